@@ -1,0 +1,257 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/*
+ * Money is stored in integer cents and hours in integer hundredths of an hour,
+ * so balances are exact sums; the wire carries dollars and hours.
+ * Instants are integer milliseconds since the epoch (UTC).
+ */
+const id = () => text('id').primaryKey();
+const instant = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const flag = (name: string) => integer(name, { mode: 'boolean' });
+
+export const companies = sqliteTable(
+  'companies',
+  {
+    id: id(),
+    companyName: text('company_name').notNull(),
+    companyAddress: text('company_address').notNull().default(''),
+    companyPhone: text('company_phone').notNull().default(''),
+    website: text('website').notNull().default(''),
+    projectDescription: text('project_description').notNull().default(''),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('companies_name_idx').on(t.companyName)],
+);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    emailAddress: text('email_address').notNull(),
+    mobile: text('mobile').notNull().default(''),
+    role: text('role').notNull().default('admin'),
+    approved: flag('approved').notNull().default(false),
+    passwordHash: text('password_hash'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.emailAddress})`),
+    index('users_company_idx').on(t.companyId),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use records behind the signed reset and set-password links. */
+export const passwordTokens = sqliteTable(
+  'password_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'set-password'] }).notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+);
+
+export const tasks = sqliteTable(
+  'tasks',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priority: integer('priority').notNull().default(1),
+    done: flag('done').notNull().default(false),
+    deleted: flag('deleted').notNull().default(false),
+    creationDate: instant('creation_date').notNull(),
+    timeStamp: instant('time_stamp').notNull(),
+  },
+  (t) => [
+    index('tasks_open_idx').on(t.companyId, t.done, t.deleted, t.priority),
+    index('tasks_open_all_idx').on(t.done, t.deleted, t.priority),
+  ],
+);
+
+export const taskHistory = sqliteTable(
+  'task_history',
+  {
+    id: id(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    changedField: text('changed_field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    creationDate: instant('creation_date').notNull(),
+  },
+  (t) => [index('task_history_task_idx').on(t.taskId, t.creationDate)],
+);
+
+export const packages = sqliteTable(
+  'packages',
+  {
+    id: id(),
+    description: text('description').notNull(),
+    hundredths: integer('hundredths').notNull().default(0),
+    rateCents: integer('rate_cents').notNull().default(100000),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('packages_company_idx').on(t.companyId), index('packages_rate_idx').on(t.rateCents)],
+);
+
+/** One row a year; lastNumber only grows, so an invoice number is never handed out twice. */
+export const invoiceNumberSequence = sqliteTable('invoice_number_sequence', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    packageId: text('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    hundredths: integer('hundredths').notNull().default(0),
+    rateCents: integer('rate_cents').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    selectedPaymentMethod: text('selected_payment_method').notNull().default(''),
+    status: text('status').notNull().default(''),
+    completeStatus: flag('complete_status').notNull().default(false),
+    sendInvoiceEmail: flag('send_invoice_email').notNull().default(true),
+    transactionDate: instant('transaction_date').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('invoices_company_idx').on(t.companyId, t.transactionDate),
+    index('invoices_date_idx').on(t.transactionDate),
+  ],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: id(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('completed'),
+    method: text('method').notNull().default(''),
+    paymentDate: instant('payment_date').notNull(),
+    transactionId: text('transaction_id').notNull().default(''),
+    sendEmail: flag('send_email').notNull().default(true),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_company_idx').on(t.companyId, t.paymentDate),
+    index('payments_date_idx').on(t.paymentDate),
+  ],
+);
+
+export const timeLogs = sqliteTable(
+  'time_logs',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    taskId: text('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    timeStamp: instant('time_stamp').notNull(),
+    hundredths: integer('hundredths').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('time_logs_company_idx').on(t.companyId, t.timeStamp),
+    index('time_logs_time_idx').on(t.timeStamp),
+  ],
+);
+
+/**
+ * The hours ledger. TimeAdd rows belong to an invoice (pending until it is paid in full);
+ * TimeLog rows belong to a time log and carry negative hours.
+ */
+export const activities = sqliteTable(
+  'activities',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    activityType: text('activity_type', { enum: ['TimeAdd', 'TimeLog'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed'] }).notNull(),
+    hundredths: integer('hundredths').notNull(),
+    description: text('description').notNull().default(''),
+    timeStamp: instant('time_stamp').notNull(),
+    invoiceId: text('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    timeLogId: text('time_log_id').references(() => timeLogs.id, { onDelete: 'restrict' }),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('activities_company_idx').on(t.companyId, t.status, t.timeStamp),
+    uniqueIndex('activities_invoice_unique').on(t.invoiceId),
+    uniqueIndex('activities_time_log_unique').on(t.timeLogId),
+  ],
+);
+
+/** Every email is written here in the transaction that causes it; a worker delivers it. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: id(),
+    toAddresses: text('to_addresses').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attachments: text('attachments', { mode: 'json' })
+      .$type<{ filename: string; contentType: string; source: string }[]>()
+      .notNull()
+      .default([]),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: instant('created_at').notNull(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db.js';
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** The server's own database file, opened alongside it (WAL allows both). */
+  database: DatabaseHandle;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/openapi.json`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`server did not start within 30 s:\n${output()}`);
+}
+
+/** Starts the real server (as `npm start` does, minus the build) on a free port and a temp data folder. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const serverEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: url,
+    LOG_LEVEL: 'warn',
+    PROVIDER_NAME: 'Hourbank Test Consulting',
+    PROVIDER_EMAIL: 'provider@hourbank.test',
+    ...env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  await waitUntilUp(url, child, () => output);
+  const database = openDatabase(loadConfig(serverEnv).databasePath);
+  return {
+    url,
+    dataDir,
+    database,
+    stop: async () => {
+      database.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

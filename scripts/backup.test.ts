@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/server/db.js';
+import { createCompany } from '../src/server/testing/factories.js';
+
+const run = promisify(execFile);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-backup-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run backup', () => {
+  it('copies the live database, writes included', async () => {
+    const database = openDatabase(path.join(dataDir, 'hourbank.db'));
+    createCompany(database.db, { companyName: 'Backed Up Inc' });
+    const out = path.join(dataDir, 'copy.db');
+    try {
+      const { stdout } = await run('npx', ['tsx', 'scripts/backup.ts', '--out', out], { env: { ...process.env, DATA_DIR: dataDir } });
+      expect(stdout).toContain(`to ${out}`);
+    } finally {
+      database.close();
+    }
+    const copy = new Database(out, { readonly: true });
+    expect(copy.prepare('select company_name as name from companies').all()).toEqual([{ name: 'Backed Up Inc' }]);
+    copy.close();
+  });
+
+  it('says so when there is no database', async () => {
+    await expect(
+      run('npx', ['tsx', 'scripts/backup.ts'], { env: { ...process.env, DATA_DIR: path.join(dataDir, 'empty') } }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('nothing to back up') });
+  });
+});

@@ -1,0 +1,37 @@
+// npm run backup [-- --out FILE]
+// An online, consistent copy of the database (SQLite's backup API), safe while the server runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { ConfigError, loadConfig } from '../src/server/config.js';
+
+const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (!fs.existsSync(config.databasePath)) {
+  console.error(`No database at ${config.databasePath}: nothing to back up.`);
+  process.exit(1);
+}
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const target = path.resolve(values.out ?? path.join(config.dataDir, 'backups', `hourbank-${stamp}.db`));
+fs.mkdirSync(path.dirname(target), { recursive: true });
+
+const source = new Database(config.databasePath, { readonly: true, fileMustExist: true });
+try {
+  await source.backup(target);
+  console.log(`Backed up ${config.databasePath} to ${target}`);
+} finally {
+  source.close();
+}

@@ -1,0 +1,48 @@
+// npm run create-superadmin -- --email E --password P [--first F --last L]
+// Creates the provider's super-admin, or updates the one with that email (password, names, role).
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db.js';
+import { upsertSuperAdmin } from '../src/server/modules/users/superadmin.js';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    first: { type: 'string' },
+    last: { type: 'string' },
+  },
+  strict: true,
+});
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+if (!values.email || !values.password) {
+  fail('Usage: npm run create-superadmin -- --email E --password P [--first F --last L]');
+}
+
+const database = openDatabase(config.databasePath);
+try {
+  const result = await upsertSuperAdmin(database.db, {
+    emailAddress: values.email,
+    password: values.password,
+    firstName: values.first,
+    lastName: values.last,
+  });
+  console.log(`${result.created ? 'Created' : 'Updated'} super-admin ${result.emailAddress} in ${config.databasePath}`);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+} finally {
+  database.close();
+}

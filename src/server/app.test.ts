@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { appRouter } from './router.js';
+import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('request handling', () => {
+  it('answers malformed JSON with 400 and a message', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"emailAddress": "a@b.co",',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const response = await api(t.app).post('/account/signup', { companyName: 'x'.repeat(1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(json(response).message).toBe('The request body is too large (the limit is 1 MB).');
+  });
+
+  it('answers an unknown /api route with a JSON 404', async () => {
+    const response = await api(t.app).get('/no/such/route');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(json(response).message).toBe('No API route GET /api/no/such/route.');
+  });
+
+  it('answers a wrong body type with 400', async () => {
+    const response = await api(t.app).post('/account/login', ['a', 'b']);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('sets security headers with a CSP the SPA can live with', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('hides server faults behind a generic 500 on both transports', async () => {
+    const broken = await createTestApp();
+    const { token } = await signedInUser(broken);
+    const userId = (await api(broken.app, token).get('/account/profile')).json()._id as string;
+    broken.deps.db.run(`DROP TABLE sessions` as never);
+    try {
+      const rest = await api(broken.app, token).get('/account/profile');
+      expect(rest.statusCode).toBe(500);
+      expect(rest.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      const trpc = await broken.app.inject({ method: 'GET', url: '/trpc/account.profile', headers: { jwttoken: token } });
+      expect(trpc.statusCode).toBe(500);
+      expect(trpc.body).not.toContain('stack');
+      expect(trpc.body).not.toContain('sessions');
+      expect(trpc.json().error.message).toBe('Something went wrong on our side. Please try again.');
+      expect(userId).toBeTruthy();
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('the tRPC transport', () => {
+  it('shares validation messages and field errors with REST', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/account.signup',
+      headers: { 'content-type': 'application/json' },
+      payload: { companyName: 'A', firstName: 'B', lastName: 'C', emailAddress: 'bad', password: 'longenough' },
+    });
+    expect(response.statusCode).toBe(400);
+    const error = response.json().error;
+    expect(error.message).toBe('Enter a valid email address.');
+    expect(error.data.fieldErrors).toEqual({ emailAddress: ['Enter a valid email address.'] });
+    expect(JSON.stringify(error)).not.toContain('stack');
+  });
+
+  it('answers 401 without a session and 403 for a missing role', async () => {
+    const unauthenticated = await t.app.inject({ method: 'GET', url: '/trpc/superadmin.users.list' });
+    expect(unauthenticated.statusCode).toBe(401);
+    const { token } = await signedInUser(t, { role: 'admin' });
+    const forbidden = await t.app.inject({ method: 'GET', url: '/trpc/superadmin.users.list', headers: { jwttoken: token } });
+    expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('API documentation', () => {
+  const routes = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: { method: string; path: string } } } }>)
+    .map((procedure) => procedure._def.meta?.openapi)
+    .filter((openapi) => openapi !== undefined);
+
+  it('lists every /api route in /api/openapi.json', async () => {
+    const document = json<{ paths: Record<string, Record<string, unknown>> }>(await api(t.app).get('/openapi.json'));
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+    for (const { method, path: routePath } of routes) {
+      expect(document.paths[routePath]?.[method.toLowerCase()], `${method} ${routePath}`).toBeDefined();
+    }
+    const documented = Object.values(document.paths).flatMap((item) => Object.keys(item));
+    expect(documented).toHaveLength(routes.length);
+  });
+
+  it('serves a readable docs page at /api/docs', async () => {
+    const response = await api(t.app).get('/docs');
+    expect(response.headers['content-type']).toContain('text/html');
+    for (const { path: routePath } of routes) expect(response.body).toContain(`/api${routePath}`);
+  });
+});
+
+describe('the web client', () => {
+  let clientDir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    app = await buildApp(t.deps, { clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('falls back to index.html for client routes, uncached', async () => {
+    const response = await app.inject({ method: 'GET', url: '/reset-password/abc.def.ghi' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable and 404s missing files', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});

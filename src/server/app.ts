@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps.js';
+import { GENERIC_SERVER_ERROR } from './errors.js';
+import { requestInfo } from './request-info.js';
+import { registerRestApi } from './rest.js';
+import { appRouter, type AppRouter } from './router.js';
+import { createContext } from './trpc.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export type BuildAppOptions = {
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+  /** Folder of the built SPA; defaults to dist/client. */
+  clientDir?: string;
+};
+
+/** Builds the whole HTTP app from its dependencies; no module-level state, so tests build many. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 2000 },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': null,
+        'frame-src': ["'self'"],
+        'object-src': ["'self'"],
+      },
+    },
+  });
+
+  acceptEmptyJsonBodies(app);
+  handleErrors(app);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContext(deps, requestInfo(req)),
+      onError: ({ error, path: procedurePath, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          req.log.error({ err: error.cause ?? error, path: procedurePath }, 'trpc call failed');
+        }
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestApi(app, deps);
+  await serveClient(app, options.clientDir ?? defaultClientDir);
+  return app;
+}
+
+/** SPEC.md's bodiless PUT/POST calls may still say application/json; an empty body means no input. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+function handleErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: GENERIC_SERVER_ERROR });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The request body is too large (the limit is 1 MB).' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: 'Send the request body as application/json.' });
+    }
+    return reply.status(status).send({ message: error.message });
+  });
+}
+
+/** Client routes fall back to index.html; a missing asset must not (reset links end in ".<signature>"). */
+function looksLikeStaticFile(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.startsWith('/assets/') || /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|json|webmanifest)$/i.test(pathname);
+}
+
+async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = hasClient ? fs.readFileSync(indexFile, 'utf8') : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/trpc')) {
+      return reply.status(404).send({ message: `No API route ${request.method} ${url.split('?')[0]}.` });
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeStaticFile(url)) {
+      return reply.status(404).send({ message: 'Not found.' });
+    }
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web client is not built yet: run `npm run build`.');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

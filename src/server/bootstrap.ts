@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db.js';
+import { systemClock, type AppDeps, type Clock } from './deps.js';
+import { Outbox } from './mail/outbox.js';
+import { createMailTransport, type MailTransport } from './mail/transport.js';
+import { RateLimiter } from './rate-limit.js';
+import { loadLinkSigningKey } from './secrets.js';
+
+export type Runtime = { deps: AppDeps; database: DatabaseHandle; transport: MailTransport };
+
+/** Opens (and migrates) the database and wires the dependencies every request uses. */
+export function createRuntime(
+  config: Config,
+  overrides: { clock?: Clock; transport?: MailTransport; logger?: FastifyBaseLogger; outboxPollMs?: number } = {},
+): Runtime {
+  const database = openDatabase(config.databasePath);
+  const clock = overrides.clock ?? systemClock;
+  const transport =
+    overrides.transport ??
+    createMailTransport({ smtpUrl: config.smtpUrl, emlFolder: path.join(config.dataDir, 'outbox') });
+  const outbox = new Outbox({
+    db: database.db,
+    clock,
+    transport,
+    from: config.mailFrom,
+    logger: overrides.logger,
+    pollMs: overrides.outboxPollMs,
+  });
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock,
+    outbox,
+    rateLimiter: new RateLimiter(clock),
+    linkSigningKey: loadLinkSigningKey(config),
+    logger: overrides.logger,
+  };
+  return { deps, database, transport };
+}

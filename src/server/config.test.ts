@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databasePath: path.resolve('./data/hourbank.db'),
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      schedulerWebhookUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(config.provider.name).toBe('Hourbank Consulting');
+    expect(config.timeZone).toBeTruthy();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/hourbank',
+      DATABASE_PATH: '/srv/db/main.db',
+      APP_URL: 'https://hours.example.com/',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Billing <billing@example.com>',
+      PROVIDER_NAME: 'Acme Consulting',
+      PROVIDER_EMAIL: 'owner@example.com',
+      PROVIDER_ADDRESS: '1 Road, Town',
+      PROVIDER_BANK_NAME: 'First Bank',
+      PROVIDER_ROUTING_NUMBER: '011000015',
+      PROVIDER_ACCOUNT_NUMBER: '123456789',
+      PROVIDER_PAYMENT_EMAIL: 'pay@example.com',
+      APP_TIMEZONE: 'Europe/Berlin',
+      SCHEDULER_WEBHOOK_URL: 'https://script.example.com/exec',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/hourbank',
+      databasePath: '/srv/db/main.db',
+      appUrl: 'https://hours.example.com',
+      smtpUrl: 'smtp://mail.example.com:587',
+      mailFrom: 'Billing <billing@example.com>',
+      timeZone: 'Europe/Berlin',
+      schedulerWebhookUrl: 'https://script.example.com/exec',
+      provider: {
+        name: 'Acme Consulting',
+        email: 'owner@example.com',
+        address: '1 Road, Town',
+        bankName: 'First Bank',
+        routingNumber: '011000015',
+        accountNumber: '123456789',
+        paymentEmail: 'pay@example.com',
+      },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: PORT must be a number'],
+    [{ PORT: '70000' }, 'PORT: PORT must be between 0 and 65535'],
+    [{ APP_URL: 'not a url' }, 'APP_URL: APP_URL must be a full URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: SMTP_URL must start with smtp:// or smtps://'],
+    [{ APP_TIMEZONE: 'Mars/Olympus' }, 'APP_TIMEZONE: APP_TIMEZONE must be an IANA time zone'],
+    [{ PROVIDER_EMAIL: 'nope' }, 'PROVIDER_EMAIL: PROVIDER_EMAIL must be an email address'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: SESSION_SECRET must be at least 32 characters long'],
+  ])('stops on %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ SMTP_URL: '', PORT: '' }).smtpUrl).toBeUndefined();
+  });
+});

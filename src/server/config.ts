@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env: every setting, parsed once, with its documented default. */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (name: string) =>
+  optionalText.refine((value) => value === undefined || URL.canParse(value), {
+    message: `${name} must be a full URL, e.g. https://example.com/hook`,
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: optionalText.default('127.0.0.1'),
+  DATA_DIR: optionalText.default('./data'),
+  DATABASE_PATH: optionalText,
+  APP_URL: optionalUrl('APP_URL'),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    { message: 'SMTP_URL must start with smtp:// or smtps://' },
+  ),
+  MAIL_FROM: optionalText,
+  PROVIDER_NAME: optionalText.default('Hourbank Consulting'),
+  PROVIDER_EMAIL: optionalText.refine(
+    (value) => value === undefined || z.email().safeParse(value).success,
+    { message: 'PROVIDER_EMAIL must be an email address' },
+  ),
+  PROVIDER_ADDRESS: optionalText,
+  PROVIDER_BANK_NAME: optionalText,
+  PROVIDER_ROUTING_NUMBER: optionalText,
+  PROVIDER_ACCOUNT_NUMBER: optionalText,
+  PROVIDER_PAYMENT_EMAIL: optionalText,
+  APP_TIMEZONE: optionalText.refine((value) => value === undefined || isTimeZone(value), {
+    message: 'APP_TIMEZONE must be an IANA time zone such as America/New_York',
+  }),
+  SCHEDULER_WEBHOOK_URL: optionalUrl('SCHEDULER_WEBHOOK_URL'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SESSION_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'SESSION_SECRET must be at least 32 characters long',
+  }),
+});
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Provider = {
+  name: string;
+  email: string | undefined;
+  address: string | undefined;
+  bankName: string | undefined;
+  routingNumber: string | undefined;
+  accountNumber: string | undefined;
+  paymentEmail: string | undefined;
+};
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databasePath: string;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  provider: Provider;
+  timeZone: string;
+  schedulerWebhookUrl: string | undefined;
+  sessionSecret: string | undefined;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const providerName = values.PROVIDER_NAME;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databasePath: path.resolve(values.DATABASE_PATH ?? path.join(dataDir, 'hourbank.db')),
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `"${providerName}" <no-reply@localhost>`,
+    provider: {
+      name: providerName,
+      email: values.PROVIDER_EMAIL,
+      address: values.PROVIDER_ADDRESS,
+      bankName: values.PROVIDER_BANK_NAME,
+      routingNumber: values.PROVIDER_ROUTING_NUMBER,
+      accountNumber: values.PROVIDER_ACCOUNT_NUMBER,
+      paymentEmail: values.PROVIDER_PAYMENT_EMAIL,
+    },
+    timeZone: values.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    schedulerWebhookUrl: values.SCHEDULER_WEBHOOK_URL,
+    sessionSecret: values.SESSION_SECRET,
+    logLevel: values.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from '../../drizzle/schema.js';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+/** What a service receives: the database or a transaction on it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+export type DatabaseHandle = { db: Db; sqlite: Database.Database; close: () => void };
+
+export function openDatabase(databasePath: string): DatabaseHandle {
+  if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  const sqlite = new Database(databasePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  return { db, sqlite, close: () => sqlite.close() };
+}
+
+/**
+ * Runs fn in an IMMEDIATE transaction: the write lock is taken up front, so two writers
+ * never both read and then fail to upgrade. better-sqlite3 is synchronous, so fn must be too.
+ */
+export function inTransaction<T>(db: Db, fn: (tx: Tx) => T): T {
+  return db.transaction(fn, { behavior: 'immediate' });
+}

@@ -1,0 +1,19 @@
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { GENERIC_SERVER_ERROR, httpStatusOfTrpcCode } from './errors.js';
+import { fieldErrorsOf, validationMessage } from './validation.js';
+
+export type ErrorBody = { message: string; fieldErrors?: Record<string, string[]> };
+
+/** How an error looks on the wire, for tRPC and REST alike; 5xx details never leave the server. */
+export function shapeError(error: TRPCError): { status: number; body: ErrorBody } {
+  const status = httpStatusOfTrpcCode(error.code);
+  if (status >= 500) return { status, body: { message: GENERIC_SERVER_ERROR } };
+  if (error.cause instanceof ZodError) {
+    return {
+      status,
+      body: { message: validationMessage(error.cause), fieldErrors: fieldErrorsOf(error.cause) },
+    };
+  }
+  return { status, body: { message: error.message } };
+}

@@ -1,0 +1,39 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/** The one map from an application error code to its HTTP status and tRPC code. */
+export const errorCodes = {
+  BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST' },
+  UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
+  FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
+  NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
+  CONFLICT: { status: 409, trpc: 'CONFLICT' },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
+  INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
+  SERVICE_UNAVAILABLE: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
+} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
+
+export type AppErrorCode = keyof typeof errorCodes;
+
+export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+
+/** Thrown by services: a code and a message a person can read. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
+
+const statusByTrpcCode = new Map<string, number>(
+  Object.values(errorCodes).map(({ status, trpc }) => [trpc, status]),
+);
+
+export function httpStatusOfTrpcCode(code: string): number {
+  return statusByTrpcCode.get(code) ?? 500;
+}

@@ -1,0 +1,229 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { outbox } from '../../../drizzle/schema.js';
+import type { Db, Tx } from '../db.js';
+import type { Clock } from '../deps.js';
+import { newId } from '../lib/ids.js';
+import type { MailTransport } from './transport.js';
+
+export type EmailAttachment = { filename: string; contentType: string; source: string };
+export type Email = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+};
+
+/** Turns an attachment's source key (e.g. "invoice-pdf:<id>") into its bytes at send time. */
+export type AttachmentResolver = (source: string) => Promise<Buffer>;
+
+export const MAX_ATTEMPTS = 20;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+const BATCH = 20;
+/** How long a worker holds an email it is sending; well above the SMTP transport's timeouts. */
+const CLAIM_MS = 15 * 60_000;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+type OutboxOptions = {
+  db: Db;
+  clock: Clock;
+  transport: MailTransport;
+  from: string;
+  resolveAttachment?: AttachmentResolver;
+  logger?: FastifyBaseLogger;
+  pollMs?: number;
+};
+
+/**
+ * The email outbox. enqueue() writes inside the caller's transaction, so an email exists
+ * exactly when the change that caused it was committed. The worker delivers due emails,
+ * retrying with exponential backoff; an email that fails MAX_ATTEMPTS times is kept as 'failed'.
+ */
+export class Outbox {
+  private timer: NodeJS.Timeout | undefined;
+  /** The pass in progress, if any. */
+  private running: Promise<number> | undefined;
+  /** One more pass, asked for while another was running; it starts when that one ends. */
+  private queued: Promise<number> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: OutboxOptions) {}
+
+  enqueue(tx: Tx, email: Email): void {
+    const now = this.options.clock.now();
+    const recipients = uniqueAddresses(email.to);
+    if (recipients.length === 0) {
+      this.options.logger?.warn({ subject: email.subject }, 'email has no recipients; not queued');
+      return;
+    }
+    tx.insert(outbox)
+      .values({
+        id: newId(),
+        toAddresses: recipients.join(', '),
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        attachments: email.attachments ?? [],
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .run();
+    this.wake();
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const pollMs = this.options.pollMs ?? 5_000;
+    this.timer = setInterval(() => this.wake(), pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops the worker and waits for the delivery in flight; the database may be closed afterwards. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    for (let pass = this.queued ?? this.running; pass; pass = this.queued ?? this.running) {
+      await pass.catch(() => 0);
+    }
+  }
+
+  /** Asks the worker to look for due emails soon: after the current transaction has committed. */
+  wake(): void {
+    if (this.stopped) return;
+    setImmediate(() => {
+      if (this.stopped) return;
+      this.deliverDue().catch((error: unknown) => {
+        this.options.logger?.error({ err: error }, 'email worker failed; will try again');
+      });
+    });
+  }
+
+  /**
+   * Delivers every email due now; resolves with how many were sent. A call made while a pass
+   * is running waits for it and then makes one more pass, so it also sees emails queued meanwhile.
+   */
+  deliverDue(): Promise<number> {
+    if (!this.running) {
+      this.running = this.deliverBatches().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => 0)
+      .then(() => {
+        this.queued = undefined;
+        return this.deliverDue();
+      });
+    return this.queued;
+  }
+
+  private async deliverBatches(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const due = this.dueEmails();
+      for (const row of due) {
+        if (this.claim(row) && (await this.deliver(row))) sent += 1;
+      }
+      if (due.length < BATCH) return sent;
+    }
+  }
+
+  private dueEmails() {
+    const now = this.options.clock.now();
+    return this.options.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(BATCH)
+      .all();
+  }
+
+  /**
+   * Takes a due email for this pass by moving its next attempt a lease ahead, so another worker
+   * on the same database (a second process, a script) skips it; if this process dies while
+   * sending, the email is tried again once the lease has run out.
+   */
+  private claim(row: typeof outbox.$inferSelect): boolean {
+    const { db, clock } = this.options;
+    const result = db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_MS) })
+      .where(
+        and(
+          eq(outbox.id, row.id),
+          eq(outbox.status, 'pending'),
+          eq(outbox.attempts, row.attempts),
+          eq(outbox.nextAttemptAt, row.nextAttemptAt),
+        ),
+      )
+      .run();
+    return result.changes === 1;
+  }
+
+  private async deliver(row: typeof outbox.$inferSelect): Promise<boolean> {
+    const { db, clock, transport, from, resolveAttachment, logger } = this.options;
+    try {
+      const attachments = await Promise.all(
+        row.attachments.map(async (attachment) => {
+          if (!resolveAttachment) throw new Error(`no resolver for attachment ${attachment.source}`);
+          return { ...attachment, content: await resolveAttachment(attachment.source) };
+        }),
+      );
+      await transport.send({
+        from,
+        to: row.toAddresses.split(', '),
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        attachments,
+      });
+      db.update(outbox)
+        .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null })
+        .where(eq(outbox.id, row.id))
+        .run();
+      return true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const gaveUp = attempts >= MAX_ATTEMPTS;
+      const message = error instanceof Error ? error.message : String(error);
+      db.update(outbox)
+        .set({
+          attempts,
+          lastError: message,
+          status: gaveUp ? 'failed' : 'pending',
+          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(outbox.id, row.id))
+        .run();
+      logger?.[gaveUp ? 'error' : 'warn'](
+        { emailId: row.id, attempts, err: message },
+        gaveUp ? 'email delivery failed for good' : 'email delivery failed; will retry',
+      );
+      return false;
+    }
+  }
+}
+
+/** Trimmed, without blanks, each mailbox once (addresses compared ignoring case); first spelling kept. */
+function uniqueAddresses(addresses: string[]): string[] {
+  const seen = new Set<string>();
+  const unique: string[] = [];
+  for (const raw of addresses) {
+    const address = raw.trim();
+    const key = address.toLowerCase();
+    if (!address || seen.has(key)) continue;
+    seen.add(key);
+    unique.push(address);
+  }
+  return unique;
+}

@@ -1,0 +1,81 @@
+import type { Provider } from '../config.js';
+
+/** Email templates: plain text and HTML from the same paragraphs, signed with the provider's name. */
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+type Block = string | { link: string; label: string };
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export function renderEmail(provider: Provider, subject: string, blocks: Block[]): RenderedEmail {
+  const text = [
+    ...blocks.map((block) => (typeof block === 'string' ? block : `${block.label}: ${block.link}`)),
+    `— ${provider.name}`,
+  ].join('\n\n');
+  const body = blocks
+    .map((block) =>
+      typeof block === 'string'
+        ? `<p style="margin:0 0 16px">${escapeHtml(block).replace(/\n/g, '<br>')}</p>`
+        : `<p style="margin:24px 0"><a href="${escapeHtml(block.link)}" style="background:#1976d2;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(block.label)}</a></p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:600px;margin:0 auto;padding:24px">
+<h2 style="color:#1976d2;margin:0 0 24px">${escapeHtml(provider.name)}</h2>
+${body}
+<p style="margin:32px 0 0;color:#666;font-size:13px">— ${escapeHtml(provider.name)}</p>
+</body></html>`;
+  return { subject: `${subject} — ${provider.name}`, text, html };
+}
+
+type Person = { firstName: string; lastName: string; emailAddress: string };
+
+export function signUpNoticeEmail(
+  provider: Provider,
+  signUp: Person & { companyName: string; projectDescription: string; reviewUrl: string },
+): RenderedEmail {
+  return renderEmail(provider, `New sign-up: ${signUp.companyName}`, [
+    `${signUp.firstName} ${signUp.lastName} <${signUp.emailAddress}> signed up for ${signUp.companyName}.`,
+    signUp.projectDescription ? `Project description:\n${signUp.projectDescription}` : 'No project description was given.',
+    'The account waits for your approval.',
+    { link: signUp.reviewUrl, label: 'Review users' },
+  ]);
+}
+
+export function activationEmail(
+  provider: Provider,
+  user: Person & { signInUrl: string; setPasswordUrl?: string },
+): RenderedEmail {
+  return renderEmail(provider, 'Your account is approved', [
+    `Hello ${user.firstName},`,
+    user.setPasswordUrl
+      ? 'Your account has been approved. Choose a password to sign in; the link is valid for 7 days.'
+      : 'Your account has been approved. You can now sign in with your email address and password.',
+    user.setPasswordUrl
+      ? { link: user.setPasswordUrl, label: 'Set your password' }
+      : { link: user.signInUrl, label: 'Sign in' },
+  ]);
+}
+
+export function passwordResetEmail(provider: Provider, user: Person & { resetUrl: string }): RenderedEmail {
+  return renderEmail(provider, 'Reset your password', [
+    `Hello ${user.firstName},`,
+    'We received a request to reset your password. The link below is valid for 1 hour and can be used once.',
+    { link: user.resetUrl, label: 'Reset password' },
+    'If you did not ask for this, you can ignore this email; your password stays as it is.',
+  ]);
+}
+
+export function setPasswordEmail(provider: Provider, user: Person & { setPasswordUrl: string }): RenderedEmail {
+  return renderEmail(provider, 'Set your password', [
+    `Hello ${user.firstName},`,
+    `An account has been prepared for you on the ${provider.name} client portal. Choose a password to sign in; the link is valid for 7 days and can be used once.`,
+    { link: user.setPasswordUrl, label: 'Set your password' },
+  ]);
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type OutgoingMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
+
+export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; close: () => void };
+
+/** SMTP when a URL is configured; otherwise each email becomes an .eml file a person can open. */
+export function createMailTransport(options: { smtpUrl?: string; emlFolder: string }): MailTransport {
+  return options.smtpUrl ? smtpTransport(options.smtpUrl) : emlFileTransport(options.emlFolder);
+}
+
+/**
+ * nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket; a stuck server
+ * would hold the worker (and a graceful shutdown) that long. Options in SMTP_URL's query win.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: smtpUrl });
+  return {
+    send: async (mail) => {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function emlFileTransport(folder: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    send: async (mail) => {
+      const info = await transporter.sendMail(mail);
+      await fs.mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`;
+      await fs.writeFile(path.join(folder, name), info.message as Buffer);
+    },
+    close: () => transporter.close(),
+  };
+}

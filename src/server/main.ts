@@ -1,0 +1,42 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { createRuntime } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = pino({ level: config.logLevel });
+const { deps, database, transport } = createRuntime(config, { logger });
+const app = await buildApp(deps, { logger });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  await app.close();
+  await deps.outbox.stop();
+  transport.close();
+  database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+deps.outbox.start();
+logger.info(
+  { url: `http://${config.host}:${config.port}`, database: config.databasePath, mail: config.smtpUrl ? 'smtp' : 'eml files' },
+  'Hourbank is running',
+);

@@ -1,0 +1,412 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, sessions, users } from '../../../../drizzle/schema.js';
+import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
+import {
+  api,
+  createTestApp,
+  json,
+  linkTokenIn,
+  queuedEmails,
+  signedInUser,
+  type TestApp,
+} from '../../testing/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const validSignUp = (overrides: Record<string, unknown> = {}) => ({
+  companyName: 'Northwind Traders',
+  companyAddress: '1 Harbor Way',
+  website: 'https://northwind.example.com',
+  companyPhone: '555-0101',
+  firstName: 'Nancy',
+  lastName: 'Davolio',
+  mobile: '555-0199',
+  emailAddress: `nancy.${Math.random().toString(36).slice(2)}@northwind.example.com`,
+  password: 'longenough',
+  projectDescription: 'Migrate our ERP.',
+  ...overrides,
+});
+
+const emailsTo = (address: string) =>
+  queuedEmails(t.deps).filter((email) => email.toAddresses.includes(address));
+
+describe('POST /account/signup', () => {
+  it('creates the company and an unapproved admin, and emails the provider', async () => {
+    const payload = validSignUp();
+    const response = await api(t.app).post('/account/signup', payload);
+    expect(response.statusCode).toBe(200);
+    expect(json(response).message).toMatch(/Thank you for signing up/);
+
+    const user = t.deps.db.select().from(users).where(eq(users.emailAddress, payload.emailAddress)).get();
+    expect(user).toMatchObject({ role: 'admin', approved: false, firstName: 'Nancy', mobile: '555-0199' });
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const company = t.deps.db.select().from(companies).where(eq(companies.id, user!.companyId!)).get();
+    expect(company).toMatchObject({ companyName: 'Northwind Traders', website: 'https://northwind.example.com' });
+
+    const [notice] = emailsTo('provider@hourbank.test').filter((e) => e.subject.includes('Northwind'));
+    expect(notice?.subject).toBe('New sign-up: Northwind Traders — Test Provider LLC');
+    expect(notice?.textBody).toContain(payload.emailAddress);
+    expect(notice?.textBody).toContain('Migrate our ERP.');
+  });
+
+  it.each([
+    ['companyName', { companyName: '  ' }, 'Company name is required.'],
+    ['firstName', { firstName: '' }, 'First name is required.'],
+    ['lastName', { lastName: undefined }, 'Last name is required.'],
+    ['emailAddress', { emailAddress: '' }, 'Email address is required.'],
+    ['emailAddress', { emailAddress: 'nancy@northwind' }, 'Enter a valid email address.'],
+    ['password', { password: 'short' }, 'The password needs to be at least 8 characters long.'],
+  ])('refuses a bad %s with a clear message and writes nothing', async (field, overrides, message) => {
+    const before = t.deps.db.select().from(users).all().length;
+    const response = await api(t.app).post('/account/signup', validSignUp(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(json<{ fieldErrors: Record<string, string[]> }>(response).fieldErrors[field]).toEqual([message]);
+    expect(t.deps.db.select().from(users).all()).toHaveLength(before);
+  });
+
+  it('refuses an email already used, in any letter case', async () => {
+    const first = validSignUp();
+    await api(t.app).post('/account/signup', first);
+    const companiesBefore = t.deps.db.select().from(companies).all().length;
+    const response = await api(t.app).post(
+      '/account/signup',
+      validSignUp({ emailAddress: first.emailAddress.toUpperCase(), companyName: 'Other' }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('An account with this email address already exists.');
+    expect(t.deps.db.select().from(companies).all()).toHaveLength(companiesBefore);
+  });
+});
+
+describe('POST /account/login', () => {
+  it('returns token, name, userId and role flags', async () => {
+    const user = await createUser(t.deps.db, { firstName: 'Ada', lastName: 'King', role: 'admin' });
+    const response = await api(t.app).post('/account/login', {
+      emailAddress: user.emailAddress.toUpperCase(),
+      password: DEFAULT_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      token: expect.stringMatching(/^[a-z2-7]{24}\.[a-z2-7]{24}$/),
+      name: 'Ada King',
+      userId: user.id,
+      isAdmin: true,
+      isSuperAdmin: false,
+    });
+  });
+
+  it.each([
+    ['superadmin', true, true],
+    ['admin', true, false],
+    ['viewer', false, false],
+  ])('maps role %s to isAdmin=%s isSuperAdmin=%s', async (role, isAdmin, isSuperAdmin) => {
+    const user = await createUser(t.deps.db, { role });
+    const response = await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: DEFAULT_PASSWORD });
+    expect(json(response)).toMatchObject({ isAdmin, isSuperAdmin });
+  });
+
+  it('refuses a wrong password and an unknown email with the same answer', async () => {
+    const user = await createUser(t.deps.db);
+    const wrong = await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: 'not it at all' });
+    const unknown = await api(t.app).post('/account/login', { emailAddress: 'nobody@example.com', password: 'whatever1' });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(json(response).message).toBe('Invalid email address or password.');
+    }
+  });
+
+  it('tells an unapproved user their account awaits approval', async () => {
+    const user = await createUser(t.deps.db, { approved: false });
+    const response = await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: DEFAULT_PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(json(response).message).toBe('Your account is awaiting approval.');
+  });
+
+  it('needs both fields', async () => {
+    const response = await api(t.app).post('/account/login', { emailAddress: 'a@b.co' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('Password is required.');
+  });
+});
+
+describe('sessions', () => {
+  it('rejects a missing, malformed or forged token with 401', async () => {
+    const { token } = await signedInUser(t);
+    const [id] = token.split('.');
+    for (const bad of [undefined, 'garbage', `${id}.aaaaaaaaaaaaaaaaaaaaaaaa`, `${token}.x`]) {
+      const response = await api(t.app, bad).get('/account/profile');
+      expect(response.statusCode).toBe(401);
+      expect(json(response).message).toBe('Please sign in to continue.');
+    }
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+  });
+
+  it('stores only a hash of the secret', async () => {
+    const { token, user } = await signedInUser(t);
+    const [id, secret] = token.split('.');
+    const row = t.deps.db.select().from(sessions).where(eq(sessions.id, id!)).get();
+    expect(row?.userId).toBe(user.id);
+    expect(row?.secretHash).not.toContain(secret!);
+    expect(row?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('expires after 30 days unless used, and slides forward when half is gone', async () => {
+    const { token } = await signedInUser(t);
+    const day = 24 * 60 * 60 * 1000;
+    t.clock.advance(20 * day);
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+    t.clock.advance(20 * day); // 40 days after sign-in, 20 after the extension
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+    t.clock.advance(31 * day);
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
+  });
+
+  it('POST /account/logout ends the session on the server', async () => {
+    const { token } = await signedInUser(t);
+    const response = await api(t.app, token).post('/account/logout');
+    expect(response.statusCode).toBe(200);
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
+  });
+});
+
+describe('profile', () => {
+  it('GET /account/profile returns the signed-in user with their company', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Contoso' });
+    const { token, user } = await signedInUser(t, { companyId: company.id, firstName: 'Cara' });
+    const response = await api(t.app, token).get('/account/profile');
+    expect(json(response)).toEqual({
+      _id: user.id,
+      firstName: 'Cara',
+      lastName: user.lastName,
+      emailAddress: user.emailAddress,
+      mobile: '',
+      role: 'admin',
+      isAdmin: true,
+      isSuperAdmin: false,
+      company: { _id: company.id, companyName: 'Contoso' },
+    });
+  });
+
+  it('PUT /account/profile/update saves names and email', async () => {
+    const { token, user } = await signedInUser(t);
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: ' Grace ',
+      lastName: 'Hopper',
+      emailAddress: 'grace.hopper@navy.example.com',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', emailAddress: 'grace.hopper@navy.example.com' });
+    const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
+    expect(saved?.emailAddress).toBe('grace.hopper@navy.example.com');
+  });
+
+  it.each([
+    [{ firstName: '', lastName: 'X', emailAddress: 'x@y.co' }],
+    [{ firstName: 'X', lastName: 'X', emailAddress: 'not-an-email' }],
+    [{ firstName: 'X', lastName: 'X', emailAddress: 'x@y' }],
+    [{ firstName: 'X', lastName: 'X' }],
+  ])('refuses %j with the profile message', async (payload) => {
+    const { token, user } = await signedInUser(t);
+    const response = await api(t.app, token).put('/account/profile/update', payload);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('Fill out all fields and ensure the email address is valid.');
+    expect(t.deps.db.select().from(users).where(eq(users.id, user.id)).get()?.firstName).toBe(user.firstName);
+  });
+
+  it("refuses another user's email in another letter case", async () => {
+    const other = await createUser(t.deps.db);
+    const { token } = await signedInUser(t);
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: 'A',
+      lastName: 'B',
+      emailAddress: other.emailAddress.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('An account with this email address already exists.');
+  });
+
+  it('keeps your own email when only its letter case changes', async () => {
+    const { token, user } = await signedInUser(t);
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: 'A',
+      lastName: 'B',
+      emailAddress: user.emailAddress.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('POST /account/profile/changepassword', () => {
+  it('changes the password and ends the other sessions, not this one', async () => {
+    const { token, user } = await signedInUser(t);
+    const other = json<{ token: string }>(
+      await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: DEFAULT_PASSWORD }),
+    ).token;
+    const response = await api(t.app, token).post('/account/profile/changepassword', {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'brand new secret',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response).message).toBe('Your password has been changed.');
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+    expect((await api(t.app, other).get('/account/profile')).statusCode).toBe(401);
+    const login = await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: 'brand new secret' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password and changes nothing', async () => {
+    const { token, user } = await signedInUser(t);
+    const response = await api(t.app, token).post('/account/profile/changepassword', {
+      currentPassword: 'wrong password',
+      newPassword: 'brand new secret',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('Your current password is incorrect.');
+    const login = await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: DEFAULT_PASSWORD });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses empty fields and a short new password', async () => {
+    const { token } = await signedInUser(t);
+    const empty = await api(t.app, token).post('/account/profile/changepassword', { currentPassword: '', newPassword: 'whatever123' });
+    expect(json(empty).message).toBe('Please fill out all the fields.');
+    const short = await api(t.app, token).post('/account/profile/changepassword', { currentPassword: DEFAULT_PASSWORD, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(json(short).message).toBe('The password needs to be at least 8 characters long.');
+  });
+});
+
+describe('forgot and reset password', () => {
+  const resetLinkFor = async (emailAddress: string) => {
+    const response = await api(t.app).post('/account/forgot-password', { emailAddress });
+    expect(response.statusCode).toBe(200);
+    const email = emailsTo(emailAddress).at(-1);
+    return linkTokenIn(email!.textBody);
+  };
+
+  it('gives the same answer for an unknown email, and sends nothing', async () => {
+    const before = queuedEmails(t.deps).length;
+    const response = await api(t.app).post('/account/forgot-password', { emailAddress: 'ghost@example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response).message).toBe(
+      'A reset link has been sent to your email. Please follow the instructions in your email.',
+    );
+    expect(queuedEmails(t.deps)).toHaveLength(before);
+  });
+
+  it('emails a link whose JWT carries exp in seconds, one hour ahead', async () => {
+    const user = await createUser(t.deps.db);
+    const token = await resetLinkFor(user.emailAddress);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; sub: string };
+    expect(payload.sub).toBe(user.id);
+    expect(payload.exp).toBe(Math.floor(t.clock.now().getTime() / 1000) + 3600);
+    const email = emailsTo(user.emailAddress).at(-1)!;
+    expect(email.textBody).toContain('http://hourbank.test/reset-password/');
+    expect(email.subject).toContain('Test Provider LLC');
+  });
+
+  it('resets the password once, ending every session', async () => {
+    const { user, token: session } = await signedInUser(t);
+    const token = await resetLinkFor(user.emailAddress);
+    const response = await api(t.app).post('/account/reset-password', { token, newPassword: 'reset secret 1' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response).message).toBe('Your password has been set. You can now sign in.');
+    expect((await api(t.app, session).get('/account/profile')).statusCode).toBe(401);
+    const login = await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: 'reset secret 1' });
+    expect(login.statusCode).toBe(200);
+
+    const again = await api(t.app).post('/account/reset-password', { token, newPassword: 'reset secret 2' });
+    expect(again.statusCode).toBe(400);
+    expect(json(again).message).toBe('This link has already been used. Please request a new link.');
+  });
+
+  it('refuses an expired link with the message the reset screen looks for', async () => {
+    const user = await createUser(t.deps.db);
+    const token = await resetLinkFor(user.emailAddress);
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    const response = await api(t.app).post('/account/reset-password', { token, newPassword: 'too late 123' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('Token expired. Please request a new link.');
+  });
+
+  it('refuses forged and garbled tokens', async () => {
+    const user = await createUser(t.deps.db);
+    const token = await resetLinkFor(user.emailAddress);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const otherUser = await createUser(t.deps.db);
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: otherUser.id })).toString('base64url');
+    for (const bad of [`${header}.${forgedPayload}.${signature}`, 'not.a.token', 'garbage', `${header}.${payload}.${signature.slice(0, -2)}xx`]) {
+      const response = await api(t.app).post('/account/reset-password', { token: bad, newPassword: 'sneaky pass' });
+      expect(response.statusCode).toBe(400);
+      expect(json(response).message).toBe('Invalid token.');
+    }
+  });
+
+  it('needs a new password of at least 8 characters', async () => {
+    const user = await createUser(t.deps.db);
+    const token = await resetLinkFor(user.emailAddress);
+    const response = await api(t.app).post('/account/reset-password', { token, newPassword: 'short' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('The password needs to be at least 8 characters long.');
+  });
+
+  it('resend-link mails a fresh, working link for an expired one', async () => {
+    const user = await createUser(t.deps.db);
+    const expired = await resetLinkFor(user.emailAddress);
+    t.clock.advance(2 * 60 * 60 * 1000);
+    const response = await api(t.app).post('/account/resend-link', { token: expired });
+    expect(response.statusCode).toBe(200);
+    expect(json(response).message).toBe('A new link has been sent to your email.');
+    const fresh = linkTokenIn(emailsTo(user.emailAddress).at(-1)!.textBody);
+    expect(fresh).not.toBe(expired);
+    const reset = await api(t.app).post('/account/reset-password', { token: fresh, newPassword: 'fresh secret' });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('resend-link refuses a forged token', async () => {
+    const response = await api(t.app).post('/account/resend-link', { token: 'a.b.c' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('Invalid token.');
+  });
+});
+
+describe('rate limits', () => {
+  it('throttles sign-in attempts for one email address', async () => {
+    const limited = await createTestApp();
+    try {
+      const user = await createUser(limited.deps.db);
+      const attempt = () => api(limited.app).post('/account/login', { emailAddress: user.emailAddress, password: 'wrong guess' });
+      for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(json(blocked).message).toBe('Too many attempts. Please try again in 15 minutes.');
+      limited.clock.advance(15 * 60 * 1000);
+      expect((await attempt()).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.each([
+    ['/account/signup', (i: number) => validSignUp({ emailAddress: `flood${i}@example.com` })],
+    ['/account/forgot-password', (i: number) => ({ emailAddress: `flood${i}@example.com` })],
+    ['/account/resend-link', () => ({ token: 'a.b.c' })],
+  ])('throttles %s per IP address', async (url, body) => {
+    const limited = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i += 1) statuses.push((await api(limited.app).post(url, body(i))).statusCode);
+      expect(statuses.slice(0, 30)).not.toContain(429);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

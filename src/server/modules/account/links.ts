@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { passwordTokens } from '../../../../drizzle/schema.js';
+import type { Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { signJwt, verifyJwtSignature } from '../../lib/jwt.js';
+
+/*
+ * Reset and set-password links carry a signed JWT; a row per token makes each single-use.
+ */
+export type LinkPurpose = 'reset' | 'set-password';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+  reset: HOUR_MS,
+  'set-password': 7 * 24 * HOUR_MS,
+};
+
+export const INVALID_TOKEN = 'Invalid token.';
+export const EXPIRED_TOKEN = 'Token expired. Please request a new link.';
+export const USED_TOKEN = 'This link has already been used. Please request a new link.';
+
+/** Creates a single-use link for the user and returns its URL. */
+export function issuePasswordLink(tx: Tx, deps: AppDeps, userId: string, purpose: LinkPurpose): string {
+  const now = deps.clock.now();
+  const id = newId();
+  const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]);
+  tx.insert(passwordTokens).values({ id, userId, purpose, createdAt: now, expiresAt }).run();
+  const token = signJwt(deps.linkSigningKey, {
+    sub: userId,
+    jti: id,
+    purpose,
+    iat: Math.floor(now.getTime() / 1000),
+    exp: Math.floor(expiresAt.getTime() / 1000),
+  });
+  return `${deps.config.appUrl}/reset-password/${token}`;
+}
+
+export type GenuineLink = { tokenId: string; userId: string; purpose: LinkPurpose; expired: boolean; used: boolean };
+
+/** Checks the signature and the token's record; expiry and use are reported, not thrown. */
+export function readPasswordLink(tx: Tx, deps: AppDeps, token: string): GenuineLink {
+  const payload = verifyJwtSignature(deps.linkSigningKey, token);
+  if (!payload) throw new AppError('BAD_REQUEST', INVALID_TOKEN);
+  const row = tx.select().from(passwordTokens).where(eq(passwordTokens.id, payload.jti)).get();
+  if (!row || row.userId !== payload.sub) throw new AppError('BAD_REQUEST', INVALID_TOKEN);
+  return {
+    tokenId: row.id,
+    userId: row.userId,
+    purpose: row.purpose,
+    expired: deps.clock.now().getTime() >= row.expiresAt.getTime(),
+    used: row.usedAt !== null,
+  };
+}
+
+export function markLinkUsed(tx: Tx, tokenId: string, now: Date): void {
+  tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, tokenId)).run();
+}

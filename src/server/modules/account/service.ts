@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { companies, users } from '../../../../drizzle/schema.js';
+import type { z } from 'zod';
+import type {
+  changePasswordInput,
+  forgotPasswordInput,
+  linkTokenInput,
+  loginInput,
+  LoginOutput,
+  Profile,
+  profileUpdateInput,
+  resetPasswordInput,
+  SignUpInput,
+} from '../../../shared/account.js';
+import { rolesOf } from '../../../shared/roles.js';
+import { inTransaction, type Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { providerRecipients } from '../../mail/recipients.js';
+import { passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
+import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
+import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, USED_TOKEN } from './links.js';
+import { createSession, invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
+
+export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
+export const INVALID_CREDENTIALS = 'Invalid email address or password.';
+export const SIGN_UP_DONE =
+  'Thank you for signing up. We will review your account and email you once it is approved.';
+export const RESET_LINK_SENT =
+  'A reset link has been sent to your email. Please follow the instructions in your email.';
+export const NEW_LINK_SENT = 'A new link has been sent to your email.';
+export const PASSWORD_RESET_DONE = 'Your password has been set. You can now sign in.';
+export const PASSWORD_CHANGED = 'Your password has been changed.';
+export const SIGNED_OUT = 'You have been signed out.';
+
+export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  inTransaction(deps.db, (tx) => {
+    assertEmailFree(tx, input.emailAddress);
+    const companyId = newId();
+    tx.insert(companies)
+      .values({
+        id: companyId,
+        companyName: input.companyName,
+        companyAddress: input.companyAddress,
+        companyPhone: input.companyPhone,
+        website: input.website,
+        projectDescription: input.projectDescription,
+        createdAt: now,
+      })
+      .run();
+    tx.insert(users)
+      .values({
+        id: newId(),
+        companyId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        emailAddress: input.emailAddress,
+        mobile: input.mobile,
+        role: 'admin',
+        approved: false,
+        passwordHash,
+        createdAt: now,
+      })
+      .run();
+    deps.outbox.enqueue(tx, {
+      to: providerRecipients(tx, deps.config),
+      ...signUpNoticeEmail(deps.config.provider, {
+        ...input,
+        reviewUrl: `${deps.config.appUrl}/allusers`,
+      }),
+    });
+  });
+  return { message: SIGN_UP_DONE };
+}
+
+export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): Promise<LoginOutput> {
+  const user = findUserByEmail(deps.db, input.emailAddress);
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  if (!user.approved) throw new AppError('FORBIDDEN', AWAITING_APPROVAL);
+  const { token } = inTransaction(deps.db, (tx) => createSession(tx, user.id, deps.clock.now()));
+  return {
+    token,
+    name: `${user.firstName} ${user.lastName}`,
+    userId: user.id,
+    ...rolesOf(user.role),
+  };
+}
+
+export function logout(deps: AppDeps, actor: Actor): { message: string } {
+  invalidateSession(deps.db, actor.sessionId);
+  return { message: SIGNED_OUT };
+}
+
+export function getProfile(deps: AppDeps, actor: Actor): Profile {
+  return profileOf(deps.db, actor.userId);
+}
+
+function profileOf(tx: Tx, userId: string): Profile {
+  const row = tx
+    .select({ user: users, company: { _id: companies.id, companyName: companies.companyName } })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', 'User not found.');
+  const { user } = row;
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    emailAddress: user.emailAddress,
+    mobile: user.mobile,
+    role: user.role,
+    ...rolesOf(user.role),
+    company: row.company?._id ? row.company : null,
+  };
+}
+
+export function updateProfile(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.infer<typeof profileUpdateInput>,
+): Profile {
+  return inTransaction(deps.db, (tx) => {
+    assertEmailFree(tx, input.emailAddress, actor.userId);
+    tx.update(users)
+      .set({ firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress })
+      .where(eq(users.id, actor.userId))
+      .run();
+    return profileOf(tx, actor.userId);
+  });
+}
+
+export async function changePassword(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.infer<typeof changePasswordInput>,
+): Promise<{ message: string }> {
+  const user = getUser(deps.db, actor.userId);
+  if (!(await verifyPassword(user?.passwordHash ?? null, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', 'Your current password is incorrect.');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  inTransaction(deps.db, (tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId)).run();
+    invalidateUserSessions(tx, actor.userId, actor.sessionId);
+  });
+  return { message: PASSWORD_CHANGED };
+}
+
+/** Answers the same whether or not the address belongs to anyone. */
+export function forgotPassword(deps: AppDeps, input: z.infer<typeof forgotPasswordInput>): { message: string } {
+  inTransaction(deps.db, (tx) => {
+    const user = findUserByEmail(tx, input.emailAddress);
+    if (user) sendPasswordLink(tx, deps, user, 'reset');
+  });
+  return { message: RESET_LINK_SENT };
+}
+
+export function sendPasswordLink(
+  tx: Tx,
+  deps: AppDeps,
+  user: { id: string; firstName: string; lastName: string; emailAddress: string },
+  purpose: 'reset' | 'set-password',
+): void {
+  const url = issuePasswordLink(tx, deps, user.id, purpose);
+  const email =
+    purpose === 'reset'
+      ? passwordResetEmail(deps.config.provider, { ...user, resetUrl: url })
+      : setPasswordEmail(deps.config.provider, { ...user, setPasswordUrl: url });
+  deps.outbox.enqueue(tx, { to: [user.emailAddress], ...email });
+}
+
+export async function resetPassword(
+  deps: AppDeps,
+  input: z.infer<typeof resetPasswordInput>,
+): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(input.newPassword);
+  inTransaction(deps.db, (tx) => {
+    const link = readPasswordLink(tx, deps, input.token);
+    if (link.used) throw new AppError('BAD_REQUEST', USED_TOKEN);
+    if (link.expired) throw new AppError('BAD_REQUEST', EXPIRED_TOKEN);
+    markLinkUsed(tx, link.tokenId, deps.clock.now());
+    tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId)).run();
+    invalidateUserSessions(tx, link.userId);
+  });
+  return { message: PASSWORD_RESET_DONE };
+}
+
+/** Mails a fresh link for a genuine token, expired or not: the address it goes to is the owner's. */
+export function resendLink(deps: AppDeps, input: z.infer<typeof linkTokenInput>): { message: string } {
+  inTransaction(deps.db, (tx) => {
+    const link = readPasswordLink(tx, deps, input.token);
+    const user = getUser(tx, link.userId);
+    if (!user) throw new AppError('BAD_REQUEST', 'Invalid token.');
+    sendPasswordLink(tx, deps, user, link.purpose);
+  });
+  return { message: NEW_LINK_SENT };
+}

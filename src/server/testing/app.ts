@@ -1,0 +1,117 @@
+import { asc } from 'drizzle-orm';
+import { outbox } from '../../../drizzle/schema.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { createRuntime } from '../bootstrap.js';
+import { loadConfig, type Config } from '../config.js';
+import type { AppDeps, Clock } from '../deps.js';
+import type { MailTransport, OutgoingMail } from '../mail/transport.js';
+import { createUser, type UserFields } from './factories.js';
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-03-02T15:00:00.000Z')) {}
+  now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date) {
+    this.current = new Date(date);
+  }
+}
+
+/** A transport that keeps what it was asked to send. */
+export class MemoryTransport implements MailTransport {
+  sent: OutgoingMail[] = [];
+  send = async (mail: OutgoingMail) => {
+    this.sent.push(mail);
+  };
+  close = () => {};
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  clock: TestClock;
+  config: Config;
+  transport: MemoryTransport;
+  close: () => Promise<void>;
+};
+
+/** A whole app on a fresh, migrated SQLite file in its own temp folder. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_URL: 'http://hourbank.test',
+    PROVIDER_EMAIL: 'provider@hourbank.test',
+    PROVIDER_NAME: 'Test Provider LLC',
+    APP_TIMEZONE: 'America/New_York',
+    ...env,
+  });
+  const clock = new TestClock();
+  const transport = new MemoryTransport();
+  const runtime = createRuntime(config, { clock, transport });
+  const app = await buildApp(runtime.deps, { clientDir: path.join(dataDir, 'no-client') });
+  return {
+    app,
+    deps: runtime.deps,
+    clock,
+    config,
+    transport,
+    close: async () => {
+      await app.close();
+      await runtime.deps.outbox.stop();
+      runtime.database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Body = Record<string, unknown> | unknown[] | string | undefined;
+
+/** A small REST client over app.inject, the way a script would call /api. */
+export function api(app: FastifyInstance, token?: string) {
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Body) =>
+    app.inject({
+      method,
+      url: `/api${url}`,
+      headers: token ? { jwttoken: token } : {},
+      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body, headers: { 'content-type': 'application/json', ...(token ? { jwttoken: token } : {}) } } : { payload: body }),
+    });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, body?: Body) => call('POST', url, body),
+    put: (url: string, body?: Body) => call('PUT', url, body),
+    delete: (url: string) => call('DELETE', url),
+  };
+}
+
+export const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) =>
+  response.json() as T;
+
+/** Creates a user and signs them in over /api; returns the user and their session token. */
+export async function signedInUser(testApp: TestApp, fields: UserFields = {}) {
+  const user = await createUser(testApp.deps.db, fields);
+  const response = await api(testApp.app).post('/account/login', {
+    emailAddress: user.emailAddress,
+    password: user.password ?? '',
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return { user, token: json<{ token: string }>(response).token };
+}
+
+/** Emails written to the outbox so far, oldest first. */
+export function queuedEmails(deps: AppDeps) {
+  return deps.db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.id)).all();
+}
+
+/** The token of the reset or set-password link in an email's text. */
+export function linkTokenIn(text: string): string {
+  const match = /\/reset-password\/([\w.-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no link in email:\n${text}`);
+  return match[1];
+}

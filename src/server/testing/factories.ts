@@ -1,0 +1,54 @@
+import { companies, users } from '../../../drizzle/schema.js';
+import type { Tx } from '../db.js';
+import { newId } from '../lib/ids.js';
+import { hashPassword } from '../lib/passwords.js';
+
+/*
+ * The one set of factories: API tests, browser tests and the demo seed all make their
+ * companies and users here, so they agree on what a valid row is.
+ */
+let sequence = 0;
+const next = () => (sequence += 1);
+
+export type CompanyFields = Partial<typeof companies.$inferInsert>;
+
+export function createCompany(tx: Tx, fields: CompanyFields = {}) {
+  const n = next();
+  const row = {
+    id: newId(),
+    companyName: `Company ${n}`,
+    companyAddress: `${n} Main Street, Springfield`,
+    companyPhone: '555-0100',
+    website: `https://company${n}.example.com`,
+    projectDescription: '',
+    createdAt: new Date(),
+    ...fields,
+  };
+  tx.insert(companies).values(row).run();
+  return row;
+}
+
+export type UserFields = Partial<typeof users.$inferInsert> & { password?: string | null };
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+/** A user with a password (DEFAULT_PASSWORD unless given; null for none), approved unless told. */
+export async function createUser(tx: Tx, fields: UserFields = {}) {
+  const n = next();
+  const { password = DEFAULT_PASSWORD, ...rest } = fields;
+  const row = {
+    id: newId(),
+    companyId: null as string | null,
+    firstName: `First${n}`,
+    lastName: `Last${n}`,
+    emailAddress: `user${n}.${newId().slice(0, 6)}@example.com`,
+    mobile: '',
+    role: 'admin',
+    approved: true,
+    createdAt: new Date(),
+    ...rest,
+    passwordHash: password === null ? null : await hashPassword(password),
+  };
+  tx.insert(users).values(row).run();
+  return { ...row, password };
+}

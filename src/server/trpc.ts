@@ -1,0 +1,86 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { AppDeps } from './deps.js';
+import { shapeError } from './error-shape.js';
+import { AppError, errorCodes } from './errors.js';
+import { validateSessionToken, type Actor } from './modules/account/sessions.js';
+
+export type Context = {
+  deps: AppDeps;
+  actor: Actor | null;
+  ip: string;
+};
+
+export type RequestInfo = { sessionToken: string | undefined; ip: string };
+
+export function createContext(deps: AppDeps, request: RequestInfo): Context {
+  const actor = request.sessionToken
+    ? validateSessionToken(deps.db, request.sessionToken, deps.clock.now())
+    : null;
+  return { deps, actor, ip: request.ip };
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const { body } = shapeError(error);
+      return {
+        ...shape,
+        message: body.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          fieldErrors: body.fieldErrors,
+        },
+      };
+    },
+  });
+
+/** Services throw AppError; turn it into the matching tRPC error so both transports agree. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) {
+    throw new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause });
+  }
+  const constraint = constraintMessage(cause);
+  if (constraint) throw new TRPCError({ code: 'CONFLICT', message: constraint, cause });
+  return result;
+});
+
+/** A unique or foreign-key clash the service did not foresee is a conflict, not a crash. */
+function constraintMessage(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return 'That conflicts with an existing record.';
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'That record is still in use or refers to one that does not exist.';
+  return undefined;
+}
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  }
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+const forbidden = () =>
+  new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor.isAdmin) throw forbidden();
+  return next();
+});
+
+export const superAdminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor.isSuperAdmin) throw forbidden();
+  return next();
+});

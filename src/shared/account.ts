@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, emailAddress, newPassword, optionalText, requiredText } from './validation.js';
+
+export const signUpInput = z.object({
+  companyName: requiredText('Company name is required.'),
+  companyAddress: optionalText(),
+  website: optionalText(),
+  companyPhone: optionalText(50),
+  firstName: requiredText('First name is required.'),
+  lastName: requiredText('Last name is required.'),
+  mobile: optionalText(50),
+  emailAddress,
+  password: newPassword,
+  projectDescription: optionalText(5000),
+});
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const loginInput = z.object({
+  emailAddress: z.string({ message: 'Email address is required.' }).trim().min(1, 'Email address is required.').max(254),
+  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(200),
+});
+
+export const loginOutput = z.object({
+  token: z.string(),
+  name: z.string(),
+  userId: z.string(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+});
+export type LoginOutput = z.infer<typeof loginOutput>;
+
+export const forgotPasswordInput = z.object({ emailAddress });
+
+export const linkTokenInput = z.object({
+  token: z.string({ message: 'Invalid token.' }).trim().min(1, 'Invalid token.').max(2000, 'Invalid token.'),
+});
+
+export const resetPasswordInput = linkTokenInput.extend({ newPassword });
+
+const PROFILE_MESSAGE = 'Fill out all fields and ensure the email address is valid.';
+
+export const profileUpdateInput = z.object({
+  firstName: requiredText(PROFILE_MESSAGE),
+  lastName: requiredText(PROFILE_MESSAGE),
+  emailAddress: z
+    .string({ message: PROFILE_MESSAGE })
+    .trim()
+    .max(254, PROFILE_MESSAGE)
+    .regex(EMAIL_PATTERN, PROFILE_MESSAGE),
+});
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ message: 'Please fill out all the fields.' }).min(1, 'Please fill out all the fields.').max(200),
+  newPassword,
+});
+
+export const profileOutput = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailAddress: z.string(),
+  mobile: z.string(),
+  role: z.string(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  company: z.object({ _id: z.string(), companyName: z.string() }).nullable(),
+});
+export type Profile = z.infer<typeof profileOutput>;

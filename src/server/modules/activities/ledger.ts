@@ -1,0 +1,284 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { activities } from '../../../../drizzle/schema.js';
+import { hundredthsToHours } from '../../../shared/hours.js';
+import type { Tx } from '../../db.js';
+import { AppError, notFound } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+
+/*
+ * The hours ledger. Every amount here is in integer hundredths of an hour except the wire
+ * objects (ActivityDto), which carry hours. A TimeAdd entry follows its invoice; a TimeLog
+ * entry follows its time log and carries the hours worked as a negative amount.
+ */
+
+export type Activity = typeof activities.$inferSelect;
+export type ActivityStatus = Activity['status'];
+export type ActivityType = Activity['activityType'];
+
+/** An activity as the API sends it; runningHourBalance is the balance after it, in hours. */
+export type ActivityDto = {
+  id: string;
+  description: string;
+  hours: number;
+  status: ActivityStatus;
+  activityType: ActivityType;
+  timeStamp: string;
+  runningHourBalance: number;
+};
+
+export type CompanyHours = { balance: number; pending: number };
+
+export type InvoiceHours = {
+  companyId: string;
+  invoiceId: string;
+  hundredths: number;
+  description: string;
+  timeStamp: Date;
+  now: Date;
+};
+
+export type TimeLogHours = {
+  companyId: string;
+  timeLogId: string;
+  /** The time worked, positive; the ledger stores it negated. */
+  hundredths: number;
+  description: string;
+  timeStamp: Date;
+  now: Date;
+};
+
+/** Fields left out stay as they are. */
+export type HoursChange = {
+  hundredths?: number;
+  description?: string;
+  companyId?: string;
+  timeStamp?: Date;
+};
+
+const INVOICE_ENTRY = 'Hours entry for this invoice';
+const TIME_LOG_ENTRY = 'Hours entry for this time log';
+
+const isCompleted = sql`${activities.status} = 'completed'`;
+const isPendingTimeAdd = sql`${activities.status} = 'pending' and ${activities.activityType} = 'TimeAdd'`;
+const sumWhere = (condition: SQL) =>
+  sql<number>`coalesce(sum(case when ${condition} then ${activities.hundredths} end), 0)`;
+const completedSum = sumWhere(isCompleted);
+const pendingTimeAddSum = sumWhere(isPendingTimeAdd);
+
+const oldestFirst = [asc(activities.timeStamp), asc(activities.createdAt), asc(activities.id)];
+const newestFirst = [desc(activities.timeStamp), desc(activities.createdAt), desc(activities.id)];
+
+function assertHundredths(hundredths: number): void {
+  if (!Number.isSafeInteger(hundredths) || hundredths < 0) {
+    throw new AppError('BAD_REQUEST', 'Hours must be zero or more, in whole hundredths.');
+  }
+}
+
+/** 0 - 0 is 0, whereas -0 would leak into JSON comparisons as negative zero. */
+const spent = (hundredths: number) => 0 - hundredths;
+
+function insertEntry(tx: Tx, entry: Omit<Activity, 'id'>): Activity {
+  return tx
+    .insert(activities)
+    .values({ id: newId(), ...entry })
+    .returning()
+    .get();
+}
+
+function changeEntry(
+  tx: Tx,
+  where: SQL | undefined,
+  values: Partial<Omit<Activity, 'id'>>,
+  what: string,
+): Activity {
+  // drizzle skips undefined values but refuses an update with nothing left to set
+  const nothingToSet = Object.values(values).every((value) => value === undefined);
+  const row = nothingToSet
+    ? tx.select().from(activities).where(where).get()
+    : tx.update(activities).set(values).where(where).returning().get();
+  if (!row) throw notFound(what);
+  return row;
+}
+
+function deleteEntry(tx: Tx, where: SQL | undefined, what: string): void {
+  const removed = tx.delete(activities).where(where).returning({ id: activities.id }).get();
+  if (!removed) throw notFound(what);
+}
+
+function changedFields(change: HoursChange, toLedger: (hundredths: number) => number) {
+  if (change.hundredths !== undefined) assertHundredths(change.hundredths);
+  return {
+    hundredths: change.hundredths === undefined ? undefined : toLedger(change.hundredths),
+    description: change.description,
+    companyId: change.companyId,
+    timeStamp: change.timeStamp,
+  };
+}
+
+const ofInvoice = (invoiceId: string) => eq(activities.invoiceId, invoiceId);
+const ofTimeLog = (timeLogId: string) => eq(activities.timeLogId, timeLogId);
+
+/** The pending TimeAdd entry created with an invoice. */
+export function addInvoiceHours(tx: Tx, input: InvoiceHours): Activity {
+  assertHundredths(input.hundredths);
+  return insertEntry(tx, {
+    companyId: input.companyId,
+    activityType: 'TimeAdd',
+    status: 'pending',
+    hundredths: input.hundredths,
+    description: input.description,
+    timeStamp: input.timeStamp,
+    invoiceId: input.invoiceId,
+    timeLogId: null,
+    createdAt: input.now,
+  });
+}
+
+/** The invoice is paid in full: its hours count toward the balance. Repeating it changes nothing. */
+export function completeInvoiceHours(tx: Tx, invoiceId: string): Activity {
+  return changeEntry(tx, ofInvoice(invoiceId), { status: 'completed' }, INVOICE_ENTRY);
+}
+
+/** A removed payment reopened the invoice: its hours are pending again. */
+export function reopenInvoiceHours(tx: Tx, invoiceId: string): Activity {
+  return changeEntry(tx, ofInvoice(invoiceId), { status: 'pending' }, INVOICE_ENTRY);
+}
+
+export function updateInvoiceHours(tx: Tx, invoiceId: string, change: HoursChange): Activity {
+  const values = changedFields(change, (hundredths) => hundredths);
+  return changeEntry(tx, ofInvoice(invoiceId), values, INVOICE_ENTRY);
+}
+
+/** Must run before the invoice row is deleted: the entry references it. */
+export function removeInvoiceHours(tx: Tx, invoiceId: string): void {
+  deleteEntry(tx, ofInvoice(invoiceId), INVOICE_ENTRY);
+}
+
+export function recordTimeLogHours(tx: Tx, input: TimeLogHours): Activity {
+  assertHundredths(input.hundredths);
+  return insertEntry(tx, {
+    companyId: input.companyId,
+    activityType: 'TimeLog',
+    status: 'completed',
+    hundredths: spent(input.hundredths),
+    description: input.description,
+    timeStamp: input.timeStamp,
+    invoiceId: null,
+    timeLogId: input.timeLogId,
+    createdAt: input.now,
+  });
+}
+
+/** change.hundredths is the time worked, positive, as in recordTimeLogHours. */
+export function updateTimeLogHours(tx: Tx, timeLogId: string, change: HoursChange): Activity {
+  return changeEntry(tx, ofTimeLog(timeLogId), changedFields(change, spent), TIME_LOG_ENTRY);
+}
+
+/** Must run before the time log row is deleted: the entry references it. */
+export function removeTimeLogHours(tx: Tx, timeLogId: string): void {
+  deleteEntry(tx, ofTimeLog(timeLogId), TIME_LOG_ENTRY);
+}
+
+/** Sum of the company's completed entries, in hundredths. */
+export function hourBalance(tx: Tx, companyId: string): number {
+  const row = tx
+    .select({ total: completedSum })
+    .from(activities)
+    .where(eq(activities.companyId, companyId))
+    .get();
+  return row?.total ?? 0;
+}
+
+/** Sum of the company's pending TimeAdd entries (hours pending activation), in hundredths. */
+export function pendingHours(tx: Tx, companyId: string): number {
+  const row = tx
+    .select({ total: pendingTimeAddSum })
+    .from(activities)
+    .where(eq(activities.companyId, companyId))
+    .get();
+  return row?.total ?? 0;
+}
+
+export const NO_HOURS: CompanyHours = Object.freeze({ balance: 0, pending: 0 });
+
+/**
+ * Balance and pending hundredths of every company that has entries, in one grouped query.
+ * A company missing from the map has none: read it with `map.get(id) ?? NO_HOURS`.
+ */
+export function balancesByCompany(tx: Tx): Map<string, CompanyHours> {
+  const rows = tx
+    .select({ companyId: activities.companyId, balance: completedSum, pending: pendingTimeAddSum })
+    .from(activities)
+    .groupBy(activities.companyId)
+    .all();
+  return new Map(rows.map(({ companyId, balance, pending }) => [companyId, { balance, pending }]));
+}
+
+function toDto(row: Activity, balanceAfter: number): ActivityDto {
+  return {
+    id: row.id,
+    description: row.description,
+    hours: hundredthsToHours(row.hundredths),
+    status: row.status,
+    activityType: row.activityType,
+    timeStamp: row.timeStamp.toISOString(),
+    runningHourBalance: hundredthsToHours(balanceAfter),
+  };
+}
+
+/**
+ * The company's ledger, newest first. Entries are ordered by timeStamp, then createdAt, then id;
+ * a pending entry carries the balance reached by the completed entries before it.
+ */
+export function listActivities(tx: Tx, companyId: string): ActivityDto[] {
+  const rows = tx
+    .select()
+    .from(activities)
+    .where(eq(activities.companyId, companyId))
+    .orderBy(...oldestFirst)
+    .all();
+  let balance = 0;
+  const chronological = rows.map((row) => {
+    if (row.status === 'completed') balance += row.hundredths;
+    return toDto(row, balance);
+  });
+  return chronological.reverse();
+}
+
+/**
+ * The latest completed entries, newest first, for the dashboard. Being the latest, the balance
+ * after each is the current balance minus the newer ones, so the list needs no full scan.
+ */
+export function recentCompletedActivities(tx: Tx, companyId: string, limit: number): ActivityDto[] {
+  const rows = tx
+    .select()
+    .from(activities)
+    .where(and(eq(activities.companyId, companyId), eq(activities.status, 'completed')))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .all();
+  let balanceAfter = hourBalance(tx, companyId);
+  return rows.map((row) => {
+    const dto = toDto(row, balanceAfter);
+    balanceAfter -= row.hundredths;
+    return dto;
+  });
+}
+
+/** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */
+export function latestCompletedPurchase(tx: Tx, companyId: string): number {
+  const row = tx
+    .select({ hundredths: activities.hundredths })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.companyId, companyId),
+        eq(activities.status, 'completed'),
+        eq(activities.activityType, 'TimeAdd'),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(1)
+    .get();
+  return row?.hundredths ?? 0;
+}

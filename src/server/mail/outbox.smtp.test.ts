@@ -4,13 +4,13 @@ import { inTransaction, type DatabaseHandle } from '../db.js';
 import { Outbox, retryDelayMs, type Email } from './outbox.js';
 import { createMailTransport, type MailTransport } from './transport.js';
 import {
-  movableClock,
+  
   outboxRows,
   parseMessage,
   startSmtpServer,
   tempDatabase,
   unusedPort,
-  type MovableClock,
+  TestClock,
   type TempDatabase,
   type TestSmtpServer,
 } from './test-kit.js';
@@ -26,7 +26,7 @@ const invoiceEmail: Email = {
 
 let temp: TempDatabase;
 let handle: DatabaseHandle;
-let clock: MovableClock;
+let clock: TestClock;
 let server: TestSmtpServer | undefined;
 const transports: MailTransport[] = [];
 const outboxes: Outbox[] = [];
@@ -40,9 +40,9 @@ function smtpOutbox(port: number, db = handle.db): Outbox {
 }
 
 beforeEach(() => {
-  temp = tempDatabase();
+  temp = tempDatabase('hourbank-mail-');
   handle = temp.open();
-  clock = movableClock();
+  clock = new TestClock();
 });
 
 afterEach(async () => {

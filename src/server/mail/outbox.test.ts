@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox as outboxTable } from '../../../drizzle/schema.js';
 import { inTransaction, type DatabaseHandle } from '../db.js';
 import { MAX_ATTEMPTS, Outbox, retryDelayMs, type Email } from './outbox.js';
-import { FakeTransport, movableClock, outboxRows, tempDatabase, type MovableClock, type TempDatabase } from './test-kit.js';
+import { FakeTransport, outboxRows, tempDatabase, TestClock, type TempDatabase } from './test-kit.js';
 
 const FROM = '"Acme Consulting" <no-reply@acme.test>';
 
@@ -20,7 +20,7 @@ function email(overrides: Partial<Email> = {}): Email {
 
 let temp: TempDatabase;
 let handle: DatabaseHandle;
-let clock: MovableClock;
+let clock: TestClock;
 let transport: FakeTransport;
 let outbox: Outbox;
 
@@ -33,9 +33,9 @@ function enqueue(mail: Email = email()): void {
 }
 
 beforeEach(() => {
-  temp = tempDatabase();
+  temp = tempDatabase('hourbank-mail-');
   handle = temp.open();
-  clock = movableClock();
+  clock = new TestClock();
   transport = new FakeTransport();
   outbox = newOutbox();
 });

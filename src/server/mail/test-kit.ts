@@ -2,48 +2,15 @@
  * Helpers for the mail tests: a temp database, a movable clock, a transport that fails or
  * blocks on demand, a real SMTP listener on loopback and a small reader for raw MIME messages.
  */
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { outbox } from '../../../drizzle/schema.js';
-import { openDatabase, type Db, type DatabaseHandle } from '../db.js';
-import type { Clock } from '../deps.js';
+import type { Db } from '../db.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
-export type MovableClock = Clock & { advance: (ms: number) => void };
-
-export function movableClock(start = new Date('2026-03-02T15:00:00.000Z')): MovableClock {
-  let current = start.getTime();
-  return {
-    now: () => new Date(current),
-    advance: (ms) => {
-      current += ms;
-    },
-  };
-}
-
-/** A temp folder holding one SQLite file; open() may be called again to simulate a restart. */
-export type TempDatabase = { folder: string; open: () => DatabaseHandle; remove: () => void };
-
-export function tempDatabase(): TempDatabase {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-mail-'));
-  const handles: DatabaseHandle[] = [];
-  return {
-    folder,
-    open: () => {
-      const handle = openDatabase(path.join(folder, 'test.db'));
-      handles.push(handle);
-      return handle;
-    },
-    remove: () => {
-      for (const handle of handles) if (handle.sqlite.open) handle.close();
-      fs.rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
+export { TestClock } from '../testing/clock.js';
+export { tempDatabase, type TempDatabase } from '../testing/database.js';
 
 export function outboxRows(db: Db) {
   return db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.subject)).all();

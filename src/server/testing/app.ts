@@ -7,21 +7,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { createRuntime } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
-import type { AppDeps, Clock } from '../deps.js';
+import type { AppDeps } from '../deps.js';
+import { TestClock } from './clock.js';
 import type { MailTransport, OutgoingMail } from '../mail/transport.js';
 import { createUser, type UserFields } from './factories.js';
 
-/** A clock tests can move. */
-export class TestClock implements Clock {
-  constructor(private current = new Date('2026-03-02T15:00:00.000Z')) {}
-  now = () => new Date(this.current);
-  advance(ms: number) {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-  set(date: Date) {
-    this.current = new Date(date);
-  }
-}
+export { TestClock };
 
 /** A transport that keeps what it was asked to send. */
 export class MemoryTransport implements MailTransport {

@@ -1,4 +1,4 @@
-import { companies, users } from '../../../drizzle/schema.js';
+import { companies, invoices, timeLogs, users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -51,4 +51,27 @@ export async function createUser(tx: Tx, fields: UserFields = {}) {
   };
   tx.insert(users).values(row).run();
   return { ...row, password };
+}
+
+/** A bare invoice row (no ledger entry, no PDF): enough for tests that need something to reference. */
+export function createInvoiceRow(tx: Tx, fields: Partial<typeof invoices.$inferInsert> & { companyId: string }) {
+  const id = newId();
+  const row = {
+    id,
+    invoiceNumber: `T-${id}`,
+    description: 'Hours',
+    priceCents: 0,
+    transactionDate: new Date(),
+    createdAt: new Date(),
+    ...fields,
+  };
+  tx.insert(invoices).values(row).run();
+  return row;
+}
+
+/** A bare time-log row (no ledger entry). */
+export function createTimeLogRow(tx: Tx, fields: Partial<typeof timeLogs.$inferInsert> & { companyId: string }) {
+  const row = { id: newId(), timeStamp: new Date(), hundredths: 0, createdAt: new Date(), ...fields };
+  tx.insert(timeLogs).values(row).run();
+  return row;
 }

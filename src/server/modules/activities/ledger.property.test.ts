@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { invoices, timeLogs } from '../../../../drizzle/schema.js';
-import { inTransaction, openDatabase, type DatabaseHandle, type Db, type Tx } from '../../db.js';
+import { inTransaction, type Db, type Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
-import { newId } from '../../lib/ids.js';
-import { createCompany } from '../../testing/factories.js';
+import { tempDatabase } from '../../testing/database.js';
+import { createCompany, createInvoiceRow, createTimeLogRow } from '../../testing/factories.js';
 import {
   addInvoiceHours,
   balancesByCompany,
@@ -33,20 +29,14 @@ import {
  * a plain in-memory model; afterwards every read of the service must match what the model says.
  */
 
-let directory: string;
-let handle: DatabaseHandle;
+const temp = tempDatabase('hourbank-ledger-property-');
 let db: Db;
 
 beforeAll(() => {
-  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-ledger-property-'));
-  handle = openDatabase(path.join(directory, 'test.db'));
-  db = handle.db;
+  db = temp.open().db;
 });
 
-afterAll(() => {
-  handle.close();
-  fs.rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => temp.remove());
 
 const COMPANIES = 3;
 const RECENT = 3;
@@ -146,30 +136,6 @@ function expectedHours(model: Model, companyId: string) {
 
 // --- applying an operation to both ---
 
-function insertInvoiceRow(tx: Tx, companyId: string): string {
-  const id = newId();
-  tx.insert(invoices)
-    .values({
-      id,
-      invoiceNumber: `P-${id}`,
-      companyId,
-      description: 'Hours',
-      priceCents: 0,
-      transactionDate: new Date(START),
-      createdAt: new Date(START),
-    })
-    .run();
-  return id;
-}
-
-function insertTimeLogRow(tx: Tx, companyId: string): string {
-  const id = newId();
-  tx.insert(timeLogs)
-    .values({ id, companyId, timeStamp: new Date(START), hundredths: 0, createdAt: new Date(START) })
-    .run();
-  return id;
-}
-
 function toHoursChange(model: Model, change: Change): HoursChange {
   return {
     hundredths: change.hundredths,
@@ -207,7 +173,7 @@ function onEntry(model: Model, sourceId: string, call: () => unknown, updateMode
 
 function addInvoice(tx: Tx, model: Model, input: NewEntry): void {
   const companyId = model.companyIds[input.company]!;
-  const invoiceId = insertInvoiceRow(tx, companyId);
+  const invoiceId = createInvoiceRow(tx, { companyId }).id;
   model.invoiceIds.push(invoiceId);
   const row = addInvoiceHours(tx, {
     companyId,
@@ -231,7 +197,7 @@ function addInvoice(tx: Tx, model: Model, input: NewEntry): void {
 
 function recordTimeLog(tx: Tx, model: Model, input: NewEntry): void {
   const companyId = model.companyIds[input.company]!;
-  const timeLogId = insertTimeLogRow(tx, companyId);
+  const timeLogId = createTimeLogRow(tx, { companyId }).id;
   model.timeLogIds.push(timeLogId);
   const row = recordTimeLogHours(tx, {
     companyId,

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, timeLogs } from '../../../../drizzle/schema.js';
-import { openDatabase, type DatabaseHandle, type Db } from '../../db.js';
+import type { DatabaseHandle, Db } from '../../db.js';
 import { AppError } from '../../errors.js';
-import { newId } from '../../lib/ids.js';
-import { createCompany } from '../../testing/factories.js';
+import { tempDatabase } from '../../testing/database.js';
+import { createCompany, createInvoiceRow, createTimeLogRow } from '../../testing/factories.js';
 import {
   addInvoiceHours,
   balancesByCompany,
@@ -25,20 +22,16 @@ import {
   updateTimeLogHours,
 } from './ledger.js';
 
-let directory: string;
+const temp = tempDatabase('hourbank-ledger-');
 let handle: DatabaseHandle;
 let db: Db;
 
 beforeAll(() => {
-  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-ledger-'));
-  handle = openDatabase(path.join(directory, 'test.db'));
+  handle = temp.open();
   db = handle.db;
 });
 
-afterAll(() => {
-  handle.close();
-  fs.rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => temp.remove());
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
 
@@ -46,31 +39,10 @@ function companyId(): string {
   return createCompany(db).id;
 }
 
-/** A minimal invoice row, which the ledger entry must reference. */
-function insertInvoice(company: string): string {
-  const id = newId();
-  db.insert(invoices)
-    .values({
-      id,
-      invoiceNumber: `T-${id}`,
-      companyId: company,
-      description: 'Hours',
-      priceCents: 0,
-      transactionDate: day(1),
-      createdAt: day(1),
-    })
-    .run();
-  return id;
-}
-
-/** A minimal time log row, which the ledger entry must reference. */
-function insertTimeLog(company: string): string {
-  const id = newId();
-  db.insert(timeLogs)
-    .values({ id, companyId: company, timeStamp: day(1), hundredths: 0, createdAt: day(1) })
-    .run();
-  return id;
-}
+const insertInvoice = (company: string) =>
+  createInvoiceRow(db, { companyId: company, transactionDate: day(1), createdAt: day(1) }).id;
+const insertTimeLog = (company: string) =>
+  createTimeLogRow(db, { companyId: company, timeStamp: day(1), createdAt: day(1) }).id;
 
 function buyHours(company: string, hundredths: number, when: Date, description = 'Package') {
   const invoiceId = insertInvoice(company);

@@ -26,7 +26,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/drizzle/**'], allowTypeImports: true, message: 'The client imports only types from the server; share code through src/shared.' },
+            {
+              group: ['../server/**', '../../server/**', '../../../server/**', '../drizzle/**', '../../drizzle/**', '../../../drizzle/**'],
+              allowTypeImports: true,
+              message: 'The client imports only types from the server; share code through src/shared.',
+            },
           ],
         },
       ],
@@ -37,7 +41,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/client/**', '**/drizzle/**'], message: 'src/shared stands alone: both sides import it.' }] },
+        { patterns: [{ group: ['../server/**', '../client/**', '../../drizzle/**'], message: 'src/shared stands alone: both sides import it.' }] },
       ],
     },
   },

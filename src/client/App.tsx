@@ -1,25 +1,42 @@
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { AppLayout } from './layout/AppLayout.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
+import { Guard } from './routing/Guard.js';
+import { routes } from './routing/routes.js';
+import { UNAUTHORIZED_EVENT } from './session.js';
 
-/** The placeholder page served until the portal shell lands: the brand and the way to the API. */
+/** SPEC.md §2: the 'unauthorized' event sends the user to /signin unless already there. */
+function useUnauthorizedRedirect() {
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    const onUnauthorized = () => {
+      if (location !== '/signin') navigate('/signin');
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [location, navigate]);
+}
+
 export function App() {
+  useUnauthorizedRedirect();
   return (
-    <Container size="sm" py={80}>
-      <Stack align="center" gap="lg">
-        <Title order={1} c="brand.6">
-          Hourbank
-        </Title>
-        <Text size="lg" ta="center">
-          Prepaid consulting hours: your balance, tasks, activities and invoices in one place.
-        </Text>
-        <Group>
-          <Button component="a" href="/api/docs">
-            API reference
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          The portal screens are on their way. Scripts can use the <Anchor href="/api/docs">REST API</Anchor> today.
-        </Text>
-      </Stack>
-    </Container>
+    <AppLayout>
+      <Container size="lg">
+        <Switch>
+          {routes.map(({ path, access, component: Page }) => (
+            <Route key={path} path={path}>
+              <Guard access={access}>
+                <Page />
+              </Guard>
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Container>
+    </AppLayout>
   );
 }

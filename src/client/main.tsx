@@ -1,14 +1,31 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { theme } from './theme.js';
+import { createQueryClient, createTrpcClient, trpc } from './trpc.js';
+
+function Root() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme}>
+          <Notifications position="top-right" />
+          <App />
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <App />
-    </MantineProvider>
+    <Root />
   </StrictMode>,
 );

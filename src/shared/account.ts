@@ -26,6 +26,7 @@ export const loginOutput = z.object({
   userId: z.string(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
+  role: z.string(),
 });
 export type LoginOutput = z.infer<typeof loginOutput>;
 

@@ -98,6 +98,7 @@ describe('POST /account/login', () => {
       userId: user.id,
       isAdmin: true,
       isSuperAdmin: false,
+      role: 'admin',
     });
   });
 

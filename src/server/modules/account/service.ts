@@ -87,6 +87,7 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): P
     token,
     name: `${user.firstName} ${user.lastName}`,
     userId: user.id,
+    role: user.role,
     ...rolesOf(user.role),
   };
 }

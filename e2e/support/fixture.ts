@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { createCompany, createUser, type UserFields } from '../../src/server/testing/factories.js';
+import { launchBrowser, screenshot } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+export type Role = 'superadmin' | 'admin' | 'member';
+export type SignedIn = { page: Page; user: Awaited<ReturnType<typeof createUser>>; companyName: string | null };
+
+/**
+ * One real server (fresh data folder) and one Chromium per spec file. Pages are closed after
+ * each test; a failed test leaves a screenshot of every open page in test-results/screenshots.
+ */
+export function browserSuite(env: Record<string, string> = {}) {
+  let server: RunningServer;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let testName = 'test';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  beforeEach(({ task, onTestFailed }) => {
+    testName = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+    onTestFailed(async () => {
+      let n = 0;
+      for (const context of contexts) {
+        for (const page of context.pages()) await screenshot(page, `FAILED-${testName}-${(n += 1)}`).catch(() => {});
+      }
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  });
+
+  const suite = {
+    get url() {
+      return server.url;
+    },
+    get server() {
+      return server;
+    },
+    get db() {
+      return server.database.db;
+    },
+
+    /** A fresh browser context (own storage) and page; viewport width defaults to desktop. */
+    async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+      const context = await browser.newContext({ viewport, baseURL: server.url });
+      contexts.push(context);
+      return context.newPage();
+    },
+
+    /** A user of the given role in a new company (none for the super-admin). */
+    async createUser(role: Role, fields: UserFields = {}) {
+      const company = role === 'superadmin' ? null : createCompany(server.database.db, { companyName: `Acme ${Math.random().toString(36).slice(2, 7)}` });
+      const user = await createUser(server.database.db, { role, companyId: company?.id ?? null, ...fields });
+      return { user, companyName: company?.companyName ?? null };
+    },
+
+    /** A page whose browser storage already holds a session of a new user of that role. */
+    async signedInPage(role: Role, options: { viewport?: { width: number; height: number }; fields?: UserFields } = {}): Promise<SignedIn> {
+      const { user, companyName } = await suite.createUser(role, options.fields);
+      const response = await fetch(`${server.url}/api/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ emailAddress: user.emailAddress, password: user.password }),
+      });
+      const login = (await response.json()) as { token: string; name: string; userId: string; isAdmin: boolean; isSuperAdmin: boolean; role: string };
+      const page = await suite.newPage(options.viewport);
+      await page.addInitScript((session) => {
+        if (localStorage.getItem('token')) return;
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('user', JSON.stringify({ name: session.name, userId: session.userId, isAdmin: session.isAdmin, isSuperAdmin: session.isSuperAdmin, role: session.role }));
+        localStorage.setItem('isAdmin', String(session.isAdmin));
+        localStorage.setItem('isSuperAdmin', String(session.isSuperAdmin));
+      }, login);
+      return { page, user, companyName };
+    },
+
+    screenshot: (page: Page, name: string) => screenshot(page, name),
+  };
+  return suite;
+}

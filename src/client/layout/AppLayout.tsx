@@ -1,0 +1,89 @@
+import { Anchor, Box, Burger, Container, Drawer, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Logo } from '../components/Logo.js';
+import { useSession } from '../session.js';
+import { trpc } from '../trpc.js';
+import classes from './AppLayout.module.css';
+import { isActive, navigationFor } from './navigation.js';
+import { UserMenu } from './UserMenu.js';
+
+/** Header, navigation (a drawer on small screens), page and footer around every route. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const [location] = useLocation();
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const items = navigationFor(session);
+  const showLogo = location !== '/' && location !== '/dashboard';
+
+  return (
+    <Box className={classes.shell}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <Box component="header" className={classes.header}>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="md" wrap="nowrap">
+              <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="md" color="white" aria-label="Open navigation" />
+              {showLogo && (
+                <Anchor component={Link} href="/" visibleFrom="md" aria-label="Hourbank home" underline="never">
+                  <Logo inverted size={34} />
+                </Anchor>
+              )}
+              <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+                {items.map((item) => (
+                  <UnstyledButton
+                    key={item.to}
+                    component={Link}
+                    href={item.to}
+                    className={classes.navLink}
+                    data-active={isActive(item, location) || undefined}
+                    aria-current={isActive(item, location) ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </UnstyledButton>
+                ))}
+              </Group>
+            </Group>
+            {session && <UserMenu session={session} />}
+          </Group>
+        </Container>
+      </Box>
+
+      <Drawer opened={drawerOpen} onClose={drawer.close} title={<Logo size={28} />} size={280} hiddenFrom="md">
+        <Stack component="nav" aria-label="Main" gap={2}>
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              href={item.to}
+              label={item.label}
+              active={isActive(item, location)}
+              onClick={drawer.close}
+            />
+          ))}
+        </Stack>
+      </Drawer>
+
+      <Box component="main" id="main" className={classes.main}>
+        {children}
+      </Box>
+
+      <Footer />
+    </Box>
+  );
+}
+
+function Footer() {
+  const branding = trpc.branding.get.useQuery(undefined, { staleTime: Infinity });
+  const owner = branding.data?.providerName ?? 'Hourbank';
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Text size="sm" c="dimmed" ta="center">
+        © {new Date().getFullYear()} {owner}. All rights reserved.
+      </Text>
+    </Box>
+  );
+}

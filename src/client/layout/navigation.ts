@@ -1,0 +1,40 @@
+import type { Session } from '../session.js';
+
+export type NavItem = { to: string; label: string };
+
+/** SPEC.md §2 "Navigation", per role; the super-admin does not see the customer links. */
+export function navigationFor(session: Session | null): NavItem[] {
+  if (!session) {
+    return [
+      { to: '/', label: 'Home' },
+      { to: '/signin', label: 'Sign In' },
+      { to: '/signup', label: 'Sign Up' },
+    ];
+  }
+  const dashboard = { to: '/', label: 'Dashboard' };
+  if (session.isSuperAdmin) {
+    return [
+      dashboard,
+      { to: '/companies', label: 'Companies' },
+      { to: '/allusers', label: 'Users' },
+      { to: '/allpackages', label: 'Packages' },
+      { to: '/alltasks', label: 'Tasks' },
+      { to: '/timelogs', label: 'Time Logs' },
+      { to: '/allinvoices', label: 'Invoices' },
+      { to: '/allpayments', label: 'Payments' },
+    ];
+  }
+  return [
+    dashboard,
+    { to: '/activities', label: 'Activities' },
+    { to: '/packages', label: 'Packages' },
+    { to: '/tasks', label: 'Open Tasks' },
+    { to: '/invoices', label: 'Invoices' },
+  ];
+}
+
+/** '/' and '/dashboard' are one place as far as the active link is concerned. */
+export function isActive(item: NavItem, location: string): boolean {
+  if (item.to === '/') return location === '/' || location === '/dashboard';
+  return location === item.to || location.startsWith(`${item.to}/`);
+}

@@ -1,0 +1,103 @@
+import { Button, Card, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import type { Profile } from '../../../shared/account.js';
+import { EMAIL_PATTERN } from '../../../shared/validation.js';
+import { FormMessage } from '../../components/FormMessage.js';
+import { renameSessionUser } from '../../session.js';
+import { errorText, trpc } from '../../trpc.js';
+
+type ProfileFields = Pick<Profile, 'firstName' | 'lastName' | 'emailAddress'>;
+
+const INVALID_PROFILE = 'Fill out all fields and ensure the email address is valid.';
+
+/** SPEC.md §5: all three filled in, and the email of the form text@text.text. */
+export function profileProblem(fields: ProfileFields): string | null {
+  const filled = fields.firstName.trim() && fields.lastName.trim() && fields.emailAddress.trim();
+  return filled && EMAIL_PATTERN.test(fields.emailAddress.trim()) ? null : INVALID_PROFILE;
+}
+
+export function ProfileCard({ profile }: { profile: Profile }) {
+  const utils = trpc.useUtils();
+  const [editing, setEditing] = useState(false);
+  const [fields, setFields] = useState<ProfileFields>(profile);
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = trpc.account.updateProfile.useMutation({
+    onSuccess: (saved) => {
+      utils.account.profile.setData(undefined, saved);
+      renameSessionUser(`${saved.firstName} ${saved.lastName}`);
+      setFields(saved);
+      setEditing(false);
+      notifications.show({ color: 'green', message: 'Your profile has been saved.' });
+    },
+  });
+
+  const field = (name: keyof ProfileFields) => ({
+    value: fields[name],
+    readOnly: !editing,
+    variant: editing ? 'default' : 'filled',
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setFields((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  const startEditing = () => {
+    update.reset();
+    setProblem(null);
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    setFields(profile);
+    setProblem(null);
+    update.reset();
+    setEditing(false);
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const found = profileProblem(fields);
+    setProblem(found);
+    if (!found) update.mutate(fields);
+  };
+
+  const error = problem ?? (update.isError ? errorText(update.error, 'Your profile could not be saved.') : null);
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-card-title">
+      <form onSubmit={save}>
+        <Group justify="space-between" mb="md">
+          <Title order={2} fz="h3" id="profile-card-title">
+            Profile
+          </Title>
+          {profile.company && (
+            <Text size="sm" c="dimmed">
+              {profile.company.companyName}
+            </Text>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+          <TextInput label="First Name" autoComplete="given-name" {...field('firstName')} />
+          <TextInput label="Last Name" autoComplete="family-name" {...field('lastName')} />
+        </SimpleGrid>
+        <TextInput label="Email Address" type="email" autoComplete="email" mb="md" {...field('emailAddress')} />
+        <FormMessage error={error} />
+        <Group justify="flex-end" mt="md">
+          {editing ? (
+            <>
+              <Button variant="default" onClick={cancel} disabled={update.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={update.isPending}>
+                Save
+              </Button>
+            </>
+          ) : (
+            <Button onClick={startEditing}>Edit</Button>
+          )}
+        </Group>
+      </form>
+    </Card>
+  );
+}

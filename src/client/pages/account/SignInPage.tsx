@@ -1,0 +1,81 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { AuthCard } from '../../components/AuthCard.js';
+import { FormMessage } from '../../components/FormMessage.js';
+import { saveSession } from '../../session.js';
+import { errorText, trpc } from '../../trpc.js';
+import { ForgotPasswordForm } from './ForgotPasswordForm.js';
+
+export function SignInPage() {
+  const [forgotten, setForgotten] = useState(false);
+  if (forgotten) {
+    return (
+      <AuthCard title="Forgot Password" subtitle="Enter your email address and we will send you a link to set a new password.">
+        <ForgotPasswordForm />
+        <Text size="sm" ta="center">
+          <Anchor component="button" type="button" onClick={() => setForgotten(false)}>
+            Back to Sign In
+          </Anchor>
+        </Text>
+      </AuthCard>
+    );
+  }
+  return <SignInForm onForgotPassword={() => setForgotten(true)} />;
+}
+
+function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const [, navigate] = useLocation();
+  const [emailAddress, setEmailAddress] = useState('');
+  const [password, setPassword] = useState('');
+  const login = trpc.account.login.useMutation({
+    onSuccess: (result) => {
+      saveSession(result);
+      navigate('/dashboard');
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ emailAddress, password });
+  };
+
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back. Sign in to see your hours, tasks and invoices.">
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={emailAddress}
+            onChange={(event) => setEmailAddress(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+              Forgot Password?
+            </Anchor>
+          </Group>
+          <FormMessage error={login.isError ? errorText(login.error, 'Invalid credentials.') : null} />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Sign In
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        New here?{' '}
+        <Anchor component={Link} href="/signup">
+          Create an account
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query';
+import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
+import type { AppRouter } from '../server/router.js';
+import { clearSession, getSession, raiseUnauthorized } from './session.js';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** The calls SPEC.md §7 makes without a token; every other call needs one. */
+const PUBLIC_PROCEDURES = new Set([
+  'account.login',
+  'account.signup',
+  'account.forgotPassword',
+  'account.resetPassword',
+  'account.resendLink',
+  'branding.get',
+]);
+
+export const NO_TOKEN_MESSAGE = 'Cannot find token';
+
+/** A protected call with no stored token fails here, before any request is made. */
+const requireToken: TRPCLink<AppRouter> = () => ({ op, next }) =>
+  observable((observer) => {
+    if (!PUBLIC_PROCEDURES.has(op.path) && !getSession()) {
+      observer.error(TRPCClientError.from(new Error(NO_TOKEN_MESSAGE)));
+      return;
+    }
+    return next(op).subscribe(observer);
+  });
+
+/** Any 401 clears the session and raises the 'unauthorized' event; other errors go to the caller. */
+const handleUnauthorized: TRPCLink<AppRouter> = () => ({ op, next }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => observer.next(value),
+      complete: () => observer.complete(),
+      error: (error) => {
+        if (httpStatusOf(error) === 401) {
+          clearSession();
+          raiseUnauthorized();
+        }
+        observer.error(error);
+      },
+    }),
+  );
+
+export function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data = error.data as { httpStatus?: number } | undefined;
+  return data?.httpStatus;
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      requireToken,
+      handleUnauthorized,
+      httpBatchLink({
+        url: '/trpc',
+        headers: () => {
+          const token = getSession()?.token;
+          return token ? { jwttoken: token } : {};
+        },
+      }),
+    ],
+  });
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will not fix itself by asking again.
+        retry: (failures, error) => failures < 2 && (httpStatusOf(error) ?? 500) >= 500,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The text to show for a failed call: the server's message, else the error's, else the fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return fallback;
+}

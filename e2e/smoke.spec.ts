@@ -22,8 +22,10 @@ describe('the served web client', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${server.url}/reset-password/aaa.bbb.ccc`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Hourbank' }).isVisible()).toBe(true);
-    await screenshot(page, 'placeholder-home');
+    await expect.poll(() => page.getByRole('heading', { name: 'Set New Password' }).isVisible()).toBe(true);
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByRole('link', { name: 'Sign Up' }).first().isVisible()).toBe(true);
+    await screenshot(page, 'home');
     expect(problems).toEqual([]);
   });
 

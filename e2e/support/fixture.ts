@@ -73,8 +73,10 @@ export function browserSuite(env: Record<string, string> = {}) {
       });
       const login = (await response.json()) as { token: string; name: string; userId: string; isAdmin: boolean; isSuperAdmin: boolean; role: string };
       const page = await suite.newPage(options.viewport);
+      // Seeds the session once per tab, so a later sign-out stays signed out across page loads.
       await page.addInitScript((session) => {
-        if (localStorage.getItem('token')) return;
+        if (sessionStorage.getItem('e2e-seeded')) return;
+        sessionStorage.setItem('e2e-seeded', 'yes');
         localStorage.setItem('token', session.token);
         localStorage.setItem('user', JSON.stringify({ name: session.name, userId: session.userId, isAdmin: session.isAdmin, isSuperAdmin: session.isSuperAdmin, role: session.role }));
         localStorage.setItem('isAdmin', String(session.isAdmin));

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createSession } from '../../src/server/modules/account/sessions.js';
 import { createCompany, createUser, type UserFields } from '../../src/server/testing/factories.js';
+import { rolesOf } from '../../src/shared/roles.js';
 import { launchBrowser, screenshot } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -21,10 +23,18 @@ export function browserSuite(env: Record<string, string> = {}) {
     [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
     await server?.stop();
   });
-  beforeEach(({ task, onTestFailed }) => {
+  // Pages stay open until the next test starts, so a failure hook can still photograph them.
+  const closeContexts = async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  };
+
+  beforeEach(async ({ task, onTestFailed }) => {
+    await closeContexts();
     testName = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
     onTestFailed(async () => {
       let n = 0;
@@ -32,10 +42,6 @@ export function browserSuite(env: Record<string, string> = {}) {
         for (const page of context.pages()) await screenshot(page, `FAILED-${testName}-${(n += 1)}`).catch(() => {});
       }
     });
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
   });
 
   const suite = {
@@ -66,12 +72,9 @@ export function browserSuite(env: Record<string, string> = {}) {
     /** A page whose browser storage already holds a session of a new user of that role. */
     async signedInPage(role: Role, options: { viewport?: { width: number; height: number }; fields?: UserFields } = {}): Promise<SignedIn> {
       const { user, companyName } = await suite.createUser(role, options.fields);
-      const response = await fetch(`${server.url}/api/account/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ emailAddress: user.emailAddress, password: user.password }),
-      });
-      const login = (await response.json()) as { token: string; name: string; userId: string; isAdmin: boolean; isSuperAdmin: boolean; role: string };
+      // The session is made the way sign-in makes it, without spending the sign-in rate limit.
+      const { token } = createSession(server.database.db, user.id, new Date());
+      const login = { token, name: `${user.firstName} ${user.lastName}`, userId: user.id, role: user.role, ...rolesOf(user.role) };
       const page = await suite.newPage(options.viewport);
       // Seeds the session once per tab, so a later sign-out stays signed out across page loads.
       await page.addInitScript((session) => {

@@ -16,7 +16,7 @@ function Root() {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme}>
-          <Notifications position="top-right" />
+          <Notifications position="bottom-right" />
           <App />
         </MantineProvider>
       </QueryClientProvider>

@@ -4,10 +4,13 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
 const brandBlue: MantineColorsTuple = ['#e3f2fd', '#bbdefb', '#90caf9', '#64b5f6', '#42a5f5', '#2196f3', '#1976d2', '#1565c0', '#0d47a1', '#0a3570'];
 const brandOrange: MantineColorsTuple = ['#fff3e0', '#ffe0b2', '#ffcc80', '#ffb74d', '#ffa726', '#ff9800', '#ff9800', '#f57c00', '#ef6c00', '#e65100'];
 
+// Mantine's grays, with the 'dimmed' shade (6) darkened to keep 4.5:1 contrast on light backgrounds.
+const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#5f666d', '#495057', '#343a40', '#212529'];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand: brandBlue, secondary: brandOrange },
+  colors: { brand: brandBlue, secondary: brandOrange, gray },
   fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", sans-serif',
   defaultRadius: 'md',
 });

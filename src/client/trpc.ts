@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../server/router.js';
@@ -56,12 +56,17 @@ export function createTrpcClient() {
     links: [
       requireToken,
       handleUnauthorized,
-      httpBatchLink({
-        url: '/trpc',
-        headers: () => {
-          const token = getSession()?.token;
-          return token ? { jwttoken: token } : {};
-        },
+      // Public calls travel apart, so they never carry the token (SPEC.md §7).
+      splitLink({
+        condition: (op) => PUBLIC_PROCEDURES.has(op.path),
+        true: httpBatchLink({ url: '/trpc' }),
+        false: httpBatchLink({
+          url: '/trpc',
+          headers: () => {
+            const token = getSession()?.token;
+            return token ? { jwttoken: token } : {};
+          },
+        }),
       }),
     ],
   });
@@ -81,8 +86,13 @@ export function createQueryClient() {
   });
 }
 
-/** The text to show for a failed call: the server's message, else the error's, else the fallback. */
+/**
+ * The text to show for a failed call: the server's own message when it sent one, else the
+ * screen's fallback. Transport failures (a proxy's HTML page, a dropped connection) carry no
+ * message meant for people, and the locally raised 'Cannot find token' is shown as it is.
+ */
 export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim()) return error.message;
-  return fallback;
+  if (!(error instanceof TRPCClientError)) return fallback;
+  const fromServer = httpStatusOf(error) !== undefined || error.message === NO_TOKEN_MESSAGE;
+  return fromServer && error.message.trim() ? error.message : fallback;
 }

@@ -5,8 +5,8 @@ type LogoProps = { size?: number; inverted?: boolean };
 /** The Hourbank mark (an hourglass on a blue tile) and wordmark. */
 export function Logo({ size = 36, inverted = false }: LogoProps) {
   return (
-    <Group gap={size / 4} wrap="nowrap" aria-hidden="true">
-      <svg width={size} height={size} viewBox="0 0 64 64" role="presentation">
+    <Group gap={size / 4} wrap="nowrap">
+      <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill={inverted ? '#ffffff' : '#1976d2'} />
         <path
           d="M20 14h24v6c0 6-6 10-9 12 3 2 9 6 9 12v6H20v-6c0-6 6-10 9-12-3-2-9-6-9-12z"

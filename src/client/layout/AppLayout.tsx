@@ -52,7 +52,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Container>
       </Box>
 
-      <Drawer opened={drawerOpen} onClose={drawer.close} title={<Logo size={28} />} size={280} hiddenFrom="md">
+      <Drawer
+        opened={drawerOpen}
+        onClose={drawer.close}
+        title={<Logo size={28} />}
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
+        size={280}
+        hiddenFrom="md"
+      >
         <Stack component="nav" aria-label="Main" gap={2}>
           {items.map((item) => (
             <NavLink

@@ -7,7 +7,7 @@ export function UserMenu({ session }: { session: Session }) {
   const [, navigate] = useLocation();
   const signOut = useSignOut();
   return (
-    <Menu position="bottom-end" shadow="md" width={200}>
+    <Menu position="bottom-end" shadow="md" width={200} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="subtle" color="white" rightSection={<Chevron />} aria-label={`Account menu for ${session.user.name}`}>
           {session.user.name}
@@ -15,7 +15,7 @@ export function UserMenu({ session }: { session: Session }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => navigate('/profile')}>My account</Menu.Item>
-        <Menu.Item color="red" onClick={() => void signOut()}>
+        <Menu.Item onClick={() => void signOut()}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -6,7 +6,7 @@ export type NavItem = { to: string; label: string };
 export function navigationFor(session: Session | null): NavItem[] {
   if (!session) {
     return [
-      { to: '/', label: 'Home' },
+      { to: '/', label: 'Dashboard' },
       { to: '/signin', label: 'Sign In' },
       { to: '/signup', label: 'Sign Up' },
     ];

@@ -2,6 +2,7 @@ import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage.js';
+import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
 
 type PasswordFields = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -16,7 +17,7 @@ export function passwordProblem(fields: PasswordFields): string | null {
 
 export function PasswordCard() {
   const [unlocked, setUnlocked] = useState(false);
-  const [fields, setFields] = useState(emptyFields);
+  const { values: fields, setValues: setFields, bind: field } = useFieldValues(emptyFields);
   const [problem, setProblem] = useState<string | null>(null);
   const change = trpc.account.changePassword.useMutation({
     onSuccess: (result) => {
@@ -27,13 +28,6 @@ export function PasswordCard() {
     },
   });
 
-  const field = (name: keyof PasswordFields) => ({
-    value: fields[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setFields((current) => ({ ...current, [name]: value }));
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

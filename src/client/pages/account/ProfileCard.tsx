@@ -5,9 +5,16 @@ import type { Profile } from '../../../shared/account.js';
 import { EMAIL_PATTERN } from '../../../shared/validation.js';
 import { FormMessage } from '../../components/FormMessage.js';
 import { renameSessionUser } from '../../session.js';
+import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
 
 type ProfileFields = Pick<Profile, 'firstName' | 'lastName' | 'emailAddress'>;
+
+const editableFields = ({ firstName, lastName, emailAddress }: ProfileFields): ProfileFields => ({
+  firstName,
+  lastName,
+  emailAddress,
+});
 
 const INVALID_PROFILE = 'Fill out all fields and ensure the email address is valid.';
 
@@ -20,26 +27,22 @@ export function profileProblem(fields: ProfileFields): string | null {
 export function ProfileCard({ profile }: { profile: Profile }) {
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
-  const [fields, setFields] = useState<ProfileFields>(profile);
+  const { values: fields, setValues: setFields, bind } = useFieldValues(editableFields(profile));
   const [problem, setProblem] = useState<string | null>(null);
   const update = trpc.account.updateProfile.useMutation({
     onSuccess: (saved) => {
       utils.account.profile.setData(undefined, saved);
       renameSessionUser(`${saved.firstName} ${saved.lastName}`);
-      setFields(saved);
+      setFields(editableFields(saved));
       setEditing(false);
       notifications.show({ color: 'green', message: 'Your profile has been saved.' });
     },
   });
 
   const field = (name: keyof ProfileFields) => ({
-    value: fields[name],
+    ...bind(name),
     readOnly: !editing,
     variant: editing ? 'default' : 'filled',
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setFields((current) => ({ ...current, [name]: value }));
-    },
   });
 
   const startEditing = () => {
@@ -49,7 +52,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   };
 
   const cancel = () => {
-    setFields(profile);
+    setFields(editableFields(profile));
     setProblem(null);
     update.reset();
     setEditing(false);
@@ -66,7 +69,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-card-title">
-      <form onSubmit={save}>
+      <form onSubmit={save} noValidate>
         <Group justify="space-between" mb="md">
           <Title order={2} fz="h3" id="profile-card-title">
             Profile

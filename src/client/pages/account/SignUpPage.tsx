@@ -6,6 +6,7 @@ import type { SignUpInput } from '../../../shared/account.js';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/validation.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { FormMessage } from '../../components/FormMessage.js';
+import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
 
 type SignUpForm = Required<SignUpInput> & { confirmPassword: string };
@@ -33,7 +34,7 @@ export function signUpProblem(form: Pick<SignUpForm, 'password' | 'confirmPasswo
 
 export function SignUpPage() {
   const [, navigate] = useLocation();
-  const [form, setForm] = useState(emptyForm);
+  const { values: form, bind: field } = useFieldValues(emptyForm);
   const [problem, setProblem] = useState<string | null>(null);
   const signUp = trpc.account.signup.useMutation({
     onSuccess: (result) => {
@@ -42,13 +43,6 @@ export function SignUpPage() {
     },
   });
 
-  const field = (name: keyof SignUpForm) => ({
-    value: form[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setForm((current) => ({ ...current, [name]: value }));
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

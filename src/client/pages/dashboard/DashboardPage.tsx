@@ -13,7 +13,7 @@ export function dashboardTitle(companyName: string | null | undefined): string {
 /** The dashboard frame: title, subtitle, loading and failure states. The cards sit inside it. */
 export function DashboardPage() {
   const profile = trpc.account.profile.useQuery();
-  const title = dashboardTitle(profile.data?.company?.companyName);
+  const title = profile.isPending ? 'Dashboard' : dashboardTitle(profile.data?.company?.companyName);
   usePageTitle('Dashboard');
 
   useEffect(() => {

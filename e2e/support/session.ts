@@ -1,0 +1,134 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The four browser-storage keys of a session (SPEC.md §3). */
+export const SESSION_KEYS = ['token', 'user', 'isAdmin', 'isSuperAdmin'] as const;
+
+/** The session keys present in the page's localStorage, with their values. */
+export function storedSession(page: Page): Promise<Record<string, string>> {
+  return page.evaluate((keys) => {
+    const found: Record<string, string> = {};
+    for (const key of keys) {
+      const value = localStorage.getItem(key);
+      if (value !== null) found[key] = value;
+    }
+    return found;
+  }, [...SESSION_KEYS]);
+}
+
+/** expect.poll with room for a real server and a retrying query (vitest's default is 1 s). */
+export function eventually<T>(read: () => T | Promise<T>, timeout = 10_000, message?: string) {
+  return expect.poll(read, { timeout, interval: 100, message });
+}
+
+/** The page's path, e.g. '/dashboard'. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** A call to the REST mirror of the running server (SPEC.md §7), as a script would make it. */
+export async function api(baseUrl: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.jwttoken = options.token;
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: body as Record<string, unknown> };
+}
+
+/** The procedures a /trpc request carries: '/trpc/a.b,c.d?batch=1' -> ['a.b', 'c.d']. */
+export function proceduresOf(url: string): string[] {
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith('/trpc/')) return [];
+  return decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
+}
+
+/** Counts the /trpc requests that carry the procedure from now on. */
+export function countCalls(page: Page, procedure: string): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (proceduresOf(request.url()).includes(procedure)) counter.count += 1;
+  });
+  return counter;
+}
+
+/**
+ * Holds every /trpc request that carries the procedure until release() is called (or the
+ * returned release is never called and the page closes).
+ */
+export async function holdCalls(page: Page, procedure: string): Promise<{ release: () => void; held: () => number }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/trpc/**', async (route: Route) => {
+    if (!proceduresOf(route.request().url()).includes(procedure)) return route.fallback();
+    held += 1;
+    await gate;
+    await route.continue().catch(() => {});
+  });
+  return { release: () => release(), held: () => held };
+}
+
+/** Answers every /trpc request that carries the procedure with that HTTP status, as tRPC would. */
+export async function failCalls(page: Page, procedure: string, status = 500): Promise<void> {
+  await page.route('**/trpc/**', async (route: Route) => {
+    const procedures = proceduresOf(route.request().url());
+    if (!procedures.includes(procedure)) return route.fallback();
+    const error = { message: 'Something went wrong.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status } };
+    await route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify(procedures.map(() => ({ error }))),
+    });
+  });
+}
+
+/** The links inside a container, as { label, href } in document order. */
+export function linksIn(container: Locator): Promise<{ label: string; href: string | null }[]> {
+  return container.getByRole('link').evaluateAll((links) =>
+    links.map((link) => ({ label: (link.textContent ?? '').trim(), href: link.getAttribute('href') })),
+  );
+}
+
+/** True when a CSS colour such as 'rgb(250, 82, 82)' is clearly red. */
+export function isReddish(color: string): boolean {
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return r >= 150 && r - g >= 60 && r - b >= 60;
+}
+
+/** The text colour of the element, and of its background when it has one. */
+export function coloursOf(locator: Locator): Promise<{ color: string; background: string }> {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { color: style.color, background: style.backgroundColor };
+  });
+}
+
+/** axe over the page: one line per serious or critical violation, with its targets and details. */
+export async function seriousA11yViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  return serious.map((violation) => {
+    const nodes = violation.nodes.map((node) => {
+      const detail = [...node.any, ...node.all, ...node.none].map((check) => check.message).find(Boolean);
+      return `    ${node.target.join(' ')}${detail ? ` — ${detail}` : ''}`;
+    });
+    return `[${where}] ${violation.id} (${violation.impact}): ${violation.help}\n${nodes.join('\n')}`;
+  });
+}
+
+/** Fails with every violation found, listed by rule id and target. */
+export function expectNoViolations(report: string[]): void {
+  expect(report, `axe found serious or critical violations:\n${report.join('\n')}`).toEqual([]);
+}

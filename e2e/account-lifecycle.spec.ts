@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertSuperAdmin } from '../src/server/modules/users/superadmin.js';
 import { linkToken, waitForEmail } from './support/mail.js';
+import { api } from './support/page.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -9,14 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { jwttoken: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & Record<string, unknown>[] };
-}
+const call = (method: string, path: string, body?: unknown, token?: string) => api(server.url, method, path, { body, token });
 
 describe('the account lifecycle over /api, against the running server', () => {
   it('signs up, is approved, signs in, edits the profile, changes, forgets and resets the password, signs out', async () => {

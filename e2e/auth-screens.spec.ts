@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +5,18 @@ import { companies, users } from '../drizzle/schema.js';
 import { browserSuite } from './support/fixture.js';
 import { expireTokenRow, forgedToken, genuineResetToken, hoursFromNow } from './support/links.js';
 import { emailsTo, linkToken, waitForEmail } from './support/mail.js';
+import {
+  api,
+  countCalls,
+  expectNoViolations,
+  expectPath,
+  failCalls,
+  heading1,
+  main,
+  pathOf,
+  seriousA11yViolations,
+  storedSession,
+} from './support/page.js';
 
 /*
  * The signed-out screens of SPEC.md §2 (Home, Sign In, Forgot Password, Sign Up, Reset password)
@@ -23,19 +34,12 @@ const SIGN_UP_DONE = 'Thank you for signing up. We will review your account and 
 
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function expectPath(page: Page, path: string): Promise<void> {
-  await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe(path);
-}
-
 async function shown(locator: Locator): Promise<Locator> {
   await locator.waitFor({ state: 'visible', timeout: 10_000 });
   return locator;
 }
 
-const main = (page: Page) => page.getByRole('main');
-const heading = (page: Page, name: string) => main(page).getByRole('heading', { level: 1, name, exact: true });
+const heading = (page: Page, name: string) => heading1(main(page), name);
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The field with exactly this label; Mantine appends ' *' to the label of a required field. */
@@ -48,36 +52,6 @@ const formSuccess = (page: Page) => main(page).getByRole('status');
 async function textOf(locator: Locator): Promise<string> {
   await shown(locator);
   return ((await locator.textContent()) ?? '').trim();
-}
-
-type StoredSession = { token: string | null; user: string | null; isAdmin: string | null; isSuperAdmin: string | null };
-
-function storedSession(page: Page): Promise<StoredSession> {
-  return page.evaluate(() => ({
-    token: localStorage.getItem('token'),
-    user: localStorage.getItem('user'),
-    isAdmin: localStorage.getItem('isAdmin'),
-    isSuperAdmin: localStorage.getItem('isSuperAdmin'),
-  }));
-}
-
-const NOTHING_STORED: StoredSession = { token: null, user: null, isAdmin: null, isSuperAdmin: null };
-
-/** Counts the browser's requests to one tRPC procedure (e.g. 'account.signup'). */
-function countCalls(page: Page, procedure: string): () => number {
-  let count = 0;
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith(`/trpc/${procedure}`)) count += 1;
-  });
-  return () => count;
-}
-
-/** Makes every call to one tRPC procedure fail in the browser's network layer. */
-async function failCalls(page: Page, procedure: string, failure: { abort: true } | { status: number; contentType: string; body: string }) {
-  await page.route(
-    (url) => url.pathname.startsWith(`/trpc/${procedure}`),
-    (route) => ('abort' in failure ? route.abort('internetdisconnected') : route.fulfill(failure)),
-  );
 }
 
 async function openSignIn(page: Page): Promise<void> {
@@ -93,22 +67,13 @@ async function signInThroughForm(page: Page, emailAddress: string, password: str
 
 /** Asks the server for a reset email (over /api, as any client would) and returns the link's token. */
 async function requestResetLink(emailAddress: string, emailNumber = 1): Promise<string> {
-  const response = await fetch(`${suite.url}/api/account/forgot-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailAddress }),
-  });
+  const response = await api(suite.url, 'POST', '/account/forgot-password', { body: { emailAddress } });
   expect(response.status).toBe(200);
   return linkToken(await waitForEmail(suite.server.dataDir, emailAddress, emailNumber));
 }
 
 async function resetPasswordOverApi(token: string, newPassword: string): Promise<number> {
-  const response = await fetch(`${suite.url}/api/account/reset-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, newPassword }),
-  });
-  return response.status;
+  return (await api(suite.url, 'POST', '/account/reset-password', { body: { token, newPassword } })).status;
 }
 
 async function openReset(page: Page, token: string): Promise<void> {
@@ -184,15 +149,6 @@ function focused(page: Page): Promise<string> {
   });
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.impact} ${violation.id}: ${node.target.join(' ')} (${node.any[0]?.message ?? node.failureSummary ?? ''})`),
-    );
-}
-
 /** A full-page screenshot from the top (a sticky header would otherwise sit mid-picture). */
 async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -264,7 +220,7 @@ describe('Sign In (/signin)', () => {
 
     expect(await textOf(formError(page))).toBe('Invalid email address or password.');
     expect(pathOf(page)).toBe('/signin');
-    expect(await storedSession(page)).toEqual(NOTHING_STORED);
+    expect(await storedSession(page)).toEqual({});
     await snap(page, 'auth-signin-wrong-password');
   });
 
@@ -276,7 +232,7 @@ describe('Sign In (/signin)', () => {
 
     expect(await textOf(formError(page))).toBe('Your account is awaiting approval.');
     expect(pathOf(page)).toBe('/signin');
-    expect(await storedSession(page)).toEqual(NOTHING_STORED);
+    expect(await storedSession(page)).toEqual({});
   });
 
   it('shows an error text when the network fails and stores nothing', async () => {
@@ -288,7 +244,7 @@ describe('Sign In (/signin)', () => {
 
     expect(await textOf(formError(page))).not.toBe('');
     expect(pathOf(page)).toBe('/signin');
-    expect(await storedSession(page)).toEqual(NOTHING_STORED);
+    expect(await storedSession(page)).toEqual({});
   });
 
   it('swaps the form for the reset request form with Forgot Password?, and Back returns', async () => {
@@ -418,7 +374,7 @@ describe('Sign Up (/signup)', () => {
     await button(page, 'Sign Up').click();
     await expect.poll(() => textOf(formError(page))).toBe('The password needs to be at least 8 characters long.');
 
-    expect(signUpCalls()).toBe(0);
+    expect(signUpCalls.count).toBe(0);
     expect(pathOf(page)).toBe('/signup');
   });
 
@@ -617,10 +573,9 @@ const screens: Screen[] = [
 ];
 
 describe('accessibility (axe)', () => {
-  it.each(screens)('$name has no serious or critical violations', async ({ open }) => {
+  it.each(screens)('$name has no serious or critical violations', async ({ name, open }) => {
     const page = await newPage();
     await open(page);
-    const violations = await seriousViolations(page);
-    expect(violations, violations.join('\n')).toEqual([]);
+    expectNoViolations(await seriousA11yViolations(page, name));
   });
 });

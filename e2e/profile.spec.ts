@@ -9,11 +9,13 @@ import {
   countCalls,
   eventually,
   expectNoViolations,
+  heading1,
   holdCalls,
   isReddish,
   pathOf,
   seriousA11yViolations,
-} from './support/session.js';
+  spinner,
+} from './support/page.js';
 
 /*
  * My Account (/profile): SPEC.md §2 My Account, §4 Profile, §5 Profile save and Password change,
@@ -27,8 +29,6 @@ const FILL_ALL = 'Please fill out all the fields.';
 const NO_MATCH = 'Passwords do not match.';
 const WRONG_CURRENT = 'Your current password is incorrect.';
 
-const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-const spinner = (page: Page) => page.getByRole('main').locator('.mantine-Loader-root, [role="progressbar"], [aria-busy="true"]');
 const profileCard = (page: Page) => page.getByRole('region', { name: 'Profile', exact: true });
 const passwordCard = (page: Page) => page.getByRole('region', { name: 'Reset Password', exact: true });
 

@@ -6,14 +6,18 @@ import {
   coloursOf,
   eventually,
   expectNoViolations,
+  expectPath,
   failCalls,
+  heading1,
   holdCalls,
   isReddish,
   linksIn,
+  main,
   pathOf,
   seriousA11yViolations,
+  spinner,
   storedSession,
-} from './support/session.js';
+} from './support/page.js';
 
 /*
  * The frame around every screen (SPEC.md §2 Route table, route guard, Navigation, Home and
@@ -53,9 +57,6 @@ const headerNav = (page: Page) => header(page).getByRole('navigation');
 const logoLink = (page: Page) => header(page).getByRole('link').filter({ has: page.locator('svg') });
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;
 const userMenuButton = (page: Page, user: { firstName: string; lastName: string }) => header(page).getByRole('button', { name: fullName(user) });
-const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
-/** Any loading indicator inside the page body. */
-const spinner = (page: Page) => page.getByRole('main').locator('.mantine-Loader-root, [role="progressbar"], [aria-busy="true"]');
 
 async function gotoAndWaitForHeader(page: Page, path: string) {
   await page.goto(path);
@@ -85,16 +86,16 @@ function historyEntries(page: Page): Promise<{ index: number; paths: string[] }>
  */
 async function expectReplacedRedirect(page: Page, start: string, refused: string, target: string) {
   await page.goto(start);
-  await eventually(() => pathOf(page)).toBe(start);
+  await expectPath(page, start);
   const before = await historyEntries(page);
   await pushPath(page, refused);
-  await eventually(() => pathOf(page), 5_000).toBe(target);
+  await expectPath(page, target, 5_000);
   await page.waitForTimeout(150);
   const after = await historyEntries(page);
   expect(after.paths.slice(before.index), `history after ${start} -> ${refused} -> ${target}`).toEqual([start, target]);
   expect(after.index).toBe(before.index + 1);
   await page.evaluate(() => history.back());
-  await eventually(() => pathOf(page), 5_000).toBe(start);
+  await expectPath(page, start, 5_000);
 }
 
 describe('the page frame', () => {
@@ -171,7 +172,7 @@ describe('the logo (SPEC.md §2: links to /, larger screens, not on / and /dashb
     await gotoAndWaitForHeader(page, '/profile');
     await eventually(() => logoLink(page).isVisible()).toBe(true);
     await logoLink(page).click();
-    await eventually(() => pathOf(page)).toBe('/');
+    await expectPath(page, '/');
 
     await page.setViewportSize(MOBILE);
     await gotoAndWaitForHeader(page, '/profile');
@@ -212,7 +213,7 @@ describe('the navigation drawer on a small screen', () => {
       }
 
       await drawer.getByRole('link', { name: choice, exact: true }).click();
-      await eventually(() => pathOf(page)).toBe(target);
+      await expectPath(page, target);
       await eventually(() => page.getByRole('dialog').count()).toBe(0);
       expect(await page.getByRole('link', { name: choice, exact: true }).isVisible()).toBe(false);
     }
@@ -233,14 +234,14 @@ describe('the user menu', () => {
     await page.waitForTimeout(300); // the fade-in transition
     await suite.screenshot(page, 'shell-05-user-menu');
     await page.getByRole('menuitem', { name: 'My account', exact: true }).click();
-    await eventually(() => pathOf(page)).toBe('/profile');
+    await expectPath(page, '/profile');
     await heading1(page, 'My Account').waitFor();
 
     const token = (await storedSession(page)).token;
     expect(token).toBeTruthy();
     await button.click();
     await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
-    await eventually(() => pathOf(page)).toBe('/signin');
+    await expectPath(page, '/signin');
     expect(await storedSession(page)).toEqual({});
     await eventually(() => userMenuButton(page, user).count()).toBe(0);
     expect((await api(suite.url, 'GET', '/account/profile', { token })).status).toBe(401);
@@ -258,7 +259,7 @@ describe('the route guard (SPEC.md §2)', () => {
     // Signed out: a signed-in page sends to /signin, by a full load or an in-app move.
     const visitor = await suite.newPage();
     await visitor.goto('/profile');
-    await eventually(() => pathOf(visitor)).toBe('/signin');
+    await expectPath(visitor, '/signin');
     await expectReplacedRedirect(visitor, '/signup', '/profile', '/signin');
     await expectReplacedRedirect(visitor, '/signup', '/dashboard', '/signin');
     await visitor.goto('/no-such-page');
@@ -268,7 +269,7 @@ describe('the route guard (SPEC.md §2)', () => {
     // A plain member: the admin pages send to /dashboard.
     const member = await suite.signedInPage('member');
     await member.page.goto('/invoices');
-    await eventually(() => pathOf(member.page)).toBe('/dashboard');
+    await expectPath(member.page, '/dashboard');
     for (const refused of ['/invoices', '/users', '/packages', '/checkout', '/companies']) {
       await expectReplacedRedirect(member.page, '/profile', refused, '/dashboard');
     }
@@ -312,7 +313,7 @@ describe("the 'unauthorized' event (SPEC.md §2, §4, §8)", () => {
     expect((await api(suite.url, 'POST', '/account/logout', { token })).status).toBe(200);
 
     await page.goto('/profile');
-    await eventually(() => pathOf(page)).toBe('/signin');
+    await expectPath(page, '/signin');
     await eventually(() => storedSession(page)).toEqual({});
     await heading1(page, 'Sign In').waitFor();
 
@@ -368,9 +369,9 @@ describe('home and the dashboard frame (SPEC.md §2 Home and dashboard, §8)', (
     // Signed out, / is the welcome with Sign In and Sign Up.
     const visitor = await suite.newPage();
     await visitor.goto('/');
-    const main = visitor.getByRole('main');
-    await main.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
-    expect(await linksIn(main)).toEqual([
+    const body = main(visitor);
+    await body.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+    expect(await linksIn(body)).toEqual([
       { label: 'Sign In', href: '/signin' },
       { label: 'Sign Up', href: '/signup' },
     ]);
@@ -437,7 +438,7 @@ describe('keyboard use', () => {
     await page.keyboard.press('ArrowUp');
     expect(await focusedItem()).toBe('My account');
     await page.keyboard.press('Enter');
-    await eventually(() => pathOf(page)).toBe('/profile');
+    await expectPath(page, '/profile');
     await heading1(page, 'My Account').waitFor();
     expect(await storedSession(page)).toHaveProperty('token');
   });

@@ -2,6 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 
+/*
+ * Helpers shared by the browser specs: the stored session, paths, common locators, watching and
+ * failing tRPC calls, the REST mirror, colours, and axe.
+ */
+
 /** The four browser-storage keys of a session (SPEC.md §3). */
 export const SESSION_KEYS = ['token', 'user', 'isAdmin', 'isSuperAdmin'] as const;
 
@@ -26,6 +31,20 @@ export function eventually<T>(read: () => T | Promise<T>, timeout = 10_000, mess
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
+
+/** Waits until the page's path is `path` (10 s unless told). */
+export async function expectPath(page: Page, path: string, timeout?: number): Promise<void> {
+  await eventually(() => pathOf(page), timeout).toBe(path);
+}
+
+/** The page body (the app's <main>). */
+export const main = (page: Page): Locator => page.getByRole('main');
+
+/** The level-1 heading with exactly this text, in the page or inside a part of it. */
+export const heading1 = (within: Page | Locator, name: string): Locator => within.getByRole('heading', { level: 1, name, exact: true });
+
+/** Any loading indicator inside the page body. */
+export const spinner = (page: Page): Locator => main(page).locator('.mantine-Loader-root, [role="progressbar"], [aria-busy="true"]');
 
 /** A call to the REST mirror of the running server (SPEC.md §7), as a script would make it. */
 export async function api(baseUrl: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
@@ -80,14 +99,22 @@ export async function holdCalls(page: Page, procedure: string): Promise<{ releas
   return { release: () => release(), held: () => held };
 }
 
-/** Answers every /trpc request that carries the procedure with that HTTP status, as tRPC would. */
-export async function failCalls(page: Page, procedure: string, status = 500): Promise<void> {
+/**
+ * How failCalls fails a call: an HTTP status answered with a tRPC-shaped error, a response given
+ * as is (e.g. a non-JSON 500), or a network failure (the request never gets an answer).
+ */
+export type CallFailure = number | { status: number; contentType: string; body: string } | { abort: true };
+
+/** Fails every /trpc request that carries the procedure; by default with a 500, as tRPC would answer it. */
+export async function failCalls(page: Page, procedure: string, failure: CallFailure = 500): Promise<void> {
   await page.route('**/trpc/**', async (route: Route) => {
     const procedures = proceduresOf(route.request().url());
     if (!procedures.includes(procedure)) return route.fallback();
-    const error = { message: 'Something went wrong.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status } };
+    if (typeof failure === 'object' && 'abort' in failure) return route.abort('internetdisconnected');
+    if (typeof failure === 'object') return route.fulfill(failure);
+    const error = { message: 'Something went wrong.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: failure } };
     await route.fulfill({
-      status,
+      status: failure,
       contentType: 'application/json',
       body: JSON.stringify(procedures.map(() => ({ error }))),
     });

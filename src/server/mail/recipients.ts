@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import type { Config } from '../config.js';
@@ -10,6 +10,16 @@ export function providerRecipients(tx: Tx, config: Config): string[] {
     .select({ emailAddress: users.emailAddress })
     .from(users)
     .where(eq(users.role, 'superadmin'))
+    .all()
+    .map((user) => user.emailAddress);
+}
+
+/** Where client emails go: every approved user of the company. */
+export function companyRecipients(tx: Tx, companyId: string): string[] {
+  return tx
+    .select({ emailAddress: users.emailAddress })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.approved, true)))
     .all()
     .map((user) => user.emailAddress);
 }

@@ -1,4 +1,4 @@
-import { companies, invoices, timeLogs, users } from '../../../drizzle/schema.js';
+import { companies, invoices, tasks, timeLogs, users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -73,5 +73,14 @@ export function createInvoiceRow(tx: Tx, fields: Partial<typeof invoices.$inferI
 export function createTimeLogRow(tx: Tx, fields: Partial<typeof timeLogs.$inferInsert> & { companyId: string }) {
   const row = { id: newId(), timeStamp: new Date(), hundredths: 0, createdAt: new Date(), ...fields };
   tx.insert(timeLogs).values(row).run();
+  return row;
+}
+
+/** An open task, written directly (no history, no email). */
+export function createTask(tx: Tx, fields: Partial<typeof tasks.$inferInsert> & { companyId: string }) {
+  const n = next();
+  const now = new Date();
+  const row = { id: newId(), title: `Task ${n}`, description: `Details of task ${n}`, priority: 5, creationDate: now, timeStamp: now, ...fields };
+  tx.insert(tasks).values(row).run();
   return row;
 }

@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { companies, taskHistory, tasks, users } from '../../../../drizzle/schema.js';
+import { byPriority, type TaskDto, type TaskHistoryDto } from '../../../shared/tasks.js';
+import type { Tx } from '../../db.js';
+import { notFound } from '../../errors.js';
+
+type TaskRow = typeof tasks.$inferSelect & { companyName: string };
+
+const isOpen = and(eq(tasks.done, false), eq(tasks.deleted, false));
+
+/** Tasks with their history in two queries, however many there are. */
+function withHistory(tx: Tx, rows: TaskRow[]): TaskDto[] {
+  const ids = rows.map((row) => row.id);
+  const entries = ids.length === 0 ? [] : historyOf(tx, ids);
+  const byTask = new Map<string, typeof entries>();
+  for (const entry of entries) byTask.set(entry.taskId, [...(byTask.get(entry.taskId) ?? []), entry]);
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    creationDate: row.creationDate.toISOString(),
+    timeStamp: row.timeStamp.toISOString(),
+    company: row.companyId,
+    companyName: row.companyName,
+    done: row.done,
+    deleted: row.deleted,
+    history: (byTask.get(row.id) ?? []).map(({ taskId: _taskId, ...entry }) => entry),
+  }));
+}
+
+function historyOf(tx: Tx, taskIds: string[]): (TaskHistoryDto & { taskId: string })[] {
+  return tx
+    .select({
+      _id: taskHistory.id,
+      taskId: taskHistory.taskId,
+      creationDate: taskHistory.creationDate,
+      changedField: taskHistory.changedField,
+      oldValue: taskHistory.oldValue,
+      newValue: taskHistory.newValue,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(taskHistory)
+    .leftJoin(users, eq(users.id, taskHistory.userId))
+    .where(inArray(taskHistory.taskId, taskIds))
+    // rowid keeps the entries of one change in the order they were written.
+    .orderBy(asc(taskHistory.creationDate), sql`task_history.rowid`)
+    .all()
+    .map(({ firstName, lastName, creationDate, ...entry }) => ({
+      ...entry,
+      creationDate: creationDate.toISOString(),
+      creationUser: { firstName: firstName ?? 'Former', lastName: lastName ?? 'user' },
+    }));
+}
+
+function taskRows(tx: Tx, where: SQL | undefined): TaskRow[] {
+  return tx
+    .select({ task: tasks, companyName: companies.companyName })
+    .from(tasks)
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .where(where)
+    .all()
+    .map(({ task, companyName }) => ({ ...task, companyName }));
+}
+
+/** Open tasks (not done, not deleted), of one company or of all, by priority. */
+export function openTasks(tx: Tx, companyId?: string): TaskDto[] {
+  const where = companyId ? and(isOpen, eq(tasks.companyId, companyId)) : isOpen;
+  return withHistory(tx, taskRows(tx, where)).sort(byPriority);
+}
+
+/** A task by id; with companyId, only that company's, so another company's answers as not found. */
+export function findTask(tx: Tx, id: string, companyId?: string): TaskDto {
+  const where = companyId ? and(eq(tasks.id, id), eq(tasks.companyId, companyId)) : eq(tasks.id, id);
+  const [row] = taskRows(tx, and(where, eq(tasks.deleted, false)));
+  if (!row) throw notFound('Task');
+  const [task] = withHistory(tx, [row]);
+  return task!;
+}

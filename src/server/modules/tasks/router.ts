@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  adminTaskCreateInput,
+  adminTaskUpdateInput,
+  customerTaskCreateInput,
+  markDoneInput,
+  taskOutput,
+  taskUpdateInput,
+} from '../../../shared/tasks.js';
+import { idParam } from '../../../shared/validation.js';
+import { authedProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { ownCompanyId } from '../account/actor.js';
+import * as tasks from './service.js';
+
+const byId = z.object({ id: idParam });
+const customerTags = ['Tasks'];
+const adminTags = ['Tasks (super-admin)'];
+
+export const tasksRouter = router({
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/tasks', tags: customerTags, summary: "Your company's open tasks, by priority" } })
+    .input(z.void())
+    .output(z.array(taskOutput))
+    .query(({ ctx }) => tasks.listOwnTasks(ctx.deps, ctx.actor)),
+
+  create: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company' } })
+    .input(customerTaskCreateInput)
+    .output(taskOutput)
+    .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, input)),
+
+  update: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks" } })
+    .input(taskUpdateInput)
+    .output(taskOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      tasks.updateTask(ctx.deps, ctx.actor, id, fields, ownCompanyId(ctx.actor)),
+    ),
+
+  delete: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks" } })
+    .input(byId)
+    .output(z.null())
+    .mutation(({ ctx, input }) => {
+      tasks.deleteTask(ctx.deps, ctx.actor, input.id, ownCompanyId(ctx.actor));
+      return null;
+    }),
+});
+
+export const superAdminTasksRouter = router({
+  listOpen: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/allopentasks', tags: adminTags, summary: 'Every open task of every company, by priority' } })
+    .input(z.void())
+    .output(z.array(taskOutput))
+    .query(({ ctx }) => tasks.openTasks(ctx.deps.db)),
+
+  create: superAdminProcedure
+    .meta({ openapi: { method: 'POST', path: '/superadmin/tasks', tags: adminTags, summary: 'Add a task for a company' } })
+    .input(adminTaskCreateInput)
+    .output(taskOutput)
+    .mutation(({ ctx, input }) => tasks.createTaskFor(ctx.deps, input)),
+
+  update: superAdminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Change a task (its company stays)' } })
+    .input(adminTaskUpdateInput)
+    .output(taskOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateTask(ctx.deps, ctx.actor, id, fields)),
+
+  delete: superAdminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Delete a task' } })
+    .input(byId)
+    .output(z.null())
+    .mutation(({ ctx, input }) => {
+      tasks.deleteTask(ctx.deps, ctx.actor, input.id);
+      return null;
+    }),
+
+  markDone: superAdminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/markdone/{id}', tags: adminTags, summary: 'Mark a task done; emailClient (query, default true) emails the company' } })
+    .input(markDoneInput)
+    .output(taskOutput)
+    .mutation(({ ctx, input }) => tasks.markTaskDone(ctx.deps, ctx.actor, input.id, input.emailClient)),
+});

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { companies, taskHistory, tasks } from '../../../../drizzle/schema.js';
+import type { adminTaskCreateInput, customerTaskCreateInput, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
+import { inTransaction, type Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { companyRecipients } from '../../mail/recipients.js';
+import { ownCompanyId } from '../account/actor.js';
+import type { Actor } from '../account/sessions.js';
+import { taskDoneEmail } from './emails.js';
+import { findTask, openTasks } from './queries.js';
+
+export { findTask, openTasks };
+
+type TaskFields = z.output<typeof taskUpdateFields>;
+type Tracked = 'title' | 'description' | 'priority' | 'done' | 'deleted';
+
+export function listOwnTasks(deps: AppDeps, actor: Actor): TaskDto[] {
+  return actor.companyId ? openTasks(deps.db, actor.companyId) : [];
+}
+
+/** Writes one history entry per field whose value changes, then the new values. */
+function changeTask(tx: Tx, actor: Actor, task: TaskDto, changes: Partial<Pick<TaskDto, Tracked>>, now: Date): void {
+  const changed = (Object.keys(changes) as Tracked[]).filter((field) => changes[field] !== task[field]);
+  if (changed.length === 0) return;
+  tx.insert(taskHistory)
+    .values(
+      changed.map((field) => ({
+        id: newId(),
+        taskId: task._id,
+        changedField: field,
+        oldValue: String(task[field]),
+        newValue: String(changes[field]),
+        userId: actor.userId,
+        creationDate: now,
+      })),
+    )
+    .run();
+  tx.update(tasks)
+    .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), timeStamp: now })
+    .where(eq(tasks.id, task._id))
+    .run();
+}
+
+export function insertTask(tx: Tx, companyId: string, fields: TaskFields, now: Date, creationDate = now): TaskDto {
+  const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+  if (!company) throw notFound('Company');
+  const id = newId();
+  tx.insert(tasks).values({ id, companyId, ...fields, creationDate, timeStamp: now }).run();
+  return findTask(tx, id);
+}
+
+export function createOwnTask(deps: AppDeps, actor: Actor, input: z.output<typeof customerTaskCreateInput>): TaskDto {
+  const companyId = ownCompanyId(actor);
+  const now = deps.clock.now();
+  const { creationDate, ...fields } = input;
+  return inTransaction(deps.db, (tx) => insertTask(tx, companyId, fields, now, creationDate ? new Date(creationDate) : now));
+}
+
+export function createTaskFor(deps: AppDeps, input: z.output<typeof adminTaskCreateInput>): TaskDto {
+  const { company, ...fields } = input;
+  return inTransaction(deps.db, (tx) => insertTask(tx, company, fields, deps.clock.now()));
+}
+
+/** companyId scopes a customer's call; the provider passes none. */
+export function updateTask(deps: AppDeps, actor: Actor, id: string, fields: TaskFields, companyId?: string): TaskDto {
+  return inTransaction(deps.db, (tx) => {
+    const task = openTask(tx, id, companyId);
+    changeTask(tx, actor, task, fields, deps.clock.now());
+    return findTask(tx, id);
+  });
+}
+
+export function deleteTask(deps: AppDeps, actor: Actor, id: string, companyId?: string): void {
+  inTransaction(deps.db, (tx) => {
+    const task = findTask(tx, id, companyId);
+    changeTask(tx, actor, task, { deleted: true }, deps.clock.now());
+  });
+}
+
+/** Marks the task done, optionally emailing the company's users; used by time logs too. */
+export function completeTask(tx: Tx, deps: AppDeps, actor: Actor, id: string, emailClient: boolean): TaskDto {
+  const task = openTask(tx, id);
+  changeTask(tx, actor, task, { done: true }, deps.clock.now());
+  if (emailClient) {
+    deps.outbox.enqueue(tx, {
+      to: companyRecipients(tx, task.company),
+      ...taskDoneEmail(deps.config.provider, task, deps.config.appUrl),
+    });
+  }
+  return findTask(tx, id);
+}
+
+export function markTaskDone(deps: AppDeps, actor: Actor, id: string, emailClient: boolean): TaskDto {
+  return inTransaction(deps.db, (tx) => completeTask(tx, deps, actor, id, emailClient));
+}
+
+function openTask(tx: Tx, id: string, companyId?: string): TaskDto {
+  const task = findTask(tx, id, companyId);
+  if (task.done) throw new AppError('CONFLICT', 'This task is already done.');
+  return task;
+}

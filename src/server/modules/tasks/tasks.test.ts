@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskHistory, tasks } from '../../../../drizzle/schema.js';
+import { createCompany, createTask } from '../../testing/factories.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+let company: ReturnType<typeof createCompany>;
+let other: ReturnType<typeof createCompany>;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let member: Awaited<ReturnType<typeof signedInUser>>;
+let boss: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = createCompany(t.deps.db, { companyName: 'Globex' });
+  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  admin = await signedInUser(t, { companyId: company.id, role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+  member = await signedInUser(t, { companyId: company.id, role: 'member' });
+  boss = await signedInUser(t, { role: 'superadmin', firstName: 'Pat', lastName: 'Provider' });
+});
+afterAll(() => t.close());
+
+type Task = { _id: string; title: string; description: string; priority: number; company: string; companyName: string; done: boolean; history: { changedField: string; oldValue: string; newValue: string; creationUser: { firstName: string; lastName: string } }[] };
+
+describe('customer tasks', () => {
+  it('lists only the open tasks of the caller’s company, by priority', async () => {
+    const low = createTask(t.deps.db, { companyId: company.id, priority: 9, title: 'Low' });
+    const high = createTask(t.deps.db, { companyId: company.id, priority: 1, title: 'High' });
+    createTask(t.deps.db, { companyId: company.id, priority: 0, title: 'Done', done: true });
+    createTask(t.deps.db, { companyId: company.id, priority: 0, title: 'Deleted', deleted: true });
+    createTask(t.deps.db, { companyId: other.id, priority: 0, title: 'Theirs' });
+    const list = json<Task[]>(await api(t.app, member.token).get('/tasks'));
+    const titles = list.map((task) => task.title);
+    expect(titles).not.toContain('Done');
+    expect(titles).not.toContain('Deleted');
+    expect(titles).not.toContain('Theirs');
+    expect(titles.indexOf('High')).toBeLessThan(titles.indexOf('Low'));
+    expect(list.find((task) => task._id === high.id)).toMatchObject({ company: company.id, companyName: 'Globex', done: false, history: [] });
+    expect(low).toBeTruthy();
+  });
+
+  it('creates a task in the caller’s company, priority 1 by default', async () => {
+    const response = await api(t.app, member.token).post('/tasks', { title: 'Fix the login page', description: 'It is slow', creationDate: '2026-03-01T10:00:00.000Z', company: other.id });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ title: 'Fix the login page', priority: 1, company: company.id, creationDate: '2026-03-01T10:00:00.000Z' });
+  });
+
+  it.each([
+    [{ title: '' }, 'Title is required.'],
+    [{ title: 'x', priority: 1.5 }, 'Priority must be a whole number.'],
+    [{ title: 'x', priority: 'high' }, 'Priority must be a whole number.'],
+  ])('refuses %j with a message and writes nothing', async (payload, message) => {
+    const before = t.deps.db.select().from(tasks).all().length;
+    const response = await api(t.app, admin.token).post('/tasks', payload);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(t.deps.db.select().from(tasks).all()).toHaveLength(before);
+  });
+
+  it('updates a task and records each changed field with the acting user', async () => {
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'Old title', description: 'Same', priority: 3 });
+    const response = await api(t.app, admin.token).put(`/tasks/${task.id}`, { title: 'New title', description: 'Same', priority: 2 });
+    expect(response.statusCode).toBe(200);
+    const updated = json<Task>(response);
+    expect(updated).toMatchObject({ title: 'New title', priority: 2 });
+    expect(updated.history.map(({ changedField, oldValue, newValue, creationUser }) => ({ changedField, oldValue, newValue, creationUser }))).toEqual([
+      { changedField: 'title', oldValue: 'Old title', newValue: 'New title', creationUser: { firstName: 'Ada', lastName: 'Admin' } },
+      { changedField: 'priority', oldValue: '3', newValue: '2', creationUser: { firstName: 'Ada', lastName: 'Admin' } },
+    ]);
+  });
+
+  it('soft-deletes, with history, and the task leaves the list', async () => {
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'To delete' });
+    expect((await api(t.app, admin.token).delete(`/tasks/${task.id}`)).statusCode).toBe(200);
+    const row = t.deps.db.select().from(tasks).where(eq(tasks.id, task.id)).get();
+    expect(row?.deleted).toBe(true);
+    const history = t.deps.db.select().from(taskHistory).where(eq(taskHistory.taskId, task.id)).all();
+    expect(history).toMatchObject([{ changedField: 'deleted', oldValue: 'false', newValue: 'true' }]);
+    const list = json<Task[]>(await api(t.app, admin.token).get('/tasks'));
+    expect(list.map((item) => item._id)).not.toContain(task.id);
+  });
+
+  it('answers another company’s task as not found and changes nothing', async () => {
+    const theirs = createTask(t.deps.db, { companyId: other.id, title: 'Theirs' });
+    const update = await api(t.app, admin.token).put(`/tasks/${theirs.id}`, { title: 'Mine now', priority: 1 });
+    expect(update.statusCode).toBe(404);
+    expect(json(update).message).toBe('Task not found.');
+    expect((await api(t.app, admin.token).delete(`/tasks/${theirs.id}`)).statusCode).toBe(404);
+    expect(t.deps.db.select().from(tasks).where(eq(tasks.id, theirs.id)).get()).toMatchObject({ title: 'Theirs', deleted: false });
+  });
+
+  it('needs a session', async () => {
+    expect((await api(t.app).get('/tasks')).statusCode).toBe(401);
+    expect((await api(t.app).post('/tasks', { title: 'x' })).statusCode).toBe(401);
+  });
+
+  it('gives the provider an empty list and refuses customer writes', async () => {
+    expect(json(await api(t.app, boss.token).get('/tasks'))).toEqual([]);
+    const response = await api(t.app, boss.token).post('/tasks', { title: 'x' });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('super-admin tasks', () => {
+  it.each([
+    ['GET', '/superadmin/allopentasks'],
+    ['POST', '/superadmin/tasks'],
+    ['PUT', '/superadmin/tasks/x'],
+    ['DELETE', '/superadmin/tasks/x'],
+    ['PUT', '/superadmin/tasks/markdone/x'],
+  ] as const)('%s %s refuses customers (403) and strangers (401)', async (method, url) => {
+    expect((await t.app.inject({ method, url: `/api${url}`, headers: { jwttoken: admin.token } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method, url: `/api${url}` })).statusCode).toBe(401);
+  });
+
+  it('lists every company’s open tasks with the company name', async () => {
+    const theirs = createTask(t.deps.db, { companyId: other.id, title: 'Other open' });
+    const list = json<Task[]>(await api(t.app, boss.token).get('/superadmin/allopentasks'));
+    expect(list.find((task) => task._id === theirs.id)).toMatchObject({ companyName: 'Initech', company: other.id });
+    expect(list.every((task) => !task.done)).toBe(true);
+  });
+
+  it('creates for a company with priority 10 by default; an unknown company is not found', async () => {
+    const created = await api(t.app, boss.token).post('/superadmin/tasks', { company: other.id, title: 'Audit', description: 'Yearly' });
+    expect(json(created)).toMatchObject({ company: other.id, priority: 10, title: 'Audit' });
+    const unknown = await api(t.app, boss.token).post('/superadmin/tasks', { company: 'nope', title: 'Audit' });
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown).message).toBe('Company not found.');
+  });
+
+  it('updates any company’s task, keeping its company', async () => {
+    const task = createTask(t.deps.db, { companyId: other.id });
+    const response = await api(t.app, boss.token).put(`/superadmin/tasks/${task.id}`, { title: 'Renamed', description: 'x', priority: 4, company: company.id });
+    expect(json(response)).toMatchObject({ title: 'Renamed', company: other.id });
+    expect(json<Task>(response).history[0]?.creationUser).toEqual({ firstName: 'Pat', lastName: 'Provider' });
+  });
+
+  it('marks a task done and emails the company’s approved users by default', async () => {
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'Ship it' });
+    const response = await t.app.inject({ method: 'PUT', url: `/api/superadmin/tasks/markdone/${task.id}`, headers: { jwttoken: boss.token } });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ done: true });
+    const email = queuedEmails(t.deps).find((e) => e.subject.startsWith('Task done: Ship it'));
+    expect(email?.toAddresses.split(', ').sort()).toEqual([admin.user.emailAddress, member.user.emailAddress].sort());
+    const again = await api(t.app, boss.token).put(`/superadmin/tasks/markdone/${task.id}`);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('marks done without an email when emailClient=false', async () => {
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'Quietly' });
+    const response = await api(t.app, boss.token).put(`/superadmin/tasks/markdone/${task.id}?emailClient=false`);
+    expect(response.statusCode).toBe(200);
+    expect(queuedEmails(t.deps).some((e) => e.subject.startsWith('Task done: Quietly'))).toBe(false);
+  });
+
+  it('soft-deletes any task', async () => {
+    const task = createTask(t.deps.db, { companyId: other.id });
+    expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(200);
+    expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { idParam } from './validation.js';
+
+export const DESCRIPTION_PREVIEW_LENGTH = 50;
+export const CUSTOMER_DEFAULT_PRIORITY = 1;
+export const ADMIN_DEFAULT_PRIORITY = 10;
+
+/** SPEC.md §4: a long description is cut to 50 characters plus an ellipsis until expanded. */
+export function descriptionPreview(description: string): string {
+  return description.length > DESCRIPTION_PREVIEW_LENGTH ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}…` : description;
+}
+
+/** Open tasks sort by priority (1 first), then oldest first so equal priorities keep their order. */
+export function byPriority<T extends { priority: number; creationDate: string }>(a: T, b: T): number {
+  return a.priority - b.priority || a.creationDate.localeCompare(b.creationDate);
+}
+
+export const taskHistoryOutput = z.object({
+  _id: z.string(),
+  creationDate: z.string(),
+  creationUser: z.object({ firstName: z.string(), lastName: z.string() }),
+  changedField: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
+export type TaskHistoryDto = z.infer<typeof taskHistoryOutput>;
+
+export const taskOutput = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: z.number().int(),
+  creationDate: z.string(),
+  timeStamp: z.string(),
+  company: z.string(),
+  companyName: z.string(),
+  done: z.boolean(),
+  deleted: z.boolean(),
+  history: z.array(taskHistoryOutput),
+});
+export type TaskDto = z.infer<typeof taskOutput>;
+
+const title = z
+  .string({ message: 'Title is required.' })
+  .trim()
+  .min(1, { message: 'Title is required.', abort: true })
+  .max(200, 'Title must be at most 200 characters.');
+const description = z.string().trim().max(5000, 'Description must be at most 5000 characters.').default('');
+const priority = (fallback: number) =>
+  z.coerce
+    .number({ message: 'Priority must be a whole number.' })
+    .int('Priority must be a whole number.')
+    .min(0, 'Priority must be 0 or more.')
+    .max(1_000_000, 'Priority must be at most 1000000.')
+    .default(fallback);
+
+export const customerTaskCreateInput = z.object({
+  title,
+  description,
+  priority: priority(CUSTOMER_DEFAULT_PRIORITY),
+  creationDate: z.iso.datetime({ offset: true, message: 'creationDate must be an ISO date-time.' }).optional(),
+});
+
+export const taskUpdateFields = z.object({ title, description, priority: priority(CUSTOMER_DEFAULT_PRIORITY) });
+export const taskUpdateInput = taskUpdateFields.extend({ id: idParam });
+
+export const adminTaskCreateInput = z.object({
+  company: z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.'),
+  title,
+  description,
+  priority: priority(ADMIN_DEFAULT_PRIORITY),
+});
+
+export const adminTaskUpdateInput = z.object({
+  id: idParam,
+  title,
+  description,
+  priority: priority(ADMIN_DEFAULT_PRIORITY),
+});
+
+export const markDoneInput = z.object({
+  id: idParam,
+  emailClient: z.boolean().default(true),
+});

@@ -1,11 +1,21 @@
 import { z } from 'zod';
-import { userOutput } from '../../../shared/users.js';
+import { adminUserFields, companyUserOutput, userOutput } from '../../../shared/users.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
-import { router, superAdminProcedure } from '../../trpc.js';
+import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { ownCompanyId } from '../account/actor.js';
+import { createUserByAdmin, deleteUserByAdmin, listCompanyUsers, updateUserByAdmin } from './admin.js';
 import * as users from './service.js';
 
 const tags = ['Users (super-admin)'];
 const byId = z.object({ id: idParam });
+
+export const usersRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/users', tags: ['Users'], summary: "Your company's users: name, email and role" } })
+    .input(z.void())
+    .output(z.array(companyUserOutput))
+    .query(({ ctx }) => listCompanyUsers(ctx.deps, ownCompanyId(ctx.actor))),
+});
 
 export const superAdminUsersRouter = router({
   list: superAdminProcedure
@@ -13,6 +23,27 @@ export const superAdminUsersRouter = router({
     .input(z.void())
     .output(z.array(userOutput))
     .query(({ ctx }) => users.listAllUsers(ctx.deps)),
+
+  create: superAdminProcedure
+    .meta({ openapi: { method: 'POST', path: '/superadmin/users', tags, summary: 'Add a user (no password until a set-password link is used)' } })
+    .input(adminUserFields)
+    .output(userOutput)
+    .mutation(({ ctx, input }) => createUserByAdmin(ctx.deps, input)),
+
+  update: superAdminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/{id}', tags, summary: 'Change a user' } })
+    .input(adminUserFields.extend({ id: idParam }))
+    .output(userOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) => updateUserByAdmin(ctx.deps, ctx.actor, id, fields)),
+
+  delete: superAdminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/users/{id}', tags, summary: 'Delete a user' } })
+    .input(byId)
+    .output(z.null())
+    .mutation(({ ctx, input }) => {
+      deleteUserByAdmin(ctx.deps, ctx.actor, input.id);
+      return null;
+    }),
 
   activate: superAdminProcedure
     .meta({ openapi: { method: 'PUT', path: '/superadmin/users/activate/{id}', tags, summary: 'Approve a user and email them' } })

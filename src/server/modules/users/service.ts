@@ -35,7 +35,7 @@ export function listAllUsers(deps: AppDeps): UserDto[] {
   return userRows(deps.db).orderBy(desc(users.createdAt), desc(users.id)).all().map(toDto);
 }
 
-function findUserDto(tx: Tx, userId: string): UserDto {
+export function findUserDto(tx: Tx, userId: string): UserDto {
   const row = userRows(tx).where(eq(users.id, userId)).get();
   if (!row) throw notFound('User');
   return toDto(row);

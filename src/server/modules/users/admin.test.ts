@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../../../drizzle/schema.js';
+import { createCompany, createUser } from '../../testing/factories.js';
+import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+let boss: Awaited<ReturnType<typeof signedInUser>>;
+let company: ReturnType<typeof createCompany>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  boss = await signedInUser(t, { role: 'superadmin' });
+  company = createCompany(t.deps.db, { companyName: 'Umbrella' });
+});
+afterAll(() => t.close());
+
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Jill',
+  lastName: 'Valentine',
+  emailAddress: `jill.${Math.random().toString(36).slice(2)}@umbrella.example.com`,
+  company: company.id,
+  ...overrides,
+});
+
+describe('GET /users (company admin)', () => {
+  it("lists the caller's company's users with name, email and role", async () => {
+    const other = createCompany(t.deps.db);
+    const { token, user } = await signedInUser(t, { companyId: company.id, role: 'admin', firstName: 'Aaron' });
+    const colleague = await createUser(t.deps.db, { companyId: company.id, role: 'viewer', firstName: 'Bea' });
+    const stranger = await createUser(t.deps.db, { companyId: other.id });
+    const list = json<{ _id: string; role: string }[]>(await api(t.app, token).get('/users'));
+    const ids = list.map((row) => row._id);
+    expect(ids).toContain(user.id);
+    expect(ids).toContain(colleague.id);
+    expect(ids).not.toContain(stranger.id);
+    expect(list.find((row) => row._id === colleague.id)).toEqual({
+      _id: colleague.id,
+      firstName: 'Bea',
+      lastName: colleague.lastName,
+      emailAddress: colleague.emailAddress,
+      role: 'viewer',
+    });
+  });
+
+  it('is for admins only (403 for a plain user, 401 without a session)', async () => {
+    const { token } = await signedInUser(t, { companyId: company.id, role: 'viewer' });
+    expect((await api(t.app, token).get('/users')).statusCode).toBe(403);
+    expect((await api(t.app).get('/users')).statusCode).toBe(401);
+  });
+});
+
+describe('super-admin user administration', () => {
+  it.each([
+    ['POST', '/superadmin/users'],
+    ['PUT', '/superadmin/users/x'],
+    ['DELETE', '/superadmin/users/x'],
+  ] as const)('%s %s is for the super-admin only', async (method, url) => {
+    const { token } = await signedInUser(t, { companyId: company.id, role: 'admin' });
+    expect((await t.app.inject({ method, url: `/api${url}`, headers: { jwttoken: token } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method, url: `/api${url}` })).statusCode).toBe(401);
+  });
+
+  it('creates a user without a password, role admin and approved by default', async () => {
+    const payload = newUser();
+    const response = await api(t.app, boss.token).post('/superadmin/users', payload);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ emailAddress: payload.emailAddress, company: company.id, companyName: 'Umbrella', role: 'admin', approved: true, hasPassword: false });
+  });
+
+  it.each([
+    [{ firstName: '' }, 'First name is required.'],
+    [{ lastName: ' ' }, 'Last name is required.'],
+    [{ emailAddress: 'jill@' }, 'Enter a valid email address.'],
+    [{ company: '' }, 'Company is required.'],
+  ])('refuses %j and writes nothing', async (overrides, message) => {
+    const before = t.deps.db.select().from(users).all().length;
+    const response = await api(t.app, boss.token).post('/superadmin/users', newUser(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(t.deps.db.select().from(users).all()).toHaveLength(before);
+  });
+
+  it('refuses an unknown company and a taken email in any letter case', async () => {
+    expect((await api(t.app, boss.token).post('/superadmin/users', newUser({ company: 'nope' }))).statusCode).toBe(404);
+    const taken = await createUser(t.deps.db, { companyId: company.id });
+    const response = await api(t.app, boss.token).post('/superadmin/users', newUser({ emailAddress: taken.emailAddress.toUpperCase() }));
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('An account with this email address already exists.');
+  });
+
+  it('lets a super-admin be created without a company', async () => {
+    const response = await api(t.app, boss.token).post('/superadmin/users', newUser({ company: null, role: 'superadmin' }));
+    expect(json(response)).toMatchObject({ company: null, role: 'superadmin' });
+  });
+
+  it('updates a user, moving them to another company', async () => {
+    const user = await createUser(t.deps.db, { companyId: company.id });
+    const other = createCompany(t.deps.db, { companyName: 'Tricell' });
+    const response = await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser({ emailAddress: user.emailAddress, company: other.id, role: 'viewer', approved: false }));
+    expect(json(response)).toMatchObject({ _id: user.id, companyName: 'Tricell', role: 'viewer', approved: false, hasPassword: true });
+  });
+
+  it('an unapproved user loses their sessions at once', async () => {
+    const { token, user } = await signedInUser(t, { companyId: company.id });
+    await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser({ emailAddress: user.emailAddress, approved: false }));
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
+  });
+
+  it('will not let the super-admin lock themselves out', async () => {
+    const response = await api(t.app, boss.token).put(`/superadmin/users/${boss.user.id}`, newUser({ emailAddress: boss.user.emailAddress, role: 'admin' }));
+    expect(response.statusCode).toBe(409);
+    expect((await api(t.app, boss.token).delete(`/superadmin/users/${boss.user.id}`)).statusCode).toBe(409);
+  });
+
+  it('deletes a user with their sessions; 404 afterwards', async () => {
+    const { user } = await signedInUser(t, { companyId: company.id });
+    expect((await api(t.app, boss.token).delete(`/superadmin/users/${user.id}`)).statusCode).toBe(200);
+    expect(t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+    expect((await api(t.app, boss.token).delete(`/superadmin/users/${user.id}`)).statusCode).toBe(404);
+    expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser())).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,71 @@
+import { asc, eq } from 'drizzle-orm';
+import { companies, users } from '../../../../drizzle/schema.js';
+import { rolesOf } from '../../../shared/roles.js';
+import type { AdminUserFields, UserDto } from '../../../shared/users.js';
+import { inTransaction, type Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import type { Actor } from '../account/sessions.js';
+import { assertEmailFree, getUser } from './lookup.js';
+import { findUserDto } from './service.js';
+
+/** The columns the back-office form sets. */
+function userColumns(tx: Tx, fields: AdminUserFields) {
+  const { firstName, lastName, emailAddress, role, approved } = fields;
+  return { companyId: companyFor(tx, fields), firstName, lastName, emailAddress, role, approved };
+}
+
+/** A company user needs a company that exists; the provider's super-admins belong to none. */
+function companyFor(tx: Tx, fields: AdminUserFields): string | null {
+  if (rolesOf(fields.role).isSuperAdmin) return null;
+  if (!fields.company) throw new AppError('BAD_REQUEST', 'Company is required.');
+  const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, fields.company)).get();
+  if (!company) throw notFound('Company');
+  return company.id;
+}
+
+export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): UserDto {
+  return inTransaction(deps.db, (tx) => {
+    assertEmailFree(tx, fields.emailAddress);
+    const id = newId();
+    tx.insert(users)
+      .values({ id, ...userColumns(tx, fields), passwordHash: null, createdAt: deps.clock.now() })
+      .run();
+    return findUserDto(tx, id);
+  });
+}
+
+export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, fields: AdminUserFields): UserDto {
+  return inTransaction(deps.db, (tx) => {
+    if (!getUser(tx, id)) throw notFound('User');
+    assertEmailFree(tx, fields.emailAddress, id);
+    if (id === actor.userId && (!rolesOf(fields.role).isSuperAdmin || !fields.approved)) {
+      throw new AppError('CONFLICT', 'You cannot remove your own super-admin access.');
+    }
+    tx.update(users)
+      .set(userColumns(tx, fields))
+      .where(eq(users.id, id))
+      .run();
+    return findUserDto(tx, id);
+  });
+}
+
+/** Sessions and links go with the user (cascade); task history keeps the change, without the name. */
+export function deleteUserByAdmin(deps: AppDeps, actor: Actor, id: string): void {
+  if (id === actor.userId) throw new AppError('CONFLICT', 'You cannot delete your own account.');
+  inTransaction(deps.db, (tx) => {
+    if (!getUser(tx, id)) throw notFound('User');
+    tx.delete(users).where(eq(users.id, id)).run();
+  });
+}
+
+/** SPEC.md §2 Users (/users): the caller's company's users, by name. */
+export function listCompanyUsers(deps: AppDeps, companyId: string) {
+  return deps.db
+    .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, emailAddress: users.emailAddress, role: users.role })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.firstName), asc(users.lastName))
+    .all();
+}

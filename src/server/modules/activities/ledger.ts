@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../../../drizzle/schema.js';
+import type { ActivityDto } from '../../../shared/activities.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
@@ -16,15 +17,7 @@ export type ActivityStatus = Activity['status'];
 export type ActivityType = Activity['activityType'];
 
 /** An activity as the API sends it; runningHourBalance is the balance after it, in hours. */
-export type ActivityDto = {
-  id: string;
-  description: string;
-  hours: number;
-  status: ActivityStatus;
-  activityType: ActivityType;
-  timeStamp: string;
-  runningHourBalance: number;
-};
+export type { ActivityDto };
 
 export type CompanyHours = { balance: number; pending: number };
 

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  balanceEmailInput,
+  companyCreateInput,
+  companyOutput,
+  companyUpdateInput,
+} from '../../../shared/companies.js';
+import { idParam, messageOutput } from '../../../shared/validation.js';
+import { router, superAdminProcedure } from '../../trpc.js';
+import * as companies from './service.js';
+
+const tags = ['Companies (super-admin)'];
+const byId = z.object({ id: idParam });
+
+export const superAdminCompaniesRouter = router({
+  list: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/companies', tags, summary: 'Every company by name, with hour balance, pending hours and open-task count' } })
+    .input(z.void())
+    .output(z.array(companyOutput))
+    .query(({ ctx }) => companies.listCompanies(ctx.deps.db)),
+
+  create: superAdminProcedure
+    .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)' } })
+    .input(companyCreateInput)
+    .output(companyOutput)
+    .mutation(({ ctx, input: { _id: _ignored, ...fields } }) => companies.createCompany(ctx.deps, fields)),
+
+  update: superAdminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}', tags, summary: "Change a company's name, address, phone and website" } })
+    .input(companyUpdateInput)
+    .output(companyOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) => companies.updateCompany(ctx.deps, id, fields)),
+
+  delete: superAdminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/companies/{id}', tags, summary: 'Delete a company without invoices, payments or time logs, with its users, tasks and custom packages' } })
+    .input(byId)
+    .output(z.null())
+    .mutation(({ ctx, input }) => {
+      companies.deleteCompany(ctx.deps, input.id);
+      return null;
+    }),
+
+  sendBalanceEmail: superAdminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder" } })
+    .input(balanceEmailInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => companies.sendBalanceEmail(ctx.deps, input.kind, input.companyId)),
+});

@@ -1,0 +1,47 @@
+import type { ScheduleItem } from '../../../shared/schedule.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+const NOT_CONFIGURED =
+  'The scheduler is not set up: set SCHEDULER_WEBHOOK_URL to the scheduling web endpoint and restart the server.';
+const UNREACHABLE = 'The scheduler could not be reached. Please try again in a moment.';
+const refused = (status: number) => `The scheduler refused the list (HTTP ${status}). Please try again in a moment.`;
+
+async function post(url: string, items: ScheduleItem[], timeoutMs: number): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(items),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
+/**
+ * Posts [{ name, hours }] in priority order to SCHEDULER_WEBHOOK_URL. The webhook's answer carries
+ * nothing we use (SPEC.md §7), so only its status counts.
+ */
+export async function sendSchedule(
+  deps: AppDeps,
+  items: ScheduleItem[],
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<{ message: string }> {
+  const url = deps.config.schedulerWebhookUrl;
+  if (!url) throw new AppError('SERVICE_UNAVAILABLE', NOT_CONFIGURED);
+  const payload = items.map(({ name, hours }) => ({ name, hours }));
+  let response: Response;
+  try {
+    response = await post(url, payload, timeoutMs);
+  } catch (error) {
+    deps.logger?.warn({ err: error }, 'scheduler webhook unreachable');
+    throw new AppError('BAD_GATEWAY', UNREACHABLE);
+  }
+  await response.body?.cancel();
+  if (!response.ok) {
+    deps.logger?.warn({ status: response.status }, 'scheduler webhook refused the schedule');
+    throw new AppError('BAD_GATEWAY', refused(response.status));
+  }
+  const companies = payload.length === 1 ? '1 company' : `${payload.length} companies`;
+  return { message: `The schedule for ${companies} was sent.` };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { idParam } from './validation.js';
+
+/** A company as the Company List shows it; hours are hours (not hundredths). */
+export const companyOutput = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  companyAddress: z.string(),
+  companyPhone: z.string(),
+  website: z.string(),
+  /** Sum of the company's completed ledger entries. */
+  hourBalance: z.number(),
+  /** Sum of its pending TimeAdd entries: hours bought, not yet paid. */
+  pendingHours: z.number(),
+  /** Tasks neither done nor deleted. */
+  openTasks: z.number().int(),
+});
+export type CompanyDto = z.infer<typeof companyOutput>;
+
+const optionalField = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** The Add/Edit Company dialog; fields the list adds (hourBalance, openTasks, ...) are ignored. */
+export const companyFields = z.object({
+  companyName: z
+    .string({ message: 'Company name is required.' })
+    .trim()
+    .min(1, { message: 'Company name is required.', abort: true })
+    .max(200, 'Company name must be at most 200 characters.'),
+  companyAddress: optionalField('Company address', 500),
+  companyPhone: optionalField('Company phone', 50),
+  website: optionalField('Website', 500),
+});
+export type CompanyFields = z.output<typeof companyFields>;
+
+export const companyCreateInput = companyFields.extend({
+  // SPEC.md §4: the dialog adds when the company has no _id; one that has an id is an edit.
+  _id: z
+    .string()
+    .nullish()
+    .refine((id) => !id?.trim(), 'A new company has no _id yet; change an existing one with PUT /superadmin/companies/{id}.'),
+});
+
+export const companyUpdateInput = companyFields.extend({ id: idParam });
+
+export const BALANCE_EMAIL_KINDS = ['runningLow', 'negative'] as const;
+export type BalanceEmailKind = (typeof BALANCE_EMAIL_KINDS)[number];
+
+export const balanceEmailInput = z.object({
+  kind: z.enum(BALANCE_EMAIL_KINDS, { message: 'The email kind must be runningLow or negative.' }),
+  companyId: idParam,
+});

@@ -1,13 +1,25 @@
+import { activitiesRouter } from './modules/activities/router.js';
 import { accountRouter } from './modules/account/router.js';
 import { brandingRouter } from './modules/branding/router.js';
-import { superAdminUsersRouter } from './modules/users/router.js';
+import { superAdminCompaniesRouter } from './modules/companies/router.js';
+import { superAdminScheduleRouter } from './modules/schedule/router.js';
+import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
+import { superAdminTimelogsRouter } from './modules/timelogs/router.js';
+import { superAdminUsersRouter, usersRouter } from './modules/users/router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
   account: accountRouter,
   branding: brandingRouter,
+  activities: activitiesRouter,
+  tasks: tasksRouter,
+  users: usersRouter,
   superadmin: router({
     users: superAdminUsersRouter,
+    tasks: superAdminTasksRouter,
+    companies: superAdminCompaniesRouter,
+    timelogs: superAdminTimelogsRouter,
+    schedule: superAdminScheduleRouter,
   }),
 });
 

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  timeLogFormInput,
+  timeLogOutput,
+  timeLogsByDateInput,
+  timeLogUpdateInput,
+  weekSummaryOutput,
+} from '../../../shared/timelogs.js';
+import { idParam } from '../../../shared/validation.js';
+import { router, superAdminProcedure } from '../../trpc.js';
+import * as timelogs from './service.js';
+
+const tags = ['Time logs (super-admin)'];
+
+export const superAdminTimelogsRouter = router({
+  list: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/timelogs', tags, summary: 'Every time log, newest first' } })
+    .input(z.void())
+    .output(z.array(timeLogOutput))
+    .query(({ ctx }) => timelogs.listAllTimeLogs(ctx.deps)),
+
+  byDate: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/timelogs/by-date',
+        tags,
+        summary: 'Weekly summaries (Monday to Sunday in APP_TIMEZONE), newest week first; optionally of one company',
+      },
+    })
+    .input(timeLogsByDateInput)
+    .output(z.array(weekSummaryOutput))
+    .query(({ ctx, input }) => timelogs.weeklySummaries(ctx.deps, input.company)),
+
+  create: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/superadmin/timelogs',
+        tags,
+        summary: "Log hours for a company; task 'new' creates a task, closeTask marks it done and emailClient emails the company",
+      },
+    })
+    .input(timeLogFormInput)
+    .output(timeLogOutput)
+    .mutation(({ ctx, input }) => timelogs.createTimeLog(ctx.deps, ctx.actor, input)),
+
+  update: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/superadmin/timelogs/{id}',
+        tags,
+        summary: "Change a time log and its ledger entry; task 'new' creates a task, closeTask and emailClient are ignored",
+      },
+    })
+    .input(timeLogUpdateInput)
+    .output(timeLogOutput)
+    .mutation(({ ctx, input }) => timelogs.updateTimeLog(ctx.deps, input.id, input)),
+
+  delete: superAdminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/timelogs/{id}', tags, summary: 'Delete a time log and its ledger entry' } })
+    .input(z.object({ id: idParam }))
+    .output(z.null())
+    .mutation(({ ctx, input }) => {
+      timelogs.deleteTimeLog(ctx.deps, input.id);
+      return null;
+    }),
+});

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { timeLogs } from '../../../../drizzle/schema.js';
+import { hoursToHundredths } from '../../../shared/hours.js';
+import { ADMIN_DEFAULT_PRIORITY } from '../../../shared/tasks.js';
+import { NEW_TASK, type TimeLogDto, type TimeLogForm } from '../../../shared/timelogs.js';
+import { groupIntoWeeks, type WeekSummary } from '../../../shared/weekly.js';
+import { inTransaction, type Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import type { Actor } from '../account/sessions.js';
+import { recordTimeLogHours, removeTimeLogHours, updateTimeLogHours } from '../activities/ledger.js';
+import { completeTask, findTask, insertTask } from '../tasks/service.js';
+import { assertCompanyExists, findTimeLog, listTimeLogs, loggedTimes, timeLogRow, type TimeLogRow } from './queries.js';
+
+/*
+ * A time log is hours spent for a company, optionally on one of its tasks. Each log has exactly
+ * one TimeLog entry in the hours ledger, written, changed and removed in the same transaction
+ * as the log, together with the task it creates or closes and the email that closing sends.
+ */
+
+/** The ledger shows this when the log has no description, rather than an empty line. */
+const UNDESCRIBED_LEDGER_ENTRY = 'Time log';
+
+type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 'hundredths' | 'description'>;
+
+export function listAllTimeLogs(deps: AppDeps): TimeLogDto[] {
+  return listTimeLogs(deps.db);
+}
+
+function chosenTaskId(form: TimeLogForm): string | null {
+  return form.task?.trim() || null;
+}
+
+function createNewTask(tx: Tx, form: TimeLogForm, now: Date): string {
+  const fields = { title: form.newTaskTitle ?? '', description: form.newTaskDescription ?? '', priority: ADMIN_DEFAULT_PRIORITY };
+  return insertTask(tx, form.company, fields, now)._id;
+}
+
+/** A log may be linked only to an open task of its own company. */
+function assertOpenTaskOf(tx: Tx, taskId: string, companyId: string): void {
+  const task = findTask(tx, taskId);
+  if (task.company !== companyId) {
+    throw new AppError('BAD_REQUEST', 'That task belongs to another company; choose one of this company’s open tasks.');
+  }
+  if (task.done) throw new AppError('BAD_REQUEST', 'That task is already done; choose an open task.');
+}
+
+/**
+ * The task the log will be linked to: none, a task created now (NEW_TASK), or an open task of
+ * the log's company. On edit, the task already linked may stay even if it was done since
+ * (typically closed by this very log), as long as the log stays in that task's company.
+ */
+function resolveTask(tx: Tx, form: TimeLogForm, now: Date, current?: TimeLogRow): string | null {
+  const taskId = chosenTaskId(form);
+  if (taskId === null) return null;
+  if (taskId === NEW_TASK) return createNewTask(tx, form, now);
+  const unchanged = current !== undefined && taskId === current.taskId && form.company === current.companyId;
+  if (!unchanged) assertOpenTaskOf(tx, taskId, form.company);
+  return taskId;
+}
+
+function logFields(form: TimeLogForm, taskId: string | null): LogFields {
+  return {
+    companyId: form.company,
+    taskId,
+    timeStamp: new Date(form.timeStamp),
+    hundredths: hoursToHundredths(form.invertedHours),
+    description: form.description,
+  };
+}
+
+function ledgerChange(fields: LogFields) {
+  return {
+    companyId: fields.companyId,
+    hundredths: fields.hundredths,
+    timeStamp: fields.timeStamp,
+    description: fields.description || UNDESCRIBED_LEDGER_ENTRY,
+  };
+}
+
+/**
+ * Creates the log and its ledger entry; with task NEW_TASK creates that task first, and with
+ * closeTask marks the task done, emailing the company's users when emailClient is set.
+ */
+export function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogForm): TimeLogDto {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, (tx) => {
+    assertCompanyExists(tx, form.company);
+    const fields = logFields(form, resolveTask(tx, form, now));
+    const id = newId();
+    tx.insert(timeLogs).values({ id, ...fields, createdAt: now }).run();
+    recordTimeLogHours(tx, { ...ledgerChange(fields), timeLogId: id, now });
+    if (form.closeTask && fields.taskId) completeTask(tx, deps, actor, fields.taskId, form.emailClient);
+    return findTimeLog(tx, id);
+  });
+}
+
+/**
+ * Changes the log and keeps its ledger entry in step, including a move to another company.
+ * On edit, task NEW_TASK creates and links a task as on create (the dialog offers
+ * '+ Create New Task' in both modes), but closeTask and emailClient are ignored: SPEC.md offers
+ * 'Close the Task' for a new log only, and re-saving a log must not close a task or email the
+ * client a second time. To close a task later, mark it done on the tasks screen.
+ */
+export function updateTimeLog(deps: AppDeps, id: string, form: TimeLogForm): TimeLogDto {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, (tx) => {
+    const current = timeLogRow(tx, id);
+    assertCompanyExists(tx, form.company);
+    const fields = logFields(form, resolveTask(tx, form, now, current));
+    tx.update(timeLogs).set(fields).where(eq(timeLogs.id, id)).run();
+    updateTimeLogHours(tx, id, ledgerChange(fields));
+    return findTimeLog(tx, id);
+  });
+}
+
+export function deleteTimeLog(deps: AppDeps, id: string): void {
+  inTransaction(deps.db, (tx) => {
+    timeLogRow(tx, id);
+    // the ledger entry references the log, so it goes first
+    removeTimeLogHours(tx, id);
+    tx.delete(timeLogs).where(eq(timeLogs.id, id)).run();
+  });
+}
+
+/** Week summaries in the provider's time zone, newest week first; of one company when given. */
+export function weeklySummaries(deps: AppDeps, companyId?: string): WeekSummary[] {
+  const company = companyId?.trim() || undefined;
+  if (company) assertCompanyExists(deps.db, company);
+  return groupIntoWeeks(loggedTimes(deps.db, company), deps.config.timeZone);
+}

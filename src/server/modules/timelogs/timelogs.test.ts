@@ -1,0 +1,482 @@
+import type Database from 'better-sqlite3';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activities, outbox, taskHistory, tasks, timeLogs } from '../../../../drizzle/schema.js';
+import { timeLogFormInput, type TimeLogDto } from '../../../shared/timelogs.js';
+import type { Actor } from '../account/sessions.js';
+import { hourBalance } from '../activities/ledger.js';
+import type { Outbox } from '../../mail/outbox.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { createCompany, createTask, createTimeLogRow, createUser } from '../../testing/factories.js';
+import type { Db } from '../../db.js';
+import { newestTimeLogsQuery } from './queries.js';
+import { createTimeLog } from './service.js';
+
+let t: TestApp;
+let globex: ReturnType<typeof createCompany>;
+let initech: ReturnType<typeof createCompany>;
+let customer: Awaited<ReturnType<typeof signedInUser>>;
+let colleague: Awaited<ReturnType<typeof createUser>>;
+let boss: Awaited<ReturnType<typeof signedInUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  globex = createCompany(t.deps.db, { companyName: 'Globex' });
+  initech = createCompany(t.deps.db, { companyName: 'Initech' });
+  customer = await signedInUser(t, { companyId: globex.id, role: 'admin' });
+  colleague = await createUser(t.deps.db, { companyId: globex.id, role: 'member' });
+  await createUser(t.deps.db, { companyId: globex.id, approved: false });
+  boss = await signedInUser(t, { role: 'superadmin', firstName: 'Pat', lastName: 'Provider' });
+});
+afterAll(() => t.close());
+
+const admin = () => api(t.app, boss.token);
+
+const form = (fields: Record<string, unknown> = {}) => ({
+  company: globex.id,
+  timeStamp: '2026-03-02T15:00:00.000Z',
+  invertedHours: 2.5,
+  description: 'Fixed the login page',
+  ...fields,
+});
+
+async function createLog(fields: Record<string, unknown> = {}): Promise<TimeLogDto> {
+  const response = await admin().post('/superadmin/timelogs', form(fields));
+  expect(response.statusCode, response.body).toBe(200);
+  return json<TimeLogDto>(response);
+}
+
+/** The better-sqlite3 connection under drizzle, which the Db type does not show. */
+const sqliteOf = (db: Db) => (db as Db & { $client: Database.Database }).$client;
+
+const balance = (companyId: string) => hourBalance(t.deps.db, companyId);
+
+const ledgerEntryOf = (timeLogId: string) =>
+  t.deps.db.select().from(activities).where(eq(activities.timeLogId, timeLogId)).get();
+
+const storedLog = (id: string) => t.deps.db.select().from(timeLogs).where(eq(timeLogs.id, id)).get();
+
+const storedTask = (id: string) => t.deps.db.select().from(tasks).where(eq(tasks.id, id)).get();
+
+/** Row counts of every table a time log call may write to. */
+function tableCounts() {
+  const rows = (table: typeof timeLogs | typeof activities | typeof tasks | typeof taskHistory | typeof outbox) =>
+    t.deps.db.select({ n: count() }).from(table).get()?.n;
+  return { timeLogs: rows(timeLogs), activities: rows(activities), tasks: rows(tasks), taskHistory: rows(taskHistory), outbox: rows(outbox) };
+}
+
+function everythingStored() {
+  return {
+    counts: tableCounts(),
+    balances: [balance(globex.id), balance(initech.id)],
+    logs: t.deps.db.select().from(timeLogs).all(),
+    ledger: t.deps.db.select().from(activities).all(),
+    tasks: t.deps.db.select().from(tasks).all(),
+  };
+}
+
+describe('access', () => {
+  it.each([
+    ['GET', '/superadmin/timelogs'],
+    ['GET', '/superadmin/timelogs/by-date'],
+    ['POST', '/superadmin/timelogs'],
+    ['PUT', '/superadmin/timelogs/x'],
+    ['DELETE', '/superadmin/timelogs/x'],
+  ] as const)('%s %s refuses customers (403) and strangers (401)', async (method, url) => {
+    const before = everythingStored();
+    const payload = method === 'GET' || method === 'DELETE' ? undefined : form();
+    expect((await t.app.inject({ method, url: `/api${url}`, headers: { jwttoken: customer.token }, payload })).statusCode).toBe(403);
+    expect((await t.app.inject({ method, url: `/api${url}`, payload })).statusCode).toBe(401);
+    expect(everythingStored()).toEqual(before);
+  });
+});
+
+describe('POST /superadmin/timelogs', () => {
+  it('creates the log and its ledger entry in one go', async () => {
+    const before = balance(globex.id);
+    const created = await createLog({ invertedHours: 2.25, description: '  Database tuning  ' });
+    expect(created).toEqual({
+      _id: expect.any(String),
+      company: globex.id,
+      companyName: 'Globex',
+      timeStamp: '2026-03-02T15:00:00.000Z',
+      invertedHours: 2.25,
+      description: 'Database tuning',
+      task: null,
+      taskTitle: null,
+    });
+    expect(storedLog(created._id)).toMatchObject({ companyId: globex.id, hundredths: 225, taskId: null, createdAt: t.clock.now() });
+    expect(ledgerEntryOf(created._id)).toMatchObject({
+      companyId: globex.id,
+      activityType: 'TimeLog',
+      status: 'completed',
+      hundredths: -225,
+      description: 'Database tuning',
+      timeStamp: new Date('2026-03-02T15:00:00.000Z'),
+    });
+    expect(balance(globex.id)).toBe(before - 225);
+  });
+
+  it('accepts a time stamp with an offset and stores the instant', async () => {
+    const created = await createLog({ timeStamp: '2026-03-02T10:00:00-05:00' });
+    expect(created.timeStamp).toBe('2026-03-02T15:00:00.000Z');
+  });
+
+  it('gives the ledger entry a description when the log has none', async () => {
+    const created = await createLog({ description: '' });
+    expect(created.description).toBe('');
+    expect(ledgerEntryOf(created._id)?.description).toBe('Time log');
+  });
+
+  it.each([
+    [24, 2400],
+    [0.01, 1],
+    ['1.5', 150],
+    [1.005, 101],
+  ])('accepts %j hours, stored as %d hundredths', async (hours, hundredths) => {
+    const created = await createLog({ invertedHours: hours });
+    expect(storedLog(created._id)?.hundredths).toBe(hundredths);
+    expect(ledgerEntryOf(created._id)?.hundredths).toBe(-hundredths);
+  });
+
+  it.each(['', null, undefined])('treats task %j as no task', async (task) => {
+    const created = await createLog({ task, closeTask: true });
+    expect(created).toMatchObject({ task: null, taskTitle: null });
+  });
+
+  it('links an open task of the company and, by default, leaves it open', async () => {
+    const task = createTask(t.deps.db, { companyId: globex.id, title: 'Speed up search' });
+    const emailsBefore = queuedEmails(t.deps).length;
+    const created = await createLog({ task: task.id });
+    expect(created).toMatchObject({ task: task.id, taskTitle: 'Speed up search' });
+    expect(storedTask(task.id)?.done).toBe(false);
+    expect(queuedEmails(t.deps)).toHaveLength(emailsBefore);
+  });
+
+  it('closes the chosen task and, by default, emails the company’s approved users', async () => {
+    const task = createTask(t.deps.db, { companyId: globex.id, title: 'Renew certificates' });
+    const created = await createLog({ task: task.id, closeTask: true });
+    expect(created.task).toBe(task.id);
+    expect(storedTask(task.id)?.done).toBe(true);
+    const email = queuedEmails(t.deps).find((e) => e.subject.startsWith('Task done: Renew certificates'));
+    expect(email?.toAddresses.split(', ').sort()).toEqual([customer.user.emailAddress, colleague.emailAddress].sort());
+  });
+
+  it('closes the task without an email when emailClient is false', async () => {
+    const task = createTask(t.deps.db, { companyId: globex.id, title: 'Quiet fix' });
+    await createLog({ task: task.id, closeTask: true, emailClient: false });
+    expect(storedTask(task.id)?.done).toBe(true);
+    expect(queuedEmails(t.deps).some((e) => e.subject.startsWith('Task done: Quiet fix'))).toBe(false);
+  });
+
+  it("'new' creates the task, closes it with history, emails the client and records the hours, together", async () => {
+    const before = balance(globex.id);
+    const created = await createLog({
+      task: 'new',
+      newTaskTitle: 'Migrate the mail server',
+      newTaskDescription: 'Moved to the new host',
+      closeTask: true,
+      emailClient: true,
+      invertedHours: 3,
+    });
+    expect(created).toMatchObject({ task: expect.any(String), taskTitle: 'Migrate the mail server', company: globex.id });
+    expect(storedTask(created.task!)).toMatchObject({
+      companyId: globex.id,
+      title: 'Migrate the mail server',
+      description: 'Moved to the new host',
+      priority: 10,
+      done: true,
+      deleted: false,
+    });
+    const history = t.deps.db.select().from(taskHistory).where(eq(taskHistory.taskId, created.task!)).all();
+    expect(history).toMatchObject([{ changedField: 'done', oldValue: 'false', newValue: 'true', userId: boss.user.id }]);
+    const email = queuedEmails(t.deps).find((e) => e.subject.startsWith('Task done: Migrate the mail server'));
+    expect(email?.textBody).toContain('Moved to the new host');
+    expect(email?.toAddresses.split(', ').sort()).toEqual([customer.user.emailAddress, colleague.emailAddress].sort());
+    expect(ledgerEntryOf(created._id)?.hundredths).toBe(-300);
+    expect(balance(globex.id)).toBe(before - 300);
+  });
+
+  it("'new' without closeTask creates an open task in the log's company", async () => {
+    const created = await createLog({ company: initech.id, task: 'new', newTaskTitle: 'Audit backups' });
+    expect(storedTask(created.task!)).toMatchObject({ companyId: initech.id, title: 'Audit backups', description: '', done: false });
+  });
+
+  it('ignores the id a form sends along, and fields of a list row', async () => {
+    const existing = await createLog();
+    const created = await createLog({ id: existing._id, _id: existing._id, companyName: 'Ignored', taskTitle: 'Ignored' });
+    expect(created._id).not.toBe(existing._id);
+    expect(created.companyName).toBe('Globex');
+  });
+
+  it.each([
+    ['company: undefined', { company: undefined }, 'Company is required.'],
+    ['company: blank', { company: '  ' }, 'Company is required.'],
+    ['timeStamp: undefined', { timeStamp: undefined }, 'Time stamp must be an ISO date-time, such as 2026-03-02T15:00:00Z.'],
+    ['timeStamp: yesterday', { timeStamp: 'yesterday' }, 'Time stamp must be an ISO date-time, such as 2026-03-02T15:00:00Z.'],
+    ['timeStamp: 2026-03-02', { timeStamp: '2026-03-02' }, 'Time stamp must be an ISO date-time, such as 2026-03-02T15:00:00Z.'],
+    ['invertedHours: undefined', { invertedHours: undefined }, 'Hours must be a number.'],
+    ['invertedHours: two', { invertedHours: 'two' }, 'Hours must be a number.'],
+    ['invertedHours: 0', { invertedHours: 0 }, 'Hours must be more than 0.'],
+    ['invertedHours: -1', { invertedHours: -1 }, 'Hours must be more than 0.'],
+    ['invertedHours: 24.01', { invertedHours: 24.01 }, 'Hours must be at most 24.'],
+    ['invertedHours: 1e300', { invertedHours: 1e300 }, 'Hours must be at most 24.'],
+    ['invertedHours: 0.004', { invertedHours: 0.004 }, 'Hours must be at least 0.01.'],
+    ['description: 5001 characters', { description: 'x'.repeat(5001) }, 'Description must be at most 5000 characters.'],
+    ['task: new', { task: 'new' }, 'Enter a title for the new task.'],
+    ['task: new, newTaskTitle: blank, closeTask: true', { task: 'new', newTaskTitle: '   ', closeTask: true }, 'Enter a title for the new task.'],
+    ['task: new, newTaskTitle: 201 characters', { task: 'new', newTaskTitle: 'x'.repeat(201) }, 'The new task title must be at most 200 characters.'],
+    ['task: new, newTaskTitle: Ok, newTaskDescription: 5001 characters', { task: 'new', newTaskTitle: 'Ok', newTaskDescription: 'x'.repeat(5001) }, 'The new task description must be at most 5000 characters.'],
+    ['closeTask: yes', { closeTask: 'yes' }, 'closeTask must be true or false.'],
+    ['emailClient: no', { emailClient: 'no' }, 'emailClient must be true or false.'],
+  ])('refuses %s with 400 and writes nothing', async (_label, fields, message) => {
+    const before = everythingStored();
+    const response = await admin().post('/superadmin/timelogs', form(fields));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(everythingStored()).toEqual(before);
+  });
+
+  it('refuses an unknown company with 404 and writes nothing', async () => {
+    const before = everythingStored();
+    const response = await admin().post('/superadmin/timelogs', form({ company: 'no-such-company', task: 'new', newTaskTitle: 'x', closeTask: true }));
+    expect(response.statusCode).toBe(404);
+    expect(json(response).message).toBe('Company not found.');
+    expect(everythingStored()).toEqual(before);
+  });
+
+  describe('refuses a task that is not an open task of the log’s company, writing nothing', () => {
+    it.each([
+      ['unknown', () => 'no-such-task', 404, 'Task not found.'],
+      ['deleted', () => createTask(t.deps.db, { companyId: globex.id, deleted: true }).id, 404, 'Task not found.'],
+      ['done', () => createTask(t.deps.db, { companyId: globex.id, done: true }).id, 400, 'That task is already done; choose an open task.'],
+      ['of another company', () => createTask(t.deps.db, { companyId: initech.id }).id, 400, 'That task belongs to another company; choose one of this company’s open tasks.'],
+    ])('%s', async (_kind, makeTask, status, message) => {
+      const task = makeTask();
+      const before = everythingStored();
+      const response = await admin().post('/superadmin/timelogs', form({ task, closeTask: true, emailClient: true }));
+      expect(response.statusCode).toBe(status);
+      expect(json(response).message).toBe(message);
+      expect(everythingStored()).toEqual(before);
+    });
+  });
+
+  it('leaves nothing behind when the last step (queuing the email) fails', () => {
+    const before = everythingStored();
+    const failingOutbox = { enqueue: vi.fn(() => { throw new Error('outbox unavailable'); }) } as unknown as Outbox;
+    const actor: Actor = {
+      sessionId: 'test',
+      userId: boss.user.id,
+      companyId: null,
+      companyName: null,
+      firstName: 'Pat',
+      lastName: 'Provider',
+      emailAddress: boss.user.emailAddress,
+      role: 'superadmin',
+      isAdmin: true,
+      isSuperAdmin: true,
+    };
+    const input = timeLogFormInput.parse(form({ task: 'new', newTaskTitle: 'Half done', closeTask: true, emailClient: true }));
+    expect(() => createTimeLog({ ...t.deps, outbox: failingOutbox }, actor, input)).toThrow('outbox unavailable');
+    expect(failingOutbox.enqueue).toHaveBeenCalledOnce();
+    expect(everythingStored()).toEqual(before);
+  });
+});
+
+describe('GET /superadmin/timelogs', () => {
+  it('lists every company’s logs, newest first by time stamp, with company name and task title', async () => {
+    const task = createTask(t.deps.db, { companyId: initech.id, title: 'Printer setup' });
+    const older = await createLog({ company: initech.id, timeStamp: '2025-01-01T09:00:00.000Z', task: task.id, description: 'Older' });
+    const newer = await createLog({ timeStamp: '2030-01-01T09:00:00.000Z', description: 'Newer' });
+    const list = json<TimeLogDto[]>(await admin().get('/superadmin/timelogs'));
+    const times = list.map((log) => log.timeStamp);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(list[0]).toEqual(newer);
+    expect(list.find((log) => log._id === older._id)).toEqual({
+      _id: older._id,
+      company: initech.id,
+      companyName: 'Initech',
+      timeStamp: '2025-01-01T09:00:00.000Z',
+      invertedHours: 2.5,
+      description: 'Older',
+      task: task.id,
+      taskTitle: 'Printer setup',
+    });
+  });
+});
+
+describe('PUT /superadmin/timelogs/{id}', () => {
+  it('changes hours, description and time stamp, and the ledger entry with them', async () => {
+    const log = await createLog({ invertedHours: 1 });
+    const before = balance(globex.id);
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, form({ invertedHours: 4.75, description: 'Longer than planned', timeStamp: '2026-03-05T18:30:00.000Z' }));
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ ...log, invertedHours: 4.75, description: 'Longer than planned', timeStamp: '2026-03-05T18:30:00.000Z' });
+    expect(ledgerEntryOf(log._id)).toMatchObject({ hundredths: -475, description: 'Longer than planned', timeStamp: new Date('2026-03-05T18:30:00.000Z'), companyId: globex.id });
+    expect(balance(globex.id)).toBe(before - 375);
+  });
+
+  it('moves a log and its hours to another company', async () => {
+    const log = await createLog({ invertedHours: 2 });
+    const [globexBefore, initechBefore] = [balance(globex.id), balance(initech.id)];
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, form({ company: initech.id, invertedHours: 2 }));
+    expect(json(response)).toMatchObject({ company: initech.id, companyName: 'Initech' });
+    expect(ledgerEntryOf(log._id)?.companyId).toBe(initech.id);
+    expect(balance(globex.id)).toBe(globexBefore + 200);
+    expect(balance(initech.id)).toBe(initechBefore - 200);
+  });
+
+  it('accepts the list row sent back as the edit form, and names the log by its path', async () => {
+    const log = await createLog();
+    const other = await createLog();
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, { ...log, id: other._id, description: 'Edited', closeTask: false, emailClient: true });
+    expect(json(response)).toMatchObject({ _id: log._id, description: 'Edited' });
+    expect(storedLog(other._id)?.description).toBe('Fixed the login page');
+  });
+
+  it('ignores closeTask and emailClient: an edit never closes a task or emails the client', async () => {
+    const task = createTask(t.deps.db, { companyId: globex.id, title: 'Still open' });
+    const log = await createLog({ task: task.id });
+    const emailsBefore = queuedEmails(t.deps).length;
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, form({ task: task.id, closeTask: true, emailClient: true }));
+    expect(response.statusCode).toBe(200);
+    expect(storedTask(task.id)?.done).toBe(false);
+    expect(queuedEmails(t.deps)).toHaveLength(emailsBefore);
+  });
+
+  it("'new' creates and links an open task in the log's company, even with closeTask", async () => {
+    const log = await createLog({ company: initech.id });
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, form({ company: initech.id, task: 'new', newTaskTitle: 'Found while logging', closeTask: true }));
+    const updated = json<TimeLogDto>(response);
+    expect(updated).toMatchObject({ taskTitle: 'Found while logging' });
+    expect(storedTask(updated.task!)).toMatchObject({ companyId: initech.id, done: false });
+  });
+
+  it('keeps a linked task that this log closed', async () => {
+    const task = createTask(t.deps.db, { companyId: globex.id, title: 'Closed by the log' });
+    const log = await createLog({ task: task.id, closeTask: true, emailClient: false });
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, form({ task: task.id, invertedHours: 3 }));
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ task: task.id, invertedHours: 3 });
+  });
+
+  it('unlinks the task when the form has none', async () => {
+    const task = createTask(t.deps.db, { companyId: globex.id });
+    const log = await createLog({ task: task.id });
+    expect(json(await admin().put(`/superadmin/timelogs/${log._id}`, form({ task: '' })))).toMatchObject({ task: null, taskTitle: null });
+  });
+
+  it.each([
+    ['moving the log away from its task’s company', 400, 'That task belongs to another company; choose one of this company’s open tasks.'],
+    ['linking another, done task', 400, 'That task is already done; choose an open task.'],
+  ])('refuses %s and changes nothing', async (kind, status, message) => {
+    const linked = createTask(t.deps.db, { companyId: globex.id });
+    const doneTask = createTask(t.deps.db, { companyId: globex.id, done: true });
+    const log = await createLog({ task: linked.id });
+    const change = kind.startsWith('moving') ? { company: initech.id, task: linked.id } : { task: doneTask.id };
+    const before = everythingStored();
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, form({ ...change, invertedHours: 9 }));
+    expect(response.statusCode).toBe(status);
+    expect(json(response).message).toBe(message);
+    expect(everythingStored()).toEqual(before);
+  });
+
+  it.each([
+    [{ invertedHours: 25 }, 400, 'Hours must be at most 24.'],
+    [{ company: '' }, 400, 'Company is required.'],
+    [{ company: 'no-such-company' }, 404, 'Company not found.'],
+    [{ task: 'no-such-task' }, 404, 'Task not found.'],
+    [{ task: 'new', newTaskTitle: '' }, 400, 'Enter a title for the new task.'],
+  ])('refuses %j and changes nothing', async (fields, status, message) => {
+    const log = await createLog();
+    const before = everythingStored();
+    const response = await admin().put(`/superadmin/timelogs/${log._id}`, form({ description: 'Changed', ...fields }));
+    expect(response.statusCode).toBe(status);
+    expect(json(response).message).toBe(message);
+    expect(everythingStored()).toEqual(before);
+  });
+
+  it('answers an unknown id with 404', async () => {
+    const before = everythingStored();
+    const response = await admin().put('/superadmin/timelogs/no-such-log', form());
+    expect(response.statusCode).toBe(404);
+    expect(json(response).message).toBe('Time log not found.');
+    expect(everythingStored()).toEqual(before);
+  });
+
+  it('rolls back the task it created when the ledger entry cannot follow', async () => {
+    // a row written behind the service's back has no ledger entry, so the last step fails
+    const orphan = createTimeLogRow(t.deps.db, { companyId: globex.id, hundredths: 100, description: 'Orphan' });
+    const before = everythingStored();
+    const response = await admin().put(`/superadmin/timelogs/${orphan.id}`, form({ task: 'new', newTaskTitle: 'Never created' }));
+    expect(response.statusCode).toBe(404);
+    expect(json(response).message).toBe('Hours entry for this time log not found.');
+    expect(everythingStored()).toEqual(before);
+  });
+});
+
+describe('DELETE /superadmin/timelogs/{id}', () => {
+  it('removes the log and its ledger entry, giving the hours back', async () => {
+    const task = createTask(t.deps.db, { companyId: globex.id });
+    const before = balance(globex.id);
+    const log = await createLog({ invertedHours: 6.5, task: task.id });
+    expect(balance(globex.id)).toBe(before - 650);
+    const response = await admin().delete(`/superadmin/timelogs/${log._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(storedLog(log._id)).toBeUndefined();
+    expect(ledgerEntryOf(log._id)).toBeUndefined();
+    expect(balance(globex.id)).toBe(before);
+    expect(storedTask(task.id)).toMatchObject({ deleted: false, done: false });
+    const list = json<TimeLogDto[]>(await admin().get('/superadmin/timelogs'));
+    expect(list.map((row) => row._id)).not.toContain(log._id);
+  });
+
+  it('answers an unknown or already deleted log with 404', async () => {
+    const log = await createLog();
+    expect((await admin().delete(`/superadmin/timelogs/${log._id}`)).statusCode).toBe(200);
+    const again = await admin().delete(`/superadmin/timelogs/${log._id}`);
+    expect(again.statusCode).toBe(404);
+    expect(json(again).message).toBe('Time log not found.');
+  });
+});
+
+describe('the list at scale', () => {
+  let big: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    big = await createTestApp();
+    token = (await signedInUser(big, { role: 'superadmin' })).token;
+    const companies = Array.from({ length: 20 }, () => createCompany(big.deps.db));
+    const start = Date.parse('2024-01-01T00:00:00Z');
+    big.deps.db.transaction((tx) => {
+      for (let i = 0; i < 3000; i += 1) {
+        const company = companies[i % companies.length]!;
+        const task = i % 3 === 0 ? createTask(tx, { companyId: company.id }).id : null;
+        createTimeLogRow(tx, { companyId: company.id, taskId: task, timeStamp: new Date(start + ((i * 7919) % 3000) * 3_600_000), hundredths: 100 });
+      }
+    });
+  });
+  afterAll(() => big.close());
+
+  it('returns thousands of logs in order with the same number of queries as a handful', async () => {
+    const prepare = vi.spyOn(sqliteOf(big.deps.db), 'prepare');
+    const response = await api(big.app, token).get('/superadmin/timelogs');
+    const queries = prepare.mock.calls.length;
+    prepare.mockRestore();
+    const list = json<TimeLogDto[]>(response);
+    expect(list).toHaveLength(3000);
+    const times = list.map((log) => log.timeStamp);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(list.filter((log) => log.taskTitle !== null)).toHaveLength(1000);
+    // session check plus the one list query; a query per row would make thousands
+    expect(queries).toBeLessThanOrEqual(3);
+  });
+
+  it('reads the logs in time order from the time_logs_time_idx index instead of sorting the table', () => {
+    const { sql, params } = newestTimeLogsQuery(big.deps.db).toSQL();
+    const plan = (sqliteOf(big.deps.db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((step) => step.detail);
+    expect(plan).toContain('SCAN time_logs USING INDEX time_logs_time_idx');
+    expect(plan).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { hoursToHundredths } from './hours.js';
+import { idParam } from './validation.js';
+import type { WeekSummary } from './weekly.js';
+
+/** The task choice that creates a task together with the log. */
+export const NEW_TASK = 'new';
+export const MAX_HOURS_PER_LOG = 24;
+export const CLOSE_TASK_DEFAULT = false;
+export const EMAIL_CLIENT_DEFAULT = true;
+
+export const timeLogOutput = z.object({
+  _id: z.string(),
+  company: z.string(),
+  companyName: z.string(),
+  timeStamp: z.string(),
+  invertedHours: z.number(),
+  description: z.string(),
+  task: z.string().nullable(),
+  taskTitle: z.string().nullable(),
+});
+export type TimeLogDto = z.infer<typeof timeLogOutput>;
+
+const company = z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.').max(64, 'That company id is not valid.');
+
+const timeStamp = z.iso.datetime({ offset: true, message: 'Time stamp must be an ISO date-time, such as 2026-03-02T15:00:00Z.' });
+
+const invertedHours = z.coerce
+  .number({ message: 'Hours must be a number.' })
+  .gt(0, { message: 'Hours must be more than 0.', abort: true })
+  .max(MAX_HOURS_PER_LOG, { message: `Hours must be at most ${MAX_HOURS_PER_LOG}.`, abort: true })
+  // stored in hundredths: 0.004 would round to a log of no time at all
+  .refine((hours) => hoursToHundredths(hours) > 0, 'Hours must be at least 0.01.');
+
+const description = (what: string) => z.string().trim().max(5000, `${what} must be at most 5000 characters.`).default('');
+
+/** An open task id, '' or null for none, or NEW_TASK. */
+const task = z.string().trim().max(64, 'That task id is not valid.').nullish();
+
+export const timeLogFormInput = z
+  .object({
+    /** The form sends its id along; the path names the log on edit, so it is not read. */
+    id: z.string().nullish(),
+    company,
+    timeStamp,
+    invertedHours,
+    description: description('Description'),
+    task,
+    closeTask: z.boolean({ message: 'closeTask must be true or false.' }).default(CLOSE_TASK_DEFAULT),
+    emailClient: z.boolean({ message: 'emailClient must be true or false.' }).default(EMAIL_CLIENT_DEFAULT),
+    newTaskTitle: z.string().trim().max(200, 'The new task title must be at most 200 characters.').nullish(),
+    newTaskDescription: description('The new task description').nullish(),
+  })
+  .refine((form) => form.task !== NEW_TASK || Boolean(form.newTaskTitle), {
+    message: 'Enter a title for the new task.',
+    path: ['newTaskTitle'],
+  });
+export type TimeLogForm = z.output<typeof timeLogFormInput>;
+
+export const timeLogUpdateInput = timeLogFormInput.safeExtend({ id: idParam });
+
+export const timeLogsByDateInput = z.object({
+  company: z.string().trim().max(64, 'That company id is not valid.').optional(),
+});
+
+export const weekSummaryOutput = z.object({
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  totalHours: z.number(),
+  workingDays: z.number().int(),
+  logCount: z.number().int(),
+  dailyBreakdown: z.array(z.object({ date: z.string(), hours: z.number(), logs: z.number().int() })),
+}) satisfies z.ZodType<WeekSummary>;

@@ -53,6 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     LOG_LEVEL: 'warn',
     PROVIDER_NAME: 'Hourbank Test Consulting',
     PROVIDER_EMAIL: 'provider@hourbank.test',
+    // A spec run may use its own client build (npx vite build --outDir DIR), e.g. beside other runs.
+    ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
     ...env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

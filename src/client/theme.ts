@@ -13,4 +13,7 @@ export const theme = createTheme({
   colors: { brand: brandBlue, secondary: brandOrange, gray },
   fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", sans-serif',
   defaultRadius: 'md',
+  components: {
+    Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
+  },
 });

@@ -43,6 +43,7 @@ const envSchema = z.object({
     message: 'APP_TIMEZONE must be an IANA time zone such as America/New_York',
   }),
   SCHEDULER_WEBHOOK_URL: optionalUrl('SCHEDULER_WEBHOOK_URL'),
+  CLIENT_DIR: optionalText,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -85,6 +86,8 @@ export type Config = {
   schedulerWebhookUrl: string | undefined;
   sessionSecret: string | undefined;
   logLevel: string;
+  /** The built web client; tests point this at their own build. */
+  clientDir: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -125,5 +128,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     schedulerWebhookUrl: values.SCHEDULER_WEBHOOK_URL,
     sessionSecret: values.SESSION_SECRET,
     logLevel: values.LOG_LEVEL,
+    clientDir: values.CLIENT_DIR ? path.resolve(values.CLIENT_DIR) : undefined,
   };
 }

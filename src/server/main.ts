@@ -18,7 +18,7 @@ function readConfig(): Config {
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
 const { deps, database, transport } = createRuntime(config, { logger });
-const app = await buildApp(deps, { logger });
+const app = await buildApp(deps, { logger, clientDir: config.clientDir });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,4 +1,11 @@
 import type { ComponentType } from 'react';
+import { CompaniesPage } from '../pages/admin/companies/CompaniesPage.js';
+import { AllTasksPage } from '../pages/admin/tasks/AllTasksPage.js';
+import { TimeLogsPage } from '../pages/admin/timelogs/TimeLogsPage.js';
+import { WeeklyTimeLogsPage } from '../pages/admin/timelogs/WeeklyTimeLogsPage.js';
+import { AllUsersPage } from '../pages/admin/users/AllUsersPage.js';
+import { TasksPage } from '../pages/tasks/TasksPage.js';
+import { UsersPage } from '../pages/users/UsersPage.js';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.js';
 import { ForgotPasswordPage } from '../pages/account/ForgotPasswordPage.js';
 import { HomePage } from '../pages/HomePage.js';
@@ -25,22 +32,22 @@ export const routes: AppRoute[] = [
 
   { path: '/dashboard', access: 'signed-in', component: DashboardPage },
   { path: '/profile', access: 'signed-in', component: ProfilePage },
-  { path: '/tasks', access: 'signed-in', component: inProgress('Open Tasks') },
+  { path: '/tasks', access: 'signed-in', component: TasksPage },
   { path: '/activities', access: 'signed-in', component: inProgress('Activities') },
   { path: '/packages/:id', access: 'signed-in', component: inProgress('Package') },
 
   { path: '/invoices', access: admin, component: inProgress('Invoices') },
   { path: '/checkout', access: admin, component: inProgress('Checkout') },
   { path: '/confirmation', access: admin, component: inProgress('Confirmation') },
-  { path: '/users', access: admin, component: inProgress('Users') },
+  { path: '/users', access: admin, component: UsersPage },
   { path: '/packages', access: admin, component: inProgress('Package Options') },
 
-  { path: '/companies', access: superAdmin, component: inProgress('Company List') },
-  { path: '/timelogs', access: superAdmin, component: inProgress('Time Logs') },
-  { path: '/dailytimelogs', access: superAdmin, component: inProgress('Weekly Time Logs') },
+  { path: '/companies', access: superAdmin, component: CompaniesPage },
+  { path: '/timelogs', access: superAdmin, component: TimeLogsPage },
+  { path: '/dailytimelogs', access: superAdmin, component: WeeklyTimeLogsPage },
   { path: '/allinvoices', access: superAdmin, component: inProgress('Invoices') },
   { path: '/allpayments', access: superAdmin, component: inProgress('Payments') },
-  { path: '/alltasks', access: superAdmin, component: inProgress('Open Tasks') },
-  { path: '/allusers', access: superAdmin, component: inProgress('Users') },
+  { path: '/alltasks', access: superAdmin, component: AllTasksPage },
+  { path: '/allusers', access: superAdmin, component: AllUsersPage },
   { path: '/allpackages', access: superAdmin, component: inProgress('Packages') },
 ];

@@ -1,0 +1,84 @@
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+
+type AdminDialogProps = {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  submitLabel: string;
+  submitting?: boolean;
+  submitDisabled?: boolean;
+  /** Shown in an alert titled Error; the dialog stays open. */
+  error?: string | null;
+  size?: string | number;
+  children: ReactNode;
+};
+
+/** Add/edit dialog of the admin lists: a backdrop click does not close it (SPEC.md §2). */
+export function AdminDialog(props: AdminDialogProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!props.submitDisabled && !props.submitting) props.onSubmit();
+  };
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size={props.size ?? 'lg'} closeOnClickOutside={false} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {props.children}
+          {props.error && (
+            <Alert color="red" title="Error" role="alert">
+              {props.error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose} disabled={props.submitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={props.submitting} disabled={props.submitDisabled}>
+              {props.submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type ConfirmDialogProps = {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  confirmColor?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy?: boolean;
+  error?: string | null;
+  children?: ReactNode;
+};
+
+/** Confirmation (delete, send email, mark done): same rules as the add/edit dialog. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} closeOnClickOutside={false} centered>
+      <Stack gap="md">
+        <div>{props.message}</div>
+        {props.children}
+        {props.error && (
+          <Alert color="red" title="Error" role="alert">
+            {props.error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose} disabled={props.busy}>
+            Cancel
+          </Button>
+          <Button color={props.confirmColor} onClick={props.onConfirm} loading={props.busy}>
+            {props.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

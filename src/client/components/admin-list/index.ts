@@ -1,0 +1,7 @@
+export { AdminDialog, ConfirmDialog } from './AdminDialog.js';
+export { AdminList, type Column } from './AdminList.js';
+export { CompanyFilter } from './CompanyFilter.js';
+export { RowAction } from './RowAction.js';
+export { ALL_COMPANIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, useAdminList, type AdminListState } from './useAdminList.js';
+export { useDialog } from './useDialog.js';
+export { adminErrorText } from './adminErrorText.js';

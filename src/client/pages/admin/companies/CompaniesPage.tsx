@@ -1,0 +1,5 @@
+import { ScreenInProgress } from '../../ScreenInProgress.js';
+
+export function CompaniesPage() {
+  return <ScreenInProgress title="Company List" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenInProgress } from '../../ScreenInProgress.js';
+
+export function TimeLogsPage() {
+  return <ScreenInProgress title="Time Logs" />;
+}

@@ -1,0 +1,123 @@
+import { IconEdit, IconMailForward, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { UserDto } from '../../../../shared/users.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+import { UserDialog } from './UserDialog.js';
+
+type UserAction = { kind: 'delete' | 'activate' | 'setPassword'; user: UserDto };
+
+const columns: Column<UserDto>[] = [
+  { key: 'firstName', header: 'First Name', sortable: true, render: (user) => user.firstName },
+  { key: 'lastName', header: 'Last Name', sortable: true, render: (user) => user.lastName },
+  { key: 'emailAddress', header: 'Email', sortable: true, render: (user) => user.emailAddress },
+  { key: 'companyName', header: 'Company', sortable: true, render: (user) => user.companyName ?? '—' },
+  { key: 'role', header: 'Role', sortable: true, render: (user) => user.role },
+  { key: 'approved', header: 'Approved', sortable: true, render: (user) => (user.approved ? 'Yes' : 'No') },
+];
+
+const sortValues = {
+  firstName: (user: UserDto) => user.firstName,
+  lastName: (user: UserDto) => user.lastName,
+  emailAddress: (user: UserDto) => user.emailAddress,
+  companyName: (user: UserDto) => user.companyName,
+  role: (user: UserDto) => user.role,
+  approved: (user: UserDto) => (user.approved ? 1 : 0),
+  createdAt: (user: UserDto) => user.createdAt,
+};
+
+const confirmations = {
+  delete: { title: 'Confirm Delete', message: 'Are you sure you want to DELETE this User?', button: 'Delete', color: 'red' },
+  activate: { title: 'Confirm Activate and Send Email', message: 'Approve this user and email them that their account is active?', button: 'Activate and Send Email', color: undefined },
+  setPassword: { title: 'Confirm Send Set Password Email', message: 'Email this user a link to set their password (valid 7 days)?', button: 'Send Email', color: undefined },
+} as const;
+
+export function AllUsersPage() {
+  const utils = trpc.useUtils();
+  const users = trpc.superadmin.users.list.useQuery();
+  const companies = trpc.superadmin.companies.list.useQuery();
+  const list = useAdminList({
+    rows: users.data,
+    searchText: (user) => [user.firstName, user.lastName, user.emailAddress],
+    companyOf: (user) => user.company,
+    sortValues,
+    defaultSort: { key: 'createdAt', direction: 'desc' },
+  });
+  const editor = useDialog<Partial<UserDto>>();
+  const [action, setAction] = useState<UserAction | null>(null);
+
+  const replaceRow = (saved: UserDto) =>
+    utils.superadmin.users.list.setData(undefined, (rows = []) =>
+      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
+    );
+  const removeRow = (id: string) => utils.superadmin.users.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+
+  const closeAction = () => {
+    setAction(null);
+    remove.reset();
+    activate.reset();
+    sendSetPassword.reset();
+  };
+  const remove = trpc.superadmin.users.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeAction()) });
+  const activate = trpc.superadmin.users.activate.useMutation({ onSuccess: (saved) => (replaceRow(saved), closeAction()) });
+  const sendSetPassword = trpc.superadmin.users.sendSetPassword.useMutation({ onSuccess: () => closeAction() });
+  const running = action ? { delete: remove, activate, setPassword: sendSetPassword }[action.kind] : null;
+
+  const confirm = () => {
+    if (!action) return;
+    const input = { id: action.user._id };
+    if (action.kind === 'delete') remove.mutate(input);
+    else if (action.kind === 'activate') activate.mutate(input);
+    else sendSetPassword.mutate(input);
+  };
+
+  return (
+    <>
+      <AdminList
+        title="Users"
+        list={list}
+        columns={columns}
+        rowKey={(user) => user._id}
+        loading={users.isFetching}
+        error={users.isError ? adminErrorText(users.error) : null}
+        emptyText="No Users Found"
+        companies={companies.data}
+        onAdd={() => editor.open({})}
+        addLabel="Add User"
+        onRefresh={() => void users.refetch()}
+        actions={(user) => (
+          <>
+            <RowAction label="Edit User" onClick={() => editor.open(user)}>
+              <IconEdit size={18} />
+            </RowAction>
+            <RowAction label="Delete User" color="red" onClick={() => setAction({ kind: 'delete', user })}>
+              <IconTrash size={18} />
+            </RowAction>
+            <RowAction label="Activate and Send Email" color="green" onClick={() => setAction({ kind: 'activate', user })}>
+              <IconUserCheck size={18} />
+            </RowAction>
+            <RowAction label="Send Set Password Email" onClick={() => setAction({ kind: 'setPassword', user })}>
+              <IconMailForward size={18} />
+            </RowAction>
+          </>
+        )}
+      />
+      {editor.target && (
+        <UserDialog user={editor.target} companies={companies.data ?? []} defaultCompanyId={list.companyId} onClose={editor.close} onSaved={(saved) => (replaceRow(saved), editor.close())} />
+      )}
+      {action && (
+        <ConfirmDialog
+          opened
+          title={confirmations[action.kind].title}
+          message={`${confirmations[action.kind].message} (${action.user.firstName} ${action.user.lastName}, ${action.user.emailAddress})`}
+          confirmLabel={confirmations[action.kind].button}
+          confirmColor={confirmations[action.kind].color}
+          onConfirm={confirm}
+          onClose={closeAction}
+          busy={running?.isPending}
+          error={running?.isError ? adminErrorText(running.error) : null}
+        />
+      )}
+    </>
+  );
+}

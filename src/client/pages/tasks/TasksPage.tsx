@@ -1,0 +1,5 @@
+import { ScreenInProgress } from '../ScreenInProgress.js';
+
+export function TasksPage() {
+  return <ScreenInProgress title="Open Tasks" />;
+}

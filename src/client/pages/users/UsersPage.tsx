@@ -1,0 +1,5 @@
+import { ScreenInProgress } from '../ScreenInProgress.js';
+
+export function UsersPage() {
+  return <ScreenInProgress title="Users" />;
+}

@@ -7,13 +7,19 @@ const brandOrange: MantineColorsTuple = ['#fff3e0', '#ffe0b2', '#ffcc80', '#ffb7
 // Mantine's grays, with the 'dimmed' shade (6) darkened to keep 4.5:1 contrast on light backgrounds.
 const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#5f666d', '#495057', '#343a40', '#212529'];
 
+// Mantine's reds with shade 6 darkened so white on a red button, and red text, keep 4.5:1.
+const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#c92a2a', '#b02525', '#9c1f1f', '#861a1a'];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand: brandBlue, secondary: brandOrange, gray },
+  colors: { brand: brandBlue, secondary: brandOrange, gray, red },
   fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", sans-serif',
   defaultRadius: 'md',
   components: {
-    Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
   },
 });

@@ -173,7 +173,14 @@ export function AdminList<T>(props: AdminListProps<T>) {
               : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, list.total)} of ${list.total}`}
           </Text>
         </Group>
-        <Pagination total={list.pageCount} value={list.page} onChange={list.setPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+        <Pagination
+          total={list.pageCount}
+          value={list.page}
+          onChange={list.setPage}
+          size="sm"
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+        />
       </Group>
     </Paper>
   );

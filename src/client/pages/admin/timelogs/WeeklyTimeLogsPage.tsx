@@ -1,5 +1,138 @@
-import { ScreenInProgress } from '../../ScreenInProgress.js';
+import { ActionIcon, Affix, Alert, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconArrowsMaximize, IconArrowsMinimize, IconClockOff, IconList, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { weeksOverview, type WeekSummary } from '../../../../shared/weekly.js';
+import { ALL_COMPANIES, CompanyFilter, adminErrorText } from '../../../components/admin-list/index.js';
+import { usePageTitle } from '../../../lib/usePageTitle.js';
+import { trpc } from '../../../trpc.js';
+import { WeekCard } from './WeekCard.js';
+import { WeeksOverviewCards } from './WeeksOverviewCards.js';
+import { useExpandedWeeks } from './useExpandedWeeks.js';
 
+type ExpandToggleProps = { allExpanded: boolean; onToggle: () => void; floating?: boolean; disabled?: boolean };
+
+/** 'Expand All' / 'Collapse All', in the toolbar and as a floating button. */
+function ExpandToggle({ allExpanded, onToggle, floating, disabled }: ExpandToggleProps) {
+  const label = allExpanded ? 'Collapse All' : 'Expand All';
+  const Icon = allExpanded ? IconArrowsMinimize : IconArrowsMaximize;
+  return (
+    <Tooltip label={label} position={floating ? 'left' : undefined}>
+      <ActionIcon
+        onClick={onToggle}
+        disabled={disabled}
+        aria-label={label}
+        size={floating ? 52 : 'lg'}
+        radius={floating ? 'xl' : undefined}
+        variant={floating ? 'filled' : 'light'}
+        color={floating ? 'secondary' : undefined}
+        style={floating ? { boxShadow: 'var(--mantine-shadow-md)' } : undefined}
+        data-floating={floating || undefined}
+      >
+        <Icon size={floating ? 24 : 20} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function NoTimeLogs() {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="xs">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden="true">
+          <IconClockOff size={30} />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          No Time Logs Found
+        </Title>
+        <Text c="dimmed" size="sm" ta="center">
+          Hours logged on the Time Logs screen show here, week by week.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+type WeekListProps = { weeks: WeekSummary[]; expansion: ReturnType<typeof useExpandedWeeks> };
+
+function WeekList({ weeks, expansion }: WeekListProps) {
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="xs">
+        Weeks run Monday to Sunday, newest first.
+      </Text>
+      <Stack gap="md">
+        {weeks.map((week) => (
+          <WeekCard key={week.weekStart} week={week} expanded={expansion.isExpanded(week.weekStart)} onToggle={() => expansion.toggle(week.weekStart)} />
+        ))}
+      </Stack>
+      <Affix position={{ bottom: 24, right: 24 }}>
+        <ExpandToggle allExpanded={expansion.allExpanded} onToggle={expansion.toggleAll} floating />
+      </Affix>
+    </>
+  );
+}
+
+/** Weekly Time Logs (/dailytimelogs): hours per week and per day, of every company or one. */
 export function WeeklyTimeLogsPage() {
-  return <ScreenInProgress title="Weekly Time Logs" />;
+  usePageTitle('Weekly Time Logs');
+  const [companyId, setCompanyId] = useState(ALL_COMPANIES);
+  const companies = trpc.superadmin.companies.list.useQuery(undefined, { staleTime: 0 });
+  // SPEC.md §4: a company change or a refresh reloads.
+  const weeks = trpc.superadmin.timelogs.byDate.useQuery(companyId === ALL_COMPANIES ? {} : { company: companyId }, { staleTime: 0 });
+  const expansion = useExpandedWeeks(weeks.data ?? []);
+  const refresh = () => {
+    void weeks.refetch();
+    void companies.refetch();
+  };
+
+  return (
+    <>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} mb="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div>
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              Weekly Time Logs
+            </Title>
+            <Text c="dimmed">Track your weekly productivity</Text>
+          </div>
+          <Group gap="xs">
+            <Tooltip label="View Time Logs">
+              <ActionIcon component={Link} href="/timelogs" size="lg" variant="light" aria-label="View Time Logs">
+                <IconList size={20} />
+              </ActionIcon>
+            </Tooltip>
+            <ExpandToggle allExpanded={expansion.allExpanded} onToggle={expansion.toggleAll} disabled={!weeks.data?.length} />
+            <Tooltip label="Refresh List">
+              <ActionIcon size="lg" variant="light" onClick={refresh} aria-label="Refresh List" loading={weeks.isFetching && weeks.data !== undefined}>
+                <IconRefresh size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <Group mt="md">
+          <CompanyFilter label="Filter by Company" allLabel="All Companies" companies={companies.data ?? []} value={companyId} onChange={setCompanyId} />
+        </Group>
+      </Paper>
+
+      {weeks.isError && (
+        <Alert color="red" title="Error" mb="md" role="alert">
+          {adminErrorText(weeks.error)}
+        </Alert>
+      )}
+
+      {weeks.data === undefined ? (
+        weeks.isFetching && (
+          <Center py="xl">
+            <Loader aria-label="Loading" />
+          </Center>
+        )
+      ) : (
+        <>
+          <WeeksOverviewCards overview={weeksOverview(weeks.data)} />
+          {weeks.data.length === 0 ? <NoTimeLogs /> : <WeekList weeks={weeks.data} expansion={expansion} />}
+        </>
+      )}
+    </>
+  );
 }

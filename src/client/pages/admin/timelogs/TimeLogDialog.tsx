@@ -1,0 +1,106 @@
+import { NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { TaskDto } from '../../../../shared/tasks.js';
+import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, NEW_TASK, type TimeLogDto } from '../../../../shared/timelogs.js';
+import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+import { LogDateTimePicker, PICKER_VALUE_FORMAT } from './LogDateTimePicker.js';
+import { NO_TASK, TaskFields, type TaskChoice, type TaskFieldValues } from './TaskFields.js';
+
+type TimeLogDialogProps = {
+  /** An empty object adds a log; a row edits it. */
+  log: Partial<TimeLogDto>;
+  companies: { _id: string; companyName: string }[];
+  openTasks: Pick<TaskDto, '_id' | 'company' | 'title'>[];
+  /** The company filter's choice, prefilled when adding ('' for all). */
+  defaultCompanyId: string;
+  onClose: () => void;
+  /** `tasksChanged`: the save created or closed a task, so the open tasks are stale. */
+  onSaved: (log: TimeLogDto, tasksChanged: boolean) => void;
+};
+
+/** The task choices of a company; when editing, the linked task stays choosable even if it is done since. */
+function taskChoicesFor(companyId: string | null, openTasks: TimeLogDialogProps['openTasks'], log: Partial<TimeLogDto>): TaskChoice[] {
+  const choices = openTasks.filter((task) => task.company === companyId).map(({ _id, title }) => ({ _id, title }));
+  const linked = log.task && log.company === companyId && !choices.some((task) => task._id === log.task);
+  return linked ? [{ _id: log.task!, title: log.taskTitle ?? 'Linked task' }, ...choices] : choices;
+}
+
+/** Add or edit a time log (SPEC.md §2 Time Logs); the server's message stays in the dialog on failure. */
+export function TimeLogDialog({ log, companies, openTasks, defaultCompanyId, onClose, onSaved }: TimeLogDialogProps) {
+  const editing = Boolean(log._id);
+  const [companyId, setCompanyId] = useState<string | null>(log.company ?? (defaultCompanyId || null));
+  const [timeStamp, setTimeStamp] = useState<string | null>(() => dayjs(log.timeStamp ?? new Date()).format(PICKER_VALUE_FORMAT));
+  const [hours, setHours] = useState<number | string>(log.invertedHours ?? '');
+  const [description, setDescription] = useState(log.description ?? '');
+  const [taskValues, setTaskValues] = useState<TaskFieldValues>({
+    task: log.task ?? NO_TASK,
+    newTaskTitle: '',
+    newTaskDescription: '',
+    closeTask: CLOSE_TASK_DEFAULT,
+    emailClient: EMAIL_CLIENT_DEFAULT,
+  });
+
+  const tasksChanged = taskValues.task !== NO_TASK && (taskValues.task === NEW_TASK || (!editing && taskValues.closeTask));
+  const options = { onSuccess: (saved: TimeLogDto) => onSaved(saved, tasksChanged) };
+  const create = trpc.superadmin.timelogs.create.useMutation(options);
+  const update = trpc.superadmin.timelogs.update.useMutation(options);
+  const saving = editing ? update : create;
+
+  const changeCompany = (next: string | null) => {
+    setCompanyId(next);
+    // another company's tasks do not apply
+    setTaskValues((current) => ({ ...current, task: NO_TASK, closeTask: CLOSE_TASK_DEFAULT }));
+  };
+
+  const save = () => {
+    const form = {
+      company: companyId ?? '',
+      timeStamp: timeStamp ? dayjs(timeStamp).toISOString() : '',
+      invertedHours: hours,
+      description,
+      task: taskValues.task || null,
+      closeTask: !editing && taskValues.closeTask,
+      emailClient: taskValues.emailClient,
+      newTaskTitle: taskValues.newTaskTitle,
+      newTaskDescription: taskValues.newTaskDescription,
+    };
+    if (log._id) update.mutate({ ...form, id: log._id });
+    else create.mutate({ ...form, id: null });
+  };
+
+  return (
+    <AdminDialog
+      opened
+      title={editing ? 'Edit Time Log' : 'Add Time Log'}
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={editing ? 'Update' : 'Save'}
+      submitting={saving.isPending}
+      error={saving.isError ? adminErrorText(saving.error) : null}
+    >
+      <Select
+        label="Company"
+        data={[...companies].sort((a, b) => a.companyName.localeCompare(b.companyName)).map((company) => ({ value: company._id, label: company.companyName }))}
+        value={companyId}
+        onChange={changeCompany}
+        searchable
+        nothingFoundMessage="No company by that name"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <LogDateTimePicker value={timeStamp} onChange={setTimeStamp} />
+        <NumberInput label="Hours" value={hours} onChange={setHours} step={0.25} decimalScale={2} />
+      </SimpleGrid>
+      <Textarea label="Description" autosize minRows={3} maxRows={8} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+      <TaskFields
+        values={taskValues}
+        onChange={(changes) => setTaskValues((current) => ({ ...current, ...changes }))}
+        tasks={taskChoicesFor(companyId, openTasks, log)}
+        offerClose={!editing}
+        disabled={!companyId}
+      />
+    </AdminDialog>
+  );
+}

@@ -131,7 +131,7 @@ export function linksIn(container: Locator): Promise<{ label: string; href: stri
 /** True when a CSS colour such as 'rgb(250, 82, 82)' is clearly red. */
 export function isReddish(color: string): boolean {
   const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
-  return r >= 150 && r - g >= 60 && r - b >= 60;
+  return r >= 100 && r - g >= 60 && r - b >= 60;
 }
 
 /** The text colour of the element, and of its background when it has one. */

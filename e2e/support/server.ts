@@ -30,7 +30,9 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
-      if ((await fetch(`${url}/api/openapi.json`)).ok) return;
+      const response = await fetch(`${url}/api/openapi.json`);
+      await response.body?.cancel();
+      if (response.ok) return;
     } catch {
       // not listening yet
     }
@@ -75,7 +77,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
+        // A server that has not stopped within 5 s is a bug worth seeing, but must not hang the run.
+        const killer = setTimeout(() => {
+          console.warn(`server did not stop within 5 s after SIGTERM; killing it. Output:\n${output}`);
+          child.kill('SIGKILL');
+        }, 5_000);
         await exited;
+        clearTimeout(killer);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

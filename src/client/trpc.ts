@@ -76,8 +76,8 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // A 4xx will not fix itself by asking again.
-        retry: (failures, error) => failures < 2 && (httpStatusOf(error) ?? 500) >= 500,
+        // A 4xx will not fix itself by asking again; a 5xx or a dropped connection gets one more try.
+        retry: (failures, error) => failures < 1 && (httpStatusOf(error) ?? 500) >= 500,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },

@@ -25,7 +25,10 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   logger.info({ signal }, 'shutting down');
+  // In-flight requests get a moment to finish; a kept-alive connection must not hold the exit.
+  const forceClose = setTimeout(() => app.server.closeAllConnections(), 2_000);
   await app.close();
+  clearTimeout(forceClose);
   await deps.outbox.stop();
   transport.close();
   database.close();

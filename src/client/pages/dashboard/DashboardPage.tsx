@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
+import classes from './DashboardPage.module.css';
+import { OpenTasksCard } from './OpenTasksCard.js';
+import { RecentActivitiesCard } from './RecentActivitiesCard.js';
 
 export const DEFAULT_COMPANY_NAME = 'Your Company Name';
 
@@ -10,25 +13,47 @@ export function dashboardTitle(companyName: string | null | undefined): string {
   return `${companyName || DEFAULT_COMPANY_NAME} - Dashboard`;
 }
 
-/** The dashboard frame: title, subtitle, loading and failure states. The cards sit inside it. */
-export function DashboardPage() {
+/** The dashboard's three loads; any failure is the one 'Error getting data from the server.' */
+function useDashboardData() {
   const profile = trpc.account.profile.useQuery();
-  const title = profile.isPending ? 'Dashboard' : dashboardTitle(profile.data?.company?.companyName);
-  usePageTitle('Dashboard');
+  const tasks = trpc.tasks.list.useQuery();
+  const activities = trpc.activities.list.useQuery();
+  const error = profile.error ?? tasks.error ?? activities.error;
 
   useEffect(() => {
-    if (profile.error) console.error('Dashboard data failed to load', profile.error);
-  }, [profile.error]);
+    if (error) console.error('Dashboard data failed to load', error);
+  }, [error]);
+
+  const ready = profile.isSuccess && tasks.isSuccess && activities.isSuccess;
+  return {
+    profile,
+    error,
+    loading: !error && !ready,
+    cards: ready && !error ? { tasks: tasks.data, activities: activities.data.allActivities } : null,
+  };
+}
+
+/** The dashboard frame: title, subtitle, loading and failure states, and the cards. */
+export function DashboardPage() {
+  const { profile, error, loading, cards } = useDashboardData();
+  const title = profile.isPending ? 'Dashboard' : dashboardTitle(profile.data?.company?.companyName);
+  usePageTitle('Dashboard');
 
   return (
     <>
       <PageHeader title={title} subtitle="Overview of your hours, tasks, and activities." />
-      {profile.isPending && (
+      {loading && (
         <Center py="xl">
           <Loader aria-label="Loading dashboard" />
         </Center>
       )}
-      {profile.isError && <Text c="red">Error getting data from the server.</Text>}
+      {error && <Text c="red">Error getting data from the server.</Text>}
+      {cards && (
+        <div className={classes.cards}>
+          <OpenTasksCard tasks={cards.tasks} />
+          <RecentActivitiesCard activities={cards.activities} />
+        </div>
+      )}
     </>
   );
 }

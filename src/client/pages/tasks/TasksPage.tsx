@@ -1,5 +1,105 @@
-import { ScreenInProgress } from '../ScreenInProgress.js';
+import { ActionIcon, Center, EmptyState, Group, Loader, Paper, Stack, Tooltip } from '@mantine/core';
+import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { byPriority, type TaskDto } from '../../../shared/tasks.js';
+import { ConfirmDialog, useDialog } from '../../components/admin-list/index.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { usePageTitle } from '../../lib/usePageTitle.js';
+import { errorText, trpc } from '../../trpc.js';
+import { TaskDialog } from './TaskDialog.js';
+import { TaskItem } from './TaskItem.js';
+import { withSavedTask, withoutTask } from './taskDisplay.js';
+import classes from './Tasks.module.css';
 
+export const NO_OPEN_TASKS = 'No Open Tasks';
+
+/** Open Tasks (/tasks): the company's open tasks by priority, with add, edit and delete. */
 export function TasksPage() {
-  return <ScreenInProgress title="Open Tasks" />;
+  usePageTitle('Open Tasks');
+  const utils = trpc.useUtils();
+  const tasks = trpc.tasks.list.useQuery();
+  const editor = useDialog<{ task: TaskDto | null }>();
+  const [deleting, setDeleting] = useState<TaskDto | null>(null);
+
+  useEffect(() => {
+    // SPEC.md §8: a failed load is only logged.
+    if (tasks.error) console.error('Open tasks failed to load', tasks.error);
+  }, [tasks.error]);
+
+  const saved = (task: TaskDto) => {
+    utils.tasks.list.setData(undefined, (rows = []) => withSavedTask(rows, task));
+    editor.close();
+  };
+
+  const closeDelete = () => {
+    setDeleting(null);
+    remove.reset();
+  };
+  const remove = trpc.tasks.delete.useMutation({
+    onSuccess: (_result, { id }) => {
+      utils.tasks.list.setData(undefined, (rows = []) => withoutTask(rows, id));
+      closeDelete();
+    },
+  });
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <PageHeader title="Open Tasks" subtitle="What we are working on for you, most urgent first." />
+        <Tooltip label="Add Task">
+          <ActionIcon size="xl" radius="xl" variant="filled" onClick={() => editor.open({ task: null })} aria-label="Add Task" mt={4}>
+            <IconPlus size={22} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <TaskList tasks={tasks.data} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={setDeleting} />
+      {editor.target && <TaskDialog task={editor.target.task} onClose={editor.close} onSaved={saved} />}
+      {deleting && (
+        <ConfirmDialog
+          opened
+          title="Delete Task"
+          message={`Are you sure you want to DELETE this Task? (${deleting.title})`}
+          confirmLabel="Delete"
+          confirmColor="red.8"
+          onConfirm={() => remove.mutate({ id: deleting._id })}
+          onClose={closeDelete}
+          busy={remove.isPending}
+          error={remove.isError ? errorText(remove.error, 'The task could not be deleted.') : null}
+        />
+      )}
+    </>
+  );
+}
+
+type TaskListProps = {
+  tasks: TaskDto[] | undefined;
+  loading: boolean;
+  onEdit: (task: TaskDto) => void;
+  onDelete: (task: TaskDto) => void;
+};
+
+function TaskList({ tasks, loading, onEdit, onDelete }: TaskListProps) {
+  if (loading) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading tasks" />
+      </Center>
+    );
+  }
+  // A failed load shows nothing here (it is logged); an empty company shows the empty state.
+  if (!tasks) return null;
+  if (tasks.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <EmptyState icon={<IconChecklist size={28} />} withIndicatorBackground title={NO_OPEN_TASKS} />
+      </Paper>
+    );
+  }
+  return (
+    <Stack component="ul" gap="sm" className={classes.list} aria-label="Open tasks">
+      {[...tasks].sort(byPriority).map((task) => (
+        <TaskItem key={task._id} task={task} onEdit={() => onEdit(task)} onDelete={() => onDelete(task)} />
+      ))}
+    </Stack>
+  );
 }

@@ -1,5 +1,121 @@
-import { ScreenInProgress } from '../../ScreenInProgress.js';
+import { ActionIcon, Box, Switch, Text, Tooltip } from '@mantine/core';
+import { IconCalendarTime, IconEdit, IconHourglassLow, IconMailExclamation, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
+import { formatHours } from '../../../../shared/format.js';
+import { AdminList, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+import { BalanceEmailDialog } from './BalanceEmailDialog.js';
+import { CompanyDialog } from './CompanyDialog.js';
+import { DeleteCompanyDialog } from './DeleteCompanyDialog.js';
+import { SchedulerDialog } from './SchedulerDialog.js';
+
+type CompanyAction = { kind: 'delete' | BalanceEmailKind; company: CompanyDto };
+
+const tabularNumbers = { fontVariantNumeric: 'tabular-nums' } as const;
+
+const columns: Column<CompanyDto>[] = [
+  { key: 'companyName', header: 'Company Name', sortable: true, render: (company) => <Text size="sm" fw={500}>{company.companyName}</Text> },
+  { key: 'hourBalance', header: 'Hour Balance', sortable: true, align: 'right', width: 160, render: (company) => <HourBalance hours={company.hourBalance} /> },
+  { key: 'openTasks', header: 'Open Tasks', sortable: true, align: 'right', width: 140, render: (company) => <Text span size="sm" style={tabularNumbers}>{company.openTasks}</Text> },
+];
+
+const sortValues = {
+  companyName: (company: CompanyDto) => company.companyName,
+  hourBalance: (company: CompanyDto) => company.hourBalance,
+  openTasks: (company: CompanyDto) => company.openTasks,
+};
+
+const searchText = (company: CompanyDto) => [company.companyName];
+
+/** The switch 'Only positive hours & open tasks'. */
+const hasHoursAndOpenTasks = (company: CompanyDto) => company.hourBalance > 0 && company.openTasks > 0;
+
+/** At most 2 decimals (SPEC.md §9); a negative balance in red. */
+function HourBalance({ hours }: { hours: number }) {
+  return (
+    <Text span size="sm" fw={500} c={hours < 0 ? 'red' : undefined} style={tabularNumbers}>
+      {formatHours(hours)}
+    </Text>
+  );
+}
 
 export function CompaniesPage() {
-  return <ScreenInProgress title="Company List" />;
+  const utils = trpc.useUtils();
+  const companies = trpc.superadmin.companies.list.useQuery();
+  const [onlyWithHoursAndTasks, setOnlyWithHoursAndTasks] = useState(false);
+  const list = useAdminList({
+    rows: companies.data,
+    searchText,
+    sortValues,
+    defaultSort: { key: 'companyName', direction: 'asc' },
+    filter: onlyWithHoursAndTasks ? hasHoursAndOpenTasks : undefined,
+  });
+  const editor = useDialog<Partial<CompanyDto>>();
+  const [action, setAction] = useState<CompanyAction | null>(null);
+  const [schedulerOpen, setSchedulerOpen] = useState(false);
+
+  // SPEC.md §4: the saved company replaces its row (edit) or is appended (add); delete removes it.
+  const saveRow = (saved: CompanyDto) =>
+    utils.superadmin.companies.list.setData(undefined, (rows = []) =>
+      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [...rows, saved],
+    );
+  const removeRow = (id: string) => utils.superadmin.companies.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+
+  const toggleFilter = (checked: boolean) => {
+    setOnlyWithHoursAndTasks(checked);
+    list.setPage(1);
+  };
+
+  return (
+    <>
+      <AdminList
+        title="Company List"
+        subtitle="Hour balances and open tasks of every customer company."
+        list={list}
+        columns={columns}
+        rowKey={(company) => company._id}
+        loading={companies.isFetching}
+        error={companies.isError ? adminErrorText(companies.error) : null}
+        emptyText="No Companies Found"
+        onAdd={() => editor.open({})}
+        addLabel="Add Company"
+        onRefresh={() => void companies.refetch()}
+        toolbar={
+          <Tooltip label="Open Scheduler">
+            <ActionIcon size="lg" variant="light" color="secondary" onClick={() => setSchedulerOpen(true)} aria-label="Open Scheduler">
+              <IconCalendarTime size={20} />
+            </ActionIcon>
+          </Tooltip>
+        }
+        filters={
+          <Box h={36} display="flex" style={{ alignItems: 'center' }}>
+            <Switch label="Only positive hours & open tasks" checked={onlyWithHoursAndTasks} onChange={(event) => toggleFilter(event.currentTarget.checked)} />
+          </Box>
+        }
+        actions={(company) => (
+          <>
+            <RowAction label="Edit Company" onClick={() => editor.open(company)}>
+              <IconEdit size={18} />
+            </RowAction>
+            <RowAction label="Delete Company" color="red" onClick={() => setAction({ kind: 'delete', company })}>
+              <IconTrash size={18} />
+            </RowAction>
+            <RowAction label="Send Running Low Balance Email" color="orange" onClick={() => setAction({ kind: 'runningLow', company })}>
+              <IconHourglassLow size={18} />
+            </RowAction>
+            <RowAction label="Send Negative Balance Email" color="grape" onClick={() => setAction({ kind: 'negative', company })}>
+              <IconMailExclamation size={18} />
+            </RowAction>
+          </>
+        )}
+      />
+      {editor.target && <CompanyDialog company={editor.target} onClose={editor.close} onSaved={(saved) => (saveRow(saved), editor.close())} />}
+      {action?.kind === 'delete' && (
+        <DeleteCompanyDialog company={action.company} onClose={() => setAction(null)} onDeleted={(id) => (removeRow(id), setAction(null))} />
+      )}
+      {action && action.kind !== 'delete' && <BalanceEmailDialog company={action.company} kind={action.kind} onClose={() => setAction(null)} />}
+      {schedulerOpen && <SchedulerDialog companies={list.filtered} onClose={() => setSchedulerOpen(false)} />}
+    </>
+  );
 }

@@ -1,5 +1,132 @@
-import { ScreenInProgress } from '../../ScreenInProgress.js';
+import { Badge, Text } from '@mantine/core';
+import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { byPriority, descriptionPreview, type TaskDto } from '../../../../shared/tasks.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+import { AdminTaskDialog } from './AdminTaskDialog.js';
+import { MarkDoneDialog } from './MarkDoneDialog.js';
+import { TaskHistoryDialog } from './TaskHistoryDialog.js';
 
+type TaskAction = { kind: 'delete' | 'markDone' | 'history'; task: TaskDto };
+
+const columns: Column<TaskDto>[] = [
+  { key: 'companyName', header: 'Company', sortable: true, render: (task) => task.companyName },
+  { key: 'title', header: 'Title', sortable: true, render: (task) => <Text fw={500} size="sm">{task.title}</Text> },
+  {
+    key: 'description',
+    header: 'Description',
+    sortable: true,
+    render: (task) => (
+      <Text size="sm" title={task.description.length > 50 ? task.description : undefined}>
+        {descriptionPreview(task.description)}
+      </Text>
+    ),
+  },
+  {
+    key: 'priority',
+    header: 'Priority',
+    sortable: true,
+    align: 'right',
+    render: (task) => (
+      <Badge variant="light" radius="sm">
+        {task.priority}
+      </Badge>
+    ),
+  },
+];
+
+const sortValues = {
+  companyName: (task: TaskDto) => task.companyName,
+  title: (task: TaskDto) => task.title,
+  description: (task: TaskDto) => task.description,
+  priority: (task: TaskDto) => task.priority,
+};
+
+/** Open Tasks admin (/alltasks): every company's open tasks, by priority. */
 export function AllTasksPage() {
-  return <ScreenInProgress title="Open Tasks" />;
+  const utils = trpc.useUtils();
+  const tasks = trpc.superadmin.tasks.listOpen.useQuery();
+  const companies = trpc.superadmin.companies.list.useQuery();
+  const list = useAdminList({
+    rows: tasks.data,
+    searchText: (task) => [task.description, task.title],
+    companyOf: (task) => task.company,
+    sortValues,
+    defaultSort: { key: 'priority', direction: 'asc' },
+  });
+  const editor = useDialog<{ task: TaskDto | null }>();
+  const [action, setAction] = useState<TaskAction | null>(null);
+
+  const replaceRow = (saved: TaskDto) =>
+    utils.superadmin.tasks.listOpen.setData(undefined, (rows = []) =>
+      (rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [...rows, saved]).sort(byPriority),
+    );
+  const removeRow = (id: string) => utils.superadmin.tasks.listOpen.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+
+  const closeAction = () => {
+    setAction(null);
+    remove.reset();
+  };
+  const remove = trpc.superadmin.tasks.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeAction()) });
+
+  return (
+    <>
+      <AdminList
+        title="Open Tasks"
+        list={list}
+        columns={columns}
+        rowKey={(task) => task._id}
+        loading={tasks.isFetching}
+        error={tasks.isError ? adminErrorText(tasks.error) : null}
+        emptyText="No Open Tasks"
+        companies={companies.data}
+        onAdd={() => editor.open({ task: null })}
+        addLabel="Add Task"
+        onRefresh={() => void tasks.refetch()}
+        actions={(task) => (
+          <>
+            {task.history.length > 0 && (
+              <RowAction label="Task History" onClick={() => setAction({ kind: 'history', task })}>
+                <IconHistory size={18} />
+              </RowAction>
+            )}
+            <RowAction label="Edit Task" onClick={() => editor.open({ task })}>
+              <IconEdit size={18} />
+            </RowAction>
+            <RowAction label="Delete Task" color="red" onClick={() => setAction({ kind: 'delete', task })}>
+              <IconTrash size={18} />
+            </RowAction>
+            <RowAction label="Mark as Done" color="green" onClick={() => setAction({ kind: 'markDone', task })}>
+              <IconCircleCheck size={18} />
+            </RowAction>
+          </>
+        )}
+      />
+      {editor.target && (
+        <AdminTaskDialog
+          task={editor.target.task}
+          companies={companies.data ?? []}
+          defaultCompanyId={list.companyId}
+          onClose={editor.close}
+          onSaved={(saved) => (replaceRow(saved), editor.close())}
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <ConfirmDialog
+          opened
+          title="Confirm Delete"
+          message={`Are you sure you want to DELETE this Task? (${action.task.title}, ${action.task.companyName})`}
+          confirmLabel="Delete"
+          confirmColor="red.8"
+          onConfirm={() => remove.mutate({ id: action.task._id })}
+          onClose={closeAction}
+          busy={remove.isPending}
+          error={remove.isError ? adminErrorText(remove.error) : null}
+        />
+      )}
+      {action?.kind === 'markDone' && <MarkDoneDialog task={action.task} onClose={closeAction} onDone={(done) => (removeRow(done._id), closeAction())} />}
+      {action?.kind === 'history' && <TaskHistoryDialog task={action.task} onClose={closeAction} />}
+    </>
+  );
 }

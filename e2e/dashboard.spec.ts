@@ -1,0 +1,307 @@
+import type { Locator, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
+import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
+import { browserSuite } from './support/fixture.js';
+import {
+  coloursOf,
+  eventually,
+  expectNoViolations,
+  expectPath,
+  failCalls,
+  heading1,
+  holdCalls,
+  isReddish,
+  main,
+  proceduresOf,
+  seriousA11yViolations,
+  spinner,
+} from './support/page.js';
+
+/*
+ * The dashboard's 'Open Tasks (count)' and 'Recent Activities' cards (SPEC.md §2 Home and
+ * dashboard, §7 tasks and activities calls, §8 dashboard failure and empty states, §9 dashboard
+ * limits and description preview), and the company Users list (/users: §2 Users, §8 users load
+ * failure) — in Chromium against the real server.
+ */
+const suite = browserSuite();
+
+const DATA_FAILURE = 'Error getting data from the server.';
+const USERS_FAILURE = 'Error getting the list of Users.';
+
+const tasksCard = (page: Page) => main(page).getByRole('region', { name: /^Open Tasks \(\d+\)$/ });
+const activitiesCard = (page: Page) => main(page).getByRole('region', { name: 'Recent Activities', exact: true });
+
+/** Each list entry of a card as its lines of text. */
+async function entries(card: Locator): Promise<string[][]> {
+  const items = card.getByRole('listitem');
+  const result: string[][] = [];
+  for (let i = 0; i < (await items.count()); i += 1) result.push((await items.nth(i).locator('p').allInnerTexts()).map((text) => text.trim()));
+  return result;
+}
+
+async function openDashboard(page: Page, title: string) {
+  await page.goto('/dashboard');
+  await heading1(page, title).waitFor();
+  await eventually(() => spinner(page).count()).toBe(0);
+}
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12, 0, 0));
+
+/** A purchase whose invoice is paid in full: a completed TimeAdd entry. */
+function paidPurchase(companyId: string, hours: number, description: string, timeStamp: Date) {
+  const invoice = createInvoiceRow(suite.db, { companyId, description, transactionDate: timeStamp });
+  addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description, timeStamp, now: new Date() });
+  completeInvoiceHours(suite.db, invoice.id);
+}
+
+/** A purchase not paid yet: a pending TimeAdd entry. */
+function unpaidPurchase(companyId: string, hours: number, description: string, timeStamp: Date) {
+  const invoice = createInvoiceRow(suite.db, { companyId, description, transactionDate: timeStamp });
+  addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description, timeStamp, now: new Date() });
+}
+
+/** Work logged: a completed TimeLog entry carrying the hours as a negative amount. */
+function loggedWork(companyId: string, hours: number, description: string, timeStamp: Date) {
+  const hundredths = Math.round(hours * 100);
+  const log = createTimeLogRow(suite.db, { companyId, hundredths, description, timeStamp });
+  recordTimeLogHours(suite.db, { companyId, timeLogId: log.id, hundredths, description, timeStamp, now: new Date() });
+}
+
+/**
+ * Fails only this procedure's answer inside a batched /trpc request: the dashboard's three loads
+ * travel together, so failing the whole request would fail the profile too.
+ */
+async function failInBatch(page: Page, procedure: string) {
+  await page.route('**/trpc/**', async (route: Route) => {
+    const procedures = proceduresOf(route.request().url());
+    if (!procedures.includes(procedure)) return route.fallback();
+    const response = await route.fetch();
+    const answers = (await response.json()) as unknown[];
+    const error = { message: 'Something went wrong.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } };
+    const body = procedures.map((name, index) => (name === procedure ? { error } : answers[index]));
+    await route.fulfill({ status: 207, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+}
+
+function browserDate(page: Page, iso: string): Promise<string> {
+  return page.evaluate((value) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(value)), iso);
+}
+
+describe('dashboard: Open Tasks (count)', () => {
+  it('1. counts the open tasks and shows the 3 newest by timeStamp with title and description; View All Tasks goes to /tasks', async () => {
+    const { page, user, companyName } = await suite.signedInPage('member');
+    const companyId = user.companyId!;
+    const longDescription = 'Move every mailbox to the new provider and check the forwarding rules twice.';
+    createTask(suite.db, { companyId, title: 'Oldest', priority: 1, timeStamp: day(1) });
+    createTask(suite.db, { companyId, title: 'Third newest', description: 'Third details', priority: 9, timeStamp: day(3) });
+    createTask(suite.db, { companyId, title: 'Newest', description: longDescription, priority: 5, timeStamp: day(5) });
+    createTask(suite.db, { companyId, title: 'Second oldest', priority: 2, timeStamp: day(2) });
+    createTask(suite.db, { companyId, title: 'Second newest', description: 'Second details', priority: 7, timeStamp: day(4) });
+    createTask(suite.db, { companyId, title: 'Done already', timeStamp: day(9), done: true });
+    createTask(suite.db, { companyId, title: 'Deleted one', timeStamp: day(9), deleted: true });
+    const other = createCompany(suite.db, { companyName: 'Someone Else Inc' });
+    createTask(suite.db, { companyId: other.id, title: 'Not yours', timeStamp: day(9) });
+
+    await openDashboard(page, `${companyName} - Dashboard`);
+    const card = tasksCard(page);
+    await card.waitFor();
+    expect((await card.getByRole('heading', { level: 2 }).innerText()).trim()).toBe('Open Tasks (5)');
+    expect(await entries(card)).toEqual([
+      ['Newest', `${longDescription.slice(0, 50)}…`],
+      ['Second newest', 'Second details'],
+      ['Third newest', 'Third details'],
+    ]);
+    for (const hidden of ['Oldest', 'Second oldest', 'Done already', 'Deleted one', 'Not yours', 'No open tasks.']) {
+      expect(await card.getByText(hidden, { exact: true }).count(), `'${hidden}' is shown`).toBe(0);
+    }
+    await suite.screenshot(page, 'dashboard-01-cards');
+    expectNoViolations(await seriousA11yViolations(page, 'dashboard with tasks'));
+
+    const viewAll = card.getByRole('link', { name: 'View All Tasks', exact: true });
+    expect(await viewAll.getAttribute('href')).toBe('/tasks');
+    await viewAll.click();
+    await expectPath(page, '/tasks');
+    await heading1(page, 'Open Tasks').waitFor();
+  });
+});
+
+describe('dashboard: Recent Activities', () => {
+  it("2. shows up to 3 completed activities, newest first, as 'description (hours hours)' and 'Date: ...'; View All Activities goes to /activities", async () => {
+    const { page, user, companyName } = await suite.signedInPage('admin');
+    const companyId = user.companyId!;
+    loggedWork(companyId, 3, 'Initial setup', day(1));
+    paidPurchase(companyId, 10, '10 hour package', day(2));
+    loggedWork(companyId, 2.5, 'Fixed the login bug', day(3));
+    unpaidPurchase(companyId, 20, '20 hour package (unpaid)', day(4));
+    loggedWork(companyId, 1.25, 'Server patching', day(5));
+    const other = createCompany(suite.db, { companyName: 'Elsewhere LLC' });
+    loggedWork(other.id, 4, 'Work for someone else', day(6));
+
+    await openDashboard(page, `${companyName} - Dashboard`);
+    const card = activitiesCard(page);
+    await card.waitFor();
+    expect(await entries(card)).toEqual([
+      ['Server patching (-1.25 hours)', `Date: ${await browserDate(page, day(5).toISOString())}`],
+      ['Fixed the login bug (-2.5 hours)', `Date: ${await browserDate(page, day(3).toISOString())}`],
+      ['10 hour package (10 hours)', `Date: ${await browserDate(page, day(2).toISOString())}`],
+    ]);
+    expect(await card.getByText('No recent activity.').count()).toBe(0);
+    expect(await card.getByText(/unpaid|Initial setup|someone else/).count()).toBe(0);
+    // The tasks card beside it: none open.
+    expect((await tasksCard(page).getByRole('heading', { level: 2 }).innerText()).trim()).toBe('Open Tasks (0)');
+    expect(await tasksCard(page).getByText('No open tasks.', { exact: true }).isVisible()).toBe(true);
+    await suite.screenshot(page, 'dashboard-02-activities');
+    expectNoViolations(await seriousA11yViolations(page, 'dashboard with activities'));
+
+    const viewAll = card.getByRole('link', { name: 'View All Activities', exact: true });
+    expect(await viewAll.getAttribute('href')).toBe('/activities');
+    await viewAll.click();
+    await expectPath(page, '/activities');
+  });
+
+  it('3. fewer than 3 completed activities show as they are; only pending ones show the empty state', async () => {
+    const { page, user, companyName } = await suite.signedInPage('member');
+    loggedWork(user.companyId!, 0.5, 'Quick call', day(7));
+    await openDashboard(page, `${companyName} - Dashboard`);
+    await eventually(() => entries(activitiesCard(page))).toEqual([['Quick call (-0.5 hours)', `Date: ${await browserDate(page, day(7).toISOString())}`]]);
+
+    const pendingOnly = await suite.signedInPage('admin');
+    unpaidPurchase(pendingOnly.user.companyId!, 5, 'Awaiting payment', day(8));
+    await openDashboard(pendingOnly.page, `${pendingOnly.companyName} - Dashboard`);
+    await activitiesCard(pendingOnly.page).getByText('No recent activity.', { exact: true }).waitFor();
+    expect(await activitiesCard(pendingOnly.page).getByRole('listitem').count()).toBe(0);
+  });
+});
+
+describe('dashboard: empty, loading and failure', () => {
+  it("4. a new company and the super-admin (no company) see 'Open Tasks (0)', 'No open tasks.' and 'No recent activity.'", async () => {
+    const fresh = await suite.signedInPage('admin');
+    await openDashboard(fresh.page, `${fresh.companyName} - Dashboard`);
+    await expectEmptyCards(fresh.page);
+    await suite.screenshot(fresh.page, 'dashboard-04-empty');
+
+    const boss = await suite.signedInPage('superadmin');
+    // Tasks of some company exist; the provider's own dashboard still has none.
+    createTask(suite.db, { companyId: createCompany(suite.db).id, title: 'A customer task' });
+    await openDashboard(boss.page, 'Your Company Name - Dashboard');
+    await expectEmptyCards(boss.page);
+    expectNoViolations(await seriousA11yViolations(boss.page, 'super-admin dashboard'));
+    await suite.screenshot(boss.page, 'dashboard-04-superadmin');
+  });
+
+  it("5. a spinner while loading; a failed tasks or activities load shows 'Error getting data from the server.' in red, logged, without cards", async () => {
+    const { page, companyName } = await suite.signedInPage('member');
+    const gate = await holdCalls(page, 'activities.list');
+    await page.goto('/dashboard');
+    await eventually(() => gate.held()).toBeGreaterThan(0);
+    await eventually(() => spinner(page).first().isVisible()).toBe(true);
+    expect(await tasksCard(page).count()).toBe(0);
+    gate.release();
+    await tasksCard(page).waitFor();
+    await eventually(() => spinner(page).count()).toBe(0);
+
+    for (const procedure of ['tasks.list', 'activities.list']) {
+      const errors: string[] = [];
+      const onConsole = (message: { type: () => string; text: () => string }) => {
+        if (message.type() === 'error') errors.push(message.text());
+      };
+      page.on('console', onConsole);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await failInBatch(page, procedure);
+      await page.goto('/dashboard');
+      await heading1(page, `${companyName} - Dashboard`).waitFor();
+      const failure = main(page).getByText(DATA_FAILURE, { exact: true });
+      await failure.waitFor({ timeout: 15_000 });
+      expect(isReddish((await coloursOf(failure)).color), `${procedure}: colour ${(await coloursOf(failure)).color}`).toBe(true);
+      expect(await spinner(page).count(), `${procedure}: spinner left`).toBe(0);
+      expect(await tasksCard(page).count(), `${procedure}: cards shown`).toBe(0);
+      expect(await activitiesCard(page).count(), `${procedure}: cards shown`).toBe(0);
+      await eventually(() => errors.some((text) => text.includes('Dashboard data failed to load'))).toBe(true);
+      page.off('console', onConsole);
+    }
+    await suite.screenshot(page, 'dashboard-05-failure');
+  });
+
+  it('6. on a phone the cards stack in one column', async () => {
+    const { page, user, companyName } = await suite.signedInPage('member', { viewport: { width: 390, height: 844 } });
+    createTask(suite.db, { companyId: user.companyId!, title: 'Phone check', description: 'Looks right on a small screen.' });
+    loggedWork(user.companyId!, 1, 'Phone support', day(10));
+    await openDashboard(page, `${companyName} - Dashboard`);
+    await tasksCard(page).waitFor();
+    const tasksBox = await tasksCard(page).boundingBox();
+    const activitiesBox = await activitiesCard(page).boundingBox();
+    expect(activitiesBox!.y).toBeGreaterThanOrEqual(tasksBox!.y + tasksBox!.height);
+    expect(Math.abs(activitiesBox!.x - tasksBox!.x)).toBeLessThan(2);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    await suite.screenshot(page, 'dashboard-06-phone');
+  });
+});
+
+async function expectEmptyCards(page: Page) {
+  const tasks = tasksCard(page);
+  await tasks.waitFor();
+  expect((await tasks.getByRole('heading', { level: 2 }).innerText()).trim()).toBe('Open Tasks (0)');
+  expect(await tasks.getByText('No open tasks.', { exact: true }).isVisible()).toBe(true);
+  expect(await tasks.getByRole('listitem').count()).toBe(0);
+  expect(await activitiesCard(page).getByText('No recent activity.', { exact: true }).isVisible()).toBe(true);
+  expect(await activitiesCard(page).getByRole('listitem').count()).toBe(0);
+  expect(await tasks.getByRole('link', { name: 'View All Tasks', exact: true }).isVisible()).toBe(true);
+  expect(await activitiesCard(page).getByRole('link', { name: 'View All Activities', exact: true }).isVisible()).toBe(true);
+}
+
+describe('Users (/users)', () => {
+  const usersTable = (page: Page) => main(page).getByRole('table');
+
+  async function shownUsers(page: Page): Promise<string[][]> {
+    const rows = usersTable(page).locator('tbody tr');
+    const result: string[][] = [];
+    for (let i = 0; i < (await rows.count()); i += 1) result.push((await rows.nth(i).locator('td').allInnerTexts()).map((text) => text.trim()));
+    return result;
+  }
+
+  it("7. a company admin sees each of the company's users with name, email and role — and nobody else's", async () => {
+    const { page, user } = await suite.signedInPage('admin', { fields: { firstName: 'Alice', lastName: 'Admin' } });
+    const companyId = user.companyId!;
+    const bob = await createUser(suite.db, { companyId, firstName: 'Bob', lastName: 'Builder', role: 'member', password: null });
+    const carol = await createUser(suite.db, { companyId, firstName: 'Carol', lastName: 'Chen', role: 'admin', approved: false, password: null });
+    const outsider = await createUser(suite.db, { companyId: createCompany(suite.db).id, firstName: 'Oscar', lastName: 'Outsider', password: null });
+
+    const gate = await holdCalls(page, 'users.list');
+    await page.goto('/users');
+    await heading1(page, 'Users').waitFor();
+    await eventually(() => spinner(page).first().isVisible()).toBe(true);
+    gate.release();
+    await usersTable(page).waitFor();
+    await eventually(() => spinner(page).count()).toBe(0);
+    expect(await page.title()).toBe('Users · Hourbank');
+    expect((await usersTable(page).locator('thead th').allInnerTexts()).map((text) => text.trim())).toEqual(['Name', 'Email', 'Role']);
+    expect(await shownUsers(page)).toEqual([
+      ['Alice Admin', user.emailAddress, 'admin'],
+      ['Bob Builder', bob.emailAddress, 'member'],
+      ['Carol Chen', carol.emailAddress, 'admin'],
+    ]);
+    expect(await main(page).getByText(outsider.emailAddress).count()).toBe(0);
+    expect(await main(page).getByText(USERS_FAILURE).count()).toBe(0);
+    await suite.screenshot(page, 'users-07-list');
+    expectNoViolations(await seriousA11yViolations(page, '/users'));
+  });
+
+  it("8. a failed load shows 'Error getting the list of Users.'", async () => {
+    const { page } = await suite.signedInPage('admin');
+    await failCalls(page, 'users.list', 500);
+    await page.goto('/users');
+    await heading1(page, 'Users').waitFor();
+    const failure = main(page).getByText(USERS_FAILURE, { exact: true });
+    await failure.waitFor({ timeout: 15_000 });
+    expect(await usersTable(page).count()).toBe(0);
+    expect(await spinner(page).count()).toBe(0);
+    await suite.screenshot(page, 'users-08-failure');
+
+    // The server refuses a plain member (not an admin): the guard never lets them reach the page.
+    const member = await suite.signedInPage('member');
+    await member.page.goto('/users');
+    await expectPath(member.page, '/dashboard');
+  });
+});

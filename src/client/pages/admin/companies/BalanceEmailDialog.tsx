@@ -1,0 +1,44 @@
+import { Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
+import { formatHours } from '../../../../shared/format.js';
+import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+
+const balanceEmailNames: Record<BalanceEmailKind, string> = {
+  runningLow: 'running-low balance',
+  negative: 'negative balance',
+};
+
+type BalanceEmailDialogProps = {
+  company: CompanyDto;
+  kind: BalanceEmailKind;
+  onClose: () => void;
+};
+
+/**
+ * 'Confirm Send Email'. SPEC.md §8 leaves a failure unhandled and closes the dialog afterwards;
+ * the outcome, success or failure, is told in a notification.
+ */
+export function BalanceEmailDialog({ company, kind, onClose }: BalanceEmailDialogProps) {
+  const send = trpc.superadmin.companies.sendBalanceEmail.useMutation({
+    onSuccess: (result) => notifications.show({ color: 'green', title: 'Email sent', message: result.message }),
+    onError: (error) => notifications.show({ color: 'red', title: 'Email not sent', message: adminErrorText(error) }),
+    onSettled: onClose,
+  });
+  return (
+    <ConfirmDialog
+      opened
+      title="Confirm Send Email"
+      message={`Send a ${balanceEmailNames[kind]} email to the approved users of ${company.companyName}?`}
+      confirmLabel="Send Email"
+      onConfirm={() => send.mutate({ kind, companyId: company._id })}
+      onClose={onClose}
+      busy={send.isPending}
+    >
+      <Text size="sm" c="dimmed">
+        Current hour balance: {formatHours(company.hourBalance)} hours
+      </Text>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import type { CompanyDto } from '../../../../shared/companies.js';
+import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { useFieldValues } from '../../../lib/useFieldValues.js';
+import { trpc } from '../../../trpc.js';
+
+type CompanyDialogProps = {
+  /** A company without _id opens the dialog in add mode (SPEC.md §4). */
+  company: Partial<CompanyDto>;
+  onClose: () => void;
+  onSaved: (company: CompanyDto) => void;
+};
+
+/** Add Company / Edit Company; a failed save shows the server's message and keeps the dialog open. */
+export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps) {
+  const editing = Boolean(company._id);
+  const { values, bind } = useFieldValues({
+    companyName: company.companyName ?? '',
+    companyAddress: company.companyAddress ?? '',
+    companyPhone: company.companyPhone ?? '',
+    website: company.website ?? '',
+  });
+  const options = { onSuccess: onSaved };
+  const create = trpc.superadmin.companies.create.useMutation(options);
+  const update = trpc.superadmin.companies.update.useMutation(options);
+  const saving = editing ? update : create;
+
+  const save = () => {
+    if (company._id) update.mutate({ id: company._id, ...values });
+    else create.mutate({ _id: '', ...values });
+  };
+
+  return (
+    <AdminDialog
+      opened
+      title={editing ? 'Edit Company' : 'Add Company'}
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={editing ? 'Update' : 'Save'}
+      submitting={saving.isPending}
+      error={saving.isError ? adminErrorText(saving.error) : null}
+    >
+      {editing && <TextInput label="Company Id" value={company._id} readOnly variant="filled" />}
+      <TextInput label="Company Name" required data-autofocus {...bind('companyName')} />
+      <TextInput label="Company Address" {...bind('companyAddress')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Company Phone" type="tel" {...bind('companyPhone')} />
+        <TextInput label="Website" type="url" placeholder="https://" {...bind('website')} />
+      </SimpleGrid>
+    </AdminDialog>
+  );
+}

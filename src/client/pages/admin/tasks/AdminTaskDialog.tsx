@@ -1,0 +1,73 @@
+import { Select, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { ADMIN_DEFAULT_PRIORITY, type TaskDto } from '../../../../shared/tasks.js';
+import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { useFieldValues } from '../../../lib/useFieldValues.js';
+import { trpc } from '../../../trpc.js';
+import { parsePriority } from '../../tasks/taskDisplay.js';
+
+type AdminTaskDialogProps = {
+  /** The task to edit, or null to add one. */
+  task: TaskDto | null;
+  companies: { _id: string; companyName: string }[];
+  /** The company the list is filtered by ('' for all): a new task starts there. */
+  defaultCompanyId: string;
+  onClose: () => void;
+  onSaved: (task: TaskDto) => void;
+};
+
+/** Add or edit any company's task; a task's company cannot change once it exists. */
+export function AdminTaskDialog({ task, companies, defaultCompanyId, onClose, onSaved }: AdminTaskDialogProps) {
+  const { values, bind } = useFieldValues({
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    priority: String(task?.priority ?? ADMIN_DEFAULT_PRIORITY),
+  });
+  const [companyId, setCompanyId] = useState<string | null>(task?.company ?? (defaultCompanyId || null));
+  const options = { onSuccess: onSaved };
+  const create = trpc.superadmin.tasks.create.useMutation(options);
+  const update = trpc.superadmin.tasks.update.useMutation(options);
+  const saving = task ? update : create;
+
+  const save = () => {
+    const fields = { title: values.title, description: values.description, priority: parsePriority(values.priority) };
+    if (task) update.mutate({ id: task._id, ...fields });
+    // The server answers a missing company with its own message (no client rules, SPEC.md §5).
+    else create.mutate({ company: companyId ?? '', ...fields });
+  };
+
+  const companyOptions = [...companies]
+    .sort((a, b) => a.companyName.localeCompare(b.companyName))
+    .map((company) => ({ value: company._id, label: company.companyName }));
+  // The list of companies may still be loading when an existing task is edited.
+  if (task && !companyOptions.some((option) => option.value === task.company)) {
+    companyOptions.push({ value: task.company, label: task.companyName });
+  }
+
+  return (
+    <AdminDialog
+      opened
+      title={task ? 'Edit Task' : 'Add Task'}
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={task ? 'Update' : 'Save'}
+      submitting={saving.isPending}
+      error={saving.isError ? adminErrorText(saving.error) : null}
+    >
+      <TextInput label="ID" value={task?._id ?? ''} placeholder="Assigned when saved" readOnly variant="filled" />
+      <Select
+        label="Company"
+        data={companyOptions}
+        value={companyId}
+        onChange={setCompanyId}
+        searchable
+        disabled={Boolean(task)}
+        nothingFoundMessage="No company by that name"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput label="Title" {...bind('title')} />
+      <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} />
+      <TextInput label="Priority" type="number" min={0} step={1} w={180} {...bind('priority')} />
+    </AdminDialog>
+  );
+}

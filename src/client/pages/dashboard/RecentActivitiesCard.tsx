@@ -1,0 +1,39 @@
+import { Text, ThemeIcon } from '@mantine/core';
+import { IconActivity } from '@tabler/icons-react';
+import type { ActivityDto } from '../../../shared/activities.js';
+import { DashboardCard } from './DashboardCard.js';
+import { activityDate, activityLine, recentActivities } from './dashboardData.js';
+import classes from './DashboardPage.module.css';
+
+/** 'Recent Activities': up to three completed activities, or 'No recent activity.' */
+export function RecentActivitiesCard({ activities }: { activities: ActivityDto[] }) {
+  const shown = recentActivities(activities);
+  return (
+    <DashboardCard
+      title="Recent Activities"
+      icon={
+        <ThemeIcon variant="light" color="secondary" radius="xl" size="lg" aria-hidden="true">
+          <IconActivity size={20} />
+        </ThemeIcon>
+      }
+      action={{ label: 'View All Activities', href: '/activities' }}
+    >
+      {shown.length === 0 ? (
+        <Text c="dimmed">No recent activity.</Text>
+      ) : (
+        <ul className={classes.list}>
+          {shown.map((activity) => (
+            <li key={activity.id}>
+              <Text fw={500} className={classes.wrap}>
+                {activityLine(activity)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {activityDate(activity)}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardCard>
+  );
+}

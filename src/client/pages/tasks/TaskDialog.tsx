@@ -1,0 +1,53 @@
+import { TextInput, Textarea } from '@mantine/core';
+import { CUSTOMER_DEFAULT_PRIORITY, type TaskDto } from '../../../shared/tasks.js';
+import { AdminDialog } from '../../components/admin-list/index.js';
+import { useFieldValues } from '../../lib/useFieldValues.js';
+import { errorText, trpc } from '../../trpc.js';
+import { parsePriority } from './taskDisplay.js';
+
+type TaskDialogProps = {
+  /** The task to edit, or null to add one. */
+  task: TaskDto | null;
+  onClose: () => void;
+  onSaved: (task: TaskDto) => void;
+};
+
+const SAVE_FAILED = 'The task could not be saved.';
+
+/**
+ * Add or edit one of the company's tasks. A backdrop click does not close it; a failure shows the
+ * server's message in an alert titled Error, gone when the dialog closes (it unmounts).
+ */
+export function TaskDialog({ task, onClose, onSaved }: TaskDialogProps) {
+  const { values, bind } = useFieldValues({
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    priority: String(task?.priority ?? CUSTOMER_DEFAULT_PRIORITY),
+  });
+  const options = { onSuccess: onSaved };
+  const create = trpc.tasks.create.useMutation(options);
+  const update = trpc.tasks.update.useMutation(options);
+  const saving = task ? update : create;
+
+  const save = () => {
+    const fields = { title: values.title, description: values.description, priority: parsePriority(values.priority) };
+    if (task) update.mutate({ id: task._id, ...fields });
+    else create.mutate({ ...fields, creationDate: new Date().toISOString() });
+  };
+
+  return (
+    <AdminDialog
+      opened
+      title={task ? 'Edit Task' : 'Add Task'}
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={task ? 'Update' : 'Save'}
+      submitting={saving.isPending}
+      error={saving.isError ? errorText(saving.error, SAVE_FAILED) : null}
+    >
+      <TextInput label="Title" data-autofocus {...bind('title')} />
+      <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} />
+      <TextInput label="Priority" description="1 is the most urgent" type="number" min={0} step={1} w={180} {...bind('priority')} />
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,44 @@
+import type { TaskDto } from '../../../shared/tasks.js';
+import { byPriority } from '../../../shared/tasks.js';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A history entry's date, e.g. 'Mar 3, 2026, 2:05 PM' in the browser's time zone. */
+export function formatTaskDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  priority: 'Priority',
+  done: 'Done',
+  deleted: 'Deleted',
+};
+
+/** The changed field as people read it: 'priority' -> 'Priority'. */
+export function fieldLabel(changedField: string): string {
+  return FIELD_LABELS[changedField] ?? changedField;
+}
+
+/** An old or new value; a missing or empty one shows as a dash. */
+export function historyValue(value: string | null): string {
+  return value === null || value === '' ? '—' : value;
+}
+
+/** The list after a saved task: replaced when present, added when new, kept in priority order. */
+export function withSavedTask(tasks: TaskDto[], saved: TaskDto): TaskDto[] {
+  const present = tasks.some((task) => task._id === saved._id);
+  const next = present ? tasks.map((task) => (task._id === saved._id ? saved : task)) : [...tasks, saved];
+  return next.sort(byPriority);
+}
+
+export function withoutTask(tasks: TaskDto[], id: string): TaskDto[] {
+  return tasks.filter((task) => task._id !== id);
+}
+
+/** SPEC.md §5: the priority field's text parsed as an integer; nothing usable leaves it to the server's default. */
+export function parsePriority(text: string): number | undefined {
+  const parsed = Number.parseInt(text, 10);
+  return Number.isNaN(parsed) ? undefined : parsed;
+}

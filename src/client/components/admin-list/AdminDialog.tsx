@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { adminErrorText } from './adminErrorText.js';
 import type { FormEvent, ReactNode } from 'react';
 
 type AdminDialogProps = {
@@ -80,5 +81,33 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+type RecordDialogProps = {
+  /** 'Company' gives the titles 'Add Company' and 'Edit Company'. */
+  entity: string;
+  editing: boolean;
+  /** The save mutation: its pending state and error drive the button and the Error alert. */
+  saving: { isPending: boolean; isError: boolean; error: unknown };
+  onClose: () => void;
+  onSubmit: () => void;
+  errorText?: (error: unknown) => string;
+  addTitle?: string;
+  size?: string | number;
+  children: ReactNode;
+};
+
+/** The add/edit dialog of one record: titles, Save or Update, and the failure shown inside. */
+export function RecordDialog({ entity, editing, saving, errorText = adminErrorText, addTitle, ...rest }: RecordDialogProps) {
+  return (
+    <AdminDialog
+      opened
+      title={editing ? `Edit ${entity}` : (addTitle ?? `Add ${entity}`)}
+      submitLabel={editing ? 'Update' : 'Save'}
+      submitting={saving.isPending}
+      error={saving.isError ? errorText(saving.error) : null}
+      {...rest}
+    />
   );
 }

@@ -1,4 +1,4 @@
-export { AdminDialog, ConfirmDialog } from './AdminDialog.js';
+export { AdminDialog, ConfirmDialog, RecordDialog } from './AdminDialog.js';
 export { AdminList, type Column } from './AdminList.js';
 export { CompanyFilter } from './CompanyFilter.js';
 export { RowAction } from './RowAction.js';

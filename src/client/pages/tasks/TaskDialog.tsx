@@ -1,6 +1,6 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { CUSTOMER_DEFAULT_PRIORITY, type TaskDto } from '../../../shared/tasks.js';
-import { AdminDialog } from '../../components/admin-list/index.js';
+import { RecordDialog } from '../../components/admin-list/index.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
 import { parsePriority } from './taskDisplay.js';
@@ -36,18 +36,17 @@ export function TaskDialog({ task, onClose, onSaved }: TaskDialogProps) {
   };
 
   return (
-    <AdminDialog
-      opened
-      title={task ? 'Edit Task' : 'Add Task'}
+    <RecordDialog
+      entity="Task"
+      editing={Boolean(task)}
+      saving={saving}
       onClose={onClose}
       onSubmit={save}
-      submitLabel={task ? 'Update' : 'Save'}
-      submitting={saving.isPending}
-      error={saving.isError ? errorText(saving.error, SAVE_FAILED) : null}
+      errorText={(error) => errorText(error, SAVE_FAILED)}
     >
       <TextInput label="Title" data-autofocus {...bind('title')} />
       <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} />
       <TextInput label="Priority" description="1 is the most urgent" type="number" min={0} step={1} w={180} {...bind('priority')} />
-    </AdminDialog>
+    </RecordDialog>
   );
 }

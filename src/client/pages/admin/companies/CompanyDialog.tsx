@@ -1,6 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { CompanyDto } from '../../../../shared/companies.js';
-import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 
@@ -31,14 +31,12 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
   };
 
   return (
-    <AdminDialog
-      opened
-      title={editing ? 'Edit Company' : 'Add Company'}
+    <RecordDialog
+      entity="Company"
+      editing={editing}
+      saving={saving}
       onClose={onClose}
       onSubmit={save}
-      submitLabel={editing ? 'Update' : 'Save'}
-      submitting={saving.isPending}
-      error={saving.isError ? adminErrorText(saving.error) : null}
     >
       {editing && <TextInput label="Company Id" value={company._id} readOnly variant="filled" />}
       <TextInput label="Company Name" required data-autofocus {...bind('companyName')} />
@@ -47,6 +45,6 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
         <TextInput label="Company Phone" type="tel" {...bind('companyPhone')} />
         <TextInput label="Website" type="url" placeholder="https://" {...bind('website')} />
       </SimpleGrid>
-    </AdminDialog>
+    </RecordDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Select, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_PRIORITY, type TaskDto } from '../../../../shared/tasks.js';
-import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 import { parsePriority } from '../../tasks/taskDisplay.js';
@@ -45,14 +45,12 @@ export function AdminTaskDialog({ task, companies, defaultCompanyId, onClose, on
   }
 
   return (
-    <AdminDialog
-      opened
-      title={task ? 'Edit Task' : 'Add Task'}
+    <RecordDialog
+      entity="Task"
+      editing={Boolean(task)}
+      saving={saving}
       onClose={onClose}
       onSubmit={save}
-      submitLabel={task ? 'Update' : 'Save'}
-      submitting={saving.isPending}
-      error={saving.isError ? adminErrorText(saving.error) : null}
     >
       <TextInput label="ID" value={task?._id ?? ''} placeholder="Assigned when saved" readOnly variant="filled" />
       <Select
@@ -68,6 +66,6 @@ export function AdminTaskDialog({ task, companies, defaultCompanyId, onClose, on
       <TextInput label="Title" {...bind('title')} />
       <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} />
       <TextInput label="Priority" type="number" min={0} step={1} w={180} {...bind('priority')} />
-    </AdminDialog>
+    </RecordDialog>
   );
 }

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { TaskDto } from '../../../../shared/tasks.js';
 import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, NEW_TASK, type TimeLogDto } from '../../../../shared/timelogs.js';
-import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { RecordDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker, PICKER_VALUE_FORMAT } from './LogDateTimePicker.js';
 import { NO_TASK, TaskFields, type TaskChoice, type TaskFieldValues } from './TaskFields.js';
@@ -71,14 +71,12 @@ export function TimeLogDialog({ log, companies, openTasks, defaultCompanyId, onC
   };
 
   return (
-    <AdminDialog
-      opened
-      title={editing ? 'Edit Time Log' : 'Add Time Log'}
+    <RecordDialog
+      entity="Time Log"
+      editing={editing}
+      saving={saving}
       onClose={onClose}
       onSubmit={save}
-      submitLabel={editing ? 'Update' : 'Save'}
-      submitting={saving.isPending}
-      error={saving.isError ? adminErrorText(saving.error) : null}
     >
       <Select
         label="Company"
@@ -101,6 +99,6 @@ export function TimeLogDialog({ log, companies, openTasks, defaultCompanyId, onC
         offerClose={!editing}
         disabled={!companyId}
       />
-    </AdminDialog>
+    </RecordDialog>
   );
 }

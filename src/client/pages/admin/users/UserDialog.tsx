@@ -2,7 +2,7 @@ import { ActionIcon, Checkbox, Group, Select, SimpleGrid, TextInput, Tooltip } f
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UserDto } from '../../../../shared/users.js';
-import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 
@@ -38,14 +38,12 @@ export function UserDialog({ user, companies, defaultCompanyId, onClose, onSaved
   };
 
   return (
-    <AdminDialog
-      opened
-      title={editing ? 'Edit User' : 'Add User'}
+    <RecordDialog
+      entity="User"
+      editing={editing}
+      saving={saving}
       onClose={onClose}
       onSubmit={save}
-      submitLabel={editing ? 'Update' : 'Save'}
-      submitting={saving.isPending}
-      error={saving.isError ? adminErrorText(saving.error) : null}
     >
       {editing && <TextInput label="ID" value={user._id} readOnly variant="filled" />}
       <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -75,6 +73,6 @@ export function UserDialog({ user, companies, defaultCompanyId, onClose, onSaved
       <TextInput label="Email" type="email" {...bind('emailAddress')} />
       <TextInput label="Role" description="admin, superadmin, or any other role for a plain company user" {...bind('role')} />
       <Checkbox label="Approved" checked={approved} onChange={(event) => setApproved(event.currentTarget.checked)} />
-    </AdminDialog>
+    </RecordDialog>
   );
 }

@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invoices, packages } from '../../../../drizzle/schema.js';
+import { newId } from '../../lib/ids.js';
+import { createCompany, createInvoiceRow } from '../../testing/factories.js';
+import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+let company: ReturnType<typeof createCompany>;
+let other: ReturnType<typeof createCompany>;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let member: Awaited<ReturnType<typeof signedInUser>>;
+let otherAdmin: Awaited<ReturnType<typeof signedInUser>>;
+let boss: Awaited<ReturnType<typeof signedInUser>>;
+
+const NOW = new Date('2026-03-02T15:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number) => new Date(NOW.getTime() + days * DAY);
+
+type Pkg = { _id: string; description: string; hours: number; rate: number; price: number; company: string | null; companyName: string | null; startDate: string; endDate: string | null };
+
+function createPackage(fields: Partial<typeof packages.$inferInsert> = {}) {
+  const row = { id: newId(), description: 'Package', hundredths: 1000, rateCents: 100000, companyId: null, startDate: daysFromNow(-30), endDate: null, createdAt: NOW, ...fields };
+  t.deps.db.insert(packages).values(row).run();
+  return row;
+}
+
+const count = () => t.deps.db.select().from(packages).all().length;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = createCompany(t.deps.db, { companyName: 'Globex' });
+  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  admin = await signedInUser(t, { companyId: company.id, role: 'admin' });
+  member = await signedInUser(t, { companyId: company.id, role: 'member' });
+  otherAdmin = await signedInUser(t, { companyId: other.id, role: 'admin' });
+  boss = await signedInUser(t, { role: 'superadmin' });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.set(NOW);
+  t.deps.db.update(invoices).set({ packageId: null }).run();
+  t.deps.db.delete(packages).run();
+});
+
+describe('customer catalogue GET /packages', () => {
+  it('offers general and own custom packages whose start has come and end has not passed, custom first, each by hours', async () => {
+    const general20 = createPackage({ description: 'General 20', hundredths: 2000 });
+    const general5 = createPackage({ description: 'General 5', hundredths: 500, rateCents: 12345 });
+    const own50 = createPackage({ description: 'Own 50', hundredths: 5000, companyId: company.id });
+    const own10 = createPackage({ description: 'Own 10', hundredths: 1000, companyId: company.id, endDate: daysFromNow(3) });
+    createPackage({ description: 'Theirs', hundredths: 100, companyId: other.id });
+    createPackage({ description: 'Not yet', startDate: daysFromNow(1) });
+    createPackage({ description: 'Expired', endDate: daysFromNow(-1) });
+    const response = await api(t.app, admin.token).get('/packages');
+    expect(response.statusCode).toBe(200);
+    const list = json<Pkg[]>(response);
+    expect(list.map((p) => p._id)).toEqual([own10.id, own50.id, general5.id, general20.id]);
+    expect(list[0]).toEqual({
+      _id: own10.id, description: 'Own 10', hours: 10, rate: 1000, price: 10000, company: company.id, companyName: 'Globex',
+      startDate: daysFromNow(-30).toISOString(), endDate: daysFromNow(3).toISOString(),
+    });
+    expect(list[2]).toMatchObject({ hours: 5, rate: 123.45, price: 617.25, company: null, companyName: null, endDate: null });
+  });
+
+  it('follows the clock: a package appears on its start date and leaves once its end date has passed', async () => {
+    const pkg = createPackage({ startDate: daysFromNow(1), endDate: daysFromNow(2) });
+    const ids = async () => json<Pkg[]>(await api(t.app, admin.token).get('/packages')).map((p) => p._id);
+    expect(await ids()).toEqual([]);
+    t.clock.set(daysFromNow(1));
+    expect(await ids()).toEqual([pkg.id]);
+    t.clock.set(daysFromNow(2));
+    expect(await ids()).toEqual([pkg.id]);
+    t.clock.set(new Date(daysFromNow(2).getTime() + 1));
+    expect(await ids()).toEqual([]);
+  });
+
+  it('shows another company only its own custom packages', async () => {
+    createPackage({ description: 'Globex only', companyId: company.id });
+    const general = createPackage({ description: 'General' });
+    expect(json<Pkg[]>(await api(t.app, otherAdmin.token).get('/packages')).map((p) => p._id)).toEqual([general.id]);
+  });
+
+  it('is for company admins: plain users 403, the provider (no company) 403, no session 401', async () => {
+    expect((await api(t.app, member.token).get('/packages')).statusCode).toBe(403);
+    expect((await api(t.app, boss.token).get('/packages')).statusCode).toBe(403);
+    expect((await api(t.app).get('/packages')).statusCode).toBe(401);
+  });
+});
+
+describe('package detail GET /packages/{id}', () => {
+  it('answers name, price and description to any user of a company it is offered to', async () => {
+    const pkg = createPackage({ description: '20 hours of support', hundredths: 2050, rateCents: 15000, companyId: company.id });
+    for (const user of [admin, member]) {
+      const response = await api(t.app, user.token).get(`/packages/${pkg.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support' });
+    }
+  });
+
+  it('answers 404 for another company’s custom package, one not on offer and an unknown id', async () => {
+    const theirs = createPackage({ companyId: other.id });
+    const future = createPackage({ startDate: daysFromNow(1) });
+    const expired = createPackage({ endDate: daysFromNow(-1) });
+    for (const id of [theirs.id, future.id, expired.id, 'nope']) {
+      const response = await api(t.app, member.token).get(`/packages/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(json(response).message).toBe('Package not found.');
+    }
+  });
+
+  it('needs a session', async () => {
+    const pkg = createPackage();
+    expect((await api(t.app).get(`/packages/${pkg.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('super-admin packages', () => {
+  it('lists every package, by rate, highest first', async () => {
+    const cheap = createPackage({ rateCents: 5000 });
+    const dear = createPackage({ rateCents: 200000, companyId: other.id });
+    const expired = createPackage({ rateCents: 100000, endDate: daysFromNow(-5) });
+    const response = await api(t.app, boss.token).get('/superadmin/packages');
+    expect(response.statusCode).toBe(200);
+    const list = json<Pkg[]>(response);
+    expect(list.map((p) => p._id)).toEqual([dear.id, expired.id, cheap.id]);
+    expect(list[0]).toMatchObject({ rate: 2000, hours: 10, price: 20000, company: other.id, companyName: 'Initech' });
+  });
+
+  it('creates a general package with rate 1000, hours 0 and start date now by default', async () => {
+    const response = await api(t.app, boss.token).post('/superadmin/packages', { description: '  Starter  ' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ description: 'Starter', hours: 0, rate: 1000, price: 0, company: null, companyName: null, startDate: NOW.toISOString(), endDate: null });
+    expect(count()).toBe(1);
+  });
+
+  it('creates a custom package with every field, ignoring the form’s display fields', async () => {
+    const response = await api(t.app, boss.token).post('/superadmin/packages', {
+      _id: '', description: 'Globex block', hours: 12.5, rate: 150.5, price: 1, companyName: 'x',
+      startDate: '2026-04-01', endDate: '2026-06-30T23:59:59Z', company: company.id,
+    });
+    expect(response.statusCode).toBe(200);
+    const created = json<Pkg>(response);
+    expect(created).toMatchObject({ description: 'Globex block', hours: 12.5, rate: 150.5, price: 1881.25, company: company.id, companyName: 'Globex', startDate: '2026-04-01T00:00:00.000Z', endDate: '2026-06-30T23:59:59.000Z' });
+    const row = t.deps.db.select().from(packages).where(eq(packages.id, created._id)).get();
+    expect(row).toMatchObject({ hundredths: 1250, rateCents: 15050, companyId: company.id });
+  });
+
+  it('treats an empty company and empty end date as none', async () => {
+    const response = await api(t.app, boss.token).post('/superadmin/packages', { description: 'General', company: '', endDate: '' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ company: null, endDate: null });
+  });
+
+  it.each([
+    [{}, 'Description is required.'],
+    [{ description: '' }, 'Description is required.'],
+    [{ description: 'x', hours: -1 }, 'Hours must be 0 or more.'],
+    [{ description: 'x', hours: 'lots' }, 'Hours must be a number.'],
+    [{ description: 'x', rate: -5 }, 'Rate must be 0 or more.'],
+    [{ description: 'x', rate: 'free' }, 'Rate must be a number.'],
+    [{ description: 'x', startDate: 'tomorrow' }, 'Start date must be a date, such as 2026-03-02 or 2026-03-02T15:00:00Z.'],
+    [{ description: 'x', endDate: '31/12/2026' }, 'End date must be a date, such as 2026-03-02 or 2026-03-02T15:00:00Z.'],
+    [{ description: 'x', startDate: '2026-05-01', endDate: '2026-04-30' }, 'The end date cannot be before the start date.'],
+    [{ description: 'x', endDate: '2026-03-01' }, 'The end date cannot be before the start date.'],
+  ])('refuses %j with 400 %s and writes nothing', async (payload, message) => {
+    const response = await api(t.app, boss.token).post('/superadmin/packages', payload);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(json<{ message: string }>(response).message).toMatch(/\.$/);
+    expect(count()).toBe(0);
+  });
+
+  it('refuses an unknown company with 404 and writes nothing', async () => {
+    const response = await api(t.app, boss.token).post('/superadmin/packages', { description: 'x', company: 'no-such-company' });
+    expect(response.statusCode).toBe(404);
+    expect(json(response).message).toBe('Company not found.');
+    expect(count()).toBe(0);
+  });
+
+  it('updates every field; an omitted start date stays', async () => {
+    const pkg = createPackage({ description: 'Old', companyId: company.id, startDate: daysFromNow(-10) });
+    const response = await api(t.app, boss.token).put(`/superadmin/packages/${pkg.id}`, {
+      _id: pkg.id, description: 'New', hours: 40, rate: 900, company: other.id, endDate: daysFromNow(10).toISOString(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      _id: pkg.id, description: 'New', hours: 40, rate: 900, price: 36000, company: other.id, companyName: 'Initech',
+      startDate: daysFromNow(-10).toISOString(), endDate: daysFromNow(10).toISOString(),
+    });
+    const general = await api(t.app, boss.token).put(`/superadmin/packages/${pkg.id}`, { description: 'New', company: null, endDate: null });
+    expect(json(general)).toMatchObject({ company: null, companyName: null, endDate: null, hours: 0, rate: 1000 });
+  });
+
+  it('refuses a bad update with the message and changes nothing', async () => {
+    const pkg = createPackage({ description: 'Keep', startDate: daysFromNow(-10) });
+    const before = t.deps.db.select().from(packages).where(eq(packages.id, pkg.id)).get();
+    for (const [payload, status, message] of [
+      [{ description: '' }, 400, 'Description is required.'],
+      [{ description: 'x', hours: -2 }, 400, 'Hours must be 0 or more.'],
+      [{ description: 'x', endDate: daysFromNow(-11).toISOString() }, 400, 'The end date cannot be before the start date.'],
+      [{ description: 'x', company: 'missing' }, 404, 'Company not found.'],
+    ] as const) {
+      const response = await api(t.app, boss.token).put(`/superadmin/packages/${pkg.id}`, payload);
+      expect(response.statusCode).toBe(status);
+      expect(json(response).message).toBe(message);
+    }
+    expect(t.deps.db.select().from(packages).where(eq(packages.id, pkg.id)).get()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown package on update and delete', async () => {
+    for (const response of [
+      await api(t.app, boss.token).put('/superadmin/packages/nope', { description: 'x' }),
+      await api(t.app, boss.token).delete('/superadmin/packages/nope'),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(json(response).message).toBe('Package not found.');
+    }
+  });
+
+  it('deletes a package; invoices keep their numbers and lose the link', async () => {
+    const pkg = createPackage();
+    const invoice = createInvoiceRow(t.deps.db, { companyId: company.id, packageId: pkg.id, description: 'Package', hundredths: 1000, rateCents: 100000, priceCents: 1000000 });
+    const response = await api(t.app, boss.token).delete(`/superadmin/packages/${pkg.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(count()).toBe(0);
+    expect(t.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()).toMatchObject({ packageId: null, description: 'Package', hundredths: 1000, rateCents: 100000, priceCents: 1000000 });
+  });
+
+  it('refuses company users with 403 and callers without a session with 401, writing nothing', async () => {
+    const pkg = createPackage({ description: 'Untouched' });
+    for (const [token, status] of [[admin.token, 403], [member.token, 403], [undefined, 401]] as const) {
+      const client = api(t.app, token);
+      expect((await client.get('/superadmin/packages')).statusCode).toBe(status);
+      expect((await client.post('/superadmin/packages', { description: 'x' })).statusCode).toBe(status);
+      expect((await client.put(`/superadmin/packages/${pkg.id}`, { description: 'x' })).statusCode).toBe(status);
+      expect((await client.delete(`/superadmin/packages/${pkg.id}`)).statusCode).toBe(status);
+    }
+    expect(t.deps.db.select().from(packages).all()).toMatchObject([{ id: pkg.id, description: 'Untouched' }]);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { packageDetailOutput, packageFormInput, packageOutput, packageUpdateInput } from '../../../shared/packages.js';
+import { idParam } from '../../../shared/validation.js';
+import { adminProcedure, authedProcedure, router, superAdminProcedure } from '../../trpc.js';
+import * as packages from './service.js';
+
+const byId = z.object({ id: idParam });
+const customerTags = ['Packages'];
+const adminTags = ['Packages (super-admin)'];
+
+export const packagesRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/packages', tags: customerTags, summary: "Packages on offer to your company: its custom ones first, then general ones, each by hours" } })
+    .input(z.void())
+    .output(z.array(packageOutput))
+    .query(({ ctx }) => packages.catalogue(ctx.deps, ctx.actor)),
+
+  detail: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/packages/{id}', tags: customerTags, summary: 'Name, price and description of a package on offer to your company' } })
+    .input(byId)
+    .output(packageDetailOutput)
+    .query(({ ctx, input }) => packages.packageDetail(ctx.deps, ctx.actor, input.id)),
+});
+
+export const superAdminPackagesRouter = router({
+  list: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/packages', tags: adminTags, summary: 'Every package, by rate, highest first' } })
+    .input(z.void())
+    .output(z.array(packageOutput))
+    .query(({ ctx }) => packages.listAllPackages(ctx.deps)),
+
+  create: superAdminProcedure
+    .meta({ openapi: { method: 'POST', path: '/superadmin/packages', tags: adminTags, summary: 'Add a package (general, or custom when company is given)' } })
+    .input(packageFormInput)
+    .output(packageOutput)
+    .mutation(({ ctx, input }) => packages.createPackage(ctx.deps, input)),
+
+  update: superAdminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Change a package; an omitted start date stays as it was' } })
+    .input(packageUpdateInput)
+    .output(packageOutput)
+    .mutation(({ ctx, input: { id, ...form } }) => packages.updatePackage(ctx.deps, id, form)),
+
+  delete: superAdminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Delete a package; invoices keep their copy of its numbers' } })
+    .input(byId)
+    .output(z.null())
+    .mutation(({ ctx, input }) => {
+      packages.deletePackage(ctx.deps, input.id);
+      return null;
+    }),
+});

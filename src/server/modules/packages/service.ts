@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { companies, packages } from '../../../../drizzle/schema.js';
+import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
+import {
+  byCatalogueOrder,
+  END_BEFORE_START_MESSAGE,
+  parseDateText,
+  type PackageDetailDto,
+  type PackageDto,
+  type PackageForm,
+} from '../../../shared/packages.js';
+import { inTransaction, type Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { ownCompanyId } from '../account/actor.js';
+import type { Actor } from '../account/sessions.js';
+import { packageColumns, packageDto } from './queries.js';
+
+/*
+ * A package is an offer of hours at a rate. General packages (no company) are offered to every
+ * company, custom ones only to theirs; either only between its start date and its end date.
+ * Invoices copy the numbers they need, so deleting a package leaves them intact.
+ */
+
+/** Packages on offer to the company at `now` (DESIGN.md §4 "Customer catalogue"). */
+function onOfferTo(companyId: string, now: Date) {
+  return and(
+    lte(packages.startDate, now),
+    or(isNull(packages.endDate), gte(packages.endDate, now)),
+    or(isNull(packages.companyId), eq(packages.companyId, companyId)),
+  );
+}
+
+export function catalogue(deps: AppDeps, actor: Actor): PackageDto[] {
+  const companyId = ownCompanyId(actor);
+  const rows = deps.db
+    .select(packageColumns)
+    .from(packages)
+    .leftJoin(companies, eq(companies.id, packages.companyId))
+    .where(onOfferTo(companyId, deps.clock.now()))
+    .orderBy(sql`${packages.companyId} is null`, asc(packages.hundredths), asc(packages.description), asc(packages.id))
+    .all();
+  // the SQL order already is the catalogue order; the shared comparator is its one definition
+  return rows.map(packageDto).sort(byCatalogueOrder);
+}
+
+export function packageDetail(deps: AppDeps, actor: Actor, id: string): PackageDetailDto {
+  const companyId = ownCompanyId(actor);
+  const row = deps.db
+    .select(packageColumns)
+    .from(packages)
+    .leftJoin(companies, eq(companies.id, packages.companyId))
+    .where(and(eq(packages.id, id), onOfferTo(companyId, deps.clock.now())))
+    .get();
+  if (!row) throw notFound('Package');
+  const pkg = packageDto(row);
+  return { name: pkg.description, price: pkg.price, description: pkg.description };
+}
+
+export function listAllPackages(deps: AppDeps): PackageDto[] {
+  return deps.db
+    .select(packageColumns)
+    .from(packages)
+    .leftJoin(companies, eq(companies.id, packages.companyId))
+    .orderBy(desc(packages.rateCents), asc(packages.description), asc(packages.id))
+    .all()
+    .map(packageDto);
+}
+
+export function findPackage(tx: Tx, id: string): PackageDto {
+  const row = tx
+    .select(packageColumns)
+    .from(packages)
+    .leftJoin(companies, eq(companies.id, packages.companyId))
+    .where(eq(packages.id, id))
+    .get();
+  if (!row) throw notFound('Package');
+  return packageDto(row);
+}
+
+/** The form as columns; startDate falls back to `defaultStart` (now on create, the current one on edit). */
+function packageValues(tx: Tx, form: PackageForm, defaultStart: Date) {
+  const companyId = form.company?.trim() || null;
+  if (companyId !== null) {
+    const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+    if (!company) throw notFound('Company');
+  }
+  const startDate = parseDateText(form.startDate) ?? defaultStart;
+  const endDate = parseDateText(form.endDate) ?? null;
+  if (endDate && endDate.getTime() < startDate.getTime()) throw new AppError('BAD_REQUEST', END_BEFORE_START_MESSAGE);
+  return {
+    description: form.description,
+    hundredths: hoursToHundredths(form.hours),
+    rateCents: dollarsToCents(form.rate),
+    companyId,
+    startDate,
+    endDate,
+  };
+}
+
+export function createPackage(deps: AppDeps, form: PackageForm): PackageDto {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, (tx) => {
+    const id = newId();
+    tx.insert(packages)
+      .values({ id, ...packageValues(tx, form, now), createdAt: now })
+      .run();
+    return findPackage(tx, id);
+  });
+}
+
+/** The same form as create; an omitted start date keeps the package's current one. */
+export function updatePackage(deps: AppDeps, id: string, form: PackageForm): PackageDto {
+  return inTransaction(deps.db, (tx) => {
+    const current = findPackage(tx, id);
+    tx.update(packages)
+      .set(packageValues(tx, form, new Date(current.startDate)))
+      .where(eq(packages.id, id))
+      .run();
+    return findPackage(tx, id);
+  });
+}
+
+/** Invoices keep their copy of description, hours, rate and price; their package_id becomes null. */
+export function deletePackage(deps: AppDeps, id: string): void {
+  inTransaction(deps.db, (tx) => {
+    findPackage(tx, id);
+    tx.delete(packages).where(eq(packages.id, id)).run();
+  });
+}

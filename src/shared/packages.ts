@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { invoicePrice } from './pricing.js';
+import { idParam, requiredText } from './validation.js';
+
+/** SPEC.md §9: the package form starts at rate 1000 dollars an hour and 0 hours. */
+export const PACKAGE_DEFAULT_RATE = 1000;
+export const PACKAGE_DEFAULT_HOURS = 0;
+export const MAX_PACKAGE_HOURS = 100_000;
+export const MAX_PACKAGE_RATE = 1_000_000;
+
+/**
+ * SPEC.md §3/DESIGN.md: price = hours x rate, in dollars to 2 decimals. A package is priced exactly
+ * as the invoice bought from it: one pure function, in hundredths of an hour and cents.
+ */
+export const packagePrice: (hours: number, rate: number) => number = invoicePrice;
+
+export const packageOutput = z.object({
+  _id: z.string(),
+  description: z.string(),
+  hours: z.number(),
+  /** Dollars per hour. */
+  rate: z.number(),
+  /** hours x rate, dollars to 2 decimals. */
+  price: z.number(),
+  /** The company a custom package is for; null for a general package. */
+  company: z.string().nullable(),
+  companyName: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+});
+export type PackageDto = z.infer<typeof packageOutput>;
+
+/** SPEC.md §3 "Package detail response". */
+export const packageDetailOutput = z.object({
+  name: z.string(),
+  price: z.number(),
+  description: z.string(),
+});
+export type PackageDetailDto = z.infer<typeof packageDetailOutput>;
+
+/**
+ * Catalogue order (DESIGN.md §4): the company's custom packages first, then general ones, each
+ * by hours ascending; description then id keep equal hours in a stable order.
+ */
+export function byCatalogueOrder(a: PackageDto, b: PackageDto): number {
+  const group = (p: PackageDto) => (p.company === null ? 1 : 0);
+  return group(a) - group(b) || a.hours - b.hours || a.description.localeCompare(b.description) || a._id.localeCompare(b._id);
+}
+
+/** Whether the package is on offer at `now`: its start date has come and its end date has not passed. */
+export function isOnOffer(pkg: { startDate: string; endDate: string | null }, now: Date): boolean {
+  const at = now.getTime();
+  return Date.parse(pkg.startDate) <= at && (pkg.endDate === null || Date.parse(pkg.endDate) >= at);
+}
+
+const amount = (what: string, fallback: number, max: number) =>
+  z.coerce
+    .number({ message: `${what} must be a number.` })
+    .min(0, { message: `${what} must be 0 or more.`, abort: true })
+    .max(max, { message: `${what} must be at most ${max}.`, abort: true })
+    .default(fallback);
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** A date (YYYY-MM-DD, taken as midnight UTC) or an ISO date-time with an offset; the parsed instant or undefined. */
+export function parseDateText(text: string | null | undefined): Date | undefined {
+  if (text === null || text === undefined || text.trim() === '') return undefined;
+  return new Date(text.trim());
+}
+
+/** Omitted, null or '' all mean "not given". */
+const optionalDate = (what: string) =>
+  z
+    .string({ message: `${what} must be a date, such as 2026-03-02 or 2026-03-02T15:00:00Z.` })
+    .trim()
+    .refine((text) => text === '' || (DATE_PATTERN.test(text) && !Number.isNaN(Date.parse(text))), {
+      message: `${what} must be a date, such as 2026-03-02 or 2026-03-02T15:00:00Z.`,
+    })
+    .nullish();
+
+/** Omitted, null or '' mean a general package. */
+const company = z.string({ message: 'Company must be a company id.' }).trim().max(64, 'That company id is not valid.').nullish();
+
+export const packageFormInput = z.object({
+  description: requiredText('Description is required.', 1000),
+  hours: amount('Hours', PACKAGE_DEFAULT_HOURS, MAX_PACKAGE_HOURS),
+  rate: amount('Rate', PACKAGE_DEFAULT_RATE, MAX_PACKAGE_RATE),
+  startDate: optionalDate('Start date'),
+  endDate: optionalDate('End date'),
+  company,
+});
+export type PackageForm = z.output<typeof packageFormInput>;
+
+/** The form also sends its _id and display fields; the path names the package, the rest is ignored. */
+export const packageUpdateInput = packageFormInput.safeExtend({ id: idParam });
+
+export const END_BEFORE_START_MESSAGE = 'The end date cannot be before the start date.';

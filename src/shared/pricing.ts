@@ -1,0 +1,40 @@
+import { centsToDollars, dollarsToCents, hoursToHundredths } from './hours.js';
+
+/*
+ * Invoice arithmetic (SPEC.md §5, §9; DESIGN.md "Invoices and payments"), in integer cents and
+ * hundredths of an hour so a balance never collects floating-point dust. The admin form and the
+ * server both price an invoice with invoicePrice.
+ */
+
+/** hundredths × rate cents / 100, rounded half up to the cent. Inputs are non-negative integers. */
+export function priceCentsOf(hundredths: number, rateCents: number): number {
+  if (!Number.isSafeInteger(hundredths) || !Number.isSafeInteger(rateCents) || hundredths < 0 || rateCents < 0) {
+    throw new RangeError('Hours and rate must be zero or more.');
+  }
+  const product = hundredths * rateCents;
+  if (!Number.isSafeInteger(product)) throw new RangeError('Hours times rate is too large.');
+  return Math.floor((product + 50) / 100);
+}
+
+/** price = hours × rate to 2 decimals, in dollars. */
+export function invoicePrice(hours: number, rate: number): number {
+  return centsToDollars(priceCentsOf(hoursToHundredths(hours), dollarsToCents(rate)));
+}
+
+/** remainingBalance = price − sum(payments), in cents. */
+export function remainingBalanceCents(priceCents: number, paymentCents: readonly number[]): number {
+  return paymentCents.reduce((balance, amount) => balance - amount, priceCents);
+}
+
+/** An invoice is complete exactly when nothing remains to be paid. */
+export function isPaidInFull(remainingCents: number): boolean {
+  return remainingCents <= 0;
+}
+
+export type InvoiceStatus = 'Pending' | 'Partially Paid' | 'Completed';
+
+/** The status stored with an invoice; the lists show Completed when completeStatus is set. */
+export function invoiceStatusOf(priceCents: number, paidCents: number): InvoiceStatus {
+  if (isPaidInFull(priceCents - paidCents)) return 'Completed';
+  return paidCents > 0 ? 'Partially Paid' : 'Pending';
+}

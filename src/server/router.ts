@@ -2,6 +2,9 @@ import { activitiesRouter } from './modules/activities/router.js';
 import { accountRouter } from './modules/account/router.js';
 import { brandingRouter } from './modules/branding/router.js';
 import { superAdminCompaniesRouter } from './modules/companies/router.js';
+import { packagesRouter, superAdminPackagesRouter } from './modules/packages/router.js';
+import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
+import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
 import { superAdminTimelogsRouter } from './modules/timelogs/router.js';
@@ -13,13 +16,18 @@ export const appRouter = router({
   branding: brandingRouter,
   activities: activitiesRouter,
   tasks: tasksRouter,
+  invoices: invoicesRouter,
+  packages: packagesRouter,
   users: usersRouter,
   superadmin: router({
     users: superAdminUsersRouter,
     tasks: superAdminTasksRouter,
+    packages: superAdminPackagesRouter,
     companies: superAdminCompaniesRouter,
     timelogs: superAdminTimelogsRouter,
     schedule: superAdminScheduleRouter,
+    invoices: superAdminInvoicesRouter,
+    payments: superAdminPaymentsRouter,
   }),
 });
 

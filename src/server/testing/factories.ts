@@ -1,4 +1,4 @@
-import { companies, invoices, tasks, timeLogs, users } from '../../../drizzle/schema.js';
+import { companies, invoices, packages, tasks, timeLogs, users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -82,5 +82,23 @@ export function createTask(tx: Tx, fields: Partial<typeof tasks.$inferInsert> & 
   const now = new Date();
   const row = { id: newId(), title: `Task ${n}`, description: `Details of task ${n}`, priority: 5, creationDate: now, timeStamp: now, ...fields };
   tx.insert(tasks).values(row).run();
+  return row;
+}
+
+/** A package on offer since yesterday: 10 hours at $150 unless told otherwise; general unless companyId is given. */
+export function createPackage(tx: Tx, fields: Partial<typeof packages.$inferInsert> = {}, now = new Date()) {
+  const n = next();
+  const row = {
+    id: newId(),
+    description: `${n} hours of support`,
+    hundredths: 1000,
+    rateCents: 15000,
+    companyId: null,
+    startDate: new Date(now.getTime() - 24 * 60 * 60 * 1000),
+    endDate: null,
+    createdAt: now,
+    ...fields,
+  };
+  tx.insert(packages).values(row).run();
   return row;
 }

@@ -1,0 +1,298 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, invoiceNumberSequence, invoices, packages } from '../../../../drizzle/schema.js';
+import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../shared/invoices.js';
+import { createCompany, createPackage as createPackageRow, createUser } from '../../testing/factories.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { invoicePdfData, pdfUrlOf } from './service.js';
+
+let t: TestApp;
+let company: ReturnType<typeof createCompany>;
+let other: ReturnType<typeof createCompany>;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let member: Awaited<ReturnType<typeof signedInUser>>;
+let otherAdmin: Awaited<ReturnType<typeof signedInUser>>;
+let boss: Awaited<ReturnType<typeof signedInUser>>;
+
+const DAY = 86_400_000;
+
+const createPackage = (fields: Partial<typeof packages.$inferInsert> = {}) =>
+  createPackageRow(t.deps.db, { description: '10 hours of support', ...fields }, t.clock.now());
+
+const ledgerOf = (invoiceId: string) => t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId)).get();
+const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
+const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));
+const invoiceCount = () => t.deps.db.select().from(invoices).all().length;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    PROVIDER_ADDRESS: '1 Provider Way, Boston MA',
+    PROVIDER_BANK_NAME: 'First Bank',
+    PROVIDER_ROUTING_NUMBER: '011000015',
+    PROVIDER_ACCOUNT_NUMBER: '123456789',
+    PROVIDER_PAYMENT_EMAIL: 'pay@provider.test',
+  });
+  company = createCompany(t.deps.db, { companyName: 'Globex' });
+  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  admin = await signedInUser(t, { companyId: company.id, role: 'admin', emailAddress: 'ada@globex.test' });
+  member = await signedInUser(t, { companyId: company.id, role: 'member' });
+  await createUser(t.deps.db, { companyId: company.id, role: 'member', approved: false, emailAddress: 'waiting@globex.test' });
+  otherAdmin = await signedInUser(t, { companyId: other.id, role: 'admin' });
+  boss = await signedInUser(t, { role: 'superadmin' });
+});
+afterAll(() => t.close());
+
+describe('purchase', () => {
+  it('creates a numbered invoice and a pending TimeAdd, emails the company and the provider', async () => {
+    const pkg = createPackage();
+    const before = mark();
+    const response = await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'QuickPay' });
+    expect(response.statusCode).toBe(200);
+    const { newInvoice } = json<{ newInvoice: Record<string, unknown> & { _id: string } }>(response);
+    expect(newInvoice).toEqual({
+      _id: expect.any(String),
+      invoiceId: '2026-0001',
+      description: '10 hours of support',
+      pdfUrl: expect.stringMatching(new RegExp(`^/api/invoices/${newInvoice._id}/pdf\\?exp=\\d+&sig=[\\w-]+$`)),
+      price: 1500,
+      hours: 10,
+      rate: 150,
+    });
+    const row = t.deps.db.select().from(invoices).where(eq(invoices.id, newInvoice._id)).get()!;
+    expect(row).toMatchObject({ companyId: company.id, selectedPaymentMethod: 'Zelle', priceCents: 150000, completeStatus: false, packageId: pkg.id });
+    expect(ledgerOf(newInvoice._id)).toMatchObject({ activityType: 'TimeAdd', status: 'pending', hundredths: 1000, companyId: company.id });
+
+    const emails = since(before);
+    expect(emails).toHaveLength(2);
+    const client = emails.find((e) => e.subject.startsWith('Invoice'));
+    const notice = emails.find((e) => e.subject.startsWith('New purchase'));
+    expect(client!.toAddresses).toContain('ada@globex.test');
+    expect(client!.toAddresses).not.toContain('waiting@globex.test');
+    expect(client!.subject).toContain('Invoice 2026-0001');
+    expect(client!.textBody).toContain('pay@provider.test');
+    expect(client!.attachments).toEqual([{ filename: 'invoice-2026-0001.pdf', contentType: 'application/pdf', source: `invoice-pdf:${newInvoice._id}` }]);
+    expect(notice!.toAddresses).toBe('provider@hourbank.test');
+    expect(notice!.textBody).toContain('QuickPay');
+  });
+
+  it.each([
+    ['ACH', 'ACH', ['First Bank', '011000015', '123456789']],
+    ['Check', 'Check', ['1 Provider Way, Boston MA']],
+    ['CheckEmail', 'Check', ['1 Provider Way, Boston MA']],
+  ])('maps %s to %s and gives its instructions', async (option, method, texts) => {
+    const pkg = createPackage();
+    const before = mark();
+    const { newInvoice } = json<{ newInvoice: { _id: string } }>(await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: option }));
+    expect(t.deps.db.select().from(invoices).where(eq(invoices.id, newInvoice._id)).get()!.selectedPaymentMethod).toBe(method);
+    const email = since(before).find((e) => e.subject.startsWith('Invoice'))!;
+    for (const text of texts) expect(email.textBody).toContain(text);
+  });
+
+  it('numbers invoices sequentially and never reuses a number after a delete', async () => {
+    const pkg = createPackage();
+    const first = json<{ newInvoice: { _id: string; invoiceId: string } }>(await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).newInvoice;
+    expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${first._id}`)).statusCode).toBe(200);
+    const second = json<{ newInvoice: { invoiceId: string } }>(await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).newInvoice;
+    const n = (id: string) => Number(id.split('-')[1]);
+    expect(n(second.invoiceId)).toBe(n(first.invoiceId) + 1);
+    expect(t.deps.db.select().from(invoiceNumberSequence).all()).toEqual([{ year: 2026, lastNumber: n(second.invoiceId) }]);
+  });
+
+  it('accepts the company’s custom package and refuses packages it cannot see (404), writing nothing', async () => {
+    const own = createPackage({ companyId: company.id, description: 'Custom' });
+    expect((await api(t.app, admin.token).post('/invoices/purchase', { packageId: own.id, paymentOption: 'ACH' })).statusCode).toBe(200);
+    const hidden = [
+      createPackage({ companyId: other.id }),
+      createPackage({ startDate: new Date(t.clock.now().getTime() + DAY) }),
+      createPackage({ endDate: new Date(t.clock.now().getTime() - 1000) }),
+    ];
+    const before = invoiceCount();
+    const emails = mark();
+    for (const pkg of [...hidden, { id: 'nope' }]) {
+      const response = await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' });
+      expect(response.statusCode).toBe(404);
+      expect(json(response).message).toBe('Package not found.');
+    }
+    expect(invoiceCount()).toBe(before);
+    expect(since(emails)).toHaveLength(0);
+  });
+
+  it.each([
+    [{ paymentOption: 'ACH' }, 'Choose a package.'],
+    [{ packageId: 'x', paymentOption: 'Bitcoin' }, 'Choose a payment option: ACH, QuickPay, CheckEmail or Check.'],
+  ])('refuses %j with 400', async (payload, message) => {
+    const response = await api(t.app, admin.token).post('/invoices/purchase', payload);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+  });
+
+  it('is for company admins: plain users 403, no session 401', async () => {
+    const pkg = createPackage();
+    expect((await api(t.app, member.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).statusCode).toBe(403);
+    expect((await api(t.app).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).statusCode).toBe(401);
+    expect((await api(t.app, boss.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).statusCode).toBe(403);
+  });
+});
+
+describe('customer invoice list', () => {
+  it('lists only the caller’s company’s invoices, newest first, with payments', async () => {
+    const mine = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Old one', hours: 1, rate: 100, transactionDate: '2020-01-01T00:00:00Z', sendInvoiceEmail: false }));
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: mine._id, amount: 40, method: 'Cash', sendEmail: false });
+    json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: other.id, description: 'Theirs', price: 5, sendInvoiceEmail: false }));
+    const response = await api(t.app, admin.token).get('/invoices');
+    expect(response.statusCode).toBe(200);
+    const list = json<InvoiceDto[]>(response);
+    expect(list.every((invoice) => invoice.company === company.id)).toBe(true);
+    expect(list.at(-1)).toMatchObject({ _id: mine._id, remainingBalance: 60, status: 'Partially Paid', payments: [{ amount: 40, method: 'Cash', status: 'completed' }] });
+    const dates = list.map((invoice) => invoice.transactionDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('refuses plain users (403) and anonymous callers (401)', async () => {
+    expect((await api(t.app, member.token).get('/invoices')).statusCode).toBe(403);
+    expect((await api(t.app).get('/invoices')).statusCode).toBe(401);
+    expect(json<InvoiceDto[]>(await api(t.app, otherAdmin.token).get('/invoices')).every((i) => i.company === other.id)).toBe(true);
+  });
+});
+
+describe('super-admin invoices', () => {
+  const form = (fields: Record<string, unknown> = {}) => ({ company: company.id, description: 'Support block', hours: 2.5, rate: 99.99, price: 1, sendInvoiceEmail: true, selectedPaymentMethod: 'ACH', transactionDate: '2026-02-01T12:00:00.000Z', ...fields });
+
+  it('creates an invoice pricing hours × rate, with a pending TimeAdd and an emailed PDF', async () => {
+    const before = mark();
+    const response = await api(t.app, boss.token).post('/superadmin/invoices', form());
+    expect(response.statusCode).toBe(200);
+    const invoice = json<InvoiceDto>(response);
+    expect(invoice).toMatchObject({ company: company.id, companyName: 'Globex', hours: 2.5, rate: 99.99, price: 249.98, remainingBalance: 249.98, completeStatus: false, status: 'Pending', selectedPaymentMethod: 'ACH', transactionDate: '2026-02-01T12:00:00.000Z', sendInvoiceEmail: true, payments: [], pdfUrl: expect.stringContaining(`/api/invoices/${invoice._id}/pdf?exp=`) });
+    expect(invoice.invoiceId).toMatch(/^2026-\d{4}$/);
+    expect(ledgerOf(invoice._id)).toMatchObject({ status: 'pending', hundredths: 250, timeStamp: new Date('2026-02-01T12:00:00.000Z') });
+    const emails = since(before);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.attachments).toEqual([expect.objectContaining({ source: `invoice-pdf:${invoice._id}` })]);
+    expect(emails[0]!.textBody).toContain('First Bank');
+  });
+
+  it('takes the price as given when hours is 0, sends no email when told not to, defaults method to None', async () => {
+    const before = mark();
+    const invoice = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Setup fee', price: 300.5, sendInvoiceEmail: false }));
+    expect(invoice).toMatchObject({ hours: 0, rate: 0, price: 300.5, selectedPaymentMethod: '', sendInvoiceEmail: false });
+    expect(since(before)).toHaveLength(0);
+    const none = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'x', price: 1, selectedPaymentMethod: 'None', sendInvoiceEmail: false }));
+    expect(none.selectedPaymentMethod).toBe('');
+  });
+
+  it.each([
+    [{ company: '' }, 'Company is required.'],
+    [{ description: '  ' }, 'Description is required.'],
+    [{ hours: 0, price: undefined }, 'Price is required.'],
+    [{ hours: -1 }, 'Hours must be 0 or more.'],
+    [{ rate: 'abc' }, 'Rate must be a number.'],
+    [{ selectedPaymentMethod: 'Bitcoin' }, 'Intended payment method must be None, ACH, Zelle, Check or Cash.'],
+    [{ transactionDate: 'yesterday' }, 'Invoice date must be an ISO date-time, such as 2026-03-02T15:00:00Z.'],
+    [{ packageId: 'nope' }, 'That package is not offered to this company.'],
+  ])('refuses %j with 400 and writes nothing', async (fields, message) => {
+    const before = invoiceCount();
+    const response = await api(t.app, boss.token).post('/superadmin/invoices', form(fields));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(invoiceCount()).toBe(before);
+  });
+
+  it('answers 404 for an unknown company', async () => {
+    expect((await api(t.app, boss.token).post('/superadmin/invoices', form({ company: 'nope' }))).statusCode).toBe(404);
+  });
+
+  it('lists every invoice newest first by transaction date', async () => {
+    const list = json<InvoiceDto[]>(await api(t.app, boss.token).get('/superadmin/allinvoices'));
+    expect(new Set(list.map((i) => i.company))).toEqual(new Set([company.id, other.id]));
+    const dates = list.map((invoice) => invoice.transactionDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('edits: recomputes price, balance and status, keeps the TimeAdd in step, locks the company', async () => {
+    const invoice = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', form({ hours: 2, rate: 100, sendInvoiceEmail: false })));
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 150, method: 'ACH', sendEmail: false });
+    let updated = json<InvoiceDto>(await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1.5, rate: 100, description: 'Smaller' })));
+    expect(updated).toMatchObject({ price: 150, remainingBalance: 0, completeStatus: true, status: 'Completed', description: 'Smaller' });
+    expect(ledgerOf(invoice._id)).toMatchObject({ status: 'completed', hundredths: 150, description: 'Smaller' });
+    updated = json<InvoiceDto>(await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 3, rate: 100 })));
+    expect(updated).toMatchObject({ price: 300, remainingBalance: 150, completeStatus: false, status: 'Partially Paid' });
+    expect(ledgerOf(invoice._id)).toMatchObject({ status: 'pending', hundredths: 300 });
+
+    const tooLow = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1, rate: 100 }));
+    expect(tooLow.statusCode).toBe(400);
+    expect(json(tooLow).message).toBe('The price cannot be less than the payments already applied (150.00).');
+    const moved = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ company: other.id }));
+    expect(moved.statusCode).toBe(400);
+    expect(json(moved).message).toBe('The company of an invoice cannot be changed.');
+    expect(ledgerOf(invoice._id)).toMatchObject({ hundredths: 300, companyId: company.id });
+    expect((await api(t.app, boss.token).put('/superadmin/invoices/nope', form())).statusCode).toBe(404);
+  });
+
+  it('deletes an invoice without payments with its TimeAdd; refuses one with payments (409)', async () => {
+    const paid = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', form({ sendInvoiceEmail: false })));
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: paid._id, amount: 1, method: 'ACH', sendEmail: false });
+    const refused = await api(t.app, boss.token).delete(`/superadmin/invoices/${paid._id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toBe(INVOICE_HAS_PAYMENTS);
+    expect(ledgerOf(paid._id)).toBeTruthy();
+
+    const unpaid = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', form({ sendInvoiceEmail: false })));
+    expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${unpaid._id}`)).statusCode).toBe(200);
+    expect(ledgerOf(unpaid._id)).toBeUndefined();
+    expect(t.deps.db.select().from(invoices).where(eq(invoices.id, unpaid._id)).get()).toBeUndefined();
+    expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${unpaid._id}`)).statusCode).toBe(404);
+  });
+
+  it('sends an open-balance reminder with the PDF; refuses a paid invoice (409)', async () => {
+    const invoice = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', form({ hours: 1, rate: 100, sendInvoiceEmail: false })));
+    const before = mark();
+    const response = await api(t.app, boss.token).put(`/superadmin/invoices/openbal/${invoice._id}`);
+    expect(response.statusCode).toBe(200);
+    const [email] = since(before);
+    expect(email!.subject).toContain(`Open balance reminder: invoice ${invoice.invoiceId}`);
+    expect(email!.textBody).toContain('$100');
+    expect(email!.attachments).toEqual([expect.objectContaining({ source: `invoice-pdf:${invoice._id}` })]);
+
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 100, method: 'ACH', sendEmail: false });
+    const paid = await api(t.app, boss.token).put(`/superadmin/invoices/openbal/${invoice._id}`);
+    expect(paid.statusCode).toBe(409);
+    expect(json(paid).message).toBe(`Invoice ${invoice.invoiceId} is paid in full; it has no open balance.`);
+  });
+
+  it('refuses every super-admin call to others (403) and anonymous callers (401)', async () => {
+    for (const token of [admin.token, member.token]) {
+      const client = api(t.app, token);
+      for (const response of [
+        await client.get('/superadmin/allinvoices'),
+        await client.post('/superadmin/invoices', form()),
+        await client.put('/superadmin/invoices/x', form()),
+        await client.delete('/superadmin/invoices/x'),
+        await client.put('/superadmin/invoices/openbal/x'),
+      ]) expect(response.statusCode).toBe(403);
+    }
+    expect((await api(t.app).get('/superadmin/allinvoices')).statusCode).toBe(401);
+  });
+});
+
+describe('exports for the PDF module', () => {
+  it('pdfUrlOf and invoicePdfData describe an invoice', async () => {
+    const invoice = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'PDF me', hours: 4, rate: 50, sendInvoiceEmail: false, transactionDate: '2026-01-15T00:00:00Z' }));
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 75, method: 'Zelle', sendEmail: false, transactionId: 'Z-1' });
+    expect(pdfUrlOf(t.deps, invoice._id)).toBe(invoice.pdfUrl);
+    const data = invoicePdfData(t.deps.db, invoice._id);
+    expect(data).toMatchObject({
+      invoiceNumber: invoice.invoiceId,
+      transactionDate: new Date('2026-01-15T00:00:00Z'),
+      company: { name: 'Globex', address: company.companyAddress },
+      description: 'PDF me',
+      hours: 4,
+      rate: 50,
+      price: 200,
+      amountPaid: 75,
+      remainingBalance: 125,
+      payments: [{ amount: 75, method: 'Zelle', transactionId: 'Z-1' }],
+    });
+    expect(() => invoicePdfData(t.deps.db, 'nope')).toThrow('Invoice not found.');
+  });
+});

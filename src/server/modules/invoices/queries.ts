@@ -1,0 +1,153 @@
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { companies, invoices, payments } from '../../../../drizzle/schema.js';
+import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
+import type { InvoiceDto, InvoicePaymentMethod } from '../../../shared/invoices.js';
+import type { Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { notFound } from '../../errors.js';
+import { signPdfPath } from '../../pdf/signed-link.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export const PDF_LINK_LIFETIME_MS = 10 * 60 * 1000;
+
+/** A short-lived signed link to the invoice's PDF, made fresh on every read, so an iframe needs no token. */
+export function pdfUrlOf(deps: AppDeps, invoiceId: string): string {
+  return signPdfPath(deps.linkSigningKey, invoiceId, new Date(deps.clock.now().getTime() + PDF_LINK_LIFETIME_MS));
+}
+
+/** Sum of the invoice's payments, in cents. */
+export function paidCents(tx: Tx, invoiceId: string): number {
+  const row = tx
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .get();
+  return row?.total ?? 0;
+}
+
+function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
+  const byInvoice = new Map<string, PaymentRow[]>();
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = tx
+    .select()
+    .from(payments)
+    .where(inArray(payments.invoiceId, invoiceIds))
+    .orderBy(asc(payments.paymentDate), asc(payments.createdAt), asc(payments.id))
+    .all();
+  for (const row of rows) byInvoice.set(row.invoiceId, [...(byInvoice.get(row.invoiceId) ?? []), row]);
+  return byInvoice;
+}
+
+export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string, paid: PaymentRow[]): InvoiceDto {
+  const paidTotal = paid.reduce((sum, payment) => sum + payment.amountCents, 0);
+  return {
+    _id: row.id,
+    invoiceId: row.invoiceNumber,
+    company: row.companyId,
+    companyName,
+    hours: hundredthsToHours(row.hundredths),
+    rate: centsToDollars(row.rateCents),
+    price: centsToDollars(row.priceCents),
+    remainingBalance: centsToDollars(row.priceCents - paidTotal),
+    description: row.description,
+    sendInvoiceEmail: row.sendInvoiceEmail,
+    transactionDate: row.transactionDate.toISOString(),
+    selectedPaymentMethod: row.selectedPaymentMethod as InvoicePaymentMethod,
+    status: row.status,
+    completeStatus: row.completeStatus,
+    pdfUrl: pdfUrlOf(deps, row.id),
+    payments: paid.map((payment) => ({
+      _id: payment.id,
+      amount: centsToDollars(payment.amountCents),
+      paymentDate: payment.paymentDate.toISOString(),
+      method: payment.method,
+      status: payment.status,
+      description: payment.description,
+      transactionId: payment.transactionId,
+    })),
+  };
+}
+
+/** Invoices with their payments in two queries, newest transaction first. */
+export function listInvoices(tx: Tx, deps: AppDeps, where?: SQL): InvoiceDto[] {
+  const rows = tx
+    .select({ invoice: invoices, companyName: companies.companyName })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(where)
+    .orderBy(desc(invoices.transactionDate), desc(invoices.createdAt), desc(invoices.invoiceNumber))
+    .all();
+  const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
+  return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
+}
+
+export function findInvoiceRow(tx: Tx, id: string): InvoiceRow {
+  const row = tx.select().from(invoices).where(eq(invoices.id, id)).get();
+  if (!row) throw notFound('Invoice');
+  return row;
+}
+
+export function findInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto {
+  const [invoice] = listInvoices(tx, deps, eq(invoices.id, id));
+  if (!invoice) throw notFound('Invoice');
+  return invoice;
+}
+
+export type InvoicePdfData = {
+  _id: string;
+  invoiceNumber: string;
+  transactionDate: Date;
+  createdAt: Date;
+  company: { _id: string; name: string; address: string; phone: string; website: string };
+  description: string;
+  hours: number;
+  rate: number;
+  price: number;
+  selectedPaymentMethod: InvoicePaymentMethod;
+  status: string;
+  completeStatus: boolean;
+  payments: { _id: string; amount: number; paymentDate: Date; method: string; status: string; description: string; transactionId: string }[];
+  amountPaid: number;
+  remainingBalance: number;
+};
+
+/** Everything the invoice PDF shows (amounts in dollars, hours in hours). 404 for an unknown id. */
+export function invoicePdfData(tx: Tx, invoiceId: string): InvoicePdfData {
+  const row = tx
+    .select({ invoice: invoices, company: companies })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(eq(invoices.id, invoiceId))
+    .get();
+  if (!row) throw notFound('Invoice');
+  const { invoice, company } = row;
+  const paid = paymentsOf(tx, [invoice.id]).get(invoice.id) ?? [];
+  const paidTotal = paid.reduce((sum, payment) => sum + payment.amountCents, 0);
+  return {
+    _id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    transactionDate: invoice.transactionDate,
+    createdAt: invoice.createdAt,
+    company: { _id: company.id, name: company.companyName, address: company.companyAddress, phone: company.companyPhone, website: company.website },
+    description: invoice.description,
+    hours: hundredthsToHours(invoice.hundredths),
+    rate: centsToDollars(invoice.rateCents),
+    price: centsToDollars(invoice.priceCents),
+    selectedPaymentMethod: invoice.selectedPaymentMethod as InvoicePaymentMethod,
+    status: invoice.status,
+    completeStatus: invoice.completeStatus,
+    payments: paid.map((payment) => ({
+      _id: payment.id,
+      amount: centsToDollars(payment.amountCents),
+      paymentDate: payment.paymentDate,
+      method: payment.method,
+      status: payment.status,
+      description: payment.description,
+      transactionId: payment.transactionId,
+    })),
+    amountPaid: centsToDollars(paidTotal),
+    remainingBalance: centsToDollars(invoice.priceCents - paidTotal),
+  };
+}

@@ -1,0 +1,275 @@
+import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { companies, invoiceNumberSequence, invoices, packages, payments } from '../../../../drizzle/schema.js';
+import { centsToDollars, dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
+import {
+  INVOICE_HAS_PAYMENTS,
+  METHOD_OF_OPTION,
+  type InvoiceDto,
+  type InvoiceForm,
+  type PaymentOption,
+  type PurchaseResponse,
+} from '../../../shared/invoices.js';
+import { invoiceStatusOf, isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
+import { inTransaction, type Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { companyRecipients, providerRecipients } from '../../mail/recipients.js';
+import { ownCompanyId } from '../account/actor.js';
+import type { Actor } from '../account/sessions.js';
+import {
+  addInvoiceHours,
+  completeInvoiceHours,
+  removeInvoiceHours,
+  reopenInvoiceHours,
+  updateInvoiceHours,
+} from '../activities/ledger.js';
+import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
+import { findInvoice, findInvoiceRow, invoicePdfData, listInvoices, paidCents, pdfUrlOf, type InvoicePdfData } from './queries.js';
+
+export { findInvoice, findInvoiceRow, invoicePdfData, paidCents, pdfUrlOf, type InvoicePdfData };
+
+/** The calendar year of an instant in the provider's time zone. */
+function yearIn(date: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(date));
+}
+
+/** The next invoice number of the year, e.g. 2026-0042. The sequence only grows, so none is reused. */
+export function nextInvoiceNumber(tx: Tx, year: number): string {
+  const row = tx
+    .insert(invoiceNumberSequence)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceNumberSequence.year, set: { lastNumber: sql`${invoiceNumberSequence.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceNumberSequence.lastNumber })
+    .get();
+  return `${year}-${String(row.lastNumber).padStart(4, '0')}`;
+}
+
+function companyName(tx: Tx, companyId: string): string {
+  const row = tx.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId)).get();
+  if (!row) throw notFound('Company');
+  return row.companyName;
+}
+
+/**
+ * Brings an invoice's stored status and its ledger entry in step with its payments:
+ * complete (hours count) exactly when the balance is 0. Call after any change of price or payments.
+ */
+export function settleInvoice(tx: Tx, invoiceId: string): void {
+  const invoice = findInvoiceRow(tx, invoiceId);
+  const paid = paidCents(tx, invoiceId);
+  if (paid > invoice.priceCents) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Payments of ${centsToDollars(paid).toFixed(2)} would exceed the price of invoice ${invoice.invoiceNumber} (${centsToDollars(invoice.priceCents).toFixed(2)}).`,
+    );
+  }
+  const complete = isPaidInFull(invoice.priceCents - paid);
+  tx.update(invoices)
+    .set({ completeStatus: complete, status: invoiceStatusOf(invoice.priceCents, paid) })
+    .where(eq(invoices.id, invoiceId))
+    .run();
+  if (complete) completeInvoiceHours(tx, invoiceId);
+  else reopenInvoiceHours(tx, invoiceId);
+}
+
+type NewInvoice = {
+  companyId: string;
+  packageId: string | null;
+  description: string;
+  hundredths: number;
+  rateCents: number;
+  priceCents: number;
+  selectedPaymentMethod: InvoiceForm['selectedPaymentMethod'];
+  sendInvoiceEmail: boolean;
+  transactionDate: Date;
+};
+
+/** Inserts the invoice with its number and its pending TimeAdd entry; settles it (a 0 price is paid). */
+function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): InvoiceDto {
+  const now = deps.clock.now();
+  const id = newId();
+  tx.insert(invoices)
+    .values({
+      id,
+      invoiceNumber: nextInvoiceNumber(tx, yearIn(now, deps.config.timeZone)),
+      ...fields,
+      status: invoiceStatusOf(fields.priceCents, 0),
+      completeStatus: false,
+      createdAt: now,
+    })
+    .run();
+  addInvoiceHours(tx, {
+    companyId: fields.companyId,
+    invoiceId: id,
+    hundredths: fields.hundredths,
+    description: fields.description,
+    timeStamp: fields.transactionDate,
+    now,
+  });
+  settleInvoice(tx, id);
+  return findInvoice(tx, deps, id);
+}
+
+function emailInvoice(tx: Tx, deps: AppDeps, invoice: InvoiceDto): void {
+  deps.outbox.enqueue(tx, {
+    to: companyRecipients(tx, invoice.company),
+    ...invoiceEmail(deps.config.provider, invoice, deps.config.appUrl),
+    attachments: [invoicePdfAttachment(invoice)],
+  });
+}
+
+/* ---------- customer ---------- */
+
+export function listOwnInvoices(deps: AppDeps, actor: Actor): InvoiceDto[] {
+  const companyId = ownCompanyId(actor);
+  return listInvoices(deps.db, deps, eq(invoices.companyId, companyId));
+}
+
+/** A package the company may buy now: started, not ended, general or the company's own. */
+function purchasablePackage(tx: Tx, packageId: string, companyId: string, now: Date) {
+  const row = tx
+    .select()
+    .from(packages)
+    .where(
+      and(
+        eq(packages.id, packageId),
+        lte(packages.startDate, now),
+        or(isNull(packages.endDate), gte(packages.endDate, now)),
+        or(isNull(packages.companyId), eq(packages.companyId, companyId)),
+      ),
+    )
+    .get();
+  if (!row) throw notFound('Package');
+  return row;
+}
+
+export function purchase(deps: AppDeps, actor: Actor, input: { packageId: string; paymentOption: PaymentOption }): PurchaseResponse {
+  const companyId = ownCompanyId(actor);
+  return inTransaction(deps.db, (tx) => {
+    const now = deps.clock.now();
+    const pkg = purchasablePackage(tx, input.packageId, companyId, now);
+    if (pkg.hundredths <= 0) throw new AppError('BAD_REQUEST', 'This package has no hours to buy.');
+    const invoice = insertInvoice(tx, deps, {
+      companyId,
+      packageId: pkg.id,
+      description: pkg.description,
+      hundredths: pkg.hundredths,
+      rateCents: pkg.rateCents,
+      priceCents: priceCentsOf(pkg.hundredths, pkg.rateCents),
+      selectedPaymentMethod: METHOD_OF_OPTION[input.paymentOption],
+      sendInvoiceEmail: true,
+      transactionDate: now,
+    });
+    emailInvoice(tx, deps, invoice);
+    deps.outbox.enqueue(tx, {
+      to: providerRecipients(tx, deps.config),
+      ...purchaseNoticeEmail(deps.config.provider, invoice, actor, input.paymentOption, deps.config.appUrl),
+      attachments: [invoicePdfAttachment(invoice)],
+    });
+    const { _id, invoiceId, description, pdfUrl, price, hours, rate } = invoice;
+    return { newInvoice: { _id, invoiceId, description, pdfUrl, price, hours, rate } };
+  });
+}
+
+/* ---------- super-admin ---------- */
+
+export function allInvoices(deps: AppDeps): InvoiceDto[] {
+  return listInvoices(deps.db, deps);
+}
+
+/** The form's amounts in stored units; with hours above 0 the price is hours × rate. */
+function amountsOf(form: InvoiceForm) {
+  const hundredths = hoursToHundredths(form.hours);
+  const rateCents = dollarsToCents(form.rate);
+  const priceCents = hundredths > 0 ? priceCentsOf(hundredths, rateCents) : dollarsToCents(form.price ?? 0);
+  return { hundredths, rateCents, priceCents };
+}
+
+/** A package named on the form must be one the company could be offered. */
+function checkPackage(tx: Tx, packageId: string | null | undefined, companyId: string): string | null {
+  if (!packageId) return null;
+  const row = tx
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.id, packageId), or(isNull(packages.companyId), eq(packages.companyId, companyId))))
+    .get();
+  if (!row) throw new AppError('BAD_REQUEST', 'That package is not offered to this company.');
+  return row.id;
+}
+
+export function createInvoice(deps: AppDeps, form: InvoiceForm): InvoiceDto {
+  return inTransaction(deps.db, (tx) => {
+    companyName(tx, form.company);
+    const invoice = insertInvoice(tx, deps, {
+      companyId: form.company,
+      packageId: checkPackage(tx, form.packageId, form.company),
+      description: form.description,
+      ...amountsOf(form),
+      selectedPaymentMethod: form.selectedPaymentMethod,
+      sendInvoiceEmail: form.sendInvoiceEmail,
+      transactionDate: form.transactionDate ? new Date(form.transactionDate) : deps.clock.now(),
+    });
+    if (form.sendInvoiceEmail) emailInvoice(tx, deps, invoice);
+    return invoice;
+  });
+}
+
+export function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm): InvoiceDto {
+  return inTransaction(deps.db, (tx) => {
+    const current = findInvoiceRow(tx, id);
+    if (form.company !== current.companyId) {
+      throw new AppError('BAD_REQUEST', 'The company of an invoice cannot be changed.');
+    }
+    const amounts = amountsOf(form);
+    const paid = paidCents(tx, id);
+    if (amounts.priceCents < paid) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `The price cannot be less than the payments already applied (${centsToDollars(paid).toFixed(2)}).`,
+      );
+    }
+    const transactionDate = form.transactionDate ? new Date(form.transactionDate) : current.transactionDate;
+    tx.update(invoices)
+      .set({
+        packageId: form.packageId === undefined ? current.packageId : checkPackage(tx, form.packageId, current.companyId),
+        description: form.description,
+        ...amounts,
+        selectedPaymentMethod: form.selectedPaymentMethod,
+        sendInvoiceEmail: form.sendInvoiceEmail,
+        transactionDate,
+      })
+      .where(eq(invoices.id, id))
+      .run();
+    updateInvoiceHours(tx, id, { hundredths: amounts.hundredths, description: form.description, timeStamp: transactionDate });
+    settleInvoice(tx, id);
+    return findInvoice(tx, deps, id);
+  });
+}
+
+export function deleteInvoice(deps: AppDeps, id: string): void {
+  inTransaction(deps.db, (tx) => {
+    findInvoiceRow(tx, id);
+    const applied = tx.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, id)).limit(1).get();
+    if (applied) throw new AppError('CONFLICT', INVOICE_HAS_PAYMENTS);
+    removeInvoiceHours(tx, id);
+    tx.delete(invoices).where(eq(invoices.id, id)).run();
+  });
+}
+
+export function sendOpenBalanceReminder(deps: AppDeps, id: string): { message: string } {
+  return inTransaction(deps.db, (tx) => {
+    const invoice = findInvoice(tx, deps, id);
+    if (invoice.completeStatus || invoice.remainingBalance <= 0) {
+      throw new AppError('CONFLICT', `Invoice ${invoice.invoiceId} is paid in full; it has no open balance.`);
+    }
+    const to = companyRecipients(tx, invoice.company);
+    if (to.length === 0) throw new AppError('CONFLICT', `${invoice.companyName} has no approved users to email.`);
+    deps.outbox.enqueue(tx, {
+      to,
+      ...openBalanceEmail(deps.config.provider, invoice, deps.config.appUrl),
+      attachments: [invoicePdfAttachment(invoice)],
+    });
+    return { message: `An open balance reminder for invoice ${invoice.invoiceId} has been sent.` };
+  });
+}

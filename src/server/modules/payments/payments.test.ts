@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, payments } from '../../../../drizzle/schema.js';
+import type { InvoiceDto } from '../../../shared/invoices.js';
+import type { PaymentDto } from '../../../shared/payments.js';
+import { createCompany } from '../../testing/factories.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+let company: ReturnType<typeof createCompany>;
+let other: ReturnType<typeof createCompany>;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let boss: Awaited<ReturnType<typeof signedInUser>>;
+
+const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
+const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));
+const paymentCount = () => t.deps.db.select().from(payments).all().length;
+const ledgerStatus = (invoiceId: string) => t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId)).get()?.status;
+
+async function newInvoice(companyId = company.id, price = 100): Promise<InvoiceDto> {
+  return json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: companyId, description: 'Block', hours: price / 50, rate: 50, sendInvoiceEmail: false }));
+}
+const invoiceOf = async (id: string) => json<InvoiceDto[]>(await api(t.app, boss.token).get('/superadmin/allinvoices')).find((i) => i._id === id)!;
+const pay = (invoice: string, amount: number, fields: Record<string, unknown> = {}) =>
+  api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice, amount, method: 'ACH', sendEmail: false, ...fields });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = createCompany(t.deps.db, { companyName: 'Globex' });
+  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  admin = await signedInUser(t, { companyId: company.id, role: 'admin', emailAddress: 'ada@globex.test' });
+  boss = await signedInUser(t, { role: 'superadmin' });
+});
+afterAll(() => t.close());
+
+describe('payments', () => {
+  it('records a payment with defaults, lowers the balance and emails a receipt', async () => {
+    const invoice = await newInvoice();
+    const before = mark();
+    const response = await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 40.5, method: 'Zelle', paymentDate: '2026-02-10T10:00:00Z', transactionId: 'TX-9', description: 'First part' });
+    expect(response.statusCode).toBe(200);
+    expect(json<PaymentDto>(response)).toMatchObject({ invoice: { _id: invoice._id, invoiceId: invoice.invoiceId }, amount: 40.5, status: 'completed', method: 'Zelle', paymentDate: '2026-02-10T10:00:00.000Z', company: company.id, companyName: 'Globex', transactionId: 'TX-9', sendEmail: true, description: 'First part' });
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 59.5, completeStatus: false, status: 'Partially Paid' });
+    const emails = since(before);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.toAddresses).toContain('ada@globex.test');
+    expect(emails[0]!.subject).toContain(`Payment received for invoice ${invoice.invoiceId}`);
+    expect(emails[0]!.textBody).toContain('$40.50');
+    expect(emails[0]!.textBody).toContain('$59.50');
+  });
+
+  it('full payment completes the invoice and its hours; deleting a payment reopens both', async () => {
+    const invoice = await newInvoice();
+    await pay(invoice._id, 60);
+    const last = json<PaymentDto>(await pay(invoice._id, 40));
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
+    expect(ledgerStatus(invoice._id)).toBe('completed');
+    expect((await api(t.app, boss.token).delete(`/superadmin/payments/${last._id}`)).statusCode).toBe(200);
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 40, completeStatus: false });
+    expect(ledgerStatus(invoice._id)).toBe('pending');
+    expect((await api(t.app, boss.token).delete(`/superadmin/payments/${last._id}`)).statusCode).toBe(404);
+  });
+
+  it('edits a payment: lowering it reopens, raising it within the balance completes, more is refused', async () => {
+    const invoice = await newInvoice();
+    const payment = json<PaymentDto>(await pay(invoice._id, 100));
+    expect(ledgerStatus(invoice._id)).toBe('completed');
+    const form = { company: company.id, invoice: invoice._id, method: 'Check', sendEmail: false };
+    const lowered = await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 30, status: 'pending' });
+    expect(json<PaymentDto>(lowered)).toMatchObject({ amount: 30, method: 'Check', status: 'pending' });
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 70, completeStatus: false });
+    expect(ledgerStatus(invoice._id)).toBe('pending');
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 100 });
+    expect(ledgerStatus(invoice._id)).toBe('completed');
+    const over = await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 100.01 });
+    expect(over.statusCode).toBe(400);
+    expect(json(over).message).toBe(`The payment of $100.01 is more than the remaining balance of invoice ${invoice.invoiceId} ($100).`);
+    expect((await api(t.app, boss.token).put('/superadmin/payments/nope', { ...form, amount: 1 })).statusCode).toBe(404);
+  });
+
+  it('moving a payment to another invoice settles both', async () => {
+    const a = await newInvoice();
+    const b = await newInvoice();
+    const payment = json<PaymentDto>(await pay(a._id, 100));
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { company: company.id, invoice: b._id, amount: 100, method: 'ACH' });
+    expect(await invoiceOf(a._id)).toMatchObject({ remainingBalance: 100, completeStatus: false, payments: [] });
+    expect(await invoiceOf(b._id)).toMatchObject({ remainingBalance: 0, completeStatus: true });
+  });
+
+  it('refuses an overpayment, a paid invoice and another company’s invoice with 400, writing nothing', async () => {
+    const invoice = await newInvoice();
+    const theirs = await newInvoice(other.id);
+    const before = paymentCount();
+    const emails = mark();
+    const over = await pay(invoice._id, 100.01, { sendEmail: true });
+    expect(over.statusCode).toBe(400);
+    expect(json(over).message).toBe(`The payment of $100.01 is more than the remaining balance of invoice ${invoice.invoiceId} ($100).`);
+    const wrong = await pay(theirs._id, 1);
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).message).toBe('That invoice does not belong to the chosen company.');
+    expect(paymentCount()).toBe(before);
+    expect(since(emails)).toHaveLength(0);
+    await pay(invoice._id, 100);
+    const paid = await pay(invoice._id, 1);
+    expect(paid.statusCode).toBe(400);
+    expect(json(paid).message).toBe(`Invoice ${invoice.invoiceId} is already paid in full.`);
+    expect((await pay('nope', 1)).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ amount: 0 }, 'Amount must be more than 0.'],
+    [{ amount: -5 }, 'Amount must be more than 0.'],
+    [{ amount: 'lots' }, 'Amount must be a number.'],
+    [{ amount: 0.001 }, 'Amount must be at least 0.01.'],
+    [{ method: 'Bitcoin' }, 'Method must be ACH, Zelle, Check or Cash.'],
+    [{ company: '' }, 'Company is required.'],
+    [{ invoice: '' }, 'Invoice is required.'],
+    [{ paymentDate: 'today' }, 'Date must be an ISO date-time, such as 2026-03-02T15:00:00Z.'],
+  ])('refuses %j with 400', async (fields, message) => {
+    const invoice = await newInvoice();
+    const before = paymentCount();
+    const response = await pay(invoice._id, 10, fields);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(paymentCount()).toBe(before);
+  });
+
+  it('lists payments newest first by payment date with the invoice number', async () => {
+    const invoice = await newInvoice();
+    await pay(invoice._id, 1, { paymentDate: '2020-01-01T00:00:00Z' });
+    await pay(invoice._id, 2, { paymentDate: '2030-01-01T00:00:00Z' });
+    const list = json<PaymentDto[]>(await api(t.app, boss.token).get('/superadmin/payments'));
+    const dates = list.map((p) => p.paymentDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(list[0]).toMatchObject({ amount: 2, invoice: { invoiceId: invoice.invoiceId } });
+  });
+
+  it('is for the super-admin only', async () => {
+    const client = api(t.app, admin.token);
+    for (const response of [
+      await client.get('/superadmin/payments'),
+      await client.post('/superadmin/payments', {}),
+      await client.put('/superadmin/payments/x', {}),
+      await client.delete('/superadmin/payments/x'),
+    ]) expect(response.statusCode).toBe(403);
+    expect((await api(t.app).get('/superadmin/payments')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceForm } from '../../../shared/invoices.js';
+import { isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
+import { createCompany } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { hourBalance, pendingHours } from '../activities/ledger.js';
+import { allInvoices, createInvoice, deleteInvoice, updateInvoice } from '../invoices/service.js';
+import { createPayment, deletePayment, updatePayment } from './service.js';
+
+/*
+ * After any sequence of invoice and payment changes over two companies, every invoice's balance and
+ * completeStatus, and every company's hour balance and pending hours, match a plain model; a change the
+ * model calls invalid is refused and changes nothing.
+ */
+
+type ModelInvoice = { id: string; company: string; hundredths: number; priceCents: number; payments: Map<string, number> };
+
+const amounts = { hundredths: fc.integer({ min: 0, max: 2000 }), rateCents: fc.integer({ min: 0, max: 20_000 }), priceCents: fc.integer({ min: 0, max: 50_000 }) };
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('createInvoice' as const), company: fc.nat(1), ...amounts }),
+  fc.record({ kind: fc.constant('updateInvoice' as const), pick: fc.nat(), ...amounts }),
+  fc.record({ kind: fc.constant('deleteInvoice' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('createPayment' as const), pick: fc.nat(), cents: fc.integer({ min: 1, max: 30_000 }) }),
+  fc.record({ kind: fc.constant('updatePayment' as const), pick: fc.nat(), target: fc.nat(), cents: fc.integer({ min: 1, max: 30_000 }) }),
+  fc.record({ kind: fc.constant('deletePayment' as const), pick: fc.nat() }),
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const paidOf = (invoice: ModelInvoice) => [...invoice.payments.values()].reduce((a, b) => a + b, 0);
+
+describe('invoice settlement', () => {
+  it('matches the model after any sequence of changes', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+        const companies = [createCompany(t.deps.db).id, createCompany(t.deps.db).id];
+        const model: ModelInvoice[] = [];
+        const form = (company: string, o: { hundredths: number; rateCents: number; priceCents: number }): InvoiceForm => ({
+          company,
+          description: 'Hours',
+          hours: o.hundredths / 100,
+          rate: o.rateCents / 100,
+          price: o.priceCents / 100,
+          sendInvoiceEmail: false,
+          selectedPaymentMethod: '',
+          transactionDate: undefined,
+          packageId: undefined,
+        });
+        const priceOf = (o: { hundredths: number; rateCents: number; priceCents: number }) => (o.hundredths > 0 ? priceCentsOf(o.hundredths, o.rateCents) : o.priceCents);
+        const allPayments = () => model.flatMap((invoice) => [...invoice.payments.keys()].map((id) => ({ id, invoice })));
+        const expectOutcome = (valid: boolean, run: () => void) => {
+          if (valid) run();
+          else expect(run).toThrow();
+        };
+
+        for (const o of ops) {
+          switch (o.kind) {
+            case 'createInvoice': {
+              const company = companies[o.company]!;
+              const created = createInvoice(t.deps, form(company, o));
+              model.push({ id: created._id, company, hundredths: o.hundredths, priceCents: priceOf(o), payments: new Map() });
+              break;
+            }
+            case 'updateInvoice': {
+              const invoice = model[o.pick % Math.max(1, model.length)];
+              if (!invoice) break;
+              const price = priceOf(o);
+              expectOutcome(price >= paidOf(invoice), () => updateInvoice(t.deps, invoice.id, form(invoice.company, o)));
+              if (price >= paidOf(invoice)) Object.assign(invoice, { hundredths: o.hundredths, priceCents: price });
+              break;
+            }
+            case 'deleteInvoice': {
+              const index = o.pick % Math.max(1, model.length);
+              const invoice = model[index];
+              if (!invoice) break;
+              expectOutcome(invoice.payments.size === 0, () => deleteInvoice(t.deps, invoice.id));
+              if (invoice.payments.size === 0) model.splice(index, 1);
+              break;
+            }
+            case 'createPayment': {
+              const invoice = model[o.pick % Math.max(1, model.length)];
+              if (!invoice) break;
+              const balance = invoice.priceCents - paidOf(invoice);
+              const valid = balance > 0 && o.cents <= balance;
+              let id = '';
+              expectOutcome(valid, () => {
+                id = createPayment(t.deps, { company: invoice.company, invoice: invoice.id, amount: o.cents / 100, method: 'ACH', status: 'completed', description: '', transactionId: '', sendEmail: false })._id;
+              });
+              if (valid) invoice.payments.set(id, o.cents);
+              break;
+            }
+            case 'updatePayment': {
+              const payments = allPayments();
+              const payment = payments[o.pick % Math.max(1, payments.length)];
+              if (!payment) break;
+              const sameCompany = model.filter((invoice) => invoice.company === payment.invoice.company);
+              const target = sameCompany[o.target % sameCompany.length]!;
+              const freed = target === payment.invoice ? payment.invoice.payments.get(payment.id)! : 0;
+              const balance = target.priceCents - paidOf(target) + freed;
+              const valid = balance > 0 && o.cents <= balance;
+              expectOutcome(valid, () =>
+                updatePayment(t.deps, payment.id, { company: target.company, invoice: target.id, amount: o.cents / 100, method: 'Cash', status: 'completed', description: '', transactionId: '', sendEmail: false }),
+              );
+              if (valid) {
+                payment.invoice.payments.delete(payment.id);
+                target.payments.set(payment.id, o.cents);
+              }
+              break;
+            }
+            case 'deletePayment': {
+              const payments = allPayments();
+              const payment = payments[o.pick % Math.max(1, payments.length)];
+              if (!payment) break;
+              deletePayment(t.deps, payment.id);
+              payment.invoice.payments.delete(payment.id);
+              break;
+            }
+          }
+        }
+
+        const stored = new Map(allInvoices(t.deps).map((invoice) => [invoice._id, invoice]));
+        for (const invoice of model) {
+          const balance = invoice.priceCents - paidOf(invoice);
+          expect(stored.get(invoice.id)).toMatchObject({ remainingBalance: balance / 100, completeStatus: isPaidInFull(balance), payments: expect.any(Array) });
+          expect(stored.get(invoice.id)!.payments).toHaveLength(invoice.payments.size);
+        }
+        for (const company of companies) {
+          const mine = model.filter((invoice) => invoice.company === company);
+          const complete = (invoice: ModelInvoice) => isPaidInFull(invoice.priceCents - paidOf(invoice));
+          expect(hourBalance(t.deps.db, company)).toBe(mine.filter(complete).reduce((sum, i) => sum + i.hundredths, 0));
+          expect(pendingHours(t.deps.db, company)).toBe(mine.filter((i) => !complete(i)).reduce((sum, i) => sum + i.hundredths, 0));
+          expect([...stored.values()].filter((i) => i.company === company)).toHaveLength(mine.length);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { dollarsToCents, hoursToHundredths } from './hours.js';
+import { idParam } from './validation.js';
+
+/** SPEC.md §9: the invoice's intended payment method; '' is None. */
+export const INVOICE_PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Cash', ''] as const;
+export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
+
+/** SPEC.md §9: the customer's payment options at checkout. */
+export const PAYMENT_OPTIONS = ['ACH', 'QuickPay', 'CheckEmail', 'Check'] as const;
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+
+/** DESIGN.md: ACH -> ACH, QuickPay -> Zelle, Check and CheckEmail -> Check. */
+export const METHOD_OF_OPTION: Record<PaymentOption, InvoicePaymentMethod> = {
+  ACH: 'ACH',
+  QuickPay: 'Zelle',
+  CheckEmail: 'Check',
+  Check: 'Check',
+};
+
+export const SEND_INVOICE_EMAIL_DEFAULT = true;
+export const MAX_INVOICE_HOURS = 100_000;
+export const MAX_RATE = 1_000_000;
+export const MAX_PRICE = 1_000_000_000;
+
+/** SPEC.md §2 Invoices List: the delete dialog's text, also the 409 message. */
+export const INVOICE_HAS_PAYMENTS = 'This action cannot be undone. You can only delete invoices that have no payments applied.';
+
+export const invoicePaymentOutput = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  paymentDate: z.string(),
+  method: z.string(),
+  status: z.string(),
+  description: z.string(),
+  transactionId: z.string(),
+});
+
+export const invoiceOutput = z.object({
+  _id: z.string(),
+  invoiceId: z.string(),
+  company: z.string(),
+  companyName: z.string(),
+  hours: z.number(),
+  rate: z.number(),
+  price: z.number(),
+  remainingBalance: z.number(),
+  description: z.string(),
+  sendInvoiceEmail: z.boolean(),
+  transactionDate: z.string(),
+  selectedPaymentMethod: z.enum(INVOICE_PAYMENT_METHODS),
+  status: z.string(),
+  completeStatus: z.boolean(),
+  pdfUrl: z.string(),
+  payments: z.array(invoicePaymentOutput),
+});
+export type InvoiceDto = z.infer<typeof invoiceOutput>;
+
+export const purchaseInput = z.object({
+  packageId: z.string({ message: 'Choose a package.' }).trim().min(1, 'Choose a package.').max(64, 'That package id is not valid.'),
+  paymentOption: z.enum(PAYMENT_OPTIONS, { message: 'Choose a payment option: ACH, QuickPay, CheckEmail or Check.' }),
+});
+
+export const purchaseOutput = z.object({
+  newInvoice: z.object({
+    _id: z.string(),
+    invoiceId: z.string(),
+    description: z.string(),
+    pdfUrl: z.string(),
+    price: z.number(),
+    hours: z.number(),
+    rate: z.number(),
+  }),
+});
+export type PurchaseResponse = z.infer<typeof purchaseOutput>;
+
+const amount = (what: string, max: number, toUnits: (value: number) => number) =>
+  z.coerce
+    .number({ message: `${what} must be a number.` })
+    .min(0, { message: `${what} must be 0 or more.`, abort: true })
+    .max(max, { message: `${what} must be at most ${max}.`, abort: true })
+    .refine((value) => Number.isFinite(value) && toUnits(value) >= 0, `${what} must be a number.`);
+
+/** The super-admin invoice form (SPEC.md §2 Invoices List). */
+export const invoiceFormInput = z
+  .object({
+    /** The form may send its own id; the path names the invoice on edit. */
+    _id: z.string().nullish(),
+    company: z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.').max(64, 'That company id is not valid.'),
+    transactionDate: z.iso
+      .datetime({ offset: true, message: 'Invoice date must be an ISO date-time, such as 2026-03-02T15:00:00Z.' })
+      .nullish(),
+    selectedPaymentMethod: z
+      .union([z.enum(INVOICE_PAYMENT_METHODS), z.literal('None'), z.null()], {
+        message: 'Intended payment method must be None, ACH, Zelle, Check or Cash.',
+      })
+      .optional()
+      .transform((method): InvoicePaymentMethod => (method === 'None' || method == null ? '' : method)),
+    packageId: z.string().trim().max(64, 'That package id is not valid.').nullish(),
+    description: z
+      .string({ message: 'Description is required.' })
+      .trim()
+      .min(1, { message: 'Description is required.', abort: true })
+      .max(5000, 'Description must be at most 5000 characters.'),
+    hours: amount('Hours', MAX_INVOICE_HOURS, hoursToHundredths).nullish().transform((hours) => hours ?? 0),
+    rate: amount('Rate', MAX_RATE, dollarsToCents).nullish().transform((rate) => rate ?? 0),
+    price: amount('Price', MAX_PRICE, dollarsToCents).nullish(),
+    sendInvoiceEmail: z.boolean({ message: 'sendInvoiceEmail must be true or false.' }).default(SEND_INVOICE_EMAIL_DEFAULT),
+  })
+  .refine((form) => form.hours > 0 || form.price != null, { message: 'Price is required.', path: ['price'] });
+export type InvoiceForm = z.output<typeof invoiceFormInput>;
+
+export const invoiceUpdateInput = invoiceFormInput.safeExtend({ id: idParam });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { dollarsToCents } from './hours.js';
+import { idParam } from './validation.js';
+
+/** SPEC.md §9: admin payment methods. */
+export const PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** SPEC.md §9: a new payment's status. */
+export const DEFAULT_PAYMENT_STATUS = 'completed';
+export const SEND_EMAIL_DEFAULT = true;
+export const MAX_PAYMENT = 1_000_000_000;
+
+export const paymentOutput = z.object({
+  _id: z.string(),
+  invoice: z.object({ _id: z.string(), invoiceId: z.string() }),
+  amount: z.number(),
+  description: z.string(),
+  status: z.string(),
+  method: z.string(),
+  paymentDate: z.string(),
+  company: z.string(),
+  companyName: z.string(),
+  transactionId: z.string(),
+  sendEmail: z.boolean(),
+});
+export type PaymentDto = z.infer<typeof paymentOutput>;
+
+const id = (what: string) =>
+  z.string({ message: `${what} is required.` }).trim().min(1, `${what} is required.`).max(64, `That ${what.toLowerCase()} id is not valid.`);
+
+/** The super-admin payment form (SPEC.md §2 Payments List). */
+export const paymentFormInput = z.object({
+  /** The form shows a read-only Payment Id; the path names the payment on edit. */
+  _id: z.string().nullish(),
+  company: id('Company'),
+  invoice: id('Invoice'),
+  amount: z.coerce
+    .number({ message: 'Amount must be a number.' })
+    .gt(0, { message: 'Amount must be more than 0.', abort: true })
+    .max(MAX_PAYMENT, { message: `Amount must be at most ${MAX_PAYMENT}.`, abort: true })
+    .refine((value) => dollarsToCents(value) > 0, 'Amount must be at least 0.01.'),
+  method: z.enum(PAYMENT_METHODS, { message: 'Method must be ACH, Zelle, Check or Cash.' }),
+  status: z
+    .string()
+    .trim()
+    .max(50, 'Status must be at most 50 characters.')
+    .nullish()
+    .transform((status) => status || DEFAULT_PAYMENT_STATUS),
+  paymentDate: z.iso.datetime({ offset: true, message: 'Date must be an ISO date-time, such as 2026-03-02T15:00:00Z.' }).nullish(),
+  description: z.string().trim().max(5000, 'Description must be at most 5000 characters.').nullish().transform((v) => v ?? ''),
+  transactionId: z.string().trim().max(200, 'TransactionId must be at most 200 characters.').nullish().transform((v) => v ?? ''),
+  sendEmail: z.boolean({ message: 'sendEmail must be true or false.' }).default(SEND_EMAIL_DEFAULT),
+});
+export type PaymentForm = z.output<typeof paymentFormInput>;
+
+export const paymentUpdateInput = paymentFormInput.safeExtend({ id: idParam });

@@ -8,6 +8,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { GENERIC_SERVER_ERROR } from './errors.js';
 import { requestInfo } from './request-info.js';
+import { invoicePdfFor } from './modules/invoices/pdf.js';
+import { registerInvoicePdfRoute } from './pdf/route.js';
 import { registerRestApi } from './rest.js';
 import { appRouter, type AppRouter } from './router.js';
 import { createContext } from './trpc.js';
@@ -57,6 +59,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  registerInvoicePdfRoute(app, {
+    key: deps.linkSigningKey,
+    clock: deps.clock,
+    loadPdf: (invoiceId) => invoicePdfFor(deps, invoiceId),
+  });
   registerRestApi(app, deps);
   await serveClient(app, options.clientDir ?? defaultClientDir);
   return app;

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db.js';
 import { systemClock, type AppDeps, type Clock } from './deps.js';
 import { Outbox } from './mail/outbox.js';
+import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { RateLimiter } from './rate-limit.js';
 import { loadLinkSigningKey } from './secrets.js';
@@ -25,6 +26,7 @@ export function createRuntime(
     clock,
     transport,
     from: config.mailFrom,
+    resolveAttachment: (source) => resolveInvoiceAttachment(deps, source),
     logger: overrides.logger,
     pollMs: overrides.outboxPollMs,
   });

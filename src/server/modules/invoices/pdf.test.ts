@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createPackage } from '../../testing/factories.js';
+import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PROVIDER_BANK_NAME: 'First Test Bank', PROVIDER_ROUTING_NUMBER: '011000015', PROVIDER_ACCOUNT_NUMBER: '99887766' });
+});
+afterAll(() => t.close());
+
+function pdfText(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-pdf-')), 'invoice.pdf');
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('invoice PDFs, wired', () => {
+  it('a purchase answers a signed pdfUrl an iframe can load without the token, and the link expires', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Wired Widgets' });
+    const { token } = await signedInUser(t, { companyId: company.id, role: 'admin' });
+    const offer = createPackage(t.deps.db, { description: 'Twenty hour block', hundredths: 2000, rateCents: 12500 }, t.clock.now());
+    const purchase = await api(t.app, token).post('/invoices/purchase', { packageId: offer.id, paymentOption: 'ACH' });
+    const { newInvoice } = json<{ newInvoice: { invoiceId: string; pdfUrl: string } }>(purchase);
+
+    const pdf = await t.app.inject({ method: 'GET', url: newInvoice.pdfUrl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of [newInvoice.invoiceId, 'Wired Widgets', 'Twenty hour block', '$2,500', 'First Test Bank', '011000015', '99887766']) {
+      expect(text).toContain(expected);
+    }
+
+    const tampered = newInvoice.pdfUrl.replace(/sig=./, 'sig=A');
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    t.clock.advance(11 * 60 * 1000);
+    const late = await t.app.inject({ method: 'GET', url: newInvoice.pdfUrl });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toBe('This invoice link has expired. Open the invoice again to get a new one.');
+  });
+
+  it('delivers the invoice email with the PDF attached', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Mailed Co' });
+    const { token, user } = await signedInUser(t, { companyId: company.id, role: 'admin' });
+    const offer = createPackage(t.deps.db, { hundredths: 500 }, t.clock.now());
+    await api(t.app, token).post('/invoices/purchase', { packageId: offer.id, paymentOption: 'Check' });
+    await t.deps.outbox.deliverDue();
+    const mail = t.transport.sent.find((sent) => sent.to.includes(user.emailAddress) && sent.attachments.length > 0);
+    expect(mail?.attachments[0]?.contentType).toBe('application/pdf');
+    expect(pdfText(mail!.attachments[0]!.content)).toContain('Mailed Co');
+  });
+});

@@ -1,0 +1,42 @@
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
+import { invoicePdfData } from './queries.js';
+
+export const PDF_ATTACHMENT_PREFIX = 'invoice-pdf:';
+
+/** Renders an invoice as it stands now (payments and balance current); null when it does not exist. */
+export async function invoicePdfFor(deps: AppDeps, invoiceId: string): Promise<Uint8Array | null> {
+  let data;
+  try {
+    data = invoicePdfData(deps.db, invoiceId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+  return renderInvoicePdf(
+    {
+      invoiceNumber: data.invoiceNumber,
+      transactionDate: data.transactionDate,
+      issuedAt: deps.clock.now(),
+      company: { name: data.company.name, address: data.company.address },
+      description: data.description,
+      hours: data.hours,
+      rate: data.rate,
+      price: data.price,
+      payments: data.payments.map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: payment.amount, transactionId: payment.transactionId })),
+      balance: data.remainingBalance,
+      selectedPaymentMethod: data.selectedPaymentMethod,
+    },
+    deps.config.provider,
+    deps.config.timeZone,
+  );
+}
+
+/** The outbox's attachment resolver for "invoice-pdf:<id>" sources. */
+export async function resolveInvoiceAttachment(deps: AppDeps, source: string): Promise<Buffer> {
+  if (!source.startsWith(PDF_ATTACHMENT_PREFIX)) throw new Error(`unknown attachment source ${source}`);
+  const pdf = await invoicePdfFor(deps, source.slice(PDF_ATTACHMENT_PREFIX.length));
+  if (!pdf) throw new Error(`invoice for attachment ${source} no longer exists`);
+  return Buffer.from(pdf);
+}

@@ -95,6 +95,7 @@ type RecordDialogProps = {
   errorText?: (error: unknown) => string;
   addTitle?: string;
   size?: string | number;
+  submitDisabled?: boolean;
   children: ReactNode;
 };
 

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, timeLogs } from '../../../drizzle/schema.js';
+import { api, createTestApp, json, type TestApp } from '../testing/app.js';
+import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemo, type DemoLogins } from './seed.js';
+
+let t: TestApp;
+let logins: DemoLogins;
+beforeAll(async () => {
+  t = await createTestApp();
+  logins = await seedDemo(t.deps);
+});
+afterAll(() => t.close());
+
+const signIn = async (emailAddress: string) =>
+  json<{ token: string }>(await api(t.app).post('/account/login', { emailAddress, password: DEMO_PASSWORD })).token;
+
+describe('npm run seed:demo', () => {
+  it('makes sign-ins for the provider and an admin and a member of each customer', async () => {
+    expect(logins.customers).toHaveLength(4);
+    const boss = await signIn(DEMO_PROVIDER_EMAIL);
+    const users = json<{ approved: boolean; emailAddress: string }[]>(await api(t.app, boss).get('/superadmin/users'));
+    expect(users.filter((user) => !user.approved).map((user) => user.emailAddress)).toEqual([logins.pending]);
+    for (const customer of logins.customers) {
+      expect(await signIn(customer.admin)).toBeTruthy();
+      expect(await signIn(customer.member)).toBeTruthy();
+    }
+  });
+
+  it('leaves invoices paid, partly paid and unpaid, with balances that follow the ledger', async () => {
+    const boss = await signIn(DEMO_PROVIDER_EMAIL);
+    const invoices = json<{ companyName: string; status: string; completeStatus: boolean; remainingBalance: number }[]>(await api(t.app, boss).get('/superadmin/allinvoices'));
+    expect(invoices.some((invoice) => invoice.completeStatus)).toBe(true);
+    expect(invoices.some((invoice) => !invoice.completeStatus && invoice.remainingBalance > 0 && invoice.status !== 'Pending')).toBe(true);
+    expect(invoices.some((invoice) => invoice.status === 'Pending')).toBe(true);
+    const companies = json<{ companyName: string; hourBalance: number; pendingHours: number; openTasks: number }[]>(await api(t.app, boss).get('/superadmin/companies'));
+    const byName = Object.fromEntries(companies.map((company) => [company.companyName, company]));
+    expect(byName['Initech']).toMatchObject({ hourBalance: 0, pendingHours: 10 });
+    expect(byName['Northwind Traders']?.pendingHours).toBe(10);
+    expect(byName['Northwind Traders']?.hourBalance).toBeLessThan(25);
+    expect(byName['Globex Corporation']?.openTasks).toBeGreaterThan(0);
+  });
+
+  it('logs time over several weeks, and queues no email to the fictional addresses', async () => {
+    const boss = await signIn(DEMO_PROVIDER_EMAIL);
+    const weeks = json<unknown[]>(await api(t.app, boss).get('/superadmin/timelogs/by-date'));
+    expect(weeks.length).toBeGreaterThanOrEqual(5);
+    expect(t.deps.db.select().from(timeLogs).all().length).toBeGreaterThan(30);
+    expect(t.deps.db.select().from(outbox).all()).toEqual([]);
+  });
+
+  it('refuses to run on a database that already has data', async () => {
+    await expect(seedDemo(t.deps)).rejects.toThrow('seed:demo only fills an empty one');
+  });
+});

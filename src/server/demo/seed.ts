@@ -1,0 +1,141 @@
+import { companies, outbox, users } from '../../../drizzle/schema.js';
+import { invoiceFormInput } from '../../shared/invoices.js';
+import { packageFormInput } from '../../shared/packages.js';
+import { paymentFormInput } from '../../shared/payments.js';
+import { timeLogFormInput } from '../../shared/timelogs.js';
+import type { AppDeps } from '../deps.js';
+import { gt } from 'drizzle-orm';
+import type { Actor } from '../modules/account/sessions.js';
+import { createInvoice } from '../modules/invoices/service.js';
+import { createPackage } from '../modules/packages/service.js';
+import { createPayment } from '../modules/payments/service.js';
+import { createTaskFor, markTaskDone, updateTask } from '../modules/tasks/service.js';
+import { createTimeLog } from '../modules/timelogs/service.js';
+import { upsertSuperAdmin } from '../modules/users/superadmin.js';
+import { createCompany, createUser } from '../testing/factories.js';
+
+/*
+ * A living portal in one command: customer companies with users of each role, packages,
+ * invoices paid, partly paid and unpaid, tasks with history and six weeks of time logs. Every
+ * row goes through the same services the app uses, so balances and the ledger agree.
+ */
+export const DEMO_PASSWORD = 'hourbank demo';
+export const DEMO_PROVIDER_EMAIL = 'provider@demo.hourbank.test';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+type DemoCompany = { name: string; address: string; phone: string; website: string; slug: string; admin: [string, string]; member: [string, string] };
+
+const COMPANIES: DemoCompany[] = [
+  { name: 'Northwind Traders', slug: 'northwind', address: '1 Harbor Way, Seattle, WA 98101', phone: '206-555-0101', website: 'https://northwind.example.com', admin: ['Nancy', 'Davolio'], member: ['Andrew', 'Fuller'] },
+  { name: 'Contoso Pharmaceuticals', slug: 'contoso', address: '200 Lab Park, Boston, MA 02110', phone: '617-555-0144', website: 'https://contoso.example.com', admin: ['Megan', 'Bowen'], member: ['Alex', 'Wilber'] },
+  { name: 'Globex Corporation', slug: 'globex', address: '77 Cypress Creek Rd, Springfield, OR 97477', phone: '541-555-0199', website: 'https://globex.example.com', admin: ['Hank', 'Scorpio'], member: ['Homer', 'Simpson'] },
+  { name: 'Initech', slug: 'initech', address: '4120 Freidrich Ln, Austin, TX 78744', phone: '512-555-0123', website: 'https://initech.example.com', admin: ['Bill', 'Lumbergh'], member: ['Peter', 'Gibbons'] },
+];
+
+const WORK = [
+  'Reviewed the deployment pipeline and fixed the flaky build step',
+  'Call with the team about next quarter’s priorities',
+  'Migrated the reporting database to the new server',
+  'Investigated slow checkout page; added an index',
+  'Security patching on the web servers',
+  'Wrote the onboarding guide for new staff',
+  'Set up monitoring alerts for the API',
+  'Fixed the invoice export rounding issue',
+  'Code review and pairing on the mobile release',
+  'Backup restore drill and documentation',
+];
+
+export type DemoLogins = { provider: { email: string; password: string }; customers: { company: string; admin: string; member: string }[]; pending: string };
+
+export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
+  if (deps.db.select({ id: companies.id }).from(companies).limit(1).get()) {
+    throw new Error('This database already has companies; seed:demo only fills an empty one. Try DATA_DIR=./demo-data npm run seed:demo.');
+  }
+  const started = deps.clock.now();
+  const now = started.getTime();
+  await upsertSuperAdmin(deps.db, { emailAddress: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Provider' }, started);
+  const provider = deps.db.select().from(users).all().find((user) => user.emailAddress === DEMO_PROVIDER_EMAIL)!;
+  const actor: Actor = { sessionId: 'demo-seed', userId: provider.id, companyId: null, companyName: null, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress, role: 'superadmin', isAdmin: true, isSuperAdmin: true };
+
+  const logins: DemoLogins = { provider: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD }, customers: [], pending: '' };
+  const made: { id: string; name: string }[] = [];
+  for (const company of COMPANIES) {
+    const row = createCompany(deps.db, { companyName: company.name, companyAddress: company.address, companyPhone: company.phone, website: company.website, createdAt: new Date(now - 90 * DAY) });
+    const admin = await createUser(deps.db, { companyId: row.id, firstName: company.admin[0], lastName: company.admin[1], emailAddress: `${company.admin[0].toLowerCase()}@${company.slug}.example.com`, role: 'admin', password: DEMO_PASSWORD, createdAt: new Date(now - 90 * DAY) });
+    const member = await createUser(deps.db, { companyId: row.id, firstName: company.member[0], lastName: company.member[1], emailAddress: `${company.member[0].toLowerCase()}@${company.slug}.example.com`, role: 'member', password: DEMO_PASSWORD, createdAt: new Date(now - 60 * DAY) });
+    logins.customers.push({ company: company.name, admin: admin.emailAddress, member: member.emailAddress });
+    made.push({ id: row.id, name: company.name });
+  }
+  const umbrella = createCompany(deps.db, { companyName: 'Umbrella Labs', companyAddress: '1 Raccoon St, Raccoon City', projectDescription: 'Would like help moving our lab systems to the cloud.' });
+  const pending = await createUser(deps.db, { companyId: umbrella.id, firstName: 'Alice', lastName: 'Abernathy', emailAddress: 'alice@umbrella.example.com', approved: false, password: DEMO_PASSWORD });
+  logins.pending = pending.emailAddress;
+
+  const iso = (daysAgo: number, hour = 10) => new Date(now - daysAgo * DAY + hour * 3600_000 - (now % DAY)).toISOString();
+  const general = [
+    { description: 'Starter: 10 hours of consulting', hours: 10, rate: 150 },
+    { description: 'Growth: 25 hours of consulting', hours: 25, rate: 140 },
+    { description: 'Scale: 50 hours of consulting', hours: 50, rate: 130 },
+  ];
+  for (const offer of general) createPackage(deps, packageFormInput.parse({ ...offer, startDate: iso(120) }));
+  createPackage(deps, packageFormInput.parse({ description: 'Globex retainer: 40 hours', hours: 40, rate: 120, startDate: iso(120), company: made[2]!.id }));
+  createPackage(deps, packageFormInput.parse({ description: 'Summer special: 20 hours (ended)', hours: 20, rate: 110, startDate: iso(200), endDate: iso(100) }));
+
+  const invoice = (companyIndex: number, daysAgo: number, description: string, hours: number, rate: number, method: string) =>
+    createInvoice(deps, invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: method, description, hours, rate, sendInvoiceEmail: false }));
+  const pay = (companyIndex: number, invoiceId: string, amount: number, daysAgo: number, method: string, transactionId: string) =>
+    createPayment(deps, paymentFormInput.parse({ company: made[companyIndex]!.id, invoice: invoiceId, amount, method, paymentDate: iso(daysAgo, 15), description: 'Thank you', transactionId, sendEmail: false }));
+
+  const northwindGrowth = invoice(0, 50, 'Growth: 25 hours of consulting', 25, 140, 'ACH');
+  pay(0, northwindGrowth._id, 1750, 45, 'ACH', 'ACH-20431');
+  pay(0, northwindGrowth._id, 1750, 40, 'ACH', 'ACH-20977');
+  invoice(0, 3, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
+  const contosoScale = invoice(1, 42, 'Scale: 50 hours of consulting', 50, 130, 'Check');
+  pay(1, contosoScale._id, 6500, 38, 'Check', 'CHK-1182');
+  const contosoTopUp = invoice(1, 12, 'Growth: 25 hours of consulting', 25, 140, 'Check');
+  pay(1, contosoTopUp._id, 1500, 6, 'Check', 'CHK-1240');
+  const globexRetainer = invoice(2, 45, 'Globex retainer: 40 hours', 40, 120, 'ACH');
+  pay(2, globexRetainer._id, 4800, 41, 'ACH', 'ACH-19920');
+  invoice(3, 8, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
+
+  const taskIds: string[][] = made.map(() => []);
+  const TASKS = ['Upgrade the staging database', 'Set up single sign-on', 'Speed up the monthly report', 'Review firewall rules', 'Document the release process', 'Fix the password reset email'];
+  made.forEach((company, index) => {
+    TASKS.slice(0, 3 + index).forEach((title, n) => {
+      const task = createTaskFor(deps, { company: company.id, title, description: `${title} for ${company.name}. Agreed in the kickoff call; details in the shared notes.`, priority: n + 1 });
+      taskIds[index]!.push(task._id);
+    });
+  });
+  updateTask(deps, actor, taskIds[0]![1]!, { title: 'Set up single sign-on (Okta)', description: 'Connect the portal to Okta; test with two users first.', priority: 1 });
+
+  const today = now - (now % DAY);
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
+  for (let week = 5; week >= 0; week -= 1) {
+    for (const [index, company] of made.slice(0, 3).entries()) {
+      for (let day = 0; day < 5; day += 1) {
+        const at = monday - week * 7 * DAY + day * DAY + (13 + index) * 3600_000;
+        if (at > now || (week + day + index) % 4 === 0) continue;
+        const tasks = taskIds[index]!;
+        createTimeLog(
+          deps,
+          actor,
+          timeLogFormInput.parse({
+            company: company.id,
+            timeStamp: new Date(at).toISOString(),
+            invertedHours: 1 + ((week * 7 + day * 3 + index) % 7) * 0.5,
+            description: WORK[(week * 5 + day + index) % WORK.length],
+            task: day === 2 ? (tasks[week % tasks.length] ?? null) : null,
+            closeTask: false,
+            emailClient: false,
+          }),
+        );
+      }
+    }
+  }
+
+  markTaskDone(deps, actor, taskIds[1]![0]!, false);
+
+  // Demo addresses are fictional: nothing the seed did should go out as email.
+  deps.db.delete(outbox).where(gt(outbox.createdAt, new Date(started.getTime() - 1))).run();
+  return logins;
+}

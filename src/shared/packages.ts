@@ -31,10 +31,14 @@ export const packageOutput = z.object({
 export type PackageDto = z.infer<typeof packageOutput>;
 
 /** SPEC.md §3 "Package detail response". */
+/** SPEC.md §3: name, price, description; id, hours and rate let Buy Package carry it to checkout. */
 export const packageDetailOutput = z.object({
   name: z.string(),
   price: z.number(),
   description: z.string(),
+  _id: z.string(),
+  hours: z.number(),
+  rate: z.number(),
 });
 export type PackageDetailDto = z.infer<typeof packageDetailOutput>;
 

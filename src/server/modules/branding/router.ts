@@ -1,10 +1,36 @@
 import { z } from 'zod';
-import { publicProcedure, router } from '../../trpc.js';
+import { authedProcedure, publicProcedure, router } from '../../trpc.js';
 
-/** What the SPA shows before anyone signs in: the provider's name (header, footer, title). */
+const paymentDetailsOutput = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  bankName: z.string().nullable(),
+  routingNumber: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  paymentEmail: z.string().nullable(),
+});
+
 export const brandingRouter = router({
+  /** What the SPA shows before anyone signs in: the provider's name (footer). */
   get: publicProcedure
     .input(z.void())
     .output(z.object({ providerName: z.string() }))
     .query(({ ctx }) => ({ providerName: ctx.deps.config.provider.name })),
+
+  /** Where customers send money (SPEC.md §2 Confirmation): signed-in users only. */
+  paymentDetails: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/payment-details', tags: ['Invoices'], summary: "The provider's payment instructions: mailing address, bank details, payment email" } })
+    .input(z.void())
+    .output(paymentDetailsOutput)
+    .query(({ ctx }) => {
+      const provider = ctx.deps.config.provider;
+      return {
+        name: provider.name,
+        address: provider.address ?? null,
+        bankName: provider.bankName ?? null,
+        routingNumber: provider.routingNumber ?? null,
+        accountNumber: provider.accountNumber ?? null,
+        paymentEmail: provider.paymentEmail ?? null,
+      };
+    }),
 });

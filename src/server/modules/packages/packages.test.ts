@@ -94,7 +94,7 @@ describe('package detail GET /packages/{id}', () => {
     for (const user of [admin, member]) {
       const response = await api(t.app, user.token).get(`/packages/${pkg.id}`);
       expect(response.statusCode).toBe(200);
-      expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support' });
+      expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support', _id: pkg.id, hours: 20.5, rate: 150 });
     }
   });
 

@@ -55,7 +55,7 @@ export function packageDetail(deps: AppDeps, actor: Actor, id: string): PackageD
     .get();
   if (!row) throw notFound('Package');
   const pkg = packageDto(row);
-  return { name: pkg.description, price: pkg.price, description: pkg.description };
+  return { name: pkg.description, price: pkg.price, description: pkg.description, _id: pkg._id, hours: pkg.hours, rate: pkg.rate };
 }
 
 export function listAllPackages(deps: AppDeps): PackageDto[] {

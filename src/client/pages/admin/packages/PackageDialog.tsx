@@ -1,0 +1,85 @@
+import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { PACKAGE_DEFAULT_HOURS, PACKAGE_DEFAULT_RATE, packagePrice, type PackageDto } from '../../../../shared/packages.js';
+import { formatDollars } from '../../../../shared/format.js';
+import { RecordDialog } from '../../../components/admin-list/index.js';
+import { useFieldValues } from '../../../lib/useFieldValues.js';
+import { trpc } from '../../../trpc.js';
+import { PackageDateInput } from './PackageDateInput.js';
+import { packageDay } from './packageText.js';
+
+type PackageDialogProps = {
+  pkg: Partial<PackageDto>;
+  companies: { _id: string; companyName: string }[];
+  defaultCompanyId: string;
+  onClose: () => void;
+  onSaved: (pkg: PackageDto) => void;
+};
+
+/** Add or edit a package (SPEC.md §2 "Packages admin"); a blank company makes a general package. */
+export function PackageDialog({ pkg, companies, defaultCompanyId, onClose, onSaved }: PackageDialogProps) {
+  const editing = Boolean(pkg._id);
+  const { values, bind } = useFieldValues({
+    description: pkg.description ?? '',
+    hours: String(pkg.hours ?? PACKAGE_DEFAULT_HOURS),
+    rate: String(pkg.rate ?? PACKAGE_DEFAULT_RATE),
+  });
+  const [startDate, setStartDate] = useState<string | null>(packageDay(pkg.startDate));
+  const [endDate, setEndDate] = useState<string | null>(packageDay(pkg.endDate));
+  const [companyId, setCompanyId] = useState<string | null>(editing ? (pkg.company ?? null) : defaultCompanyId || null);
+  const options = { onSuccess: onSaved };
+  const create = trpc.superadmin.packages.create.useMutation(options);
+  const update = trpc.superadmin.packages.update.useMutation(options);
+  const saving = editing ? update : create;
+
+  const hours = Number(values.hours);
+  const rate = Number(values.rate);
+  const price = Number.isFinite(hours) && Number.isFinite(rate) && hours >= 0 && rate >= 0 ? safePrice(hours, rate) : null;
+
+  const save = () => {
+    const fields = {
+      description: values.description,
+      hours: values.hours.trim() === '' ? PACKAGE_DEFAULT_HOURS : values.hours,
+      rate: values.rate.trim() === '' ? PACKAGE_DEFAULT_RATE : values.rate,
+      startDate: startDate ?? undefined,
+      endDate: endDate ?? null,
+      company: companyId,
+    };
+    if (pkg._id) update.mutate({ id: pkg._id, ...fields });
+    else create.mutate(fields);
+  };
+
+  return (
+    <RecordDialog entity="Package" editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
+      {editing && <TextInput label="ID" value={pkg._id} readOnly variant="filled" />}
+      <Textarea label="Description" autosize minRows={2} {...bind('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Hours" inputMode="decimal" {...bind('hours')} />
+        <TextInput label="Rate" description="Dollars per hour" inputMode="decimal" {...bind('rate')} />
+      </SimpleGrid>
+      <TextInput label="Price" description="Hours times rate" value={price === null ? '' : formatDollars(price)} readOnly variant="filled" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <PackageDateInput label="Start Date" value={startDate} onChange={setStartDate} />
+        <PackageDateInput label="End Date" value={endDate} onChange={setEndDate} />
+      </SimpleGrid>
+      <Select
+        label="Company"
+        description="Leave blank for a general package offered to every company"
+        data={companies.map((company) => ({ value: company._id, label: company.companyName }))}
+        value={companyId}
+        onChange={setCompanyId}
+        searchable
+        clearable
+        comboboxProps={{ withinPortal: true }}
+      />
+    </RecordDialog>
+  );
+}
+
+function safePrice(hours: number, rate: number): number | null {
+  try {
+    return packagePrice(hours, rate);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,63 @@
+import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useEffect, type MouseEvent } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { formatDollars } from '../../../shared/format.js';
+import { usePageTitle } from '../../lib/usePageTitle.js';
+import { trpc } from '../../trpc.js';
+
+/** SPEC.md §2: the Buy Package button goes to exactly this path. */
+export const BUY_PACKAGE_PATH = '/dashboard/checkout';
+
+/** Package detail (/packages/{id}): name, price, description and Buy Package. */
+export function PackageDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const detail = trpc.packages.detail.useQuery({ id }, { enabled: id !== '', retry: false });
+  usePageTitle(detail.data?.name ?? 'Package');
+
+  useEffect(() => {
+    // SPEC.md §8: a failed package detail load is only logged.
+    if (detail.error) console.error('Package detail failed to load', detail.error);
+  }, [detail.error]);
+
+  if (detail.isPending && id !== '') {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading package" />
+      </Center>
+    );
+  }
+  const pkg = detail.data;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {pkg?.name ?? 'Package'}
+        </Title>
+        {pkg && (
+          <>
+            <Text fz={32} fw={800} c="blue.8" data-testid="package-price">
+              {formatDollars(pkg.price)}
+            </Text>
+            <Text data-testid="package-description">{pkg.description}</Text>
+          </>
+        )}
+        <Button
+          component={Link}
+          href={BUY_PACKAGE_PATH}
+          onClick={(event: MouseEvent) => {
+            if (!pkg) return;
+            event.preventDefault();
+            const packageItem = { _id: pkg._id, description: pkg.description, hours: pkg.hours, rate: pkg.rate, price: pkg.price };
+            navigate(BUY_PACKAGE_PATH, { state: { packageItem } });
+          }}
+          leftSection={<IconShoppingCart size={18} />}
+          w="fit-content"
+        >
+          Buy Package
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

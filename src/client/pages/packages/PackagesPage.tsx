@@ -1,0 +1,55 @@
+import { Alert, Center, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { byCatalogueOrder, type PackageDto } from '../../../shared/packages.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { usePageTitle } from '../../lib/usePageTitle.js';
+import { trpc } from '../../trpc.js';
+import { PackageCard } from './PackageCard.js';
+
+export const PACKAGES_LOAD_FAILED = 'Failed to load packages. Please try again later.';
+
+/** What /checkout reads from history.state.packageItem. */
+export type CheckoutPackageItem = Pick<PackageDto, '_id' | 'description' | 'hours' | 'rate' | 'price'>;
+
+/** Package Options (/packages): the packages on offer to the company, custom ones first. */
+export function PackagesPage() {
+  usePageTitle('Package Options');
+  const packages = trpc.packages.list.useQuery();
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    if (packages.error) console.error('Packages failed to load', packages.error);
+  }, [packages.error]);
+
+  const select = (pkg: PackageDto) => {
+    const packageItem: CheckoutPackageItem = { _id: pkg._id, description: pkg.description, hours: pkg.hours, rate: pkg.rate, price: pkg.price };
+    navigate('/checkout', { state: { packageItem } });
+  };
+
+  return (
+    <>
+      <PageHeader title="Package Options" subtitle="Choose the block of consulting hours that suits you." />
+      {packages.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading packages" />
+        </Center>
+      ) : packages.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {PACKAGES_LOAD_FAILED}
+        </Alert>
+      ) : packages.data.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text c="dimmed">No packages are on offer right now.</Text>
+        </Paper>
+      ) : (
+        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Package options">
+          {[...packages.data].sort(byCatalogueOrder).map((pkg) => (
+            <PackageCard key={pkg._id} pkg={pkg} onSelect={select} />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../../shared/invoices.js';
+import { formatDollars, formatHours } from '../../../../shared/format.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+import { InvoiceDialog } from './InvoiceDialog.js';
+import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
+
+type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
+
+const columns: Column<InvoiceDto>[] = [
+  { key: 'companyName', header: 'Company', sortable: true, render: (invoice) => invoice.companyName },
+  { key: 'hours', header: 'Hours', sortable: true, align: 'right', render: (invoice) => formatHours(invoice.hours) },
+  { key: 'price', header: 'Price', sortable: true, align: 'right', render: (invoice) => formatDollars(invoice.price) },
+  { key: 'remainingBalance', header: 'Balance', sortable: true, align: 'right', render: (invoice) => formatDollars(invoice.remainingBalance) },
+  { key: 'description', header: 'Description', sortable: true, render: (invoice) => invoice.description },
+  { key: 'selectedPaymentMethod', header: 'Payment Method', sortable: true, render: (invoice) => invoiceMethodText(invoice.selectedPaymentMethod) },
+  { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => invoiceDateText(invoice.transactionDate) },
+  { key: 'status', header: 'Status', sortable: true, render: invoiceStatusText },
+];
+
+const sortValues = {
+  companyName: (invoice: InvoiceDto) => invoice.companyName,
+  hours: (invoice: InvoiceDto) => invoice.hours,
+  price: (invoice: InvoiceDto) => invoice.price,
+  remainingBalance: (invoice: InvoiceDto) => invoice.remainingBalance,
+  description: (invoice: InvoiceDto) => invoice.description,
+  selectedPaymentMethod: (invoice: InvoiceDto) => invoice.selectedPaymentMethod,
+  transactionDate: (invoice: InvoiceDto) => new Date(invoice.transactionDate).getTime(),
+  status: invoiceStatusText,
+};
+
+const confirmations = {
+  delete: { title: 'Confirm Delete', message: INVOICE_HAS_PAYMENTS, button: 'Delete', color: 'red' },
+  reminder: { title: 'Confirm Send Email', message: 'Are you sure you want to send an OPEN BALANCE email reminder?', button: 'Send Email', color: undefined },
+} as const;
+
+/** SPEC.md §2 Invoices List (/allinvoices). */
+export function AllInvoicesPage() {
+  const utils = trpc.useUtils();
+  const invoices = trpc.superadmin.invoices.list.useQuery();
+  const companies = trpc.superadmin.companies.list.useQuery();
+  const packages = trpc.superadmin.packages.list.useQuery();
+  const list = useAdminList({
+    rows: invoices.data,
+    searchText: (invoice) => [invoice.description],
+    companyOf: (invoice) => invoice.company,
+    sortValues,
+    defaultSort: { key: 'transactionDate', direction: 'desc' },
+  });
+  const editor = useDialog<Partial<InvoiceDto>>();
+  const [action, setAction] = useState<InvoiceAction | null>(null);
+
+  const replaceRow = (saved: InvoiceDto) =>
+    utils.superadmin.invoices.list.setData(undefined, (rows = []) =>
+      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
+    );
+  const removeRow = (id: string) => utils.superadmin.invoices.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+
+  const closeAction = () => {
+    setAction(null);
+    remove.reset();
+    reminder.reset();
+  };
+  const remove = trpc.superadmin.invoices.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeAction()) });
+  const reminder = trpc.superadmin.invoices.openBalance.useMutation({ onSuccess: () => closeAction() });
+  const running = action ? (action.kind === 'delete' ? remove : reminder) : null;
+
+  const confirm = () => {
+    if (!action) return;
+    const input = { id: action.invoice._id };
+    if (action.kind === 'delete') remove.mutate(input);
+    else reminder.mutate(input);
+  };
+
+  return (
+    <>
+      <AdminList
+        title="Invoices"
+        list={list}
+        columns={columns}
+        rowKey={(invoice) => invoice._id}
+        loading={invoices.isFetching}
+        error={invoices.isError ? adminErrorText(invoices.error) : null}
+        emptyText="No Invoices Found"
+        companies={companies.data}
+        onAdd={() => editor.open({})}
+        addLabel="Add Invoice"
+        onRefresh={() => void invoices.refetch()}
+        actions={(invoice) => (
+          <>
+            <RowAction label="Send Open Balance Reminder" onClick={() => setAction({ kind: 'reminder', invoice })}>
+              <IconMail size={18} />
+            </RowAction>
+            <RowAction label="Edit Invoice" onClick={() => editor.open(invoice)}>
+              <IconEdit size={18} />
+            </RowAction>
+            <RowAction label="Delete Invoice" color="red" disabled={invoice.payments.length > 0} onClick={() => setAction({ kind: 'delete', invoice })}>
+              <IconTrash size={18} />
+            </RowAction>
+          </>
+        )}
+      />
+      {editor.target && (
+        <InvoiceDialog
+          invoice={editor.target}
+          companies={companies.data ?? []}
+          packages={packages.data ?? []}
+          defaultCompanyId={list.companyId}
+          onClose={editor.close}
+          onSaved={(saved) => (replaceRow(saved), editor.close())}
+        />
+      )}
+      {action && (
+        <ConfirmDialog
+          opened
+          title={confirmations[action.kind].title}
+          message={confirmations[action.kind].message}
+          confirmLabel={confirmations[action.kind].button}
+          confirmColor={confirmations[action.kind].color}
+          onConfirm={confirm}
+          onClose={closeAction}
+          busy={running?.isPending}
+          error={running?.isError ? adminErrorText(running.error) : null}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import '@mantine/dates/styles.css';
+import { Checkbox, NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useId, useState } from 'react';
+import { SEND_INVOICE_EMAIL_DEFAULT, type InvoiceDto } from '../../../../shared/invoices.js';
+import type { PackageDto } from '../../../../shared/packages.js';
+import { PAYMENT_METHODS } from '../../../../shared/payments.js';
+import { formatDollars } from '../../../../shared/format.js';
+import { invoicePrice } from '../../../../shared/pricing.js';
+import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+
+/** The package select's choice that reveals the manual fields. */
+export const MANUAL = 'manual';
+const NONE = 'None';
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** Darker than Mantine's defaults so the calendar's small text keeps 4.5:1 contrast. */
+const calendarStyles = {
+  weekday: { color: 'var(--mantine-color-gray-7)' },
+  calendarHeaderControl: { color: 'var(--mantine-color-gray-8)' },
+};
+
+type InvoiceDialogProps = {
+  /** An empty object adds an invoice; a row edits it. */
+  invoice: Partial<InvoiceDto>;
+  companies: { _id: string; companyName: string }[];
+  packages: PackageDto[];
+  defaultCompanyId: string;
+  onClose: () => void;
+  onSaved: (invoice: InvoiceDto) => void;
+};
+
+const toNumber = (value: number | string): number | null => (value === '' || !Number.isFinite(Number(value)) ? null : Number(value));
+
+/** SPEC.md §5: in manual mode price = hours × rate to 2 decimals when hours > 0 and rate ≥ 0. */
+function computedPrice(hours: number | string, rate: number | string): number | null {
+  const h = toNumber(hours);
+  const r = toNumber(rate);
+  if (h === null || h <= 0 || r === null || r < 0) return null;
+  try {
+    return invoicePrice(h, r);
+  } catch {
+    return null;
+  }
+}
+
+/** Add or edit an invoice (SPEC.md §2 Invoices List); the server's message stays in the dialog on failure. */
+export function InvoiceDialog({ invoice, companies, packages, defaultCompanyId, onClose, onSaved }: InvoiceDialogProps) {
+  const editing = Boolean(invoice._id);
+  const dateId = useId();
+  const [companyId, setCompanyId] = useState<string | null>(invoice.company ?? (defaultCompanyId || null));
+  const [date, setDate] = useState<string | null>(() => dayjs(invoice.transactionDate ?? new Date()).format(DATE_FORMAT));
+  const [method, setMethod] = useState<string>(invoice.selectedPaymentMethod || NONE);
+  const [choice, setChoice] = useState<string | null>(editing ? MANUAL : null);
+  const [description, setDescription] = useState(invoice.description ?? '');
+  const [hours, setHours] = useState<number | string>(invoice.hours ?? '');
+  const [rate, setRate] = useState<number | string>(invoice.rate ?? '');
+  const [price, setPrice] = useState<number | string>(invoice.price ?? '');
+  const [sendEmail, setSendEmail] = useState(invoice.sendInvoiceEmail ?? SEND_INVOICE_EMAIL_DEFAULT);
+
+  const create = trpc.superadmin.invoices.create.useMutation({ onSuccess: onSaved });
+  const update = trpc.superadmin.invoices.update.useMutation({ onSuccess: onSaved });
+  const saving = editing ? update : create;
+
+  const manual = choice === MANUAL;
+  const hoursAbove0 = (toNumber(hours) ?? 0) > 0;
+  const shownPrice = hoursAbove0 ? (computedPrice(hours, rate) ?? '') : price;
+  const choosable = packages.filter((pkg) => pkg.company === null || pkg.company === companyId);
+  const canSave = Boolean(companyId) && description.trim() !== '' && shownPrice !== '';
+
+  const changeCompany = (next: string | null) => {
+    setCompanyId(next);
+    // another company's custom package does not apply
+    if (choice && choice !== MANUAL && !packages.some((pkg) => pkg._id === choice && (pkg.company === null || pkg.company === next))) choose(null);
+  };
+
+  const choose = (next: string | null) => {
+    setChoice(next);
+    const pkg = packages.find((candidate) => candidate._id === next);
+    setDescription(pkg?.description ?? '');
+    setHours(pkg?.hours ?? '');
+    setRate(pkg?.rate ?? '');
+    setPrice(pkg ? invoicePrice(pkg.hours, pkg.rate) : '');
+  };
+
+  const save = () => {
+    const base = dayjs(invoice.transactionDate ?? new Date());
+    const picked = date ? dayjs(date, DATE_FORMAT) : null;
+    const transactionDate = picked
+      ? picked.hour(base.hour()).minute(base.minute()).second(base.second()).millisecond(base.millisecond()).toISOString()
+      : null;
+    const form = {
+      company: companyId ?? '',
+      transactionDate,
+      selectedPaymentMethod: method === NONE ? '' : method,
+      description,
+      hours: toNumber(hours),
+      rate: toNumber(rate),
+      price: shownPrice === '' ? null : Number(shownPrice),
+      sendInvoiceEmail: sendEmail,
+    } as const;
+    if (invoice._id) update.mutate({ ...form, id: invoice._id, selectedPaymentMethod: form.selectedPaymentMethod as InvoiceDto['selectedPaymentMethod'] });
+    else
+      create.mutate({
+        ...form,
+        selectedPaymentMethod: form.selectedPaymentMethod as InvoiceDto['selectedPaymentMethod'],
+        packageId: choice && choice !== MANUAL ? choice : null,
+      });
+  };
+
+  return (
+    <AdminDialog
+      opened
+      title={editing ? 'Edit Invoice' : 'Add New Invoice'}
+      submitLabel={editing ? 'Update' : 'Save'}
+      submitting={saving.isPending}
+      submitDisabled={!canSave}
+      error={saving.isError ? adminErrorText(saving.error) : null}
+      onClose={onClose}
+      onSubmit={save}
+    >
+      <Select
+        label="Company"
+        required
+        data={[...companies].sort((a, b) => a.companyName.localeCompare(b.companyName)).map((company) => ({ value: company._id, label: company.companyName }))}
+        value={companyId}
+        onChange={changeCompany}
+        searchable
+        disabled={editing}
+        nothingFoundMessage="No company by that name"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DatePickerInput
+          id={dateId}
+          label="Invoice Date"
+          value={date}
+          onChange={setDate}
+          valueFormat="MMM D, YYYY"
+          leftSection={<IconCalendar size={18} aria-hidden="true" />}
+          previousLabel="Previous month"
+          nextLabel="Next month"
+          ariaLabels={{ monthLevelControl: 'Choose a month', yearLevelControl: 'Choose a year', previousYear: 'Previous year', nextYear: 'Next year', previousDecade: 'Previous decade', nextDecade: 'Next decade' }}
+          weekendDays={[]}
+          hideOutsideDates
+          styles={calendarStyles}
+          popoverProps={{ id: dateId, withinPortal: true }}
+        />
+        <Select
+          label="Intended Payment Method"
+          data={[NONE, ...PAYMENT_METHODS]}
+          value={method}
+          onChange={(next) => setMethod(next ?? NONE)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <Select
+        label="Select Package or Add Manually"
+        data={[
+          ...choosable.map((pkg) => ({ value: pkg._id, label: `${pkg.description} — ${formatDollars(invoicePrice(pkg.hours, pkg.rate))}` })),
+          { value: MANUAL, label: '+ Add Manually' },
+        ]}
+        value={editing ? null : choice}
+        onChange={choose}
+        disabled={!companyId || editing}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {manual && (
+        <>
+          <Textarea label="Description" required autosize minRows={2} maxRows={6} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput label="Hours" value={hours} onChange={setHours} min={0} step={0.25} decimalScale={2} />
+            <NumberInput label="Rate" value={rate} onChange={setRate} min={0} decimalScale={2} prefix="$" thousandSeparator="," />
+            <NumberInput
+              label="Price"
+              required
+              value={shownPrice}
+              onChange={setPrice}
+              disabled={hoursAbove0}
+              min={0}
+              decimalScale={2}
+              prefix="$"
+              thousandSeparator=","
+            />
+          </SimpleGrid>
+        </>
+      )}
+      <Checkbox label="Send Email to Client" checked={sendEmail} onChange={(event) => setSendEmail(event.currentTarget.checked)} />
+    </AdminDialog>
+  );
+}

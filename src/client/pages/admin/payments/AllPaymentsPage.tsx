@@ -1,0 +1,113 @@
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { PaymentDto } from '../../../../shared/payments.js';
+import { formatDollars } from '../../../../shared/format.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+import { PaymentDialog } from './PaymentDialog.js';
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The payment's date and time in the browser's zone, e.g. 'Mar 2, 2026, 10:30 AM'. */
+const paymentDateText = (iso: string) => dateTimeFormat.format(new Date(iso)).replace(/\u202f/g, ' ');
+
+const columns: Column<PaymentDto>[] = [
+  { key: 'companyName', header: 'Company Name', sortable: true, render: (payment) => payment.companyName },
+  { key: 'amount', header: 'Amount', sortable: true, align: 'right', render: (payment) => formatDollars(payment.amount) },
+  { key: 'paymentDate', header: 'Date', sortable: true, render: (payment) => paymentDateText(payment.paymentDate) },
+  { key: 'method', header: 'Method', sortable: true, render: (payment) => payment.method },
+  { key: 'invoice', header: 'Invoice', sortable: true, render: (payment) => payment.invoice.invoiceId },
+  { key: 'status', header: 'Status', sortable: true, render: (payment) => payment.status },
+];
+
+const sortValues = {
+  companyName: (payment: PaymentDto) => payment.companyName,
+  amount: (payment: PaymentDto) => payment.amount,
+  paymentDate: (payment: PaymentDto) => new Date(payment.paymentDate).getTime(),
+  method: (payment: PaymentDto) => payment.method,
+  invoice: (payment: PaymentDto) => payment.invoice.invoiceId,
+  status: (payment: PaymentDto) => payment.status,
+};
+
+/** SPEC.md §2 Payments List (/allpayments). A change also re-fetches the invoices, whose balances moved. */
+export function AllPaymentsPage() {
+  const utils = trpc.useUtils();
+  const payments = trpc.superadmin.payments.list.useQuery();
+  const invoices = trpc.superadmin.invoices.list.useQuery();
+  const companies = trpc.superadmin.companies.list.useQuery();
+  const list = useAdminList({
+    rows: payments.data,
+    searchText: (payment) => [payment.description],
+    companyOf: (payment) => payment.company,
+    sortValues,
+    defaultSort: { key: 'paymentDate', direction: 'desc' },
+  });
+  const editor = useDialog<Partial<PaymentDto>>();
+  const [doomed, setDoomed] = useState<PaymentDto | null>(null);
+
+  const replaceRow = (saved: PaymentDto) =>
+    utils.superadmin.payments.list.setData(undefined, (rows = []) =>
+      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
+    );
+  const removeRow = (id: string) => utils.superadmin.payments.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+  const invoicesChanged = () => void utils.superadmin.invoices.list.invalidate();
+
+  const closeDelete = () => {
+    setDoomed(null);
+    remove.reset();
+  };
+  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), invoicesChanged(), closeDelete()) });
+
+  return (
+    <>
+      <AdminList
+        title="Payments"
+        list={list}
+        columns={columns}
+        rowKey={(payment) => payment._id}
+        loading={payments.isFetching}
+        error={payments.isError ? adminErrorText(payments.error) : null}
+        emptyText="No Payments Found"
+        companies={companies.data}
+        onAdd={() => editor.open({})}
+        addLabel="Add Payment"
+        onRefresh={() => {
+          void payments.refetch();
+          void invoices.refetch();
+        }}
+        actions={(payment) => (
+          <>
+            <RowAction label="Edit Payment" onClick={() => editor.open(payment)}>
+              <IconEdit size={18} />
+            </RowAction>
+            <RowAction label="Delete Payment" color="red" onClick={() => setDoomed(payment)}>
+              <IconTrash size={18} />
+            </RowAction>
+          </>
+        )}
+      />
+      {editor.target && (
+        <PaymentDialog
+          payment={editor.target}
+          companies={companies.data ?? []}
+          invoices={invoices.data ?? []}
+          defaultCompanyId={list.companyId}
+          onClose={editor.close}
+          onSaved={(saved) => (replaceRow(saved), invoicesChanged(), editor.close())}
+        />
+      )}
+      {doomed && (
+        <ConfirmDialog
+          opened
+          title="Confirm Delete"
+          message="Are you sure you want to DELETE this Payment?"
+          confirmLabel="Delete"
+          confirmColor="red"
+          onConfirm={() => remove.mutate({ id: doomed._id })}
+          onClose={closeDelete}
+          busy={remove.isPending}
+          error={remove.isError ? adminErrorText(remove.error) : null}
+        />
+      )}
+    </>
+  );
+}

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 import classes from './DashboardPage.module.css';
+import { HourBalanceCard } from './HourBalanceCard.js';
 import { OpenTasksCard } from './OpenTasksCard.js';
 import { RecentActivitiesCard } from './RecentActivitiesCard.js';
 
@@ -50,6 +51,7 @@ export function DashboardPage() {
       {error && <Text c="red">Error getting data from the server.</Text>}
       {cards && (
         <div className={classes.cards}>
+          <HourBalanceCard activities={cards.activities} />
           <OpenTasksCard tasks={cards.tasks} />
           <RecentActivitiesCard activities={cards.activities} />
         </div>

@@ -1,0 +1,62 @@
+import { Center, Group, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHourglass } from '@tabler/icons-react';
+import type { ActivityDto } from '../../../shared/activities.js';
+import { formatHours, formatHoursFixed } from '../../../shared/format.js';
+import { hourBalanceSummary } from '../../../shared/hour-balance.js';
+import { DashboardCard } from './DashboardCard.js';
+
+/** 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase and pending hours. */
+export function HourBalanceCard({ activities }: { activities: ActivityDto[] }) {
+  const { balance, pending, recentPurchase, used, remainingPercent } = hourBalanceSummary(activities);
+  return (
+    <DashboardCard
+      title="Hour Balance"
+      icon={
+        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
+          <IconHourglass size={20} />
+        </ThemeIcon>
+      }
+      action={{ label: 'Purchase More Hours', href: '/packages' }}
+    >
+      <Center>
+        <RingProgress
+          size={150}
+          thickness={14}
+          roundCaps
+          sections={[{ value: remainingPercent, color: remainingPercent <= 10 ? 'red' : 'blue' }]}
+          role="img"
+          aria-label={`${remainingPercent}% of the recent purchase remaining`}
+          label={
+            <Text ta="center" fw={700} fz="lg" aria-hidden="true">
+              {remainingPercent}%
+            </Text>
+          }
+        />
+      </Center>
+      <Group grow gap="sm">
+        <Stack gap={0} align="center">
+          <Text size="sm" c="dimmed">
+            Available
+          </Text>
+          <Text fw={700} fz="lg" data-testid="hours-available">
+            {formatHoursFixed(balance)}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="center">
+          <Text size="sm" c="dimmed">
+            Used
+          </Text>
+          <Text fw={700} fz="lg" data-testid="hours-used">
+            {formatHoursFixed(used)}
+          </Text>
+        </Stack>
+      </Group>
+      <Text ta="center">Recent Purchase: {formatHours(recentPurchase)} Hours</Text>
+      {pending > 0 && (
+        <Text ta="center" fw={600}>
+          {formatHoursFixed(pending)} hours pending activation
+        </Text>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,150 @@
+import { Accordion, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { InvoiceDto } from '../../../shared/invoices.js';
+import { formatDollars } from '../../../shared/format.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { usePageTitle } from '../../lib/usePageTitle.js';
+import { trpc } from '../../trpc.js';
+
+/** SPEC.md §4: Completed when completeStatus, else the stored status, else Pending. */
+export function invoiceStatus(invoice: Pick<InvoiceDto, 'completeStatus' | 'status'>): string {
+  if (invoice.completeStatus) return 'Completed';
+  return invoice.status.trim() || 'Pending';
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const formatDate = (iso: string) => (iso ? dateFormat.format(new Date(iso)) : '');
+
+/** SPEC.md §2 Invoices: the company's invoices, each with its payments and its PDF. */
+export function InvoicesPage() {
+  usePageTitle('Invoices');
+  const invoices = trpc.invoices.list.useQuery();
+  const [pdfOf, setPdfOf] = useState<InvoiceDto | null>(null);
+
+  useEffect(() => {
+    if (invoices.error) console.error('Invoices failed to load', invoices.error);
+  }, [invoices.error]);
+
+  return (
+    <>
+      <PageHeader title="Invoices" subtitle="Your invoices, their payments and their documents." />
+      {invoices.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading invoices" />
+        </Center>
+      )}
+      {invoices.data?.length === 0 && <Text c="dimmed">No Invoices Found</Text>}
+      {invoices.data && invoices.data.length > 0 && (
+        <Accordion variant="separated" multiple>
+          {invoices.data.map((invoice) => (
+            <InvoiceEntry key={invoice._id} invoice={invoice} onViewPdf={() => setPdfOf(invoice)} />
+          ))}
+        </Accordion>
+      )}
+      <Modal opened={pdfOf !== null} onClose={() => setPdfOf(null)} title={pdfOf ? `Invoice ${pdfOf.invoiceId}` : ''} size="auto" centered>
+        {pdfOf && (
+          <iframe
+            src={pdfOf.pdfUrl}
+            title={`Invoice ${pdfOf.invoiceId} PDF`}
+            width={640}
+            height={480}
+            style={{ border: '1px solid var(--mantine-color-gray-3)', maxWidth: '100%', display: 'block' }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: () => void }) {
+  const status = invoiceStatus(invoice);
+  return (
+    <Accordion.Item value={invoice._id}>
+      <Accordion.Control>
+        <Group justify="space-between" wrap="wrap" gap="xs" pr="sm">
+          <Stack gap={0}>
+            <Text fw={600}>Invoice {invoice.invoiceId}</Text>
+            <Text size="sm" c="dimmed">
+              {formatDate(invoice.transactionDate)}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            <Text fw={500}>{formatDollars(invoice.price)}</Text>
+            <Badge color={status === 'Completed' ? 'green.8' : 'secondary'} variant="filled" tt="none" autoContrast>
+              {status}
+            </Badge>
+          </Group>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="sm">
+          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4 }}>
+            <Text component="dt" c="dimmed" size="sm">
+              Description
+            </Text>
+            <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {invoice.description}
+            </Text>
+            <Text component="dt" c="dimmed" size="sm">
+              Price
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              {formatDollars(invoice.price)}
+            </Text>
+            <Text component="dt" c="dimmed" size="sm">
+              Balance
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              {formatDollars(invoice.remainingBalance)}
+            </Text>
+            <Text component="dt" c="dimmed" size="sm">
+              Status
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              {status}
+            </Text>
+          </dl>
+          <Text fw={600} size="sm">
+            Payments
+          </Text>
+          {invoice.payments.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No payments yet.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped withTableBorder fz="sm" aria-label={`Payments of invoice ${invoice.invoiceId}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>Method</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Description</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {invoice.payments.map((payment) => (
+                    <Table.Tr key={payment._id}>
+                      <Table.Td>{formatDate(payment.paymentDate)}</Table.Td>
+                      <Table.Td>{formatDollars(payment.amount)}</Table.Td>
+                      <Table.Td>{payment.method}</Table.Td>
+                      <Table.Td>{payment.status}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.description}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Group>
+            <Button variant="light" size="xs" leftSection={<IconFileTypePdf size={16} aria-hidden="true" />} onClick={onViewPdf}>
+              View PDF
+            </Button>
+          </Group>
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}

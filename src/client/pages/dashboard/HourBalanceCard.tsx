@@ -22,8 +22,9 @@ export function HourBalanceCard({ activities }: { activities: ActivityDto[] }) {
         <RingProgress
           size={150}
           thickness={14}
-          roundCaps
-          sections={[{ value: remainingPercent, color: remainingPercent <= 10 ? 'red' : 'blue' }]}
+          // A round cap on an empty ring would draw a stray dot.
+          roundCaps={remainingPercent > 0}
+          sections={remainingPercent > 0 ? [{ value: remainingPercent, color: remainingPercent <= 10 ? 'red' : 'blue' }] : []}
           role="img"
           aria-label={`${remainingPercent}% of the recent purchase remaining`}
           label={

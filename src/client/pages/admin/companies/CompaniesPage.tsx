@@ -3,7 +3,7 @@ import { IconCalendarTime, IconEdit, IconHourglassLow, IconMailExclamation, Icon
 import { useState } from 'react';
 import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
-import { AdminList, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { BalanceEmailDialog } from './BalanceEmailDialog.js';
 import { CompanyDialog } from './CompanyDialog.js';
@@ -56,11 +56,7 @@ export function CompaniesPage() {
   const [schedulerOpen, setSchedulerOpen] = useState(false);
 
   // SPEC.md §4: the saved company replaces its row (edit) or is appended (add); delete removes it.
-  const saveRow = (saved: CompanyDto) =>
-    utils.superadmin.companies.list.setData(undefined, (rows = []) =>
-      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [...rows, saved],
-    );
-  const removeRow = (id: string) => utils.superadmin.companies.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+  const { save: saveRow, remove: removeRow } = listCache(utils.superadmin.companies.list, 'end');
 
   const toggleFilter = (checked: boolean) => {
     setOnlyWithHoursAndTasks(checked);

@@ -2,7 +2,7 @@ import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { InvoiceDialog } from './InvoiceDialog.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
@@ -52,11 +52,7 @@ export function AllInvoicesPage() {
   const editor = useDialog<Partial<InvoiceDto>>();
   const [action, setAction] = useState<InvoiceAction | null>(null);
 
-  const replaceRow = (saved: InvoiceDto) =>
-    utils.superadmin.invoices.list.setData(undefined, (rows = []) =>
-      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
-    );
-  const removeRow = (id: string) => utils.superadmin.invoices.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.invoices.list);
 
   const closeAction = () => {
     setAction(null);

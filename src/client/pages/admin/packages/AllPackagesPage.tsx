@@ -2,7 +2,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PackageDto } from '../../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { PackageDialog } from './PackageDialog.js';
 import { formatPackageDate } from './packageText.js';
@@ -45,17 +45,14 @@ export function AllPackagesPage() {
   const editor = useDialog<Partial<PackageDto>>();
   const [deleting, setDeleting] = useState<PackageDto | null>(null);
 
-  const replaceRow = (saved: PackageDto) =>
-    utils.superadmin.packages.list.setData(undefined, (rows = []) =>
-      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
-    );
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.packages.list);
   const closeDelete = () => {
     setDeleting(null);
     remove.reset();
   };
   const remove = trpc.superadmin.packages.delete.useMutation({
     onSuccess: (_result, { id }) => {
-      utils.superadmin.packages.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+      removeRow(id);
       closeDelete();
     },
   });

@@ -2,7 +2,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PaymentDto } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { PaymentDialog } from './PaymentDialog.js';
 
@@ -44,11 +44,7 @@ export function AllPaymentsPage() {
   const editor = useDialog<Partial<PaymentDto>>();
   const [doomed, setDoomed] = useState<PaymentDto | null>(null);
 
-  const replaceRow = (saved: PaymentDto) =>
-    utils.superadmin.payments.list.setData(undefined, (rows = []) =>
-      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
-    );
-  const removeRow = (id: string) => utils.superadmin.payments.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list);
   const invoicesChanged = () => void utils.superadmin.invoices.list.invalidate();
 
   const closeDelete = () => {

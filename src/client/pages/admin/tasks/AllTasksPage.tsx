@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { byPriority, descriptionPreview, type TaskDto } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache, withSaved } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
 import { MarkDoneDialog } from './MarkDoneDialog.js';
@@ -59,10 +59,8 @@ export function AllTasksPage() {
   const [action, setAction] = useState<TaskAction | null>(null);
 
   const replaceRow = (saved: TaskDto) =>
-    utils.superadmin.tasks.listOpen.setData(undefined, (rows = []) =>
-      (rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [...rows, saved]).sort(byPriority),
-    );
-  const removeRow = (id: string) => utils.superadmin.tasks.listOpen.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+    utils.superadmin.tasks.listOpen.setData(undefined, (rows = []) => withSaved(rows, saved, 'end').sort(byPriority));
+  const { remove: removeRow } = listCache(utils.superadmin.tasks.listOpen);
 
   const closeAction = () => {
     setAction(null);

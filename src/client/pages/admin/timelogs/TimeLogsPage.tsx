@@ -3,7 +3,7 @@ import { IconCalendarStats, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { TimeLogDto } from '../../../../shared/timelogs.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { TimeLogDialog } from './TimeLogDialog.js';
 import { logDateTimeText, logHoursText } from './timeLogText.js';
@@ -70,11 +70,7 @@ export function TimeLogsPage() {
   const editor = useDialog<Partial<TimeLogDto>>();
   const [deleting, setDeleting] = useState<TimeLogDto | null>(null);
 
-  const replaceRow = (saved: TimeLogDto) =>
-    utils.superadmin.timelogs.list.setData(undefined, (rows = []) =>
-      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
-    );
-  const removeRow = (id: string) => utils.superadmin.timelogs.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.timelogs.list);
 
   const closeDelete = () => {
     setDeleting(null);

@@ -1,7 +1,7 @@
 import { IconEdit, IconMailForward, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UserDto } from '../../../../shared/users.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
 
@@ -46,11 +46,7 @@ export function AllUsersPage() {
   const editor = useDialog<Partial<UserDto>>();
   const [action, setAction] = useState<UserAction | null>(null);
 
-  const replaceRow = (saved: UserDto) =>
-    utils.superadmin.users.list.setData(undefined, (rows = []) =>
-      rows.some((row) => row._id === saved._id) ? rows.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...rows],
-    );
-  const removeRow = (id: string) => utils.superadmin.users.list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id));
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.users.list);
 
   const closeAction = () => {
     setAction(null);

@@ -122,7 +122,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
           timeLogFormInput.parse({
             company: company.id,
             timeStamp: new Date(at).toISOString(),
-            invertedHours: 1 + ((week * 7 + day * 3 + index) % 7) * 0.5,
+            invertedHours: 0.5 + ((week * 7 + day * 3 + index) % 5) * 0.25,
             description: WORK[(week * 5 + day + index) % WORK.length],
             task: day === 2 ? (tasks[week % tasks.length] ?? null) : null,
             closeTask: false,

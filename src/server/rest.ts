@@ -1,12 +1,14 @@
 import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { generateOpenApiDocument, type OpenApiMeta } from 'trpc-to-openapi';
+import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
 import { renderApiDocs } from './api-docs.js';
 import { requestInfo } from './request-info.js';
 import { appRouter } from './router.js';
-import { createCallerFactory, createContext } from './trpc.js';
+import { documentPagedLists } from './rest-docs.js';
+import { pagedBody, PER_PAGE_QUERY, setPageHeaders } from './rest-paging.js';
+import { createCallerFactory, createContext, type ProcedureMeta } from './trpc.js';
 
 /*
  * The REST mirror: every procedure with meta.openapi is served under /api at its SPEC.md path,
@@ -15,10 +17,13 @@ import { createCallerFactory, createContext } from './trpc.js';
  * PUTs, drops the query string of a PUT and leaks stack traces; its document generator is used.
  */
 type AnyProcedure = {
-  _def: { meta?: OpenApiMeta; inputs: unknown[]; type: string };
+  _def: { meta?: ProcedureMeta; inputs: unknown[]; type: string };
 };
 
-type ZodLike = { _zod?: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike> } } };
+type ZodLike = {
+  _zod?: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike> } };
+  safeParse?: (value: unknown) => { success: boolean; data?: unknown };
+};
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -34,14 +39,14 @@ export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  const document = generateOpenApiDocument(appRouter, {
+  const document = documentPagedLists(generateOpenApiDocument(appRouter, {
     title: 'Hourbank API',
     version: '1.0.0',
     baseUrl: '/api',
     description:
       'Every call except sign-in, sign-up, forgot-password, reset-password and resend-link needs the session token from POST /account/login in the jwttoken header.',
     securitySchemes: { jwttoken: { type: 'apiKey', in: 'header', name: 'jwttoken' } },
-  });
+  }), pagedPaths(procedures));
   const docsPage = renderApiDocs(document);
   app.get('/api/openapi.json', (_request, reply) => reply.send(document));
   app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
@@ -61,7 +66,12 @@ async function handle(
       .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx)) as (
       input: unknown,
     ) => Promise<unknown>;
-    const result = await call(inputOf(procedure, request));
+    const input = inputOf(procedure, request);
+    const result = await call(input);
+    if (procedure._def.meta?.paged && result) {
+      setPageHeaders(request, reply, result as never, parsedInput(procedure, input));
+      return reply.send(pagedBody(result as never));
+    }
     return reply.send(result ?? null);
   } catch (cause) {
     const error = cause instanceof TRPCError ? cause : getTRPCErrorFromUnknown(cause);
@@ -85,6 +95,19 @@ function inputOf(procedure: AnyProcedure, request: FastifyRequest): unknown {
   return { ...query, ...(body as object | undefined), ...(request.params as object) };
 }
 
+/** The input as the procedure read it, defaults filled in (for the paging headers). */
+function parsedInput(procedure: AnyProcedure, input: unknown): { page?: number; perPage?: number } | undefined {
+  const parsed = (procedure._def.inputs[0] as ZodLike | undefined)?.safeParse?.(input);
+  return parsed?.success ? (parsed.data as { page?: number; perPage?: number }) : undefined;
+}
+
+function pagedPaths(procedures: Record<string, AnyProcedure>): Set<string> {
+  const paths = Object.values(procedures)
+    .filter((procedure) => procedure._def.meta?.paged && procedure._def.meta.openapi)
+    .map((procedure) => procedure._def.meta!.openapi!.path);
+  return new Set(paths);
+}
+
 function objectShape(schema: ZodLike): Record<string, ZodLike> {
   let current: ZodLike | undefined = schema;
   while (current?._zod && current._zod.def.type !== 'object') current = current._zod.def.innerType;
@@ -100,7 +123,8 @@ function baseType(schema: ZodLike | undefined): string | undefined {
 /** Query strings are text; booleans and numbers the schema expects are read from it. */
 function coerceQuery(query: Record<string, unknown>, shape: Record<string, ZodLike>) {
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const key = name === PER_PAGE_QUERY ? 'perPage' : name;
     const type = baseType(shape[key]);
     if (type === 'boolean' && (value === 'true' || value === 'false')) result[key] = value === 'true';
     else if (type === 'number' && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) {

@@ -13,6 +13,12 @@ export type Context = {
 
 export type RequestInfo = { sessionToken: string | undefined; ip: string };
 
+/**
+ * paged: the procedure returns a page of a list ({ items, total }, or an object with total);
+ * the REST mirror answers it as a JSON array with X-Total-Count and Link headers.
+ */
+export type ProcedureMeta = OpenApiMeta & { paged?: boolean };
+
 export function createContext(deps: AppDeps, request: RequestInfo): Context {
   const actor = request.sessionToken
     ? validateSessionToken(deps.db, request.sessionToken, deps.clock.now())
@@ -22,7 +28,7 @@ export function createContext(deps: AppDeps, request: RequestInfo): Context {
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
       const { body } = shapeError(error);

@@ -1,0 +1,42 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { offsetOf, type ListQuery, type Page } from '../../shared/list.js';
+
+/*
+ * What every list query shares: the LIKE pattern of a search box, the ORDER BY of a sort choice,
+ * and one page plus the count of all matching rows.
+ */
+
+/** A case-insensitive "contains" pattern; %, _ and \ in the text match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** `expression LIKE '%text%'` with the escape character the pattern uses. */
+export function contains(expression: SQL | AnyColumn, text: string): SQL {
+  return sql`${expression} like ${containsPattern(text)} escape '\\'`;
+}
+
+/** Any of the expressions contains the text; undefined (no condition) for an empty search. */
+export function searchAny(text: string, expressions: (SQL | AnyColumn)[]): SQL | undefined {
+  if (!text) return undefined;
+  return sql`(${sql.join(
+    expressions.map((expression) => contains(expression, text)),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * ORDER BY for a sort choice: the chosen column then the tie-breakers, all in the chosen direction,
+ * so one index (column, ..., rowid) serves the page without a temporary sort.
+ */
+export function orderOf(dir: ListQuery['dir'], columns: (SQL | AnyColumn)[]): SQL[] {
+  const direction = dir === 'asc' ? sql`asc` : sql`desc`;
+  return columns.map((column) => sql`${column} ${direction}`);
+}
+
+/** One page of rows and the number of rows over all pages. */
+export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: { rows: (limit: number, offset: number) => T[]; count: () => number }): Page<T> {
+  const items = read.rows(query.perPage, offsetOf(query));
+  const total = items.length < query.perPage && (query.page === 1 || items.length > 0) ? offsetOf(query) + items.length : read.count();
+  return { items, total };
+}

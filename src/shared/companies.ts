@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyFilter, searchText } from './list.js';
 import { idParam } from './validation.js';
 
 /** A company as the Company List shows it; hours are hours (not hundredths). */
@@ -55,3 +56,17 @@ export const balanceEmailInput = z.object({
   kind: z.enum(BALANCE_EMAIL_KINDS, { message: 'The email kind must be runningLow or negative.' }),
   companyId: idParam,
 });
+
+/** How many companies a company picker offers at once; typing narrows them on the server. */
+export const COMPANY_OPTIONS_LIMIT = 50;
+
+export const companyOptionsInput = z
+  .object({
+    search: searchText,
+    /** A company to include whatever the search (the one already chosen), so its name shows. */
+    include: companyFilter,
+  })
+  .prefault({});
+
+export const companyOptionOutput = z.object({ _id: z.string(), companyName: z.string() });
+export type CompanyOption = z.infer<typeof companyOptionOutput>;

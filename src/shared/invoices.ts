@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
+import { listInput, type ListQuery } from './list.js';
 import { idParam } from './validation.js';
 
 /** SPEC.md §9: the invoice's intended payment method; '' is None. */
@@ -111,3 +112,9 @@ export const invoiceFormInput = z
 export type InvoiceForm = z.output<typeof invoiceFormInput>;
 
 export const invoiceUpdateInput = invoiceFormInput.safeExtend({ id: idParam });
+
+/** The sortable columns of the invoice lists; newest transaction first by default (SPEC.md §2). */
+export const INVOICE_SORT_KEYS = ['transactionDate', 'companyName', 'hours', 'price', 'remainingBalance', 'description', 'selectedPaymentMethod', 'status'] as const;
+export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
+export const invoiceListInput = listInput(INVOICE_SORT_KEYS, { sort: 'transactionDate', dir: 'desc' });
+export type InvoiceListQuery = ListQuery<InvoiceSortKey>;

@@ -30,6 +30,10 @@ export const packageOutput = z.object({
 });
 export type PackageDto = z.infer<typeof packageOutput>;
 
+/** At most this many packages are offered when an invoice copies one. */
+export const PACKAGE_CHOICES_LIMIT = 500;
+export const packageChoicesInput = z.object({ company: idParam });
+
 /** SPEC.md §3 "Package detail response". */
 /** SPEC.md §3: name, price, description; id, hours and rate let Buy Package carry it to checkout. */
 export const packageDetailOutput = z.object({

@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Center, Group, Loader, Pagination, Paper, Select, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconPlus, IconRefresh, IconSearch, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { Page } from '../../../shared/list.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { CompanyFilter } from './CompanyFilter.js';
-import { PAGE_SIZES, type AdminListState } from './useAdminList.js';
+import { PAGE_SIZES, pageView, type Sort } from './useAdminList.js';
 import classes from './AdminList.module.css';
 
 export type Column<T> = {
@@ -16,10 +17,26 @@ export type Column<T> = {
   align?: 'left' | 'right' | 'center';
 };
 
+/** What AdminList needs of useAdminList's state (methods, so any sort-key type fits). */
+export type ListControls = {
+  search: string;
+  setSearch(value: string): void;
+  companyId: string;
+  setCompanyId(value: string): void;
+  sort: Sort;
+  toggleSort(key: string): void;
+  page: number;
+  setPage(page: number): void;
+  pageSize: number;
+  setPageSize(size: number): void;
+};
+
 type AdminListProps<T> = {
   title: string;
   subtitle?: ReactNode;
-  list: AdminListState<T>;
+  list: ListControls;
+  /** The page the server answered (the previous one stays on screen while the next loads). */
+  data: Page<T> | undefined;
   columns: Column<T>[];
   rowKey: (row: T) => string;
   loading: boolean;
@@ -31,8 +48,8 @@ type AdminListProps<T> = {
   onRefresh: () => void;
   /** Edit, delete and screen-specific action icons for a row. */
   actions?: (row: T) => ReactNode;
-  /** Companies for the company filter; omit on screens without one. */
-  companies?: { _id: string; companyName: string }[];
+  /** Show the company filter (screens without one leave it out). */
+  companyFilter?: boolean;
   companyFilterLabel?: string;
   searchLabel?: string;
   /** More toolbar icons (left of add/refresh) and more filters (right of the search). */
@@ -45,6 +62,13 @@ export function AdminList<T>(props: AdminListProps<T>) {
   const { title, subtitle, list, columns, rowKey, loading, error, emptyText = 'Nothing to show.', actions } = props;
   usePageTitle(title);
   const columnCount = columns.length + (actions ? 1 : 0);
+  const { rows, total, pageCount } = pageView(list, props.data);
+  const { page, setPage } = list;
+
+  // After deletes (or another user's), the page asked for may be past the last one: show the last.
+  useEffect(() => {
+    if (props.data && page > pageCount) setPage(pageCount);
+  }, [props.data, page, pageCount, setPage]);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
@@ -65,7 +89,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
             </Tooltip>
           )}
           <Tooltip label="Refresh List">
-            <ActionIcon size="lg" variant="light" onClick={props.onRefresh} aria-label="Refresh List" loading={loading && list.total > 0}>
+            <ActionIcon size="lg" variant="light" onClick={props.onRefresh} aria-label="Refresh List" loading={loading && props.data !== undefined}>
               <IconRefresh size={20} />
             </ActionIcon>
           </Tooltip>
@@ -80,13 +104,8 @@ export function AdminList<T>(props: AdminListProps<T>) {
           onChange={(event) => list.setSearch(event.currentTarget.value)}
           w={{ base: '100%', sm: 280 }}
         />
-        {props.companies && (
-          <CompanyFilter
-            label={props.companyFilterLabel ?? 'Filter by Company'}
-            companies={props.companies}
-            value={list.companyId}
-            onChange={list.setCompanyId}
-          />
+        {props.companyFilter && (
+          <CompanyFilter label={props.companyFilterLabel ?? 'Filter by Company'} value={list.companyId} onChange={list.setCompanyId} />
         )}
         {props.filters}
       </Group>
@@ -98,7 +117,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
       )}
 
       <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" className={classes.table}>
+        <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} aria-busy={loading} style={{ opacity: loading && props.data ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
@@ -115,7 +134,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {loading && list.total === 0 ? (
+            {props.data === undefined && !error ? (
               <Table.Tr>
                 <Table.Td colSpan={columnCount}>
                   <Center py="lg">
@@ -123,7 +142,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
                   </Center>
                 </Table.Td>
               </Table.Tr>
-            ) : list.total === 0 ? (
+            ) : total === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={columnCount}>
                   <Text c="dimmed" ta="center" py="lg">
@@ -132,7 +151,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
                 </Table.Td>
               </Table.Tr>
             ) : (
-              list.visible.map((row) => (
+              rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((column) => (
                     <Table.Td key={column.key} ta={column.align}>
@@ -168,13 +187,11 @@ export function AdminList<T>(props: AdminListProps<T>) {
             size="xs"
           />
           <Text size="sm" c="dimmed">
-            {list.total === 0
-              ? '0 of 0'
-              : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, list.total)} of ${list.total}`}
+            {total === 0 ? '0 of 0' : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, total)} of ${total}`}
           </Text>
         </Group>
         <Pagination
-          total={list.pageCount}
+          total={pageCount}
           value={list.page}
           onChange={list.setPage}
           size="sm"
@@ -186,7 +203,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
   );
 }
 
-function SortButton<T>({ list, column }: { list: AdminListState<T>; column: Column<T> }) {
+function SortButton<T>({ list, column }: { list: ListControls; column: Column<T> }) {
   const active = list.sort.key === column.key;
   const Icon = !active ? IconSelector : list.sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
   return (

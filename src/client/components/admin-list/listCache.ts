@@ -1,16 +1,27 @@
-type Row = { _id: string };
-type CachedList<T> = { setData: (input: undefined, updater: (rows: T[] | undefined) => T[] | undefined) => unknown };
+import type { Page } from '../../../shared/list.js';
 
-/** A saved row replaces its old self, or joins the list at the start or the end. */
+type Row = { _id: string };
+type CachedPage<Input, T> = { setData: (input: Input, updater: (page: Page<T> | undefined) => Page<T> | undefined) => unknown };
+
+/** A saved row replaces its old self, or joins the page at the start or the end. */
 export function withSaved<T extends Row>(rows: T[], saved: T, addAt: 'start' | 'end' = 'start'): T[] {
   if (rows.some((row) => row._id === saved._id)) return rows.map((row) => (row._id === saved._id ? saved : row));
   return addAt === 'start' ? [saved, ...rows] : [...rows, saved];
 }
 
-/** SPEC.md §4: admin lists update locally after a change and re-fetch only on refresh. */
-export function listCache<T extends Row>(list: CachedList<T>, addAt: 'start' | 'end' = 'start') {
+/**
+ * Admin lists update the page on screen after a change and ask the server again only on refresh
+ * (or when the search, filter, sort or page changes).
+ */
+export function listCache<Input, T extends Row>(list: CachedPage<Input, T>, input: Input, addAt: 'start' | 'end' = 'start') {
+  const update = (change: (page: Page<T>) => Page<T>) => list.setData(input, (page) => (page ? change(page) : page));
   return {
-    save: (saved: T) => list.setData(undefined, (rows = []) => withSaved(rows, saved, addAt)),
-    remove: (id: string) => list.setData(undefined, (rows = []) => rows.filter((row) => row._id !== id)),
+    save: (saved: T) =>
+      update((page) => {
+        const isNew = !page.items.some((row) => row._id === saved._id);
+        return { items: withSaved(page.items, saved, addAt), total: page.total + (isNew ? 1 : 0) };
+      }),
+    remove: (id: string) =>
+      update((page) => ({ items: page.items.filter((row) => row._id !== id), total: Math.max(0, page.total - 1) })),
   };
 }

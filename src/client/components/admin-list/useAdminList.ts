@@ -1,91 +1,87 @@
-import { useMemo, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import type { ListQuery, Page, SortDirection } from '../../../shared/list.js';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const ALL_COMPANIES = '';
+/** Typing pauses this long before the server is asked again. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-export type SortDirection = 'asc' | 'desc';
-export type SortValue = string | number | null | undefined;
+export type { SortDirection };
+export type Sort<Key extends string = string> = { key: Key; direction: SortDirection };
 
-export type AdminListOptions<T> = {
-  rows: T[] | undefined;
-  /** The texts the Search box matches, case-insensitively (SPEC.md gives them per screen). */
-  searchText: (row: T) => (string | null | undefined)[];
-  /** The row's company id, for the company filter; leave out on screens without one. */
-  companyOf?: (row: T) => string | null | undefined;
-  /** Sort keys (column keys) and how to read them. */
-  sortValues: Record<string, (row: T) => SortValue>;
-  defaultSort: { key: string; direction: SortDirection };
-  /** Extra screen-specific filtering (e.g. the companies switch). */
-  filter?: (row: T) => boolean;
+export type AdminListOptions<Key extends string, Filters extends object> = {
+  defaultSort: Sort<Key>;
+  /** Screen-specific filters sent with the query (e.g. the companies switch); changing one goes back to page 1. */
+  filters?: Filters;
 };
 
-function compare(a: SortValue, b: SortValue): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined || a === '') return 1;
-  if (b === null || b === undefined || b === '') return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
-}
-
-/** The state every admin list shares: search, company filter, sorting and paging. */
-export function useAdminList<T>(options: AdminListOptions<T>) {
-  const { rows, searchText, companyOf, sortValues, defaultSort, filter } = options;
+/**
+ * The state every admin list shares: search, company filter, sort and paging, all done by the
+ * server. `query` is the list call's input; hand the page it answers to AdminList.
+ */
+export function useAdminList<Key extends string, Filters extends object = Record<never, never>>(options: AdminListOptions<Key, Filters>) {
   const [search, setSearchState] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [companyId, setCompanyIdState] = useState(ALL_COMPANIES);
-  const [sort, setSort] = useState(defaultSort);
+  const [sort, setSort] = useState<Sort<Key>>(options.defaultSort);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [filters, setFiltersState] = useState<Filters>(options.filters ?? ({} as Filters));
+  const [searchedFor, setSearchedFor] = useState(debouncedSearch);
 
-  const filtered = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (rows ?? []).filter(
-      (row) =>
-        (!filter || filter(row)) &&
-        (companyId === ALL_COMPANIES || !companyOf || companyOf(row) === companyId) &&
-        (!needle || searchText(row).some((text) => text?.toLowerCase().includes(needle))),
-    );
-  }, [rows, search, companyId, filter, companyOf, searchText]);
+  // A new search text starts from the first page once the server is asked for it.
+  if (searchedFor !== debouncedSearch) {
+    setSearchedFor(debouncedSearch);
+    setPage(1);
+  }
 
-  const sorted = useMemo(() => {
-    const read = sortValues[sort.key];
-    if (!read) return filtered;
-    const sign = sort.direction === 'asc' ? 1 : -1;
-    return [...filtered].sort((a, b) => sign * compare(read(a), read(b)));
-  }, [filtered, sort, sortValues]);
-
-  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
-  const currentPage = Math.min(page, pageCount);
-  const visible = sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize);
+  const query: ListQuery<Key> & Filters = {
+    ...filters,
+    page,
+    perPage: pageSize,
+    search: debouncedSearch,
+    company: companyId,
+    sort: sort.key,
+    dir: sort.direction,
+  };
 
   return {
+    query,
     search,
-    setSearch: (value: string) => {
-      setSearchState(value);
-      setPage(1);
-    },
+    setSearch: setSearchState,
     companyId,
     setCompanyId: (value: string) => {
       setCompanyIdState(value);
       setPage(1);
     },
+    filters,
+    setFilters: (next: Filters) => {
+      setFiltersState(next);
+      setPage(1);
+    },
     sort,
-    toggleSort: (key: string) =>
-      setSort((current) => ({ key, direction: current.key === key && current.direction === 'asc' ? 'desc' : 'asc' })),
-    page: currentPage,
+    toggleSort: (key: Key) => {
+      setSort((current) => ({ key, direction: current.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
+      setPage(1);
+    },
+    page,
     setPage,
-    pageCount,
     pageSize,
-    /** SPEC.md §2: changing the page size goes back to the first page. */
+    /** Changing the page size goes back to the first page. */
     setPageSize: (size: number) => {
       setPageSizeState(size);
       setPage(1);
     },
-    /** Every row that passes the filters, in order (the scheduler starts from these). */
-    filtered: sorted,
-    visible,
-    total: sorted.length,
   };
 }
 
-export type AdminListState<T> = ReturnType<typeof useAdminList<T>>;
+export type AdminListState<Key extends string = string> = ReturnType<typeof useAdminList<Key>>;
+
+/** The page on screen: its rows, how many match, and how many pages they make. */
+export function pageView<T>(list: { page: number; pageSize: number }, data: Page<T> | undefined) {
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / list.pageSize));
+  return { rows: data?.items ?? [], total, pageCount };
+}

@@ -3,7 +3,9 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import { formatDollars } from '../../../shared/format.js';
+import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 
@@ -19,7 +21,10 @@ const formatDate = (iso: string) => (iso ? dateFormat.format(new Date(iso)) : ''
 /** SPEC.md §2 Invoices: the company's invoices, each with its payments and its PDF. */
 export function InvoicesPage() {
   usePageTitle('Invoices');
-  const invoices = trpc.invoices.list.useQuery();
+  const [pageCount, setPageCount] = useState(1);
+  const invoices = combinePages(
+    trpc.useQueries((t) => Array.from({ length: pageCount }, (_, index) => t.invoices.list({ page: index + 1, perPage: LOAD_MORE_PAGE_SIZE }))),
+  );
   const [pdfOf, setPdfOf] = useState<InvoiceDto | null>(null);
 
   useEffect(() => {
@@ -34,14 +39,15 @@ export function InvoicesPage() {
           <Loader aria-label="Loading invoices" />
         </Center>
       )}
-      {invoices.data?.length === 0 && <Text c="dimmed">No Invoices Found</Text>}
-      {invoices.data && invoices.data.length > 0 && (
+      {!invoices.isPending && invoices.items.length === 0 && <Text c="dimmed">No Invoices Found</Text>}
+      {invoices.items.length > 0 && (
         <Accordion variant="separated" multiple>
-          {invoices.data.map((invoice) => (
+          {invoices.items.map((invoice) => (
             <InvoiceEntry key={invoice._id} invoice={invoice} onViewPdf={() => setPdfOf(invoice)} />
           ))}
         </Accordion>
       )}
+      <LoadMoreButton shown={invoices.items.length} total={invoices.total} loading={invoices.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       <Modal opened={pdfOf !== null} onClose={() => setPdfOf(null)} title={pdfOf ? `Invoice ${pdfOf.invoiceId}` : ''} size="auto" centered>
         {pdfOf && (
           <iframe

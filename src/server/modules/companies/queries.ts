@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { companies, invoices, payments, tasks, timeLogs } from '../../../../drizzle/schema.js';
-import type { CompanyDto } from '../../../shared/companies.js';
+import { COMPANY_OPTIONS_LIMIT, type CompanyDto, type CompanyOption } from '../../../shared/companies.js';
+import { searchAny } from '../../lib/paging.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
@@ -76,4 +77,18 @@ export function billingHistoryOf(tx: Tx, companyId: string): BillingHistory {
     .from(sql`(select 1)`)
     .get();
   return { invoices: Boolean(row?.invoices), payments: Boolean(row?.payments), timeLogs: Boolean(row?.timeLogs) };
+}
+
+/** Up to COMPANY_OPTIONS_LIMIT companies by name whose name contains the search, plus the one to include. */
+export function companyOptions(tx: Tx, search: string, include: string): CompanyOption[] {
+  const options = tx
+    .select({ _id: companies.id, companyName: companies.companyName })
+    .from(companies)
+    .where(searchAny(search, [companies.companyName]))
+    .orderBy(...byName)
+    .limit(COMPANY_OPTIONS_LIMIT)
+    .all();
+  if (!include || options.some((option) => option._id === include)) return options;
+  const chosen = tx.select({ _id: companies.id, companyName: companies.companyName }).from(companies).where(eq(companies.id, include)).get();
+  return chosen ? [chosen, ...options] : options;
 }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   balanceEmailInput,
   companyCreateInput,
+  COMPANY_OPTIONS_LIMIT,
+  companyOptionOutput,
+  companyOptionsInput,
   companyOutput,
   companyUpdateInput,
 } from '../../../shared/companies.js';
@@ -18,6 +21,12 @@ export const superAdminCompaniesRouter = router({
     .input(z.void())
     .output(z.array(companyOutput))
     .query(({ ctx }) => companies.listCompanies(ctx.deps.db)),
+
+  options: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include` } })
+    .input(companyOptionsInput)
+    .output(z.array(companyOptionOutput))
+    .query(({ ctx, input }) => companies.companyOptions(ctx.deps.db, input.search, input.include)),
 
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)' } })

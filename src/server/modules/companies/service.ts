@@ -15,9 +15,9 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
 import { balanceEmail } from './emails.js';
-import { billingHistoryOf, findCompany, findCompanyRow, listCompanies, type BillingHistory } from './queries.js';
+import { billingHistoryOf, companyOptions, findCompany, findCompanyRow, listCompanies, type BillingHistory } from './queries.js';
 
-export { findCompany, listCompanies };
+export { companyOptions, findCompany, listCompanies };
 
 export function createCompany(deps: AppDeps, fields: CompanyFields): CompanyDto {
   return inTransaction(deps.db, (tx) => {

@@ -1,7 +1,9 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
-import type { InvoiceDto, InvoicePaymentMethod } from '../../../shared/invoices.js';
+import type { InvoiceDto, InvoiceListQuery, InvoicePaymentMethod, InvoiceSortKey } from '../../../shared/invoices.js';
+import type { Page } from '../../../shared/list.js';
+import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -70,17 +72,55 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-/** Invoices with their payments in two queries, newest transaction first. */
-export function listInvoices(tx: Tx, deps: AppDeps, where?: SQL): InvoiceDto[] {
-  const rows = tx
+const paidSum = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id}), 0)`;
+
+/** What each sortable column of the invoice lists sorts by; rowid breaks ties in the same direction. */
+const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
+  transactionDate: [invoices.transactionDate, sql`${invoices}.rowid`],
+  companyName: [companies.companyName, invoices.transactionDate, sql`${invoices}.rowid`],
+  hours: [invoices.hundredths, sql`${invoices}.rowid`],
+  price: [invoices.priceCents, sql`${invoices}.rowid`],
+  remainingBalance: [sql`${invoices.priceCents} - ${paidSum}`, sql`${invoices}.rowid`],
+  description: [invoices.description, sql`${invoices}.rowid`],
+  selectedPaymentMethod: [invoices.selectedPaymentMethod, sql`${invoices}.rowid`],
+  status: [sql`case when ${invoices.completeStatus} then 'Completed' when ${invoices.status} <> '' then ${invoices.status} else 'Pending' end`, sql`${invoices}.rowid`],
+};
+
+/** One page of invoices with their payments: two queries for the page and one to count. */
+export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, companyId?: string): Page<InvoiceDto> {
+  const where = and(
+    companyId || query.company ? eq(invoices.companyId, companyId ?? query.company) : undefined,
+    searchAny(query.search, [invoices.description]),
+  );
+  const page = pageOf(query, {
+    rows: (limit, offset) =>
+      tx
+        .select({ invoice: invoices, companyName: companies.companyName })
+        .from(invoices)
+        .innerJoin(companies, eq(companies.id, invoices.companyId))
+        .where(where)
+        .orderBy(...orderOf(query.dir, invoiceSortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    count: () => tx.select({ total: count() }).from(invoices).where(where).get()?.total ?? 0,
+  });
+  const byInvoice = paymentsOf(tx, page.items.map((row) => row.invoice.id));
+  return {
+    items: page.items.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? [])),
+    total: page.total,
+  };
+}
+
+function oneInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto | undefined {
+  const row = tx
     .select({ invoice: invoices, companyName: companies.companyName })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(where)
-    .orderBy(desc(invoices.transactionDate), desc(invoices.createdAt), desc(invoices.invoiceNumber))
-    .all();
-  const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
-  return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
+    .where(eq(invoices.id, id))
+    .get();
+  if (!row) return undefined;
+  return toInvoiceDto(deps, row.invoice, row.companyName, paymentsOf(tx, [id]).get(id) ?? []);
 }
 
 export function findInvoiceRow(tx: Tx, id: string): InvoiceRow {
@@ -90,7 +130,7 @@ export function findInvoiceRow(tx: Tx, id: string): InvoiceRow {
 }
 
 export function findInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto {
-  const [invoice] = listInvoices(tx, deps, eq(invoices.id, id));
+  const invoice = oneInvoice(tx, deps, id);
   if (!invoice) throw notFound('Invoice');
   return invoice;
 }

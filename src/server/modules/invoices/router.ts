@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { invoiceFormInput, invoiceOutput, invoiceUpdateInput, purchaseInput, purchaseOutput } from '../../../shared/invoices.js';
+import { invoiceFormInput, invoiceListInput, invoiceOutput, invoiceUpdateInput, purchaseInput, purchaseOutput } from '../../../shared/invoices.js';
+import { pageOutput } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as invoices from './service.js';
@@ -10,10 +11,10 @@ const adminTags = ['Invoices (super-admin)'];
 
 export const invoicesRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first" } })
-    .input(z.void())
-    .output(z.array(invoiceOutput))
-    .query(({ ctx }) => invoices.listOwnInvoices(ctx.deps, ctx.actor)),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first" } })
+    .input(invoiceListInput)
+    .output(pageOutput(invoiceOutput))
+    .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.actor, input)),
 
   purchase: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid' } })
@@ -24,10 +25,10 @@ export const invoicesRouter = router({
 
 export const superAdminInvoicesRouter = router({
   list: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Every invoice, newest transaction date first' } })
-    .input(z.void())
-    .output(z.array(invoiceOutput))
-    .query(({ ctx }) => invoices.allInvoices(ctx.deps)),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description' } })
+    .input(invoiceListInput)
+    .output(pageOutput(invoiceOutput))
+    .query(({ ctx, input }) => invoices.allInvoices(ctx.deps, input)),
 
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/invoices', tags: adminTags, summary: 'Add an invoice (and its pending hours); emails the client when sendInvoiceEmail' } })

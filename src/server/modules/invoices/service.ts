@@ -6,9 +6,11 @@ import {
   METHOD_OF_OPTION,
   type InvoiceDto,
   type InvoiceForm,
+  type InvoiceListQuery,
   type PaymentOption,
   type PurchaseResponse,
 } from '../../../shared/invoices.js';
+import type { Page } from '../../../shared/list.js';
 import { invoiceStatusOf, isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -121,9 +123,8 @@ function emailInvoice(tx: Tx, deps: AppDeps, invoice: InvoiceDto): void {
 
 /* ---------- customer ---------- */
 
-export function listOwnInvoices(deps: AppDeps, actor: Actor): InvoiceDto[] {
-  const companyId = ownCompanyId(actor);
-  return listInvoices(deps.db, deps, eq(invoices.companyId, companyId));
+export function listOwnInvoices(deps: AppDeps, actor: Actor, query: InvoiceListQuery): Page<InvoiceDto> {
+  return listInvoices(deps.db, deps, query, ownCompanyId(actor));
 }
 
 /** A package the company may buy now: started, not ended, general or the company's own. */
@@ -174,8 +175,8 @@ export function purchase(deps: AppDeps, actor: Actor, input: { packageId: string
 
 /* ---------- super-admin ---------- */
 
-export function allInvoices(deps: AppDeps): InvoiceDto[] {
-  return listInvoices(deps.db, deps);
+export function allInvoices(deps: AppDeps, query: InvoiceListQuery): Page<InvoiceDto> {
+  return listInvoices(deps.db, deps, query);
 }
 
 /** The form's amounts in stored units; with hours above 0 the price is hours × rate. */

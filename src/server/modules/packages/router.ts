@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { packageDetailOutput, packageFormInput, packageOutput, packageUpdateInput } from '../../../shared/packages.js';
+import { packageChoicesInput, packageDetailOutput, packageFormInput, packageOutput, packageUpdateInput } from '../../../shared/packages.js';
 import { idParam } from '../../../shared/validation.js';
 import { adminProcedure, authedProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as packages from './service.js';
@@ -28,6 +28,12 @@ export const superAdminPackagesRouter = router({
     .input(z.void())
     .output(z.array(packageOutput))
     .query(({ ctx }) => packages.listAllPackages(ctx.deps)),
+
+  choices: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/packages/choices', tags: adminTags, summary: "Packages an invoice for the company may copy: general ones and the company's own, by description" } })
+    .input(packageChoicesInput)
+    .output(z.array(packageOutput))
+    .query(({ ctx, input }) => packages.packageChoices(ctx.deps, input.company)),
 
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/packages', tags: adminTags, summary: 'Add a package (general, or custom when company is given)' } })

@@ -4,6 +4,7 @@ import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
   byCatalogueOrder,
   END_BEFORE_START_MESSAGE,
+  PACKAGE_CHOICES_LIMIT,
   parseDateText,
   type PackageDetailDto,
   type PackageDto,
@@ -64,6 +65,19 @@ export function listAllPackages(deps: AppDeps): PackageDto[] {
     .from(packages)
     .leftJoin(companies, eq(companies.id, packages.companyId))
     .orderBy(desc(packages.rateCents), asc(packages.description), asc(packages.id))
+    .all()
+    .map(packageDto);
+}
+
+/** The packages an invoice for the company may copy: general ones and the company's own, by description. */
+export function packageChoices(deps: AppDeps, companyId: string): PackageDto[] {
+  return deps.db
+    .select(packageColumns)
+    .from(packages)
+    .leftJoin(companies, eq(companies.id, packages.companyId))
+    .where(or(isNull(packages.companyId), eq(packages.companyId, companyId)))
+    .orderBy(asc(packages.description), asc(packages.id))
+    .limit(PACKAGE_CHOICES_LIMIT)
     .all()
     .map(packageDto);
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceForm } from '../../../shared/invoices.js';
+import { invoiceListInput, type InvoiceForm } from '../../../shared/invoices.js';
+import { MAX_PER_PAGE } from '../../../shared/list.js';
 import { isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
 import { createCompany } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -123,7 +124,7 @@ describe('invoice settlement', () => {
           }
         }
 
-        const stored = new Map(allInvoices(t.deps).map((invoice) => [invoice._id, invoice]));
+        const stored = new Map(allInvoices(t.deps, invoiceListInput.parse({ perPage: MAX_PER_PAGE })).items.map((invoice) => [invoice._id, invoice]));
         for (const invoice of model) {
           const balance = invoice.priceCents - paidOf(invoice);
           expect(stored.get(invoice.id)).toMatchObject({ remainingBalance: balance / 100, completeStatus: isPaidInFull(balance), payments: expect.any(Array) });

@@ -1,6 +1,7 @@
 import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../../shared/invoices.js';
+import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
@@ -20,17 +21,6 @@ const columns: Column<InvoiceDto>[] = [
   { key: 'status', header: 'Status', sortable: true, render: invoiceStatusText },
 ];
 
-const sortValues = {
-  companyName: (invoice: InvoiceDto) => invoice.companyName,
-  hours: (invoice: InvoiceDto) => invoice.hours,
-  price: (invoice: InvoiceDto) => invoice.price,
-  remainingBalance: (invoice: InvoiceDto) => invoice.remainingBalance,
-  description: (invoice: InvoiceDto) => invoice.description,
-  selectedPaymentMethod: (invoice: InvoiceDto) => invoice.selectedPaymentMethod,
-  transactionDate: (invoice: InvoiceDto) => new Date(invoice.transactionDate).getTime(),
-  status: invoiceStatusText,
-};
-
 const confirmations = {
   delete: { title: 'Confirm Delete', message: INVOICE_HAS_PAYMENTS, button: 'Delete', color: 'red' },
   reminder: { title: 'Confirm Send Email', message: 'Are you sure you want to send an OPEN BALANCE email reminder?', button: 'Send Email', color: undefined },
@@ -39,20 +29,12 @@ const confirmations = {
 /** SPEC.md §2 Invoices List (/allinvoices). */
 export function AllInvoicesPage() {
   const utils = trpc.useUtils();
-  const invoices = trpc.superadmin.invoices.list.useQuery();
-  const companies = trpc.superadmin.companies.list.useQuery();
-  const packages = trpc.superadmin.packages.list.useQuery();
-  const list = useAdminList({
-    rows: invoices.data,
-    searchText: (invoice) => [invoice.description],
-    companyOf: (invoice) => invoice.company,
-    sortValues,
-    defaultSort: { key: 'transactionDate', direction: 'desc' },
-  });
+  const list = useAdminList<InvoiceSortKey>({ defaultSort: { key: 'transactionDate', direction: 'desc' } });
+  const invoices = trpc.superadmin.invoices.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<InvoiceDto>>();
   const [action, setAction] = useState<InvoiceAction | null>(null);
 
-  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.invoices.list);
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.invoices.list, list.query);
 
   const closeAction = () => {
     setAction(null);
@@ -75,12 +57,13 @@ export function AllInvoicesPage() {
       <AdminList
         title="Invoices"
         list={list}
+        data={invoices.data}
         columns={columns}
         rowKey={(invoice) => invoice._id}
         loading={invoices.isFetching}
         error={invoices.isError ? adminErrorText(invoices.error) : null}
         emptyText="No Invoices Found"
-        companies={companies.data}
+        companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Invoice"
         onRefresh={() => void invoices.refetch()}
@@ -101,8 +84,6 @@ export function AllInvoicesPage() {
       {editor.target && (
         <InvoiceDialog
           invoice={editor.target}
-          companies={companies.data ?? []}
-          packages={packages.data ?? []}
           defaultCompanyId={list.companyId}
           onClose={editor.close}
           onSaved={(saved) => (replaceRow(saved), editor.close())}

@@ -5,11 +5,10 @@ import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { SEND_INVOICE_EMAIL_DEFAULT, type InvoiceDto } from '../../../../shared/invoices.js';
-import type { PackageDto } from '../../../../shared/packages.js';
 import { PAYMENT_METHODS } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { invoicePrice } from '../../../../shared/pricing.js';
-import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { AdminDialog, CompanySelect, adminErrorText } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 
 /** The package select's choice that reveals the manual fields. */
@@ -26,8 +25,6 @@ const calendarStyles = {
 type InvoiceDialogProps = {
   /** An empty object adds an invoice; a row edits it. */
   invoice: Partial<InvoiceDto>;
-  companies: { _id: string; companyName: string }[];
-  packages: PackageDto[];
   defaultCompanyId: string;
   onClose: () => void;
   onSaved: (invoice: InvoiceDto) => void;
@@ -48,7 +45,7 @@ function computedPrice(hours: number | string, rate: number | string): number | 
 }
 
 /** Add or edit an invoice (SPEC.md §2 Invoices List); the server's message stays in the dialog on failure. */
-export function InvoiceDialog({ invoice, companies, packages, defaultCompanyId, onClose, onSaved }: InvoiceDialogProps) {
+export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: InvoiceDialogProps) {
   const editing = Boolean(invoice._id);
   const dateId = useId();
   const [companyId, setCompanyId] = useState<string | null>(invoice.company ?? (defaultCompanyId || null));
@@ -61,6 +58,7 @@ export function InvoiceDialog({ invoice, companies, packages, defaultCompanyId, 
   const [price, setPrice] = useState<number | string>(invoice.price ?? '');
   const [sendEmail, setSendEmail] = useState(invoice.sendInvoiceEmail ?? SEND_INVOICE_EMAIL_DEFAULT);
 
+  const packages = trpc.superadmin.packages.choices.useQuery({ company: companyId ?? '' }, { enabled: Boolean(companyId) && !editing });
   const create = trpc.superadmin.invoices.create.useMutation({ onSuccess: onSaved });
   const update = trpc.superadmin.invoices.update.useMutation({ onSuccess: onSaved });
   const saving = editing ? update : create;
@@ -68,18 +66,18 @@ export function InvoiceDialog({ invoice, companies, packages, defaultCompanyId, 
   const manual = choice === MANUAL;
   const hoursAbove0 = (toNumber(hours) ?? 0) > 0;
   const shownPrice = hoursAbove0 ? (computedPrice(hours, rate) ?? '') : price;
-  const choosable = packages.filter((pkg) => pkg.company === null || pkg.company === companyId);
+  const choosable = packages.data ?? [];
   const canSave = Boolean(companyId) && description.trim() !== '' && shownPrice !== '';
 
   const changeCompany = (next: string | null) => {
     setCompanyId(next);
     // another company's custom package does not apply
-    if (choice && choice !== MANUAL && !packages.some((pkg) => pkg._id === choice && (pkg.company === null || pkg.company === next))) choose(null);
+    if (choice && choice !== MANUAL) choose(null);
   };
 
   const choose = (next: string | null) => {
     setChoice(next);
-    const pkg = packages.find((candidate) => candidate._id === next);
+    const pkg = choosable.find((candidate) => candidate._id === next);
     setDescription(pkg?.description ?? '');
     setHours(pkg?.hours ?? '');
     setRate(pkg?.rate ?? '');
@@ -122,17 +120,7 @@ export function InvoiceDialog({ invoice, companies, packages, defaultCompanyId, 
       onClose={onClose}
       onSubmit={save}
     >
-      <Select
-        label="Company"
-        required
-        data={[...companies].sort((a, b) => a.companyName.localeCompare(b.companyName)).map((company) => ({ value: company._id, label: company.companyName }))}
-        value={companyId}
-        onChange={changeCompany}
-        searchable
-        disabled={editing}
-        nothingFoundMessage="No company by that name"
-        comboboxProps={{ withinPortal: true }}
-      />
+      <CompanySelect label="Company" required value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} disabled={editing} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <DatePickerInput
           id={dateId}

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'dri
 import { companies, invoices, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import type { InvoiceDto, InvoiceListQuery, InvoicePaymentMethod, InvoiceSortKey } from '../../../shared/invoices.js';
-import type { Page } from '../../../shared/list.js';
+import { offsetOf, type Page } from '../../../shared/list.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -86,24 +86,28 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   status: [sql`case when ${invoices.completeStatus} then 'Completed' when ${invoices.status} <> '' then ${invoices.status} else 'Pending' end`, sql`${invoices}.rowid`],
 };
 
-/** One page of invoices with their payments: two queries for the page and one to count. */
+function invoiceFilter(query: InvoiceListQuery, companyId?: string): SQL | undefined {
+  const company = companyId ?? query.company;
+  return and(company ? eq(invoices.companyId, company) : undefined, searchAny(query.search, [invoices.description]));
+}
+
+/** The statement that reads one page of invoices (exported so tests can check its plan). */
+export function invoicePageQuery(tx: Tx, query: InvoiceListQuery, companyId?: string) {
+  return tx
+    .select({ invoice: invoices, companyName: companies.companyName })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(invoiceFilter(query, companyId))
+    .orderBy(...orderOf(query.dir, invoiceSortColumns[query.sort]))
+    .limit(query.perPage)
+    .offset(offsetOf(query));
+}
+
+/** One page of invoices with their payments: the page, its payments, and (past page 1's end) a count. */
 export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, companyId?: string): Page<InvoiceDto> {
-  const where = and(
-    companyId || query.company ? eq(invoices.companyId, companyId ?? query.company) : undefined,
-    searchAny(query.search, [invoices.description]),
-  );
   const page = pageOf(query, {
-    rows: (limit, offset) =>
-      tx
-        .select({ invoice: invoices, companyName: companies.companyName })
-        .from(invoices)
-        .innerJoin(companies, eq(companies.id, invoices.companyId))
-        .where(where)
-        .orderBy(...orderOf(query.dir, invoiceSortColumns[query.sort]))
-        .limit(limit)
-        .offset(offset)
-        .all(),
-    count: () => tx.select({ total: count() }).from(invoices).where(where).get()?.total ?? 0,
+    rows: () => invoicePageQuery(tx, query, companyId).all(),
+    count: () => tx.select({ total: count() }).from(invoices).where(invoiceFilter(query, companyId)).get()?.total ?? 0,
   });
   const byInvoice = paymentsOf(tx, page.items.map((row) => row.invoice.id));
   return {

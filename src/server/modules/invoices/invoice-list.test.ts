@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../../../drizzle/schema.js';
+import { invoiceListInput, type InvoiceDto } from '../../../shared/invoices.js';
+import { inTransaction } from '../../db.js';
+import { newId } from '../../lib/ids.js';
+import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { createCompany, createInvoiceRow } from '../../testing/factories.js';
+import { linkedPages, queryPlan, sqlOf, sqliteOf } from '../../testing/lists.js';
+import { invoicePageQuery } from './queries.js';
+
+let t: TestApp;
+let boss: string;
+let globexAdmin: string;
+let globex: ReturnType<typeof createCompany>;
+let initech: ReturnType<typeof createCompany>;
+
+const DAY = 86_400_000;
+const start = Date.UTC(2026, 0, 1);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  globex = createCompany(t.deps.db, { companyName: 'Globex' });
+  initech = createCompany(t.deps.db, { companyName: 'Initech' });
+  // 30 invoices a day apart, alternating companies; every third has a payment.
+  inTransaction(t.deps.db, (tx) => {
+    for (let i = 0; i < 30; i += 1) {
+      const invoice = createInvoiceRow(tx, {
+        companyId: i % 2 === 0 ? globex.id : initech.id,
+        description: i === 7 ? 'Migration 100% done_now' : `Support block ${i}`,
+        priceCents: (i + 1) * 1000,
+        hundredths: (i + 1) * 100,
+        transactionDate: new Date(start + i * DAY),
+      });
+      if (i % 3 === 0) {
+        tx.insert(payments).values({ id: newId(), invoiceId: invoice.id, companyId: invoice.companyId, amountCents: 500, paymentDate: new Date(start + i * DAY), createdAt: new Date() }).run();
+      }
+    }
+  });
+  boss = (await signedInUser(t, { role: 'superadmin' })).token;
+  globexAdmin = (await signedInUser(t, { companyId: globex.id, role: 'admin' })).token;
+});
+afterAll(() => t.close());
+
+const list = async (query: string, token = boss) => {
+  const response = await api(t.app, token).get(`/superadmin/allinvoices${query}`);
+  return { response, rows: response.statusCode === 200 ? json<InvoiceDto[]>(response) : [] };
+};
+
+describe('GET /superadmin/allinvoices', () => {
+  it('answers the first page newest first, with the total and links to the other pages', async () => {
+    const { response, rows } = await list('?per_page=10');
+    expect(response.statusCode).toBe(200);
+    expect(rows.map((row) => row.description)).toEqual(Array.from({ length: 10 }, (_, i) => (29 - i === 7 ? 'Migration 100% done_now' : `Support block ${29 - i}`)));
+    expect(response.headers['x-total-count']).toBe('30');
+    expect(linkedPages(response)).toEqual({ first: 1, next: 2, last: 3 });
+  });
+
+  it('answers later pages with prev and next, keeping the other query parameters in the links', async () => {
+    const { response, rows } = await list(`?page=2&per_page=10&company=${globex.id}`);
+    expect(rows.map((row) => row.companyName)).toEqual(Array(5).fill('Globex'));
+    expect(response.headers['x-total-count']).toBe('15');
+    expect(linkedPages(response)).toEqual({ first: 1, prev: 1, last: 2 });
+    expect(String(response.headers.link)).toContain(`company=${globex.id}`);
+  });
+
+  it('carries each invoice’s payments and balance', async () => {
+    const { rows } = await list('?sort=transactionDate&dir=asc&per_page=4');
+    expect(rows.map((row) => [row.payments.length, row.remainingBalance])).toEqual([
+      [1, 5],
+      [0, 20],
+      [0, 30],
+      [1, 35],
+    ]);
+  });
+
+  it('searches the description, with % and _ matching themselves', async () => {
+    expect((await list('?search=100%25%20done_')).rows.map((row) => row.description)).toEqual(['Migration 100% done_now']);
+    expect((await list('?search=SUPPORT%20BLOCK%202')).rows.map((row) => row.description)).toEqual(
+      ['Support block 29', 'Support block 28', 'Support block 27', 'Support block 26', 'Support block 25', 'Support block 24', 'Support block 23', 'Support block 22', 'Support block 21', 'Support block 20', 'Support block 2'],
+    );
+    expect((await list('?search=%25%25')).rows).toEqual([]);
+  });
+
+  it('sorts by each column it offers', async () => {
+    expect((await list('?sort=price&dir=desc&per_page=2')).rows.map((row) => row.price)).toEqual([300, 290]);
+    expect((await list('?sort=companyName&dir=asc&per_page=1')).rows[0]!.companyName).toBe('Globex');
+    expect((await list('?sort=remainingBalance&dir=asc&per_page=2')).rows.map((row) => row.remainingBalance)).toEqual([5, 20]);
+    expect((await list('?sort=hours&dir=asc&per_page=1')).rows[0]!.hours).toBe(1);
+  });
+
+  it('refuses bad paging with a clear message', async () => {
+    const tooMany = await list('?per_page=1001');
+    expect(tooMany.response.statusCode).toBe(400);
+    expect(tooMany.response.json().message).toMatch(/per_page must be at most 1000/);
+    expect((await list('?page=0')).response.json().message).toMatch(/page must be 1 or more/);
+    expect((await list('?sort=password')).response.statusCode).toBe(400);
+    expect((await list(`?search=${'x'.repeat(201)}`)).response.statusCode).toBe(400);
+  });
+
+  it('answers an empty page past the end, still with the total', async () => {
+    const { response, rows } = await list('?page=9&per_page=10');
+    expect(rows).toEqual([]);
+    expect(response.headers['x-total-count']).toBe('30');
+    expect(linkedPages(response)).toEqual({ first: 1, prev: 3, last: 3 });
+  });
+
+  it('reads the default page through an index, without sorting the table', () => {
+    const plan = queryPlan(t.deps.db, ...sqlOf(invoicePageQuery(t.deps.db, invoiceListInput.parse({}))));
+    expect(plan.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_date_idx/);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    const forCompany = queryPlan(t.deps.db, ...sqlOf(invoicePageQuery(t.deps.db, invoiceListInput.parse({ company: globex.id }))));
+    expect(forCompany.join('\n')).toMatch(/SEARCH invoices USING INDEX invoices_company_idx \(company_id=\?\)/);
+    expect(forCompany.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe('GET /invoices (customer)', () => {
+  it('answers only the caller’s company, ignoring a company filter for another', async () => {
+    const response = await api(t.app, globexAdmin).get(`/invoices?company=${initech.id}&per_page=100`);
+    expect(response.statusCode).toBe(200);
+    const rows = json<InvoiceDto[]>(response);
+    expect(rows).toHaveLength(15);
+    expect(new Set(rows.map((row) => row.company))).toEqual(new Set([globex.id]));
+    expect(response.headers['x-total-count']).toBe('15');
+  });
+});
+
+describe('at the size that used to break it', () => {
+  it('answers a page of 40,000 invoices (more than SQLite binds in one statement)', async () => {
+    const insert = sqliteOf(t.deps.db).prepare(
+      'insert into invoices (id, invoice_number, company_id, description, price_cents, transaction_date, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
+    inTransaction(t.deps.db, () => {
+      for (let i = 0; i < 40_000; i += 1) insert.run(newId(), `B-${i}`, initech.id, 'Bulk', 100, start - (i + 1) * 60_000, start);
+    });
+    const { response, rows } = await list('?per_page=1000&page=2');
+    expect(response.statusCode).toBe(200);
+    expect(rows).toHaveLength(1000);
+    expect(response.headers['x-total-count']).toBe('40030');
+    expect(response.rawPayload.length).toBeLessThan(1024 * 1024);
+  });
+});

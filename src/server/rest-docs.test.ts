@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './testing/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Operation = {
+  parameters: { name: string; description?: string }[];
+  description?: string;
+  responses: Record<string, { headers?: Record<string, unknown>; content: Record<string, { schema: { type?: string } }> }>;
+};
+
+describe('the OpenAPI document of a paged list', () => {
+  it('describes the REST shape: per_page, a JSON array, X-Total-Count and Link', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const operation = document.paths['/superadmin/allinvoices'].get as Operation;
+    expect(operation.parameters.map((parameter) => parameter.name)).toEqual(['page', 'per_page', 'search', 'company', 'sort', 'dir']);
+    expect(operation.parameters.every((parameter) => parameter.description)).toBe(true);
+    const ok = operation.responses['200']!;
+    expect(ok.content['application/json']!.schema.type).toBe('array');
+    expect(Object.keys(ok.headers ?? {})).toEqual(['X-Total-Count', 'Link']);
+    expect(operation.description).toMatch(/per_page/);
+  });
+});

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
 import { GENERIC_SERVER_ERROR } from './errors.js';
 import { requestInfo } from './request-info.js';
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
   });
 
+  await registerCompression(app);
   acceptEmptyJsonBodies(app);
   handleErrors(app);
 
@@ -115,9 +117,14 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
+      preCompressed: true,
+      // Source maps stay private even when a build writes them.
+      globIgnore: ['**/*.map'],
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -178,7 +178,7 @@ export function hourBalance(tx: Tx, companyId: string): number {
   const row = tx
     .select({ total: completedSum })
     .from(activities)
-    .where(eq(activities.companyId, companyId))
+    .where(and(eq(activities.companyId, companyId), isCompleted))
     .get();
   return row?.total ?? 0;
 }
@@ -188,7 +188,7 @@ export function pendingHours(tx: Tx, companyId: string): number {
   const row = tx
     .select({ total: pendingTimeAddSum })
     .from(activities)
-    .where(eq(activities.companyId, companyId))
+    .where(and(eq(activities.companyId, companyId), isPendingTimeAdd))
     .get();
   return row?.total ?? 0;
 }

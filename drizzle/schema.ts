@@ -225,7 +225,10 @@ export const activities = sqliteTable(
     createdAt: instant('created_at').notNull(),
   },
   (t) => [
-    index('activities_company_idx').on(t.companyId, t.status, t.timeStamp),
+    // The company's sums (balance, pending, per company) read this index alone.
+    index('activities_hours_idx').on(t.companyId, t.status, t.activityType, t.hundredths),
+    // The timeline in ledger order, carrying what its running balance and filters need.
+    index('activities_timeline_idx').on(t.companyId, t.timeStamp, t.createdAt, t.id, t.status, t.activityType, t.hundredths),
     uniqueIndex('activities_invoice_unique').on(t.invoiceId),
     uniqueIndex('activities_time_log_unique').on(t.timeLogId),
   ],

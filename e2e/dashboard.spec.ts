@@ -1,10 +1,11 @@
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
 import {
   coloursOf,
+  countCalls,
   eventually,
   expectNoViolations,
   expectPath,
@@ -13,16 +14,15 @@ import {
   holdCalls,
   isReddish,
   main,
-  proceduresOf,
   seriousA11yViolations,
   spinner,
 } from './support/page.js';
 
 /*
- * The dashboard's 'Open Tasks (count)' and 'Recent Activities' cards (SPEC.md §2 Home and
- * dashboard, §7 tasks and activities calls, §8 dashboard failure and empty states, §9 dashboard
- * limits and description preview), and the company Users list (/users: §2 Users, §8 users load
- * failure) — in Chromium against the real server.
+ * The dashboard's 'Hour Balance', 'Open Tasks (count)' and 'Recent Activities' cards, all from the
+ * one dashboard.summary call (SPEC.md §2 Home and dashboard, §8 dashboard failure and empty states,
+ * §9 dashboard limits, gauge and description preview), and the company Users list (/users: §2
+ * Users, §8 users load failure) — in Chromium against the real server.
  */
 const suite = browserSuite();
 
@@ -31,6 +31,10 @@ const USERS_FAILURE = 'Error getting the list of Users.';
 
 const tasksCard = (page: Page) => main(page).getByRole('region', { name: /^Open Tasks \(\d+\)$/ });
 const activitiesCard = (page: Page) => main(page).getByRole('region', { name: 'Recent Activities', exact: true });
+const hoursCard = (page: Page) => main(page).getByRole('region', { name: 'Hour Balance', exact: true });
+
+/** The procedures the dashboard used to download whole, and must no longer call. */
+const WHOLE_LISTS = ['tasks.list', 'activities.list', 'account.profile'];
 
 /** Each list entry of a card as its lines of text. */
 async function entries(card: Locator): Promise<string[][]> {
@@ -66,22 +70,6 @@ function loggedWork(companyId: string, hours: number, description: string, timeS
   const hundredths = Math.round(hours * 100);
   const log = createTimeLogRow(suite.db, { companyId, hundredths, description, timeStamp });
   recordTimeLogHours(suite.db, { companyId, timeLogId: log.id, hundredths, description, timeStamp, now: new Date() });
-}
-
-/**
- * Fails only this procedure's answer inside a batched /trpc request: the dashboard's three loads
- * travel together, so failing the whole request would fail the profile too.
- */
-async function failInBatch(page: Page, procedure: string) {
-  await page.route('**/trpc/**', async (route: Route) => {
-    const procedures = proceduresOf(route.request().url());
-    if (!procedures.includes(procedure)) return route.fallback();
-    const response = await route.fetch();
-    const answers = (await response.json()) as unknown[];
-    const error = { message: 'Something went wrong.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } };
-    const body = procedures.map((name, index) => (name === procedure ? { error } : answers[index]));
-    await route.fulfill({ status: 207, contentType: 'application/json', body: JSON.stringify(body) });
-  });
 }
 
 function browserDate(page: Page, iso: string): Promise<string> {
@@ -138,9 +126,11 @@ describe('dashboard: Recent Activities', () => {
     const other = createCompany(suite.db, { companyName: 'Elsewhere LLC' });
     loggedWork(other.id, 4, 'Work for someone else', day(6));
 
+    const calls = [...WHOLE_LISTS, 'dashboard.summary'].map((procedure) => countCalls(page, procedure));
     await openDashboard(page, `${companyName} - Dashboard`);
     const card = activitiesCard(page);
     await card.waitFor();
+    expect(calls.map((counter) => counter.count), `${WHOLE_LISTS.join(', ')}, dashboard.summary`).toEqual([0, 0, 0, 1]);
     expect(await entries(card)).toEqual([
       ['Server patching (-1.25 hours)', `Date: ${await browserDate(page, day(5).toISOString())}`],
       ['Fixed the login bug (-2.5 hours)', `Date: ${await browserDate(page, day(3).toISOString())}`],
@@ -148,6 +138,14 @@ describe('dashboard: Recent Activities', () => {
     ]);
     expect(await card.getByText('No recent activity.').count()).toBe(0);
     expect(await card.getByText(/unpaid|Initial setup|someone else/).count()).toBe(0);
+    // Hour Balance: -3 + 10 - 2.5 - 1.25 = 3.25 left of the 10 bought, 6.75 used, 32.5% snapped to 30%.
+    const hours = hoursCard(page);
+    expect((await hours.getByTestId('hours-available').innerText()).trim()).toBe('3.25');
+    expect((await hours.getByTestId('hours-used').innerText()).trim()).toBe('6.75');
+    expect(await hours.getByText('Recent Purchase: 10 Hours', { exact: true }).isVisible()).toBe(true);
+    expect(await hours.getByText('20.00 hours pending activation', { exact: true }).isVisible()).toBe(true);
+    expect(await hours.getByRole('img', { name: '30% of the recent purchase remaining' }).count()).toBe(1);
+    expect(await hours.getByRole('link', { name: 'Purchase More Hours', exact: true }).getAttribute('href')).toBe('/packages');
     // The tasks card beside it: none open.
     expect((await tasksCard(page).getByRole('heading', { level: 2 }).innerText()).trim()).toBe('Open Tasks (0)');
     expect(await tasksCard(page).getByText('No open tasks.', { exact: true }).isVisible()).toBe(true);
@@ -190,9 +188,9 @@ describe('dashboard: empty, loading and failure', () => {
     await suite.screenshot(boss.page, 'dashboard-04-superadmin');
   });
 
-  it("5. a spinner while loading; a failed tasks or activities load shows 'Error getting data from the server.' in red, logged, without cards", async () => {
+  it("5. a spinner while loading; a failed dashboard call shows 'Error getting data from the server.' in red, logged, without cards", async () => {
     const { page, companyName } = await suite.signedInPage('member');
-    const gate = await holdCalls(page, 'activities.list');
+    const gate = await holdCalls(page, 'dashboard.summary');
     await page.goto('/dashboard');
     await eventually(() => gate.held()).toBeGreaterThan(0);
     await eventually(() => spinner(page).first().isVisible()).toBe(true);
@@ -200,24 +198,26 @@ describe('dashboard: empty, loading and failure', () => {
     gate.release();
     await tasksCard(page).waitFor();
     await eventually(() => spinner(page).count()).toBe(0);
+    await heading1(page, `${companyName} - Dashboard`).waitFor();
 
-    for (const procedure of ['tasks.list', 'activities.list']) {
+    for (const failure of [500, { abort: true }] as const) {
       const errors: string[] = [];
       const onConsole = (message: { type: () => string; text: () => string }) => {
         if (message.type() === 'error') errors.push(message.text());
       };
       page.on('console', onConsole);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await failInBatch(page, procedure);
+      await failCalls(page, 'dashboard.summary', failure);
       await page.goto('/dashboard');
-      await heading1(page, `${companyName} - Dashboard`).waitFor();
-      const failure = main(page).getByText(DATA_FAILURE, { exact: true });
-      await failure.waitFor({ timeout: 15_000 });
-      expect(isReddish((await coloursOf(failure)).color), `${procedure}: colour ${(await coloursOf(failure)).color}`).toBe(true);
-      expect(await spinner(page).count(), `${procedure}: spinner left`).toBe(0);
-      expect(await tasksCard(page).count(), `${procedure}: cards shown`).toBe(0);
-      expect(await activitiesCard(page).count(), `${procedure}: cards shown`).toBe(0);
-      await eventually(() => errors.some((text) => text.includes('Dashboard data failed to load'))).toBe(true);
+      // The company name comes with the data that failed: the title falls back to the default.
+      await heading1(page, 'Your Company Name - Dashboard').waitFor({ timeout: 15_000 });
+      const what = JSON.stringify(failure);
+      const text = main(page).getByText(DATA_FAILURE, { exact: true });
+      await text.waitFor({ timeout: 15_000 });
+      expect(isReddish((await coloursOf(text)).color), `${what}: colour ${(await coloursOf(text)).color}`).toBe(true);
+      expect(await spinner(page).count(), `${what}: spinner left`).toBe(0);
+      for (const card of [tasksCard(page), activitiesCard(page), hoursCard(page)]) expect(await card.count(), `${what}: cards shown`).toBe(0);
+      await eventually(() => errors.some((line) => line.includes('Dashboard data failed to load'))).toBe(true);
       page.off('console', onConsole);
     }
     await suite.screenshot(page, 'dashboard-05-failure');

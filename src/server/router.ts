@@ -1,6 +1,7 @@
 import { activitiesRouter } from './modules/activities/router.js';
 import { accountRouter } from './modules/account/router.js';
 import { brandingRouter } from './modules/branding/router.js';
+import { dashboardRouter } from './modules/dashboard/router.js';
 import { superAdminCompaniesRouter } from './modules/companies/router.js';
 import { packagesRouter, superAdminPackagesRouter } from './modules/packages/router.js';
 import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
@@ -15,6 +16,7 @@ export const appRouter = router({
   account: accountRouter,
   branding: brandingRouter,
   activities: activitiesRouter,
+  dashboard: dashboardRouter,
   tasks: tasksRouter,
   invoices: invoicesRouter,
   packages: packagesRouter,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber, perPageNumber } from './list.js';
 
 export const activityOutput = z.object({
   id: z.string(),
@@ -11,8 +12,22 @@ export const activityOutput = z.object({
 });
 export type ActivityDto = z.infer<typeof activityOutput>;
 
+/** The caller's own company as the customer calls name it; null for the provider, who has none. */
+export const ownCompanyOutput = z.object({ _id: z.string(), companyName: z.string() }).nullable();
+
+/** A page of the timeline: page from 1, perPage with the defaults and limit every list has. */
+export const activitiesInput = z
+  .object({
+    page: pageNumber.default(1),
+    perPage: perPageNumber(),
+  })
+  .prefault({});
+export type ActivitiesQuery = z.output<typeof activitiesInput>;
+
+/** One page of the ledger, newest first, and how many entries it has over all pages. */
 export const activitiesOutput = z.object({
-  company: z.object({ _id: z.string(), companyName: z.string() }).nullable(),
+  company: ownCompanyOutput,
   allActivities: z.array(activityOutput),
+  total: z.number().int(),
 });
 export type ActivitiesDto = z.infer<typeof activitiesOutput>;

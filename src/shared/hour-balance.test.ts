@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityDto } from './activities.js';
 import { gaugePercent, hourBalanceSummary } from './hour-balance.js';
-
-let n = 0;
-const activity = (fields: Partial<ActivityDto>): ActivityDto => ({
-  id: `a${(n += 1)}`,
-  description: 'x',
-  hours: 0,
-  status: 'completed',
-  activityType: 'TimeLog',
-  timeStamp: '2026-01-01T00:00:00.000Z',
-  runningHourBalance: 0,
-  ...fields,
-});
 
 describe('gaugePercent', () => {
   it.each([
@@ -42,33 +29,31 @@ describe('gaugePercent', () => {
 });
 
 describe('hourBalanceSummary', () => {
-  it('sums completed hours into the balance and pending TimeAdds into pending', () => {
-    const summary = hourBalanceSummary([
-      activity({ activityType: 'TimeAdd', status: 'pending', hours: 20 }),
-      activity({ hours: -2.5 }),
-      activity({ activityType: 'TimeAdd', hours: 10 }),
-      activity({ hours: -0.1 }),
-      activity({ hours: -0.2 }),
-      activity({ activityType: 'TimeAdd', hours: 5 }),
-    ]);
-    expect(summary).toEqual({ balance: 12.2, pending: 20, recentPurchase: 10, used: 0, remainingPercent: 100 });
+  it('gives the ledger figures in hours, with Used = the recent purchase minus the balance', () => {
+    expect(hourBalanceSummary({ balance: 275, pending: 4000, recentPurchase: 1000 })).toEqual({
+      balance: 2.75,
+      pending: 40,
+      recentPurchase: 10,
+      used: 7.25,
+      remainingPercent: 30,
+    });
   });
 
-  it('takes the most recent completed purchase, not a pending one, and computes used', () => {
-    const summary = hourBalanceSummary([
-      activity({ activityType: 'TimeAdd', status: 'pending', hours: 40 }),
-      activity({ hours: -7.25 }),
-      activity({ activityType: 'TimeAdd', hours: 10 }),
-    ]);
-    expect(summary).toMatchObject({ balance: 2.75, recentPurchase: 10, used: 7.25, remainingPercent: 30 });
+  it('is exact in hundredths where floating-point hours would not be', () => {
+    // 10.1 - 10.07 in floating point is 0.02999999999999936
+    expect(hourBalanceSummary({ balance: 1007, pending: 0, recentPurchase: 1010 })).toMatchObject({ used: 0.03, remainingPercent: 99 });
   });
 
   it('is all zeros with no activity', () => {
-    expect(hourBalanceSummary([])).toEqual({ balance: 0, pending: 0, recentPurchase: 0, used: 0, remainingPercent: 0 });
+    expect(hourBalanceSummary({ balance: 0, pending: 0, recentPurchase: 0 })).toEqual({ balance: 0, pending: 0, recentPurchase: 0, used: 0, remainingPercent: 0 });
   });
 
   it('never reports negative used hours, even with a balance above the last purchase', () => {
-    const summary = hourBalanceSummary([activity({ activityType: 'TimeAdd', hours: 5 }), activity({ activityType: 'TimeAdd', hours: 50 })]);
-    expect(summary).toMatchObject({ balance: 55, used: 0, remainingPercent: 100 });
+    expect(hourBalanceSummary({ balance: 5500, pending: 0, recentPurchase: 5000 })).toMatchObject({ balance: 55, used: 0, remainingPercent: 100 });
+  });
+
+  it('shows an empty gauge once the purchase is used up or the balance is negative', () => {
+    expect(hourBalanceSummary({ balance: 0, pending: 0, recentPurchase: 1000 })).toMatchObject({ used: 10, remainingPercent: 0 });
+    expect(hourBalanceSummary({ balance: -250, pending: 0, recentPurchase: 1000 })).toMatchObject({ balance: -2.5, used: 12.5, remainingPercent: 0 });
   });
 });

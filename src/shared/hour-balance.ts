@@ -1,6 +1,6 @@
-import type { ActivityDto } from './activities.js';
+import { hundredthsToHours } from './hours.js';
 
-/** SPEC.md §9, the dashboard's Hour Balance card, as pure rules. */
+/** The dashboard's Hour Balance card, as pure rules. */
 export type HourBalanceSummary = {
   /** Sum of completed activities. */
   balance: number;
@@ -14,27 +14,32 @@ export type HourBalanceSummary = {
   remainingPercent: number;
 };
 
-const round2 = (value: number) => Math.round(value * 100) / 100 + 0;
+/** What the card is computed from, as the ledger keeps it: integer hundredths of an hour. */
+export type LedgerHours = {
+  /** Sum of completed activities. */
+  balance: number;
+  /** Sum of pending TimeAdd activities. */
+  pending: number;
+  /** The most recent completed TimeAdd, 0 if none. */
+  recentPurchase: number;
+};
 
-/** Activities arrive newest first, as GET /activities sends them. */
-export function hourBalanceSummary(activities: ActivityDto[]): HourBalanceSummary {
-  let balanceHundredths = 0;
-  let pendingHundredths = 0;
-  for (const activity of activities) {
-    const hundredths = Math.round(activity.hours * 100);
-    if (activity.status === 'completed') balanceHundredths += hundredths;
-    else if (activity.activityType === 'TimeAdd') pendingHundredths += hundredths;
-  }
-  const purchase = activities.find((activity) => activity.activityType === 'TimeAdd' && activity.status === 'completed');
-  const balance = balanceHundredths / 100;
-  const recentPurchase = purchase?.hours ?? 0;
-  const used = round2(Math.max(0, recentPurchase - balance));
-  return { balance, pending: pendingHundredths / 100, recentPurchase, used, remainingPercent: gaugePercent(recentPurchase, used) };
+/** The card's figures in hours; Used and the gauge are worked out in hundredths, so they are exact. */
+export function hourBalanceSummary(ledger: LedgerHours): HourBalanceSummary {
+  const used = Math.max(0, ledger.recentPurchase - ledger.balance);
+  return {
+    balance: hundredthsToHours(ledger.balance),
+    pending: hundredthsToHours(ledger.pending),
+    recentPurchase: hundredthsToHours(ledger.recentPurchase),
+    used: hundredthsToHours(used),
+    remainingPercent: gaugePercent(ledger.recentPurchase, used),
+  };
 }
 
 const GAUGE_STOPS = [1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 99];
 
 /**
+ * The gauge from the recent purchase and the hours used, both in the same unit.
  * 0 with no purchase or nothing left, 100 with nothing used; otherwise the remaining share
  * snapped to the nearest of 1, 10, 20, …, 90, 99 (so a sliver left still shows, and a little
  * used still shows as not full).

@@ -1,7 +1,9 @@
-import { Badge, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconClockMinus, IconClockPlus } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
-import type { ActivityDto } from '../../../shared/activities.js';
+import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
 import { formatHours } from '../../../shared/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
@@ -10,7 +12,7 @@ import classes from './ActivitiesPage.module.css';
 
 export const ACTIVITIES_FAILURE = 'Error getting the list of Activities.';
 
-/** SPEC.md §4: red for TimeLog, green for completed, otherwise the secondary colour. */
+/** Red for TimeLog, green for completed, otherwise the secondary colour. */
 export function dotColor(activity: Pick<ActivityDto, 'activityType' | 'status'>): string {
   if (activity.activityType === 'TimeLog') return 'red';
   if (activity.status === 'completed') return 'green';
@@ -22,16 +24,40 @@ export const isPendingPurchase = (activity: Pick<ActivityDto, 'activityType' | '
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** SPEC.md §2 Activities: the company's hours ledger as a timeline, newest first. */
+/** Entries per page of the timeline; Load more appends the next page. */
+export const ACTIVITIES_PAGE_SIZE = 25;
+
+/** The pages loaded so far as one list; an entry a page shifted onto the next shows once. */
+function entriesOf(pages: ActivitiesDto[]): ActivityDto[] {
+  const byId = new Map<string, ActivityDto>();
+  for (const activity of pages.flatMap((page) => page.allActivities)) {
+    if (!byId.has(activity.id)) byId.set(activity.id, activity);
+  }
+  return [...byId.values()];
+}
+
+/** The timeline page by page, newest first, cached under activities.list like any tRPC query. */
+function useActivityPages() {
+  const utils = trpc.useUtils();
+  const input = { perPage: ACTIVITIES_PAGE_SIZE };
+  return useInfiniteQuery({
+    queryKey: getQueryKey(trpc.activities.list, input, 'infinite'),
+    queryFn: ({ pageParam }) => utils.client.activities.list.query({ ...input, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * ACTIVITIES_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
+  });
+}
+
+/** The company's hours ledger as a timeline, newest first, a page at a time. */
 export function ActivitiesPage() {
   usePageTitle('Activities');
-  const activities = trpc.activities.list.useQuery();
+  const activities = useActivityPages();
 
   useEffect(() => {
     if (activities.error) console.error('Activities failed to load', activities.error);
   }, [activities.error]);
 
-  const list = activities.data?.allActivities;
+  const list = activities.data ? entriesOf(activities.data.pages) : undefined;
   return (
     <>
       <PageHeader title="Activities" subtitle="Hours purchased and hours used, with the running balance." />
@@ -40,25 +66,35 @@ export function ActivitiesPage() {
           <Loader aria-label="Loading activities" />
         </Center>
       )}
-      {activities.error && <Text c="red">{ACTIVITIES_FAILURE}</Text>}
+      {activities.isError && !activities.isFetchNextPageError && <Text c="red">{ACTIVITIES_FAILURE}</Text>}
       {list?.length === 0 && <Text c="dimmed">No Activities</Text>}
       {list && list.length > 0 && (
-        <Timeline active={list.length - 1} bulletSize={28} lineWidth={2} className={classes.timeline}>
-          {list.map((activity) => (
-            <Timeline.Item
-              key={activity.id}
-              color={dotColor(activity)}
-              data-testid="activity"
-              bullet={
-                <ThemeIcon size={24} radius="xl" color={dotColor(activity)} aria-hidden="true">
-                  {activity.activityType === 'TimeLog' ? <IconClockMinus size={14} /> : <IconClockPlus size={14} />}
-                </ThemeIcon>
-              }
-            >
-              <ActivityRow activity={activity} />
-            </Timeline.Item>
-          ))}
-        </Timeline>
+        <Stack gap="lg" className={classes.timeline}>
+          <Timeline active={list.length - 1} bulletSize={28} lineWidth={2}>
+            {list.map((activity) => (
+              <Timeline.Item
+                key={activity.id}
+                color={dotColor(activity)}
+                data-testid="activity"
+                bullet={
+                  <ThemeIcon size={24} radius="xl" color={dotColor(activity)} aria-hidden="true">
+                    {activity.activityType === 'TimeLog' ? <IconClockMinus size={14} /> : <IconClockPlus size={14} />}
+                  </ThemeIcon>
+                }
+              >
+                <ActivityRow activity={activity} />
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          {activities.isFetchNextPageError && <Text c="red">{ACTIVITIES_FAILURE}</Text>}
+          {activities.hasNextPage && (
+            <Center>
+              <Button variant="light" onClick={() => void activities.fetchNextPage()} loading={activities.isFetchingNextPage}>
+                Load more
+              </Button>
+            </Center>
+          )}
+        </Stack>
       )}
     </>
   );

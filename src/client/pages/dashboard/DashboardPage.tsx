@@ -14,46 +14,38 @@ export function dashboardTitle(companyName: string | null | undefined): string {
   return `${companyName || DEFAULT_COMPANY_NAME} - Dashboard`;
 }
 
-/** The dashboard's three loads; any failure is the one 'Error getting data from the server.' */
-function useDashboardData() {
-  const profile = trpc.account.profile.useQuery();
-  const tasks = trpc.tasks.list.useQuery();
-  const activities = trpc.activities.list.useQuery();
-  const error = profile.error ?? tasks.error ?? activities.error;
-
+/**
+ * The dashboard comes in one call; its failure is the one 'Error getting data from the server.'
+ * Tasks and hours change on other screens, so each visit asks again (showing what it had meanwhile).
+ */
+function useDashboardSummary() {
+  const summary = trpc.dashboard.summary.useQuery(undefined, { refetchOnMount: 'always' });
   useEffect(() => {
-    if (error) console.error('Dashboard data failed to load', error);
-  }, [error]);
-
-  const ready = profile.isSuccess && tasks.isSuccess && activities.isSuccess;
-  return {
-    profile,
-    error,
-    loading: !error && !ready,
-    cards: ready && !error ? { tasks: tasks.data, activities: activities.data.allActivities } : null,
-  };
+    if (summary.error) console.error('Dashboard data failed to load', summary.error);
+  }, [summary.error]);
+  return summary;
 }
 
 /** The dashboard frame: title, subtitle, loading and failure states, and the cards. */
 export function DashboardPage() {
-  const { profile, error, loading, cards } = useDashboardData();
-  const title = profile.isPending ? 'Dashboard' : dashboardTitle(profile.data?.company?.companyName);
+  const summary = useDashboardSummary();
+  const title = summary.isPending ? 'Dashboard' : dashboardTitle(summary.data?.company?.companyName);
   usePageTitle('Dashboard');
 
   return (
     <>
       <PageHeader title={title} subtitle="Overview of your hours, tasks, and activities." />
-      {loading && (
+      {summary.isPending && (
         <Center py="xl">
           <Loader aria-label="Loading dashboard" />
         </Center>
       )}
-      {error && <Text c="red">Error getting data from the server.</Text>}
-      {cards && (
+      {summary.error && <Text c="red">Error getting data from the server.</Text>}
+      {summary.data && !summary.error && (
         <div className={classes.cards}>
-          <HourBalanceCard activities={cards.activities} />
-          <OpenTasksCard tasks={cards.tasks} />
-          <RecentActivitiesCard activities={cards.activities} />
+          <HourBalanceCard figures={summary.data.hourBalance} />
+          <OpenTasksCard count={summary.data.openTasks.count} tasks={summary.data.openTasks.newest} />
+          <RecentActivitiesCard activities={summary.data.recentActivities} />
         </div>
       )}
     </>

@@ -1,13 +1,12 @@
 import { Center, Group, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
-import type { ActivityDto } from '../../../shared/activities.js';
 import { formatHours, formatHoursFixed } from '../../../shared/format.js';
-import { hourBalanceSummary } from '../../../shared/hour-balance.js';
+import type { HourBalanceSummary } from '../../../shared/hour-balance.js';
 import { DashboardCard } from './DashboardCard.js';
 
 /** 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase and pending hours. */
-export function HourBalanceCard({ activities }: { activities: ActivityDto[] }) {
-  const { balance, pending, recentPurchase, used, remainingPercent } = hourBalanceSummary(activities);
+export function HourBalanceCard({ figures }: { figures: HourBalanceSummary }) {
+  const { balance, pending, recentPurchase, used, remainingPercent } = figures;
   return (
     <DashboardCard
       title="Hour Balance"

@@ -1,16 +1,15 @@
 import { Text, ThemeIcon } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
-import { descriptionPreview, type TaskDto } from '../../../shared/tasks.js';
+import type { DashboardTaskDto } from '../../../shared/dashboard.js';
+import { descriptionPreview } from '../../../shared/tasks.js';
 import { DashboardCard } from './DashboardCard.js';
-import { newestTasks } from './dashboardData.js';
 import classes from './DashboardPage.module.css';
 
-/** 'Open Tasks (count)': the three most recently changed tasks, or 'No open tasks.' */
-export function OpenTasksCard({ tasks }: { tasks: TaskDto[] }) {
-  const shown = newestTasks(tasks);
+/** 'Open Tasks (count)': the most recently changed open tasks the server sends, or 'No open tasks.' */
+export function OpenTasksCard({ count, tasks }: { count: number; tasks: DashboardTaskDto[] }) {
   return (
     <DashboardCard
-      title={`Open Tasks (${tasks.length})`}
+      title={`Open Tasks (${count})`}
       icon={
         <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
           <IconChecklist size={20} />
@@ -18,11 +17,11 @@ export function OpenTasksCard({ tasks }: { tasks: TaskDto[] }) {
       }
       action={{ label: 'View All Tasks', href: '/tasks' }}
     >
-      {shown.length === 0 ? (
+      {tasks.length === 0 ? (
         <Text c="dimmed">No open tasks.</Text>
       ) : (
         <ul className={classes.list}>
-          {shown.map((task) => (
+          {tasks.map((task) => (
             <li key={task._id}>
               <Text fw={500} className={classes.wrap}>
                 {task.title}

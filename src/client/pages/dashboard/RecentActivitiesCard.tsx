@@ -2,12 +2,11 @@ import { Text, ThemeIcon } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { DashboardCard } from './DashboardCard.js';
-import { activityDate, activityLine, recentActivities } from './dashboardData.js';
+import { activityDate, activityLine } from './dashboardData.js';
 import classes from './DashboardPage.module.css';
 
-/** 'Recent Activities': up to three completed activities, or 'No recent activity.' */
+/** 'Recent Activities': the latest completed activities the server sends, or 'No recent activity.' */
 export function RecentActivitiesCard({ activities }: { activities: ActivityDto[] }) {
-  const shown = recentActivities(activities);
   return (
     <DashboardCard
       title="Recent Activities"
@@ -18,11 +17,11 @@ export function RecentActivitiesCard({ activities }: { activities: ActivityDto[]
       }
       action={{ label: 'View All Activities', href: '/activities' }}
     >
-      {shown.length === 0 ? (
+      {activities.length === 0 ? (
         <Text c="dimmed">No recent activity.</Text>
       ) : (
         <ul className={classes.list}>
-          {shown.map((activity) => (
+          {activities.map((activity) => (
             <li key={activity.id}>
               <Text fw={500} className={classes.wrap}>
                 {activityLine(activity)}

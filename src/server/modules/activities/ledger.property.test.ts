@@ -4,13 +4,16 @@ import { inTransaction, type Db, type Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { tempDatabase } from '../../testing/database.js';
 import { createCompany, createInvoiceRow, createTimeLogRow } from '../../testing/factories.js';
+import { MAX_PER_PAGE, offsetOf } from '../../../shared/list.js';
 import {
+  activitiesPage,
   addInvoiceHours,
   balancesByCompany,
+  balancesOf,
+  companyHours,
   completeInvoiceHours,
   hourBalance,
   latestCompletedPurchase,
-  listActivities,
   NO_HOURS,
   pendingHours,
   recentCompletedActivities,
@@ -260,25 +263,42 @@ function applyOperation(tx: Tx, model: Model, operation: Operation): void {
 
 // --- checking the service against the model ---
 
-function expectServiceMatchesModel(model: Model): void {
+type PageQuery = { company: number; page: number; perPage: number };
+
+// pages past the end of a short ledger come up too, and must be empty with the right total
+const pageQuery: fc.Arbitrary<PageQuery> = fc.record({ company, page: fc.integer({ min: 1, max: 8 }), perPage: fc.integer({ min: 1, max: 7 }) });
+
+function expectServiceMatchesModel(model: Model, query: PageQuery): void {
   const allBalances = balancesByCompany(db);
+  const someBalances = balancesOf(db, model.companyIds.slice(0, 2));
   for (const companyId of model.companyIds) {
     const expected = expectedHours(model, companyId);
+    const hours = { balance: expected.balance, pending: expected.pending };
     expect(hourBalance(db, companyId)).toBe(expected.balance);
     expect(pendingHours(db, companyId)).toBe(expected.pending);
-    expect(allBalances.get(companyId) ?? NO_HOURS).toEqual({ balance: expected.balance, pending: expected.pending });
+    expect(allBalances.get(companyId) ?? NO_HOURS).toEqual(hours);
+    expect(companyHours(db, companyId)).toEqual(hours);
     expect(latestCompletedPurchase(db, companyId)).toBe(expected.lastPurchase);
 
     const listing = expectedListing(model, companyId);
-    expect(listActivities(db, companyId)).toEqual(listing);
+    expect(activitiesPage(db, companyId, { page: 1, perPage: MAX_PER_PAGE })).toEqual({ items: listing, total: listing.length });
     const recent = listing.filter((entry) => entry.status === 'completed').slice(0, RECENT);
     expect(recentCompletedActivities(db, companyId, RECENT)).toEqual(recent);
   }
+  for (const companyId of model.companyIds.slice(0, 2)) {
+    expect(someBalances.get(companyId) ?? NO_HOURS).toEqual(allBalances.get(companyId) ?? NO_HOURS);
+  }
+  expect(someBalances.has(model.companyIds[2]!)).toBe(false);
+
+  const companyId = model.companyIds[query.company]!;
+  const listing = expectedListing(model, companyId);
+  const start = offsetOf(query);
+  expect(activitiesPage(db, companyId, query)).toEqual({ items: listing.slice(start, start + query.perPage), total: listing.length });
 }
 
-it('agrees with a plain model of the ledger after any sequence of operations', () => {
+it('agrees with a plain model of the ledger after any sequence of operations, on any page', () => {
   fc.assert(
-    fc.property(fc.array(operation, { minLength: 1, maxLength: 40 }), (operations) => {
+    fc.property(fc.array(operation, { minLength: 1, maxLength: 40 }), pageQuery, (operations, query) => {
       const model: Model = {
         companyIds: Array.from({ length: COMPANIES }, () => createCompany(db).id),
         invoiceIds: [],
@@ -288,7 +308,7 @@ it('agrees with a plain model of the ledger after any sequence of operations', (
       inTransaction(db, (tx) => {
         for (const operation of operations) applyOperation(tx, model, operation);
       });
-      expectServiceMatchesModel(model);
+      expectServiceMatchesModel(model, query);
     }),
     { numRuns: 150 },
   );

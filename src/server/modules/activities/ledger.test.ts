@@ -2,16 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, timeLogs } from '../../../../drizzle/schema.js';
 import type { DatabaseHandle, Db } from '../../db.js';
+import { MAX_PER_PAGE } from '../../../shared/list.js';
 import { AppError } from '../../errors.js';
 import { tempDatabase } from '../../testing/database.js';
+import { fullScans, statementPlans } from '../../testing/query-plans.js';
 import { createCompany, createInvoiceRow, createTimeLogRow } from '../../testing/factories.js';
 import {
+  activitiesPage,
   addInvoiceHours,
   balancesByCompany,
+  balancesOf,
+  companyHours,
+  MAX_BALANCE_IDS,
+  NO_HOURS,
   completeInvoiceHours,
   hourBalance,
   latestCompletedPurchase,
-  listActivities,
   pendingHours,
   recentCompletedActivities,
   recordTimeLogHours,
@@ -87,6 +93,9 @@ function expectAppError(run: () => unknown, code: string) {
   expect((caught as AppError).code).toBe(code);
 }
 
+/** The company's whole ledger, as one page as long as any list allows. */
+const ledgerOf = (company: string) => activitiesPage(db, company, { page: 1, perPage: MAX_PER_PAGE }).items;
+
 const balances = (company: string) => ({
   balance: hourBalance(db, company),
   pending: pendingHours(db, company),
@@ -113,7 +122,7 @@ describe('invoice hours', () => {
     expect(balances(company)).toEqual({ balance: 1000, pending: 0 });
     expect(completeInvoiceHours(db, invoiceId).status).toBe('completed');
     expect(balances(company)).toEqual({ balance: 1000, pending: 0 });
-    expect(listActivities(db, company)).toHaveLength(1);
+    expect(ledgerOf(company)).toHaveLength(1);
   });
 
   it('go back to pending when the invoice is reopened', () => {
@@ -138,7 +147,7 @@ describe('invoice hours', () => {
     updateInvoiceHours(db, invoiceId, { hundredths: 500, description: 'Moved', companyId: to, timeStamp: day(9) });
     expect(balances(from)).toEqual({ balance: 0, pending: 0 });
     expect(balances(to)).toEqual({ balance: 0, pending: 500 });
-    expect(listActivities(db, to)[0]?.timeStamp).toBe(day(9).toISOString());
+    expect(ledgerOf(to)[0]?.timeStamp).toBe(day(9).toISOString());
   });
 
   it('leave fields that are not given as they are', () => {
@@ -156,7 +165,7 @@ describe('invoice hours', () => {
     const { invoiceId } = buyAndPay(company, 1000, day(2));
     removeInvoiceHours(db, invoiceId);
     expect(balances(company)).toEqual({ balance: 0, pending: 0 });
-    expect(listActivities(db, company)).toEqual([]);
+    expect(ledgerOf(company)).toEqual([]);
     db.delete(invoices).where(eq(invoices.id, invoiceId)).run();
   });
 
@@ -209,7 +218,7 @@ describe('time log hours', () => {
     const company = companyId();
     const { entry } = logWork(company, 0, day(3));
     expect(Object.is(entry.hundredths, 0)).toBe(true);
-    expect(Object.is(listActivities(db, company)[0]?.hours, 0)).toBe(true);
+    expect(Object.is(ledgerOf(company)[0]?.hours, 0)).toBe(true);
   });
 
   it('follow an edit of the hours, description, date and company', () => {
@@ -243,7 +252,7 @@ describe('time log hours', () => {
     const { timeLogId } = logWork(company, 150, day(3));
     removeTimeLogHours(db, timeLogId);
     expect(hourBalance(db, company)).toBe(1000);
-    expect(listActivities(db, company).map((a) => a.activityType)).toEqual(['TimeAdd']);
+    expect(ledgerOf(company).map((a) => a.activityType)).toEqual(['TimeAdd']);
     db.delete(timeLogs).where(eq(timeLogs.id, timeLogId)).run();
   });
 
@@ -280,7 +289,7 @@ describe('time log hours', () => {
   });
 });
 
-describe('listActivities', () => {
+describe('activitiesPage', () => {
   it('lists newest first with the balance after each entry, pending entries carrying it unchanged', () => {
     const company = companyId();
     // recorded out of order on purpose: the listing follows timeStamp, not insertion
@@ -290,7 +299,7 @@ describe('listActivities', () => {
     logWork(company, 150, day(2), 'First log');
     buyHours(company, 300, day(5), 'Latest unpaid');
 
-    expect(listActivities(db, company)).toEqual([
+    expect(ledgerOf(company)).toEqual([
       {
         id: expect.any(String),
         description: 'Latest unpaid',
@@ -311,7 +320,7 @@ describe('listActivities', () => {
     const company = companyId();
     buyHours(company, 500, day(1), 'Unpaid');
     buyAndPay(company, 200, day(2), 'Paid');
-    expect(listActivities(db, company).map((a) => [a.description, a.runningHourBalance])).toEqual([
+    expect(ledgerOf(company).map((a) => [a.description, a.runningHourBalance])).toEqual([
       ['Paid', 2],
       ['Unpaid', 0],
     ]);
@@ -321,7 +330,7 @@ describe('listActivities', () => {
     const company = companyId();
     const { invoiceId } = buyHours(company, 1000, day(1), 'Package');
     const { timeLogId } = logWork(company, 100, day(2), 'Log');
-    const runningBalances = () => listActivities(db, company).map((a) => a.runningHourBalance);
+    const runningBalances = () => ledgerOf(company).map((a) => a.runningHourBalance);
     expect(runningBalances()).toEqual([-1, 0]);
     completeInvoiceHours(db, invoiceId);
     expect(runningBalances()).toEqual([9, 10]);
@@ -341,25 +350,61 @@ describe('listActivities', () => {
       const input = { companyId: company, timeLogId, hundredths: created * 100, description: `Made ${created}` };
       recordTimeLogHours(db, { ...input, timeStamp: day(10), now: day(created) });
     }
-    const listed = listActivities(db, company);
+    const listed = ledgerOf(company);
     expect(listed.map((a) => a.description)).toEqual(['Made 5', 'Made 4', 'Made 3', 'Made 2', 'Made 1']);
     expect(listed.map((a) => a.runningHourBalance)).toEqual([-15, -10, -6, -3, -1]);
   });
 
   it('is empty for a company without entries', () => {
-    expect(listActivities(db, companyId())).toEqual([]);
+    expect(ledgerOf(companyId())).toEqual([]);
   });
 
-  it('reads the ledger with a single statement however long it is', () => {
+  it('cuts the ledger into pages: each is its slice of the whole, running balances included, with the total', () => {
+    const company = companyId();
+    for (let n = 1; n <= 23; n += 1) {
+      // every third entry shares its day with the one before, so ties fall across page edges
+      const when = day(Math.ceil(n / 3) + (n % 3 === 0 ? 0 : 1));
+      if (n % 4 === 0) buyHours(company, n * 10, when, `Entry ${n}`);
+      else (n % 5 === 0 ? buyAndPay : logWork)(company, n * 10, when, `Entry ${n}`);
+    }
+    const whole = ledgerOf(company);
+    expect(whole).toHaveLength(23);
+    const pages = [1, 2, 3, 4, 5].map((page) => activitiesPage(db, company, { page, perPage: 5 }));
+    expect(pages.map((page) => page.total)).toEqual([23, 23, 23, 23, 23]);
+    expect(pages.map((page) => page.items.length)).toEqual([5, 5, 5, 5, 3]);
+    expect(pages.flatMap((page) => page.items)).toEqual(whole);
+    expect(activitiesPage(db, company, { page: 2, perPage: 7 }).items).toEqual(whole.slice(7, 14));
+    expect(activitiesPage(db, company, { page: 6, perPage: 5 })).toEqual({ items: [], total: 23 });
+  });
+
+  it('reads a page with one statement, and a second only to count a longer ledger', () => {
     const company = companyId();
     for (let n = 1; n <= 20; n += 1) (n % 3 === 0 ? buyAndPay : logWork)(company, n * 10, day(n));
-    const prepare = vi.spyOn(handle.sqlite, 'prepare');
-    try {
-      expect(listActivities(db, company)).toHaveLength(20);
-      expect(prepare).toHaveBeenCalledTimes(1);
-    } finally {
-      prepare.mockRestore();
-    }
+    const statementsFor = (page: number, perPage: number) => {
+      const prepare = vi.spyOn(handle.sqlite, 'prepare');
+      try {
+        activitiesPage(db, company, { page, perPage });
+        return prepare.mock.calls.length;
+      } finally {
+        prepare.mockRestore();
+      }
+    };
+    expect(statementsFor(1, 25)).toBe(1);
+    expect(statementsFor(1, 5)).toBe(2);
+    expect(statementsFor(3, 5)).toBe(2);
+  });
+
+  it('reads a page on activities_timeline_idx and the balance on activities_hours_idx, never the table', async () => {
+    const company = companyId();
+    for (let n = 1; n <= 12; n += 1) (n % 4 === 0 ? buyAndPay : logWork)(company, n * 10, day(n));
+    const plans = await statementPlans(handle.sqlite, () => activitiesPage(db, company, { page: 2, perPage: 5 }));
+    const lines = plans.flatMap((statement) => statement.plan);
+    expect(lines).toContain('SEARCH activities USING COVERING INDEX activities_timeline_idx (company_id=?)');
+    expect(lines).toContain('SEARCH activities USING COVERING INDEX activities_hours_idx (company_id=? AND status=?)');
+    expect(lines).toContain('SEARCH activities USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(fullScans(plans, ['activities'])).toEqual([]);
+    // the window runs in the page's own order, so only the page's few rows are ever sorted
+    expect(plans[0]!.plan.filter((line) => line.includes('TEMP B-TREE'))).toEqual(['USE TEMP B-TREE FOR ORDER BY']);
   });
 });
 
@@ -374,7 +419,7 @@ describe('tenancy', () => {
 
     expect(balances(mine)).toEqual({ balance: 1000, pending: 0 });
     expect(balances(theirs)).toEqual({ balance: 3700, pending: 700 });
-    expect(listActivities(db, mine).map((a) => [a.description, a.runningHourBalance])).toEqual([['Mine', 10]]);
+    expect(ledgerOf(mine).map((a) => [a.description, a.runningHourBalance])).toEqual([['Mine', 10]]);
     expect(recentCompletedActivities(db, mine, 3).map((a) => a.description)).toEqual(['Mine']);
     expect(latestCompletedPurchase(db, mine)).toBe(1000);
   });
@@ -419,6 +464,57 @@ describe('balancesByCompany', () => {
       prepare.mockRestore();
     }
   });
+
+  it('reads the sums from activities_hours_idx alone', async () => {
+    buyAndPay(companyId(), 100, day(1));
+    const plans = await statementPlans(handle.sqlite, () => balancesByCompany(db));
+    expect(plans.map((statement) => statement.plan)).toEqual([['SCAN activities USING COVERING INDEX activities_hours_idx']]);
+  });
+});
+
+describe('balancesOf and companyHours', () => {
+  it('give the named companies what balancesByCompany gives them, and nothing of the others', () => {
+    const paying = companyId();
+    const waiting = companyId();
+    const empty = companyId();
+    const other = companyId();
+    buyAndPay(paying, 1000, day(1));
+    logWork(paying, 250, day(2));
+    buyHours(paying, 300, day(3));
+    buyHours(waiting, 800, day(1));
+    buyAndPay(other, 500, day(1));
+
+    const map = balancesOf(db, [paying, waiting, empty]);
+    expect([...map.keys()].sort()).toEqual([paying, waiting].sort());
+    expect(map.get(paying)).toEqual({ balance: 750, pending: 300 });
+    expect(map.get(waiting)).toEqual({ balance: 0, pending: 800 });
+    const all = balancesByCompany(db);
+    for (const company of [paying, waiting]) expect(map.get(company)).toEqual(all.get(company));
+    expect(companyHours(db, paying)).toEqual({ balance: 750, pending: 300 });
+    expect(companyHours(db, empty)).toEqual(NO_HOURS);
+  });
+
+  it('reads one page of companies with one statement on the index alone, binding only their ids', async () => {
+    const ids = Array.from({ length: 3 }, () => companyId());
+    for (const id of ids) buyAndPay(id, 100, day(1));
+    const plans = await statementPlans(handle.sqlite, () => balancesOf(db, ids));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.plan).toEqual(['SEARCH activities USING COVERING INDEX activities_hours_idx (company_id=?)']);
+    expect(plans[0]!.params).toEqual(ids);
+  });
+
+  it('asks nothing for no companies and refuses more than a page can hold', () => {
+    const prepare = vi.spyOn(handle.sqlite, 'prepare');
+    try {
+      expect(balancesOf(db, [])).toEqual(new Map());
+      expect(prepare).not.toHaveBeenCalled();
+    } finally {
+      prepare.mockRestore();
+    }
+    const tooMany = Array.from({ length: MAX_BALANCE_IDS + 1 }, (_, n) => `company-${n}`);
+    expect(() => balancesOf(db, tooMany)).toThrow(RangeError);
+    expect(balancesOf(db, tooMany.slice(1)).size).toBe(0);
+  });
 });
 
 describe('dashboard reads', () => {
@@ -436,7 +532,7 @@ describe('dashboard reads', () => {
       ['Second', -2, 7],
       ['First', -1, 9],
     ]);
-    const listed = listActivities(db, company).filter((a) => a.status === 'completed');
+    const listed = ledgerOf(company).filter((a) => a.status === 'completed');
     expect(recent).toEqual(listed.slice(0, 3));
     expect(recentCompletedActivities(db, company, 10)).toEqual(listed);
   });

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
+import type { ListQuery, Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { pageOf } from '../../lib/paging.js';
 
 /*
  * The hours ledger. Every amount here is in integer hundredths of an hour except the wire
@@ -58,7 +60,6 @@ const sumWhere = (condition: SQL) =>
 const completedSum = sumWhere(isCompleted);
 const pendingTimeAddSum = sumWhere(isPendingTimeAdd);
 
-const oldestFirst = [asc(activities.timeStamp), asc(activities.createdAt), asc(activities.id)];
 const newestFirst = [desc(activities.timeStamp), desc(activities.createdAt), desc(activities.id)];
 
 function assertHundredths(hundredths: number): void {
@@ -177,7 +178,7 @@ export function hourBalance(tx: Tx, companyId: string): number {
   const row = tx
     .select({ total: completedSum })
     .from(activities)
-    .where(eq(activities.companyId, companyId))
+    .where(and(eq(activities.companyId, companyId), isCompleted))
     .get();
   return row?.total ?? 0;
 }
@@ -187,24 +188,47 @@ export function pendingHours(tx: Tx, companyId: string): number {
   const row = tx
     .select({ total: pendingTimeAddSum })
     .from(activities)
-    .where(eq(activities.companyId, companyId))
+    .where(and(eq(activities.companyId, companyId), isPendingTimeAdd))
     .get();
   return row?.total ?? 0;
 }
 
 export const NO_HOURS: CompanyHours = Object.freeze({ balance: 0, pending: 0 });
 
+/** The most company ids balancesOf takes: one page of the Company List at its largest. */
+export const MAX_BALANCE_IDS = 1000;
+
+/** Balance and pending hundredths per company, one grouped statement on activities_hours_idx alone. */
+function hoursByCompany(tx: Tx, where?: SQL): Map<string, CompanyHours> {
+  const rows = tx
+    .select({ companyId: activities.companyId, balance: completedSum, pending: pendingTimeAddSum })
+    .from(activities)
+    .where(where)
+    .groupBy(activities.companyId)
+    .all();
+  return new Map(rows.map(({ companyId, balance, pending }) => [companyId, { balance, pending }]));
+}
+
 /**
  * Balance and pending hundredths of every company that has entries, in one grouped query.
  * A company missing from the map has none: read it with `map.get(id) ?? NO_HOURS`.
  */
 export function balancesByCompany(tx: Tx): Map<string, CompanyHours> {
-  const rows = tx
-    .select({ companyId: activities.companyId, balance: completedSum, pending: pendingTimeAddSum })
-    .from(activities)
-    .groupBy(activities.companyId)
-    .all();
-  return new Map(rows.map(({ companyId, balance, pending }) => [companyId, { balance, pending }]));
+  return hoursByCompany(tx);
+}
+
+/** As balancesByCompany, for the given companies only (a page of them, at most MAX_BALANCE_IDS). */
+export function balancesOf(tx: Tx, companyIds: readonly string[]): Map<string, CompanyHours> {
+  if (companyIds.length > MAX_BALANCE_IDS) {
+    throw new RangeError(`balancesOf takes at most ${MAX_BALANCE_IDS} company ids, not ${companyIds.length}.`);
+  }
+  if (companyIds.length === 0) return new Map();
+  return hoursByCompany(tx, inArray(activities.companyId, [...companyIds]));
+}
+
+/** Balance and pending hundredths of one company, in one query. */
+export function companyHours(tx: Tx, companyId: string): CompanyHours {
+  return hoursByCompany(tx, eq(activities.companyId, companyId)).get(companyId) ?? NO_HOURS;
 }
 
 function toDto(row: Activity, balanceAfter: number): ActivityDto {
@@ -219,23 +243,49 @@ function toDto(row: Activity, balanceAfter: number): ActivityDto {
   };
 }
 
+const rowid = sql<number>`${activities}.rowid`;
+
 /**
- * The company's ledger, newest first. Entries are ordered by timeStamp, then createdAt, then id;
- * a pending entry carries the balance reached by the completed entries before it.
+ * Completed hundredths of the entries after this one in ledger order. The balance after an entry
+ * is the company's balance minus that: the same as summing oldest first, but it runs newest first
+ * like the timeline, so a page stops reading where it ends and needs no sort.
  */
-export function listActivities(tx: Tx, companyId: string): ActivityDto[] {
-  const rows = tx
-    .select()
-    .from(activities)
-    .where(eq(activities.companyId, companyId))
-    .orderBy(...oldestFirst)
-    .all();
-  let balance = 0;
-  const chronological = rows.map((row) => {
-    if (row.status === 'completed') balance += row.hundredths;
-    return toDto(row, balance);
+const completedAfter = sql<number>`coalesce(sum(case when ${isCompleted} then ${activities.hundredths} end) over (
+  order by ${activities.timeStamp} desc, ${activities.createdAt} desc, ${activities.id} desc
+  rows between unbounded preceding and 1 preceding), 0)`;
+
+function timelineRows(tx: Tx, companyId: string, limit: number, offset: number): ActivityDto[] {
+  const ofCompany = eq(activities.companyId, companyId);
+  const page = tx.$with('page').as(
+    tx
+      .select({ entry: rowid.as('entry'), completedAfter: completedAfter.as('completed_after') })
+      .from(activities)
+      .where(ofCompany)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset),
+  );
+  const balance = tx.select({ total: completedSum }).from(activities).where(and(ofCompany, isCompleted));
+  return tx
+    .with(page)
+    .select({ row: getTableColumns(activities), balanceAfter: sql<number>`(${balance}) - ${page.completedAfter}` })
+    .from(page)
+    .innerJoin(activities, eq(rowid, page.entry))
+    .orderBy(...newestFirst)
+    .all()
+    .map(({ row, balanceAfter }) => toDto(row, balanceAfter));
+}
+
+/**
+ * One page of the company's ledger, newest first, and how many entries it has. Entries are ordered
+ * by timeStamp, then createdAt, then id; runningHourBalance is the balance after the entry, a
+ * pending entry carrying the balance reached by the completed entries before it.
+ */
+export function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery, 'page' | 'perPage'>): Page<ActivityDto> {
+  return pageOf(query, {
+    rows: (limit, offset) => timelineRows(tx, companyId, limit, offset),
+    count: () => tx.select({ total: count() }).from(activities).where(eq(activities.companyId, companyId)).get()?.total ?? 0,
   });
-  return chronological.reverse();
 }
 
 /**

@@ -1,17 +1,19 @@
-import { eq } from 'drizzle-orm';
-import { companies } from '../../../../drizzle/schema.js';
-import type { ActivitiesDto } from '../../../shared/activities.js';
+import type { ActivitiesDto, ActivitiesQuery } from '../../../shared/activities.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import type { Actor } from '../account/sessions.js';
-import { listActivities } from './ledger.js';
+import { findCompanyRow } from '../companies/queries.js';
+import { activitiesPage } from './ledger.js';
 
-/** SPEC.md §7 GET activities: the caller's company and its ledger, newest first. The provider has none. */
-export function ownActivities(deps: AppDeps, actor: Actor): ActivitiesDto {
-  if (!actor.companyId) return { company: null, allActivities: [] };
-  const company = deps.db
-    .select({ _id: companies.id, companyName: companies.companyName })
-    .from(companies)
-    .where(eq(companies.id, actor.companyId))
-    .get();
-  return { company: company ?? null, allActivities: listActivities(deps.db, actor.companyId) };
+/** The caller's company as { _id, companyName }. */
+export function ownCompany(tx: Tx, companyId: string): NonNullable<ActivitiesDto['company']> {
+  const { id, companyName } = findCompanyRow(tx, companyId);
+  return { _id: id, companyName };
+}
+
+/** GET activities: the caller's company and one page of its ledger, newest first. The provider has none. */
+export function ownActivities(deps: AppDeps, actor: Actor, query: ActivitiesQuery): ActivitiesDto {
+  if (!actor.companyId) return { company: null, allActivities: [], total: 0 };
+  const { items, total } = activitiesPage(deps.db, actor.companyId, query);
+  return { company: ownCompany(deps.db, actor.companyId), allActivities: items, total };
 }

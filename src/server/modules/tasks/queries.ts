@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { companies, taskHistory, tasks, users } from '../../../../drizzle/schema.js';
+import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import { byPriority, type TaskDto, type TaskHistoryDto } from '../../../shared/tasks.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
@@ -77,4 +78,19 @@ export function findTask(tx: Tx, id: string, companyId?: string): TaskDto {
   if (!row) throw notFound('Task');
   const [task] = withHistory(tx, [row]);
   return task!;
+}
+
+/** How many open tasks the company has and the newest few by last change, in two indexed queries. */
+export function openTasksOverview(tx: Tx, companyId: string, limit: number): { count: number; newest: DashboardTaskDto[] } {
+  const ofCompany = and(isOpen, eq(tasks.companyId, companyId));
+  const open = tx.select({ open: count() }).from(tasks).where(ofCompany).get()?.open ?? 0;
+  const newest = tx
+    .select({ _id: tasks.id, title: tasks.title, description: tasks.description, timeStamp: tasks.timeStamp })
+    .from(tasks)
+    .where(ofCompany)
+    // equal times keep the task screen's order: priority, then oldest first
+    .orderBy(desc(tasks.timeStamp), asc(tasks.priority), asc(tasks.creationDate), asc(tasks.id))
+    .limit(limit)
+    .all();
+  return { count: open, newest: newest.map((task) => ({ ...task, timeStamp: task.timeStamp.toISOString() })) };
 }

@@ -1,0 +1,47 @@
+import type Database from 'better-sqlite3';
+import { vi } from 'vitest';
+
+/** A statement a call ran, the values bound to it, and how SQLite reads it (EXPLAIN QUERY PLAN's details). */
+export type StatementPlan = { sql: string; params: unknown[]; plan: string[] };
+
+type Bound = Omit<StatementPlan, 'plan'>;
+type Runner = (...params: unknown[]) => unknown;
+
+/** Wraps a prepared statement so each run records its SQL and the values bound to it. */
+function recorded(statement: Database.Statement, ran: Bound[]): Database.Statement {
+  const runners = statement as unknown as Record<'all' | 'get' | 'run' | 'iterate', Runner>;
+  for (const method of ['all', 'get', 'run', 'iterate'] as const) {
+    const original = runners[method].bind(statement);
+    runners[method] = (...params) => {
+      ran.push({ sql: statement.source, params });
+      return original(...params);
+    };
+  }
+  return statement;
+}
+
+/**
+ * Runs the call and answers every statement it ran with its query plan, so a test can say which
+ * index a read uses and that it never scans a whole table.
+ */
+export async function statementPlans(sqlite: Database.Database, call: () => unknown): Promise<StatementPlan[]> {
+  const ran: Bound[] = [];
+  const prepare = sqlite.prepare.bind(sqlite);
+  const spy = vi.spyOn(sqlite, 'prepare').mockImplementation((source: string) => recorded(prepare(source), ran));
+  try {
+    await call();
+  } finally {
+    spy.mockRestore();
+  }
+  return ran.map(({ sql, params }) => ({
+    sql,
+    params,
+    plan: (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((step) => step.detail),
+  }));
+}
+
+/** Plan lines that read every row of a table, or every entry of an index, of the named tables. */
+export function fullScans(plans: StatementPlan[], tables: string[]): string[] {
+  const scan = new RegExp(`^SCAN (${tables.join('|')})\\b`);
+  return plans.flatMap((statement) => statement.plan.filter((line) => scan.test(line)));
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { activityOutput, ownCompanyOutput } from './activities.js';
+
+/** The dashboard lists at most 3 open tasks and 3 recent activities. */
+export const DASHBOARD_LIST_LIMIT = 3;
+
+export const dashboardTaskOutput = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  timeStamp: z.string(),
+});
+export type DashboardTaskDto = z.infer<typeof dashboardTaskOutput>;
+
+/** Everything the customer dashboard shows, in hours; the provider, who has no company, gets it all empty. */
+export const dashboardOutput = z.object({
+  company: ownCompanyOutput,
+  hourBalance: z.object({
+    balance: z.number(),
+    pending: z.number(),
+    recentPurchase: z.number(),
+    used: z.number(),
+    remainingPercent: z.number().int(),
+  }),
+  openTasks: z.object({
+    /** How many open tasks the company has. */
+    count: z.number().int(),
+    /** The newest few by last change. */
+    newest: z.array(dashboardTaskOutput),
+  }),
+  /** The latest completed activities, newest first. */
+  recentActivities: z.array(activityOutput),
+});
+export type DashboardDto = z.infer<typeof dashboardOutput>;

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -10,13 +9,14 @@ import type { AppDeps } from './deps.js';
 import { GENERIC_SERVER_ERROR } from './errors.js';
 import { requestInfo } from './request-info.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
+import { projectRoot } from './paths.js';
 import { registerInvoicePdfRoute } from './pdf/route.js';
 import { registerRestApi } from './rest.js';
 import { appRouter, type AppRouter } from './router.js';
 import { createContext } from './trpc.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 export type BuildAppOptions = {
   /** A pino logger; without one the app logs nothing (tests). */

@@ -114,13 +114,16 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      // One catch-all route that looks for the file on request; a route per file would cost a scan
+      // of the folder and some hundred routes at every start. A miss goes to the handler below.
+      wildcard: true,
       index: false,
       cacheControl: false,
       // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
       preCompressed: true,
-      // Source maps stay private even when a build writes them.
-      globIgnore: ['**/*.map'],
+      // Source maps stay private even when a build writes them, and so does .vite/manifest.json.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -41,6 +41,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not start within 30 s:\n${output()}`);
 }
 
+const compiledServer = path.resolve(import.meta.dirname, '../../dist/server/main.js');
+
 /** Starts the real server (as `npm start` does, minus the build) on a free port and a temp data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-e2e-'));
@@ -59,7 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [compiledServer], {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { PageLoading } from './components/PageLoading.js';
 import { AppLayout } from './layout/AppLayout.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { Guard } from './routing/Guard.js';
@@ -24,18 +25,21 @@ export function App() {
   return (
     <AppLayout>
       <Container size="lg">
-        <Switch>
-          {routes.map(({ path, access, component: Page }) => (
-            <Route key={path} path={path}>
-              <Guard access={access}>
-                <Page />
-              </Guard>
+        {/* Pages load lazily (routing/routes.tsx); header and footer stay while one arrives. */}
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            {routes.map(({ path, access, component: Page }) => (
+              <Route key={path} path={path}>
+                <Guard access={access}>
+                  <Page />
+                </Guard>
+              </Route>
+            ))}
+            <Route>
+              <NotFoundPage />
             </Route>
-          ))}
-          <Route>
-            <NotFoundPage />
-          </Route>
-        </Switch>
+          </Switch>
+        </Suspense>
       </Container>
     </AppLayout>
   );

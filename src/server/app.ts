@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -10,13 +9,14 @@ import type { AppDeps } from './deps.js';
 import { GENERIC_SERVER_ERROR } from './errors.js';
 import { requestInfo } from './request-info.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
+import { projectRoot } from './paths.js';
 import { registerInvoicePdfRoute } from './pdf/route.js';
 import { registerRestApi } from './rest.js';
 import { appRouter, type AppRouter } from './router.js';
 import { createContext } from './trpc.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 export type BuildAppOptions = {
   /** A pino logger; without one the app logs nothing (tests). */
@@ -114,13 +114,16 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      // One catch-all route that looks for the file on request; a route per file would cost a scan
+      // of the folder and some hundred routes at every start. A miss goes to the handler below.
+      wildcard: true,
       index: false,
       cacheControl: false,
       // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts).
       preCompressed: true,
-      // Source maps stay private even when a build writes them.
-      globIgnore: ['**/*.map'],
+      // Source maps stay private even when a build writes them, and so does .vite/manifest.json.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

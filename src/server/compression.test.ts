@@ -75,6 +75,8 @@ describe('static assets', () => {
     fs.writeFileSync(path.join(assets, 'app-1234.js.br'), zlib.brotliCompressSync(script));
     fs.writeFileSync(path.join(assets, 'app-1234.js.gz'), zlib.gzipSync(script, { level: 1 }));
     fs.writeFileSync(path.join(assets, 'app-1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{"secret.ts":{}}');
     app = await buildApp(t.deps, { clientDir });
   });
   afterAll(async () => {
@@ -109,5 +111,20 @@ describe('static assets', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-1234.js.map' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('secret.ts');
+  });
+
+  it('serves neither the build manifest nor other dot-files', async () => {
+    const response = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret.ts');
+  });
+
+  it('leaves client routes to index.html and unknown API paths to the JSON 404', async () => {
+    const page = await app.inject({ method: 'GET', url: '/signin', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const api = await app.inject({ method: 'GET', url: '/api/no/such/route' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toBe('No API route GET /api/no/such/route.');
   });
 });

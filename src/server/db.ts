@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../drizzle/schema.js';
+import { projectRoot } from './paths.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 /** What a service receives: the database or a transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const migrationsFolder = path.join(projectRoot, 'migrations');
 
 export type DatabaseHandle = { db: Db; sqlite: Database.Database; close: () => void };
 

@@ -1,19 +1,25 @@
-import { Anchor, Box, Burger, Container, Drawer, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../components/Logo.js';
+import { lazyPart } from '../lib/lazyNamed.js';
 import { useSession } from '../session.js';
 import { trpc } from '../trpc.js';
 import classes from './AppLayout.module.css';
 import { isActive, navigationFor } from './navigation.js';
-import { UserMenu } from './UserMenu.js';
+
+// Menus and drawers (with their popover and focus-trap code) load when first needed, which keeps
+// them out of the signed-out pages' first load.
+const UserMenu = lazyPart(() => import('./UserMenu.js'), 'UserMenu');
+const NavDrawer = lazyPart(() => import('./NavDrawer.js'), 'NavDrawer');
 
 /** Header, navigation (a drawer on small screens), page and footer around every route. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const [location] = useLocation();
   const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const items = navigationFor(session);
   const showLogo = location !== '/' && location !== '/dashboard';
 
@@ -26,7 +32,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="md" wrap="nowrap">
-              <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="md" color="white" aria-label="Open navigation" />
+              <Burger
+                opened={drawerOpen}
+                onClick={() => {
+                  setDrawerWanted(true);
+                  drawer.toggle();
+                }}
+                hiddenFrom="md"
+                color="white"
+                aria-label="Open navigation"
+              />
               {showLogo && (
                 <Anchor component={Link} href="/" visibleFrom="md" aria-label="Hourbank home" underline="never">
                   <Logo inverted size={34} />
@@ -52,27 +67,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Container>
       </Box>
 
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        title={<Logo size={28} />}
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-        size={280}
-        hiddenFrom="md"
-      >
-        <Stack component="nav" aria-label="Main" gap={2}>
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              href={item.to}
-              label={item.label}
-              active={isActive(item, location)}
-              onClick={drawer.close}
-            />
-          ))}
-        </Stack>
-      </Drawer>
+      {drawerWanted && <NavDrawer opened={drawerOpen} onClose={drawer.close} items={items} location={location} />}
 
       <Box component="main" id="main" className={classes.main}>
         {children}

@@ -1,33 +1,37 @@
 import type { ComponentType } from 'react';
-import { CompaniesPage } from '../pages/admin/companies/CompaniesPage.js';
-import { AllTasksPage } from '../pages/admin/tasks/AllTasksPage.js';
-import { AllInvoicesPage } from '../pages/admin/invoices/AllInvoicesPage.js';
-import { AllPaymentsPage } from '../pages/admin/payments/AllPaymentsPage.js';
-import { TimeLogsPage } from '../pages/admin/timelogs/TimeLogsPage.js';
-import { WeeklyTimeLogsPage } from '../pages/admin/timelogs/WeeklyTimeLogsPage.js';
-import { AllUsersPage } from '../pages/admin/users/AllUsersPage.js';
-import { AllPackagesPage } from '../pages/admin/packages/AllPackagesPage.js';
-import { PackageDetailPage } from '../pages/packages/PackageDetailPage.js';
-import { PackagesPage } from '../pages/packages/PackagesPage.js';
-import { TasksPage } from '../pages/tasks/TasksPage.js';
-import { UsersPage } from '../pages/users/UsersPage.js';
-import { DashboardPage } from '../pages/dashboard/DashboardPage.js';
-import { ActivitiesPage } from '../pages/activities/ActivitiesPage.js';
-import { CheckoutPage } from '../pages/checkout/CheckoutPage.js';
-import { ConfirmationPage } from '../pages/checkout/ConfirmationPage.js';
-import { InvoicesPage as CustomerInvoicesPage } from '../pages/invoices/InvoicesPage.js';
-import { ForgotPasswordPage } from '../pages/account/ForgotPasswordPage.js';
-import { HomePage } from '../pages/HomePage.js';
-import { ProfilePage } from '../pages/account/ProfilePage.js';
-import { ResetPasswordPage } from '../pages/account/ResetPasswordPage.js';
-import { SignInPage } from '../pages/account/SignInPage.js';
-import { SignUpPage } from '../pages/account/SignUpPage.js';
 import type { Access } from './Guard.js';
+import { lazyNamed } from '../lib/lazyNamed.js';
 
 export type AppRoute = { path: string; access: Access; component: ComponentType };
 
 const admin = { role: 'isAdmin' } as const;
 const superAdmin = { role: 'isSuperAdmin' } as const;
+
+// Every page is its own chunk, so the first load carries only the page shown (issue 8's budgets;
+// scripts/bundle-report.mjs measures them).
+const HomePage = lazyNamed(() => import('../pages/HomePage.js'), 'HomePage');
+const SignInPage = lazyNamed(() => import('../pages/account/SignInPage.js'), 'SignInPage');
+const SignUpPage = lazyNamed(() => import('../pages/account/SignUpPage.js'), 'SignUpPage');
+const ForgotPasswordPage = lazyNamed(() => import('../pages/account/ForgotPasswordPage.js'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('../pages/account/ResetPasswordPage.js'), 'ResetPasswordPage');
+const ProfilePage = lazyNamed(() => import('../pages/account/ProfilePage.js'), 'ProfilePage');
+const DashboardPage = lazyNamed(() => import('../pages/dashboard/DashboardPage.js'), 'DashboardPage');
+const TasksPage = lazyNamed(() => import('../pages/tasks/TasksPage.js'), 'TasksPage');
+const ActivitiesPage = lazyNamed(() => import('../pages/activities/ActivitiesPage.js'), 'ActivitiesPage');
+const PackageDetailPage = lazyNamed(() => import('../pages/packages/PackageDetailPage.js'), 'PackageDetailPage');
+const CustomerInvoicesPage = lazyNamed(() => import('../pages/invoices/InvoicesPage.js'), 'InvoicesPage');
+const CheckoutPage = lazyNamed(() => import('../pages/checkout/CheckoutPage.js'), 'CheckoutPage');
+const ConfirmationPage = lazyNamed(() => import('../pages/checkout/ConfirmationPage.js'), 'ConfirmationPage');
+const UsersPage = lazyNamed(() => import('../pages/users/UsersPage.js'), 'UsersPage');
+const PackagesPage = lazyNamed(() => import('../pages/packages/PackagesPage.js'), 'PackagesPage');
+const CompaniesPage = lazyNamed(() => import('../pages/admin/companies/CompaniesPage.js'), 'CompaniesPage');
+const TimeLogsPage = lazyNamed(() => import('../pages/admin/timelogs/TimeLogsPage.js'), 'TimeLogsPage');
+const WeeklyTimeLogsPage = lazyNamed(() => import('../pages/admin/timelogs/WeeklyTimeLogsPage.js'), 'WeeklyTimeLogsPage');
+const AllInvoicesPage = lazyNamed(() => import('../pages/admin/invoices/AllInvoicesPage.js'), 'AllInvoicesPage');
+const AllPaymentsPage = lazyNamed(() => import('../pages/admin/payments/AllPaymentsPage.js'), 'AllPaymentsPage');
+const AllTasksPage = lazyNamed(() => import('../pages/admin/tasks/AllTasksPage.js'), 'AllTasksPage');
+const AllUsersPage = lazyNamed(() => import('../pages/admin/users/AllUsersPage.js'), 'AllUsersPage');
+const AllPackagesPage = lazyNamed(() => import('../pages/admin/packages/AllPackagesPage.js'), 'AllPackagesPage');
 
 /** SPEC.md §2 route table. */
 export const routes: AppRoute[] = [

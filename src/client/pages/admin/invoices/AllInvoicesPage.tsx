@@ -5,8 +5,11 @@ import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../.
 import { formatDollars, formatHours } from '../../../../shared/format.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
-import { InvoiceDialog } from './InvoiceDialog.js';
+import { lazyPart } from '../../../lib/lazyNamed.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
+
+// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
+const InvoiceDialog = lazyPart(() => import('./InvoiceDialog.js'), 'InvoiceDialog');
 
 type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
 

@@ -4,8 +4,11 @@ import type { PackageDto } from '../../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
-import { PackageDialog } from './PackageDialog.js';
+import { lazyPart } from '../../../lib/lazyNamed.js';
 import { formatPackageDate } from './packageText.js';
+
+// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
+const PackageDialog = lazyPart(() => import('./PackageDialog.js'), 'PackageDialog');
 
 const columns: Column<PackageDto>[] = [
   { key: 'description', header: 'Description', sortable: true, render: (pkg) => pkg.description },

@@ -4,7 +4,10 @@ import type { PaymentDto } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
-import { PaymentDialog } from './PaymentDialog.js';
+import { lazyPart } from '../../../lib/lazyNamed.js';
+
+// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
+const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialog');
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** The payment's date and time in the browser's zone, e.g. 'Mar 2, 2026, 10:30 AM'. */

@@ -5,8 +5,11 @@ import { Link } from 'wouter';
 import type { TimeLogDto } from '../../../../shared/timelogs.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
-import { TimeLogDialog } from './TimeLogDialog.js';
+import { lazyPart } from '../../../lib/lazyNamed.js';
 import { logDateTimeText, logHoursText } from './timeLogText.js';
+
+// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
+const TimeLogDialog = lazyPart(() => import('./TimeLogDialog.js'), 'TimeLogDialog');
 
 const columns: Column<TimeLogDto>[] = [
   { key: 'companyName', header: 'Company', sortable: true, render: (log) => log.companyName },

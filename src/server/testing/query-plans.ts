@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { vi } from 'vitest';
 
 /** A statement a call ran, the values bound to it, and how SQLite reads it (EXPLAIN QUERY PLAN's details). */
 export type StatementPlan = { sql: string; params: unknown[]; plan: string[] };
@@ -21,17 +20,17 @@ function recorded(statement: Database.Statement, ran: Bound[]): Database.Stateme
 }
 
 /**
- * Runs the call and answers every statement it ran with its query plan, so a test can say which
- * index a read uses and that it never scans a whole table.
+ * Runs the call and answers every statement it ran with its query plan, so a test (or a bench)
+ * can say which index a read uses and that it never scans a whole table.
  */
 export async function statementPlans(sqlite: Database.Database, call: () => unknown): Promise<StatementPlan[]> {
   const ran: Bound[] = [];
-  const prepare = sqlite.prepare.bind(sqlite);
-  const spy = vi.spyOn(sqlite, 'prepare').mockImplementation((source: string) => recorded(prepare(source), ran));
+  const prepare = sqlite.prepare;
+  sqlite.prepare = ((source: string) => recorded(prepare.call(sqlite, source), ran)) as typeof sqlite.prepare;
   try {
     await call();
   } finally {
-    spy.mockRestore();
+    sqlite.prepare = prepare;
   }
   return ran.map(({ sql, params }) => ({
     sql,

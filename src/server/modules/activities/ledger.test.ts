@@ -534,6 +534,7 @@ describe('dashboard reads', () => {
     ]);
     const listed = ledgerOf(company).filter((a) => a.status === 'completed');
     expect(recent).toEqual(listed.slice(0, 3));
+    expect(recentCompletedActivities(db, company, 3, hourBalance(db, company))).toEqual(recent);
     expect(recentCompletedActivities(db, company, 10)).toEqual(listed);
   });
 

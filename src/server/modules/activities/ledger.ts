@@ -291,8 +291,9 @@ export function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery,
 /**
  * The latest completed entries, newest first, for the dashboard. Being the latest, the balance
  * after each is the current balance minus the newer ones, so the list needs no full scan.
+ * A caller that has just read the balance passes it, saving the sum.
  */
-export function recentCompletedActivities(tx: Tx, companyId: string, limit: number): ActivityDto[] {
+export function recentCompletedActivities(tx: Tx, companyId: string, limit: number, balance = hourBalance(tx, companyId)): ActivityDto[] {
   const rows = tx
     .select()
     .from(activities)
@@ -300,7 +301,7 @@ export function recentCompletedActivities(tx: Tx, companyId: string, limit: numb
     .orderBy(...newestFirst)
     .limit(limit)
     .all();
-  let balanceAfter = hourBalance(tx, companyId);
+  let balanceAfter = balance;
   return rows.map((row) => {
     const dto = toDto(row, balanceAfter);
     balanceAfter -= row.hundredths;

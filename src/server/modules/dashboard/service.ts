@@ -27,6 +27,6 @@ export function dashboardSummary(deps: AppDeps, actor: Actor): DashboardDto {
     company: ownCompany(deps.db, companyId),
     hourBalance: hourBalanceSummary({ balance, pending, recentPurchase: latestCompletedPurchase(deps.db, companyId) }),
     openTasks: openTasksOverview(deps.db, companyId, DASHBOARD_LIST_LIMIT),
-    recentActivities: recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT),
+    recentActivities: recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
   };
 }

@@ -33,7 +33,14 @@ const board = new Scoreboard();
 const broken: string[] = [];
 const running: RunningServer[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-bench-'));
-const say = (text = '') => console.log(text);
+/** One status line on a terminal, overwritten as the run goes; nothing when the output is a file. */
+const progress = (text: string) => {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`.slice(0, process.stderr.columns + 6));
+};
+const say = (text = '') => {
+  progress('');
+  console.log(text);
+};
 
 async function start(label: string, args: string[], readyPath: string): Promise<RunningServer> {
   const server = await startServer({ label, args, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, readyPath });
@@ -59,10 +66,16 @@ async function measureCalls(project: RunningServer, seeded: Seeded): Promise<{ r
   const tokenOf = (as: 'superAdmin' | 'customer') => (as === 'superAdmin' ? seeded.superAdmin.token : seeded.customer.token);
   const calls = benchCalls(seeded.customer.companyId);
   const alone: CallResult[] = [];
-  for (const call of calls) alone.push(await measureAlone(project.port, call, tokenOf(call.as), options.budget));
+  for (const call of calls) {
+    progress(`1 client: ${call.name}`);
+    alone.push(await measureAlone(project.port, call, tokenOf(call.as), options.budget));
+  }
   const afterOne = rssMb(project.pid);
   const results: CallResult[] = [];
-  for (const result of alone) results.push(await measureConcurrent(project.port, project.pid, result, tokenOf(result.call.as), options.budget));
+  for (const result of alone) {
+    progress(`20 clients: ${result.call.name}`);
+    results.push(await measureConcurrent(project.port, project.pid, result, tokenOf(result.call.as), options.budget));
+  }
   const peakMany = Math.max(afterOne, ...results.map((result) => result.peakRssMb ?? 0));
   for (const result of results) if (result.outcome === 'broken') broken.push(result.note ?? result.call.name);
   return { results, afterOne, peakMany };
@@ -89,6 +102,7 @@ async function compareWithBare(project: RunningServer, seeded: Seeded, captures:
   const pair = async (name: string, label: string, projectPath: string, token: string): Promise<Comparison> => {
     const note = notes.get(name);
     if (note) return { name: label, note };
+    progress(`throughput: ${label}`);
     const projectRps = await requestsPerSecond(project.port, { path: projectPath, token }, options.budget.throughputMs);
     const bareRps = await requestsPerSecond(bare.port, { path: `/${name}` }, options.budget.throughputMs);
     for (const figure of [projectRps, bareRps]) if (figure.failure) broken.push(figure.failure);
@@ -140,6 +154,7 @@ async function main(): Promise<void> {
 
   if (options.load) {
     const withDashboard = results.some((result) => result.call.path === DASHBOARD_PATH && result.outcome === 'ok');
+    progress(`--load: ${options.loadClients} clients for ${options.loadSeconds} s`);
     const load = await runLoad({ port: project.port, pid: project.pid, seeded, withDashboard, clients: options.loadClients, seconds: options.loadSeconds });
     say(loadSection(load));
     say();

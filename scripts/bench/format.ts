@@ -13,6 +13,9 @@ export const ms = (value: number | undefined) =>
 
 export const count = (value: number | undefined) => (value === undefined ? '-' : Math.round(value).toLocaleString('en-US'));
 
+/** Requests per second: a slow call's fraction still shows. */
+export const rate = (value: number) => (value < 10 ? value.toFixed(value < 1 ? 2 : 1) : count(value));
+
 export function bytes(value: number | undefined): string {
   if (value === undefined) return '-';
   if (value < 1_000) return `${value} B`;

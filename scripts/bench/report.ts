@@ -1,5 +1,5 @@
 import { jsBudgetOf, type BundleReport } from './bundle.js';
-import { bytes, count, mb, ms, Scoreboard, table } from './format.js';
+import { bytes, count, mb, ms, rate, Scoreboard, table } from './format.js';
 import type { CallResult } from './latency.js';
 import type { LoadResult } from './load.js';
 import type { Budget } from './options.js';
@@ -21,8 +21,8 @@ export const TARGETS = {
 
 export function sizesSection(results: CallResult[]): string {
   const rows = results.map(({ call, sizes, note, outcome }) =>
-    outcome === 'n/a' || !sizes
-      ? [call.name, note ?? outcome, '', '', '', '', '']
+    !sizes
+      ? [call.name, outcome === 'n/a' ? (note ?? 'n/a') : 'BROKEN (see the end)', '', '', '', '', '']
       : [call.name, count(sizes.rows), sizes.total ?? '-', bytes(sizes.bodyBytes), bytes(sizes.wireBytes), sizes.contentEncoding ?? 'none', bytes(sizes.gzipBytes)],
   );
   return [
@@ -41,7 +41,7 @@ export function latencySection(results: CallResult[], { oneClient, manyClients }
     const oneVerdict = targeted ? board.mark(one.p99 < TARGETS.p99AloneMs) : '';
     const manyCells =
       many === 'skipped'
-        ? ['skipped: too slow', '', '', '', targeted ? board.mark(false) : '']
+        ? ['skipped:', 'too slow', '', '', targeted ? board.mark(false) : '']
         : many
           ? [count(many.n), ms(many.p50), ms(many.p95), ms(many.p99), targeted ? board.mark(many.p99 < TARGETS.p99ConcurrentMs) : '']
           : ['-', '', '', '', ''];
@@ -81,7 +81,7 @@ export function throughputSection(pairs: Comparison[], trivial: Comparison, meas
     const ratio = project.rps / bare.rps;
     const shown = asPercent ? `${(ratio * 100).toFixed(0)}%` : ratio.toFixed(2);
     const goal = asPercent ? `>= ${target * 100}%` : `>= ${target}`;
-    return [name, count(project.rps), count(bare.rps), shown, `${goal} ${board.mark(ratio >= target)}`];
+    return [name, rate(project.rps), rate(bare.rps), shown, `${goal} ${board.mark(ratio >= target)}`];
   };
   return [
     `Throughput, 20 connections, ${measureMs / 1000} s each: the project against a bare Fastify + better-sqlite3 server running the same SQL`,
@@ -98,7 +98,7 @@ export function loadSection(result: LoadResult): string {
   const failures = result.kinds.flatMap((kind) => kind.failures.map((failure) => `  ${failure}`));
   return [
     `Load: ${result.clients} clients for ${result.seconds.toFixed(0)} s, reads and writes mixed: ` +
-      `${count(result.requests / result.seconds)} req/s, server peak RSS ${mb(result.peakRssMb)}`,
+      `${rate(result.requests / result.seconds)} req/s, server peak RSS ${mb(result.peakRssMb)}`,
     table(['kind', 'requests', 'errors', '5xx', 'p50 ms', 'p99 ms'], rows),
     ...(failures.length > 0 ? ['First failures:', ...failures] : []),
   ].join('\n');

@@ -125,7 +125,7 @@ async function waitUntilReady(child: ChildProcess, port: number, readyPath: stri
       if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}`);
       const answer = await client.send({ path: readyPath }, { timeoutMs: 10_000 });
       if (answer.status === 200) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`no 200 from ${readyPath} within ${START_TIMEOUT_MS / 1000} s`);
   } finally {

@@ -11,7 +11,8 @@ export async function requestsPerSecond(port: number, call: Call, measureMs: num
   const client = new Client(port, THROUGHPUT.connections);
   const send = () => client.send(call);
   try {
-    const warmUp = await runClients(THROUGHPUT.connections, Number.POSITIVE_INFINITY, THROUGHPUT.warmUpMs, send);
+    // one connection warms up the code paths; twenty would queue a slow call's answers for minutes
+    const warmUp = await runClients(1, Number.POSITIVE_INFINITY, THROUGHPUT.warmUpMs, send);
     if (warmUp.failure) return { rps: 0, requests: 0, failure: describeFailure(call, warmUp.failure) };
     const started = performance.now();
     const runs = await runClients(THROUGHPUT.connections, Number.POSITIVE_INFINITY, measureMs, send);

@@ -1,80 +1,184 @@
-// npm run bench [-- --companies 200 --logs 20000 --tasks 2000 --runs 30]
-// Fills a throwaway database with a provider's year of data and times the list calls the
-// back office makes, through the whole HTTP stack (app.inject). Prints figures; asserts nothing.
+// npm run bench [-- --small | --companies N --users N --tasks N --logs N --invoices N --payments N] [-- --load [--load-seconds S]]
+// Seeds a throwaway data folder with a provider a few years in, starts the real server on it and
+// measures the calls the screens make through HTTP, side by side with a bare Fastify +
+// better-sqlite3 server running the same SQL. Prints each figure next to its target (see
+// docs/performance.md); exits non-zero only when something is broken, never for a missed target.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildApp } from '../src/server/app.js';
-import { createRuntime } from '../src/server/bootstrap.js';
-import { loadConfig } from '../src/server/config.js';
-import { inTransaction } from '../src/server/db.js';
-import { createSession } from '../src/server/modules/account/sessions.js';
-import { recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
-import { createCompany, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
+import { bundleReport } from './bench/bundle.js';
+import { benchCalls, COMPANIES_FIRST_PAGE, DASHBOARD_PATH, PROFILE_PATH } from './bench/calls.js';
+import { captureStatements, replayable, type Capture } from './bench/capture.js';
+import { mb, ms, Scoreboard, seconds } from './bench/format.js';
+import { runLoad } from './bench/load.js';
+import { measureAlone, measureConcurrent, type CallResult } from './bench/latency.js';
+import { describeMachine } from './bench/machine.js';
+import { describeSizes, parseOptions } from './bench/options.js';
+import {
+  bundleSection,
+  latencySection,
+  loadSection,
+  memorySection,
+  sizesSection,
+  TARGETS,
+  throughputSection,
+  type Comparison,
+} from './bench/report.js';
+import { seedDatabase, type Seeded } from './bench/seed.js';
+import { projectServerCommand, rssMb, startServer, type RunningServer } from './bench/servers.js';
+import { requestsPerSecond } from './bench/throughput.js';
 
-const { values } = parseArgs({
-  options: {
-    companies: { type: 'string', default: '200' },
-    logs: { type: 'string', default: '20000' },
-    tasks: { type: 'string', default: '2000' },
-    runs: { type: 'string', default: '30' },
-  },
-});
-const counts = { companies: Number(values.companies), logs: Number(values.logs), tasks: Number(values.tasks), runs: Number(values.runs) };
-
+const options = parseOptions(process.argv.slice(2));
+const board = new Scoreboard();
+const broken: string[] = [];
+const running: RunningServer[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-bench-'));
-const config = loadConfig({ DATA_DIR: dataDir, APP_TIMEZONE: 'America/New_York', LOG_LEVEL: 'silent' });
-const { deps, database } = createRuntime(config);
-const app = await buildApp(deps);
+/** One status line on a terminal, overwritten as the run goes; nothing when the output is a file. */
+const progress = (text: string) => {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`.slice(0, process.stderr.columns + 6));
+};
+const say = (text = '') => {
+  progress('');
+  console.log(text);
+};
 
-const seedStart = performance.now();
-const boss = await createUser(deps.db, { role: 'superadmin' });
-const { token } = createSession(deps.db, boss.id, new Date());
-inTransaction(deps.db, (tx) => {
-  const companyIds = Array.from({ length: counts.companies }, (_, i) => createCompany(tx, { companyName: `Bench Company ${i}` }).id);
-  for (let i = 0; i < counts.tasks; i += 1) createTask(tx, { companyId: companyIds[i % companyIds.length]!, priority: i % 20 });
-  const yearAgo = Date.now() - 365 * 24 * 3600 * 1000;
-  for (let i = 0; i < counts.logs; i += 1) {
-    const companyId = companyIds[i % companyIds.length]!;
-    const timeStamp = new Date(yearAgo + Math.floor((i / counts.logs) * 365 * 24 * 3600 * 1000));
-    const log = createTimeLogRow(tx, { companyId, timeStamp, hundredths: 25 + (i % 8) * 25, description: `Work item ${i}` });
-    recordTimeLogHours(tx, { companyId, timeLogId: log.id, hundredths: log.hundredths, description: `Work item ${i}`, timeStamp, now: timeStamp });
-  }
-  return companyIds;
-});
-const seedMs = performance.now() - seedStart;
-
-const companyId = (await deps.db.query.companies.findFirst())!.id;
-const calls = [
-  ['GET /superadmin/companies', '/api/superadmin/companies'],
-  ['GET /superadmin/timelogs', '/api/superadmin/timelogs'],
-  ['GET /superadmin/allopentasks', '/api/superadmin/allopentasks'],
-  ['GET /superadmin/timelogs/by-date (all)', '/api/superadmin/timelogs/by-date'],
-  ['GET /superadmin/timelogs/by-date?company', `/api/superadmin/timelogs/by-date?company=${companyId}`],
-  ['GET /superadmin/users', '/api/superadmin/users'],
-] as const;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-
-console.log(`Seeded ${counts.companies} companies, ${counts.tasks} tasks, ${counts.logs} time logs in ${seedMs.toFixed(0)} ms`);
-console.log(`${'call'.padEnd(44)} ${'rows'.padStart(6)} ${'bytes'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
-for (const [name, url] of calls) {
-  const times: number[] = [];
-  let rows = 0;
-  let bytes = 0;
-  for (let run = 0; run < counts.runs; run += 1) {
-    const start = performance.now();
-    const response = await app.inject({ method: 'GET', url, headers: { jwttoken: token } });
-    times.push(performance.now() - start);
-    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
-    bytes = response.rawPayload.length;
-    rows = (response.json() as unknown[]).length;
-  }
-  times.sort((a, b) => a - b);
-  console.log(`${name.padEnd(44)} ${String(rows).padStart(6)} ${String(bytes).padStart(10)} ${percentile(times, 0.5).toFixed(1).padStart(8)} ${percentile(times, 0.95).toFixed(1).padStart(8)}`);
+async function start(label: string, args: string[], readyPath: string): Promise<RunningServer> {
+  const server = await startServer({ label, args, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, readyPath });
+  running.push(server);
+  return server;
 }
 
-await app.close();
-database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+async function stop(server: RunningServer): Promise<void> {
+  running.splice(running.indexOf(server), 1);
+  await server.stop();
+}
+
+function seed(): Seeded {
+  say(`Seeding ${describeSizes(options.sizes)}, ${options.sizes.packages} packages ...`);
+  const seeded = seedDatabase(dataDir, options.sizes);
+  const rows = Object.entries(seeded.counts).map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`).join(', ');
+  say(`Seeded in ${seconds(seeded.ms)} (CPU ${seconds(seeded.cpuMs)}): ${rows}`);
+  say(`Database file: ${(fs.statSync(seeded.databasePath).size / 1e6).toFixed(0)} MB`);
+  return seeded;
+}
+
+async function measureCalls(project: RunningServer, seeded: Seeded): Promise<{ results: CallResult[]; afterOne: number; peakMany: number }> {
+  const tokenOf = (as: 'superAdmin' | 'customer') => (as === 'superAdmin' ? seeded.superAdmin.token : seeded.customer.token);
+  const calls = benchCalls(seeded.customer.companyId);
+  const alone: CallResult[] = [];
+  for (const call of calls) {
+    progress(`1 client: ${call.name}`);
+    alone.push(await measureAlone(project.port, call, tokenOf(call.as), options.budget));
+  }
+  const afterOne = rssMb(project.pid);
+  const results: CallResult[] = [];
+  for (const result of alone) {
+    progress(`20 clients: ${result.call.name}`);
+    results.push(await measureConcurrent(project.port, project.pid, result, tokenOf(result.call.as), options.budget));
+  }
+  const peakMany = Math.max(afterOne, ...results.map((result) => result.peakRssMb ?? 0));
+  for (const result of results) if (result.outcome === 'broken') broken.push(result.note ?? result.call.name);
+  return { results, afterOne, peakMany };
+}
+
+/** The bare server's routes: each captured call that answered 200 and only read. */
+function bareRoutes(captures: Map<string, Capture>): { routes: Record<string, Capture['statements']>; notes: Map<string, string> } {
+  const routes: Record<string, Capture['statements']> = {};
+  const notes = new Map<string, string>();
+  for (const [name, capture] of captures) {
+    const problem = capture.status === 200 ? replayable(capture) : `n/a (${capture.status})`;
+    if (problem) notes.set(name, problem);
+    else routes[`/${name}`] = capture.statements;
+  }
+  return { routes, notes };
+}
+
+async function compareWithBare(project: RunningServer, seeded: Seeded, captures: Map<string, Capture>): Promise<void> {
+  const { routes, notes } = bareRoutes(captures);
+  const specFile = path.join(dataDir, 'bare-server.json');
+  fs.writeFileSync(specFile, JSON.stringify({ databasePath: seeded.databasePath, routes }));
+  const bare = await start('bare server', ['--import', 'tsx', 'scripts/bench/bare-server.ts', specFile], '/hello');
+  const statementsOf = (name: string) => captures.get(name)?.statements.length ?? 0;
+  const pair = async (name: string, label: string, projectPath: string, token: string): Promise<Comparison> => {
+    const note = notes.get(name);
+    if (note) return { name: label, note };
+    progress(`throughput: ${label}`);
+    const projectRps = await requestsPerSecond(project.port, { path: projectPath, token }, options.budget.throughputMs);
+    const bareRps = await requestsPerSecond(bare.port, { path: `/${name}` }, options.budget.throughputMs);
+    for (const figure of [projectRps, bareRps]) if (figure.failure) broken.push(figure.failure);
+    return { name: `${label} (${statementsOf(name)} statements)`, project: projectRps, bare: bareRps };
+  };
+  try {
+    const pairs = [
+      await pair('dashboard', 'dashboard', DASHBOARD_PATH, seeded.customer.token),
+      await pair('companies', 'companies first page', COMPANIES_FIRST_PAGE, seeded.superAdmin.token),
+    ];
+    const profile = await requestsPerSecond(project.port, { path: PROFILE_PATH, token: seeded.customer.token }, options.budget.throughputMs);
+    const hello = await requestsPerSecond(bare.port, { path: '/hello' }, options.budget.throughputMs);
+    for (const figure of [profile, hello]) if (figure.failure) broken.push(figure.failure);
+    const trivial = { name: 'signed-in /account/profile vs bare hello-world', project: profile, bare: hello };
+    say(throughputSection(pairs, trivial, options.budget.throughputMs, board));
+  } finally {
+    await stop(bare);
+  }
+}
+
+async function main(): Promise<void> {
+  say(`npm run bench: ${options.preset === 'small' ? '--small' : 'full size'}${options.load ? `, --load ${options.loadSeconds} s` : ''}`);
+  say(`Machine: ${describeMachine()}`);
+  say();
+  const seeded = seed();
+  const captures = await captureStatements(dataDir, [
+    { name: 'dashboard', path: DASHBOARD_PATH, token: seeded.customer.token },
+    { name: 'companies', path: COMPANIES_FIRST_PAGE, token: seeded.superAdmin.token },
+  ]);
+
+  const command = projectServerCommand();
+  say(`Server: ${command.label}${command.note ? ` (${command.note})` : ''}, LOG_LEVEL=warn`);
+  const project = await start('project server', command.args, '/api/openapi.json');
+  say(`Start-up to first answer of /api/openapi.json: ${ms(project.startupMs)} ms  target < ${TARGETS.startupMs} ms ${board.mark(project.startupMs < TARGETS.startupMs)}`);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const idle = rssMb(project.pid);
+  say(`Idle RSS: ${mb(idle)}`);
+  say();
+
+  const { results, afterOne, peakMany } = await measureCalls(project, seeded);
+  say(sizesSection(results));
+  say();
+  say(latencySection(results, options.budget, board));
+  say();
+  say(memorySection({ idle, afterOne, peakMany }, board));
+  say();
+  await compareWithBare(project, seeded, captures);
+  say();
+
+  if (options.load) {
+    const withDashboard = results.some((result) => result.call.path === DASHBOARD_PATH && result.outcome === 'ok');
+    progress(`--load: ${options.loadClients} clients for ${options.loadSeconds} s`);
+    const load = await runLoad({ port: project.port, pid: project.pid, seeded, withDashboard, clients: options.loadClients, seconds: options.loadSeconds });
+    say(loadSection(load));
+    say();
+    if (load.errors > 0) broken.push(`--load: ${load.errors} of ${load.requests} requests failed (${load.serverErrors} with 5xx)`);
+  }
+  if (broken.length > 0) say(`Last lines of the project server's output:\n${project.output() || '(none)'}\n`);
+  await stop(project);
+
+  say(bundleSection(await bundleReport(), board));
+  say();
+  say(`Targets: ${board.passed} PASS, ${board.failed} FAIL (printed, not asserted)`);
+  if (broken.length > 0) {
+    say(`\nBROKEN: ${broken.length} call(s) did not answer as they should:`);
+    for (const line of broken) say(`  ${line}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+} finally {
+  for (const server of [...running]) await stop(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,47 @@
+/*
+ * The calls the bench times, as the screens ask for them: the first page of 25 rows (12 weeks
+ * for the weekly summary), the customer's dashboard, and a trivial signed-in call.
+ */
+
+export type Actor = 'superAdmin' | 'customer';
+
+export type BenchCall = {
+  name: string;
+  path: string;
+  as: Actor;
+  /** 'trivial' has no latency target; it is compared with a bare hello-world instead. */
+  kind: 'list' | 'dashboard' | 'trivial';
+};
+
+export const FIRST_PAGE = '?page=1&per_page=25';
+export const TWELVE_WEEKS = '?page=1&per_page=12';
+export const DASHBOARD_PATH = '/api/dashboard';
+export const PROFILE_PATH = '/api/account/profile';
+export const COMPANIES_FIRST_PAGE = `/api/superadmin/companies${FIRST_PAGE}`;
+
+const list = (as: Actor, path: string, query = FIRST_PAGE, name = path.replace(/^\/api/, '')): BenchCall => ({
+  name,
+  path: `${path}${query}`,
+  as,
+  kind: 'list',
+});
+
+export function benchCalls(companyId: string): BenchCall[] {
+  return [
+    list('superAdmin', '/api/superadmin/companies'),
+    list('superAdmin', '/api/superadmin/users'),
+    list('superAdmin', '/api/superadmin/packages'),
+    list('superAdmin', '/api/superadmin/allopentasks'),
+    list('superAdmin', '/api/superadmin/timelogs'),
+    list('superAdmin', '/api/superadmin/allinvoices'),
+    list('superAdmin', '/api/superadmin/payments'),
+    list('superAdmin', '/api/superadmin/timelogs/by-date', TWELVE_WEEKS, '/superadmin/timelogs/by-date'),
+    list('superAdmin', '/api/superadmin/timelogs/by-date', `${TWELVE_WEEKS}&company=${companyId}`, '/superadmin/timelogs/by-date?company'),
+    list('customer', '/api/activities'),
+    list('customer', '/api/invoices'),
+    list('customer', '/api/tasks'),
+    list('customer', '/api/users'),
+    { name: '/dashboard', path: DASHBOARD_PATH, as: 'customer', kind: 'dashboard' },
+    { name: '/account/profile', path: PROFILE_PATH, as: 'customer', kind: 'trivial' },
+  ];
+}

@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { afterAll, describe, expect, it } from 'vitest';
+import { benchId, encodeIdBytes } from './ids.js';
+import { FULL_SIZES, parseOptions, SMALL_SIZES } from './options.js';
+import { seededRandom } from './random.js';
+import { allocatePayments } from './seed-rows.js';
+import { projectServerCommand } from './servers.js';
+import { percentile, percentilesOf } from './stats.js';
+
+describe('bench ids', () => {
+  it('encode bytes as the app does', () => {
+    for (let i = 0; i < 50; i += 1) {
+      const bytes = crypto.randomBytes(15);
+      expect(encodeIdBytes(bytes)).toBe(encodeBase32LowerCaseNoPadding(bytes));
+    }
+    expect(benchId()).toMatch(/^[a-z2-7]{24}$/);
+  });
+});
+
+describe('allocatePayments', () => {
+  const prices = Array.from({ length: 100 }, (_, i) => 10_000 + i * 7);
+  for (const payments of [0, 50, 90, 120, 200]) {
+    it(`places ${payments} payments on 100 invoices without paying any past its price`, () => {
+      const plans = allocatePayments(seededRandom(1), prices, payments);
+      expect(plans.flat()).toHaveLength(payments);
+      plans.forEach((plan, index) => expect(plan.reduce((sum, cents) => sum + cents, 0)).toBeLessThanOrEqual(prices[index]!));
+    });
+  }
+});
+
+describe('percentiles', () => {
+  it('take the nearest rank', () => {
+    const samples = Array.from({ length: 200 }, (_, i) => 200 - i);
+    expect(percentilesOf(samples)).toEqual({ n: 200, p50: 100, p95: 190, p99: 198 });
+    expect(percentile([7], 0.99)).toBe(7);
+    expect(percentile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('bench flags', () => {
+  it('default to a provider a few years in, and --small to a quick run', () => {
+    expect(parseOptions([]).sizes).toEqual(FULL_SIZES);
+    expect(parseOptions(['--small']).sizes).toEqual(SMALL_SIZES);
+    expect(parseOptions(['--small', '--logs', '500']).sizes.logs).toBe(500);
+    expect(parseOptions(['--load', '--load-seconds', '5'])).toMatchObject({ load: true, loadSeconds: 5 });
+  });
+
+  it('refuse sizes that make no sense', () => {
+    expect(() => parseOptions(['--logs', 'many'])).toThrow('--logs must be a whole number');
+    expect(() => parseOptions(['--companies', '10', '--users', '5'])).toThrow('--users must be at least');
+    expect(() => parseOptions(['--invoices', '10', '--payments', '30'])).toThrow('--payments may be at most');
+  });
+});
+
+describe('projectServerCommand', () => {
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+  const rootWith = (start: string, files: string[]) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-bench-root-'));
+    roots.push(root);
+    fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ scripts: { start } }));
+    for (const file of files) {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), '');
+    }
+    return root;
+  };
+
+  it('prefers the compiled server', () => {
+    expect(projectServerCommand(rootWith('tsx src/server/main.ts', ['dist/server/main.js', 'src/server/main.ts'])).args).toEqual(['dist/server/main.js']);
+  });
+
+  it('runs what npm start runs, tsx as a loader', () => {
+    expect(projectServerCommand(rootWith('tsx src/server/main.ts', ['src/server/main.ts'])).args).toEqual(['--import', 'tsx', 'src/server/main.ts']);
+    expect(projectServerCommand(rootWith('node --enable-source-maps build/main.js', ['build/main.js'])).args).toEqual(['--enable-source-maps', 'build/main.js']);
+  });
+
+  it('falls back to the sources, saying why, when the start script names a missing build', () => {
+    const command = projectServerCommand(rootWith('node dist/server/start.js', ['src/server/main.ts']));
+    expect(command.args).toEqual(['--import', 'tsx', 'src/server/main.ts']);
+    expect(command.note).toContain('dist/server/start.js, which is not built');
+  });
+});

@@ -1,0 +1,356 @@
+import type Database from 'better-sqlite3';
+import {
+  activities,
+  companies,
+  invoiceNumberSequence,
+  invoices,
+  packages,
+  payments,
+  taskHistory,
+  tasks,
+  timeLogs,
+  users,
+} from '../../drizzle/schema.js';
+import { benchId as newId } from './ids.js';
+import { invoiceStatusOf, isPaidInFull, priceCentsOf } from '../../src/shared/pricing.js';
+import { PAYMENT_METHODS } from '../../src/shared/payments.js';
+import { INVOICE_PAYMENT_METHODS } from '../../src/shared/invoices.js';
+import { flag, inserter } from './insert.js';
+import type { Random } from './random.js';
+
+/*
+ * The rows of a provider a few years in, written with raw prepared statements. Companies join
+ * over the years and the first ones are the biggest (see Random.skewedIndex), so the customer the
+ * bench signs in as has years of history. Every time log and invoice has its ledger entry, as the
+ * services would have written it.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const YEARS = 4;
+
+export type Ids = { id: string; companyId: string };
+
+export type World = {
+  sqlite: Database.Database;
+  random: Random;
+  now: number;
+  start: number;
+  companyIds: string[];
+  /** When each company joined, epoch ms, by index. */
+  joined: number[];
+  superAdminId: string;
+  /** The admin of each company, by index. */
+  adminIds: string[];
+  /** Every task of each company, by index; time logs refer to them. */
+  tasksByCompany: string[][];
+  openTasks: Ids[];
+  timeLogSample: Ids[];
+  /** Invoices with at least $100 left to pay, for payments during --load. */
+  payableInvoices: Ids[];
+  generalPackages: { id: string; description: string; hundredths: number; rateCents: number }[];
+};
+
+export function newWorld(sqlite: Database.Database, random: Random, now: number): World {
+  return {
+    sqlite,
+    random,
+    now,
+    start: now - YEARS * 365 * DAY_MS,
+    companyIds: [],
+    joined: [],
+    superAdminId: '',
+    adminIds: [],
+    tasksByCompany: [],
+    openTasks: [],
+    timeLogSample: [],
+    payableInvoices: [],
+    generalPackages: [],
+  };
+}
+
+/** An instant between `from` and now. */
+const since = (world: World, from: number) => Math.floor(from + world.random.next() * (world.now - from));
+const atMostNow = (world: World, instant: number) => Math.min(world.now, instant);
+const SAMPLE_SIZE = 1_000;
+
+const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Luis', 'Maya', 'Nils', 'Omar', 'Priya'];
+const LAST_NAMES = ['Alvarez', 'Brown', 'Chen', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Muller', 'Novak'];
+const WORK = ['Fix', 'Review', 'Migrate', 'Document', 'Upgrade', 'Investigate', 'Deploy', 'Refactor', 'Test', 'Design'];
+const THINGS = ['billing export', 'login page', 'nightly backup', 'search index', 'mobile layout', 'reporting job', 'API client', 'invoice PDF', 'user import', 'cache layer'];
+
+function workText(random: Random, n: number): string {
+  return `${random.pick(WORK)} the ${random.pick(THINGS)} (${n}): ${random.pick(WORK).toLowerCase()} and check the ${random.pick(THINGS)}`;
+}
+
+export function seedCompanies(world: World, count: number): void {
+  const insert = inserter(world.sqlite, companies, ['id', 'companyName', 'companyAddress', 'companyPhone', 'website', 'projectDescription', 'createdAt']);
+  for (let i = 0; i < count; i += 1) {
+    const id = newId();
+    // the oldest companies are the biggest; the last joins about half a year ago
+    const createdAt = Math.floor(world.start + (i / count) * (world.now - world.start) * 0.875);
+    insert({
+      id,
+      companyName: `${world.random.pick(LAST_NAMES)} ${world.random.pick(THINGS).split(' ')[0]} Co ${i + 1}`,
+      companyAddress: `${i + 1} Market Street, Springfield`,
+      companyPhone: `555-${String(1000 + (i % 9000))}`,
+      website: `https://company${i + 1}.example.com`,
+      projectDescription: workText(world.random, i),
+      createdAt,
+    });
+    world.companyIds.push(id);
+    world.joined.push(createdAt);
+    world.tasksByCompany.push([]);
+  }
+}
+
+/** One super-admin, an admin per company, and plain users spread over the companies. */
+export function seedUsers(world: World, count: number): void {
+  const insert = inserter(world.sqlite, users, ['id', 'companyId', 'firstName', 'lastName', 'emailAddress', 'mobile', 'role', 'approved', 'passwordHash', 'createdAt']);
+  const { random } = world;
+  for (let i = 0; i < count; i += 1) {
+    const companyIndex = i === 0 ? -1 : i <= world.companyIds.length ? i - 1 : random.skewedIndex(world.companyIds.length);
+    const role = i === 0 ? 'superadmin' : i <= world.companyIds.length ? 'admin' : 'user';
+    const id = newId();
+    insert({
+      id,
+      companyId: companyIndex < 0 ? null : world.companyIds[companyIndex]!,
+      firstName: random.pick(FIRST_NAMES),
+      lastName: random.pick(LAST_NAMES),
+      emailAddress: `bench.user${i}@example.com`,
+      mobile: '',
+      role,
+      approved: flag(role !== 'user' || random.chance(0.95)),
+      passwordHash: null,
+      createdAt: companyIndex < 0 ? world.start : since(world, world.joined[companyIndex]!),
+    });
+    if (role === 'superadmin') world.superAdminId = id;
+    if (role === 'admin') world.adminIds.push(id);
+  }
+}
+
+/** A quarter open, most done, some deleted; a done or deleted task has its history row. */
+export function seedTasks(world: World, count: number): void {
+  const insert = inserter(world.sqlite, tasks, ['id', 'companyId', 'title', 'description', 'priority', 'done', 'deleted', 'creationDate', 'timeStamp']);
+  const history = inserter(world.sqlite, taskHistory, ['id', 'taskId', 'changedField', 'oldValue', 'newValue', 'userId', 'creationDate']);
+  const { random } = world;
+  for (let i = 0; i < count; i += 1) {
+    const companyIndex = random.skewedIndex(world.companyIds.length);
+    const companyId = world.companyIds[companyIndex]!;
+    const id = newId();
+    const creationDate = since(world, world.joined[companyIndex]!);
+    const state = random.next();
+    const open = state < 0.25;
+    const done = !open && state < 0.9;
+    const timeStamp = open ? creationDate : atMostNow(world, creationDate + random.int(1, 60) * DAY_MS);
+    const priority = random.int(0, 20);
+    insert({
+      id,
+      companyId,
+      title: `${random.pick(WORK)} the ${random.pick(THINGS)} #${i + 1}`,
+      description: workText(random, i),
+      priority,
+      done: flag(done),
+      deleted: flag(!open && !done),
+      creationDate,
+      timeStamp,
+    });
+    const writeHistory = (changedField: string, oldValue: string, newValue: string, at: number) =>
+      history({ id: newId(), taskId: id, changedField, oldValue, newValue, userId: world.superAdminId, creationDate: at });
+    if (random.chance(0.3)) writeHistory('priority', String(random.int(0, 20)), String(priority), creationDate + Math.floor((timeStamp - creationDate) / 2));
+    if (done) writeHistory('done', 'false', 'true', timeStamp);
+    if (!open && !done) writeHistory('deleted', 'false', 'true', timeStamp);
+    world.tasksByCompany[companyIndex]!.push(id);
+    if (open && world.openTasks.length < SAMPLE_SIZE) world.openTasks.push({ id, companyId });
+  }
+}
+
+/** Each time log with its TimeLog ledger entry (negative hours, completed). */
+export function seedTimeLogs(world: World, count: number): void {
+  const insert = inserter(world.sqlite, timeLogs, ['id', 'companyId', 'taskId', 'timeStamp', 'hundredths', 'description', 'createdAt']);
+  const ledger = inserter(world.sqlite, activities, ['id', 'companyId', 'activityType', 'status', 'hundredths', 'description', 'timeStamp', 'invoiceId', 'timeLogId', 'createdAt']);
+  const { random } = world;
+  for (let i = 0; i < count; i += 1) {
+    const companyIndex = random.skewedIndex(world.companyIds.length);
+    const companyId = world.companyIds[companyIndex]!;
+    const companyTasks = world.tasksByCompany[companyIndex]!;
+    const id = newId();
+    const timeStamp = since(world, world.joined[companyIndex]!);
+    const createdAt = atMostNow(world, timeStamp + random.int(0, 48) * 3_600_000);
+    const hundredths = 25 * random.int(1, 32);
+    const description = workText(random, i);
+    insert({
+      id,
+      companyId,
+      taskId: companyTasks.length > 0 && random.chance(0.4) ? random.pick(companyTasks) : null,
+      timeStamp,
+      hundredths,
+      description,
+      createdAt,
+    });
+    ledger({ id: newId(), companyId, activityType: 'TimeLog', status: 'completed', hundredths: -hundredths, description, timeStamp, invoiceId: null, timeLogId: id, createdAt });
+    if (world.timeLogSample.length < SAMPLE_SIZE) world.timeLogSample.push({ id, companyId });
+  }
+}
+
+const PACKAGE_HUNDREDTHS = [500, 1000, 2000, 4000, 8000];
+const RATES_CENTS = [12_500, 15_000, 17_500, 20_000];
+
+/** A fifth general, the rest a company's custom offer; some have ended. */
+export function seedPackages(world: World, count: number): void {
+  const insert = inserter(world.sqlite, packages, ['id', 'description', 'hundredths', 'rateCents', 'companyId', 'startDate', 'endDate', 'createdAt']);
+  const { random } = world;
+  for (let i = 0; i < count; i += 1) {
+    const general = i < Math.max(1, Math.floor(count / 5));
+    const id = newId();
+    const hundredths = random.pick(PACKAGE_HUNDREDTHS);
+    const rateCents = random.pick(RATES_CENTS);
+    const description = `${hundredths / 100} hours of ${general ? 'support' : 'custom work'} (${i + 1})`;
+    const startDate = since(world, world.start);
+    insert({
+      id,
+      description,
+      hundredths,
+      rateCents,
+      companyId: general ? null : world.companyIds[random.skewedIndex(world.companyIds.length)]!,
+      startDate,
+      endDate: random.chance(0.3) ? startDate + 180 * DAY_MS : null,
+      createdAt: startDate,
+    });
+    if (general) world.generalPackages.push({ id, description, hundredths, rateCents });
+  }
+}
+
+type PlannedInvoice = {
+  id: string;
+  companyId: string;
+  transactionDate: number;
+  packageId: string | null;
+  description: string;
+  hundredths: number;
+  rateCents: number;
+  priceCents: number;
+  /** Amounts of its payments, in cents. */
+  paymentCents: number[];
+};
+
+function planInvoices(world: World, count: number): PlannedInvoice[] {
+  const { random } = world;
+  const planned = Array.from({ length: count }, (): PlannedInvoice => {
+    const companyIndex = random.skewedIndex(world.companyIds.length);
+    const offer = world.generalPackages.length > 0 && random.chance(0.6) ? random.pick(world.generalPackages) : null;
+    const hundredths = offer?.hundredths ?? random.pick(PACKAGE_HUNDREDTHS);
+    const rateCents = offer?.rateCents ?? random.pick(RATES_CENTS);
+    return {
+      id: newId(),
+      companyId: world.companyIds[companyIndex]!,
+      transactionDate: since(world, world.joined[companyIndex]!),
+      packageId: offer?.id ?? null,
+      description: offer?.description ?? `${hundredths / 100} hours of consulting`,
+      hundredths,
+      rateCents,
+      priceCents: priceCentsOf(hundredths, rateCents),
+      paymentCents: [],
+    };
+  });
+  // numbers follow the dates, as they would have been handed out
+  return planned.sort((a, b) => a.transactionDate - b.transactionDate);
+}
+
+/**
+ * Spreads the payments: eight in nine pay an invoice in full, the rest pay 40% of another;
+ * when every invoice is already taken, some full payments are split in two.
+ */
+export function allocatePayments(random: Random, prices: number[], paymentCount: number): number[][] {
+  const plans = prices.map((): number[] => []);
+  const order = random.shuffled(prices.map((_, index) => index));
+  const fullCount = Math.min(prices.length, Math.floor((paymentCount * 8) / 9));
+  order.slice(0, fullCount).forEach((index) => plans[index]!.push(prices[index]!));
+  let left = paymentCount - fullCount;
+  for (const index of order.slice(fullCount)) {
+    if (left === 0) break;
+    plans[index]!.push(Math.floor((prices[index]! * 4) / 10));
+    left -= 1;
+  }
+  for (const index of order.slice(0, fullCount)) {
+    if (left === 0) break;
+    const first = Math.floor(prices[index]! / 2);
+    plans[index] = [first, prices[index]! - first];
+    left -= 1;
+  }
+  return plans;
+}
+
+/** Invoices with their TimeAdd entries (completed once paid in full), payments and number sequence. */
+export function seedInvoicesAndPayments(world: World, invoiceCount: number, paymentCount: number): void {
+  const insertInvoice = inserter(world.sqlite, invoices, [
+    'id', 'invoiceNumber', 'companyId', 'packageId', 'description', 'hundredths', 'rateCents', 'priceCents',
+    'selectedPaymentMethod', 'status', 'completeStatus', 'sendInvoiceEmail', 'transactionDate', 'createdAt',
+  ]);
+  const insertPayment = inserter(world.sqlite, payments, [
+    'id', 'invoiceId', 'companyId', 'amountCents', 'description', 'status', 'method', 'paymentDate', 'transactionId', 'sendEmail', 'createdAt',
+  ]);
+  const ledger = inserter(world.sqlite, activities, ['id', 'companyId', 'activityType', 'status', 'hundredths', 'description', 'timeStamp', 'invoiceId', 'timeLogId', 'createdAt']);
+  const { random } = world;
+  const planned = planInvoices(world, invoiceCount);
+  const plans = allocatePayments(random, planned.map((invoice) => invoice.priceCents), paymentCount);
+  const lastNumberOfYear = new Map<number, number>();
+  let paymentNumber = 0;
+  planned.forEach((invoice, index) => {
+    const year = new Date(invoice.transactionDate).getUTCFullYear();
+    const number = (lastNumberOfYear.get(year) ?? 0) + 1;
+    lastNumberOfYear.set(year, number);
+    const paid = plans[index]!.reduce((sum, cents) => sum + cents, 0);
+    const complete = isPaidInFull(invoice.priceCents - paid);
+    insertInvoice({
+      id: invoice.id,
+      invoiceNumber: `${year}-${String(number).padStart(4, '0')}`,
+      companyId: invoice.companyId,
+      packageId: invoice.packageId,
+      description: invoice.description,
+      hundredths: invoice.hundredths,
+      rateCents: invoice.rateCents,
+      priceCents: invoice.priceCents,
+      selectedPaymentMethod: random.pick(INVOICE_PAYMENT_METHODS),
+      status: invoiceStatusOf(invoice.priceCents, paid),
+      completeStatus: flag(complete),
+      sendInvoiceEmail: 1,
+      transactionDate: invoice.transactionDate,
+      createdAt: invoice.transactionDate,
+    });
+    ledger({
+      id: newId(),
+      companyId: invoice.companyId,
+      activityType: 'TimeAdd',
+      status: complete ? 'completed' : 'pending',
+      hundredths: invoice.hundredths,
+      description: invoice.description,
+      timeStamp: invoice.transactionDate,
+      invoiceId: invoice.id,
+      timeLogId: null,
+      createdAt: invoice.transactionDate,
+    });
+    let paymentDate = invoice.transactionDate;
+    for (const amountCents of plans[index]!) {
+      paymentNumber += 1;
+      paymentDate = atMostNow(world, paymentDate + random.int(1, 30) * DAY_MS);
+      insertPayment({
+        id: newId(),
+        invoiceId: invoice.id,
+        companyId: invoice.companyId,
+        amountCents,
+        description: '',
+        status: 'completed',
+        method: random.pick(PAYMENT_METHODS),
+        paymentDate,
+        transactionId: `TX-${paymentNumber}`,
+        sendEmail: 1,
+        createdAt: paymentDate,
+      });
+    }
+    if (invoice.priceCents - paid >= 10_000 && world.payableInvoices.length < SAMPLE_SIZE) {
+      world.payableInvoices.push({ id: invoice.id, companyId: invoice.companyId });
+    }
+  });
+  const sequence = inserter(world.sqlite, invoiceNumberSequence, ['year', 'lastNumber']);
+  for (const [year, lastNumber] of lastNumberOfYear) sequence({ year, lastNumber });
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { createRuntime } from '../../src/server/bootstrap.js';
+import { loadConfig } from '../../src/server/config.js';
+import { benchCalls, COMPANIES_FIRST_PAGE } from './calls.js';
+import { captureStatements, replayable } from './capture.js';
+import type { Sizes } from './options.js';
+import { seedDatabase } from './seed.js';
+
+const TINY: Sizes = { companies: 6, users: 15, tasks: 60, logs: 400, invoices: 80, payments: 72, packages: 6 };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-bench-test-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const seeded = seedDatabase(dataDir, TINY);
+
+function scalar(sql: string): number {
+  const sqlite = new Database(seeded.databasePath, { readonly: true });
+  try {
+    return (sqlite.prepare(sql).pluck().get() as number) ?? 0;
+  } finally {
+    sqlite.close();
+  }
+}
+
+const PAID = `(select coalesce(sum(amount_cents), 0) from payments where payments.invoice_id = invoices.id)`;
+
+describe('the bench seed', () => {
+  it('writes the sizes asked for, each time log and invoice with its hours entry', () => {
+    expect(seeded.counts).toMatchObject({ companies: 6, users: 15, tasks: 60, time_logs: 400, invoices: 80, payments: 72, packages: 6, activities: 480 });
+    expect(scalar(`select count(*) from activities where activity_type = 'TimeLog' and hundredths < 0 and time_log_id is not null`)).toBe(400);
+    expect(scalar(`select count(*) from activities where activity_type = 'TimeAdd' and invoice_id is not null`)).toBe(80);
+  });
+
+  it('keeps invoices, their payments and their hours entries in step', () => {
+    expect(scalar(`select count(*) from invoices where ${PAID} > price_cents`)).toBe(0);
+    expect(scalar(`select count(*) from invoices where (${PAID} >= price_cents) != complete_status`)).toBe(0);
+    expect(scalar(`select count(*) from invoices where complete_status = 1`)).toBeGreaterThan(0);
+    expect(scalar(`select count(*) from invoices where complete_status = 0`)).toBeGreaterThan(0);
+    expect(scalar(`select count(*) from activities join invoices on invoices.id = activities.invoice_id where (activities.status = 'completed') != invoices.complete_status`)).toBe(0);
+  });
+
+  it('leaves the invoice number sequence past every number handed out', () => {
+    expect(
+      scalar(`select count(*) from invoice_number_sequence s where s.last_number != (select count(*) from invoices where invoice_number like s.year || '-%')`),
+    ).toBe(0);
+  });
+
+  it('is read by the app: every call the bench times answers (the dashboard may not exist yet)', async () => {
+    const { deps, database } = createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const app = await buildApp(deps);
+    try {
+      for (const call of benchCalls(seeded.customer.companyId)) {
+        const token = call.as === 'superAdmin' ? seeded.superAdmin.token : seeded.customer.token;
+        const response = await app.inject({ method: 'GET', url: call.path, headers: { jwttoken: token } });
+        const allowed = call.kind === 'dashboard' ? [200, 404] : [200];
+        expect(allowed, `${call.path}: ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+      }
+    } finally {
+      await app.close();
+      database.close();
+    }
+  });
+
+  it("records the SQL the project runs for a call, to replay on the bare server", async () => {
+    const captures = await captureStatements(dataDir, [{ name: 'companies', path: COMPANIES_FIRST_PAGE, token: seeded.superAdmin.token }]);
+    const capture = captures.get('companies')!;
+    expect(capture.status).toBe(200);
+    expect(capture.statements.some((statement) => /from "companies"/.test(statement.sql))).toBe(true);
+    expect(capture.statements.some((statement) => /from "sessions"/.test(statement.sql))).toBe(true);
+    expect(replayable(capture)).toBeUndefined();
+  });
+});

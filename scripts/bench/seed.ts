@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { openDatabase } from '../../src/server/db.js';
+import { createSession } from '../../src/server/modules/account/sessions.js';
+import type { Sizes } from './options.js';
+import { seededRandom } from './random.js';
+import {
+  newWorld,
+  seedCompanies,
+  seedInvoicesAndPayments,
+  seedPackages,
+  seedTasks,
+  seedTimeLogs,
+  seedUsers,
+  type Ids,
+} from './seed-rows.js';
+
+export type Session = { token: string; companyId: string | null };
+
+export type Seeded = {
+  databasePath: string;
+  ms: number;
+  /** CPU time of the seeding process (user + system): the wall time depends on what else runs. */
+  cpuMs: number;
+  /** Rows per table after seeding. */
+  counts: Record<string, number>;
+  superAdmin: Session;
+  /** The admin of the biggest company: the customer the latency figures sign in as. */
+  customer: Session & { companyId: string };
+  /** Admins of the biggest companies, for --load. */
+  customers: (Session & { companyId: string })[];
+  companyIds: string[];
+  openTasks: Ids[];
+  timeLogs: Ids[];
+  payableInvoices: Ids[];
+};
+
+const COUNTED_TABLES = ['companies', 'users', 'tasks', 'task_history', 'time_logs', 'invoices', 'payments', 'packages', 'activities'];
+const LOAD_CUSTOMERS = 20;
+
+const cpuMillis = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** Migrates a fresh database in dataDir and fills it in one transaction; sessions stand in for sign-ins. */
+export function seedDatabase(dataDir: string, sizes: Sizes): Seeded {
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const databasePath = path.join(dataDir, 'hourbank.db');
+  const database = openDatabase(databasePath);
+  const now = Date.now();
+  const world = newWorld(database.sqlite, seededRandom(20_260_302), now);
+  try {
+    database.sqlite.transaction(() => {
+      seedCompanies(world, sizes.companies);
+      seedUsers(world, sizes.users);
+      seedTasks(world, sizes.tasks);
+      seedTimeLogs(world, sizes.logs);
+      seedPackages(world, sizes.packages);
+      seedInvoicesAndPayments(world, sizes.invoices, sizes.payments);
+    })();
+    const sessionOf = (userId: string, companyId: string) => ({ token: createSession(database.db, userId, new Date(now)).token, companyId });
+    const customers = world.adminIds.slice(0, LOAD_CUSTOMERS).map((adminId, index) => sessionOf(adminId, world.companyIds[index]!));
+    const superAdmin = { token: createSession(database.db, world.superAdminId, new Date(now)).token, companyId: null };
+    // a long-running portal has its log checkpointed; the server should not start on a 100 MB WAL
+    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const counts = Object.fromEntries(
+      COUNTED_TABLES.map((table) => [table, (database.sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n]),
+    );
+    return {
+      databasePath,
+      ms: performance.now() - started,
+      cpuMs: cpuMillis(process.cpuUsage(cpuBefore)),
+      counts,
+      superAdmin,
+      customer: customers[0]!,
+      customers,
+      companyIds: world.companyIds,
+      openTasks: world.openTasks,
+      timeLogs: world.timeLogSample,
+      payableInvoices: world.payableInvoices,
+    };
+  } finally {
+    database.close();
+  }
+}

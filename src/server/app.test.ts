@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { tasks } from '../../drizzle/schema.js';
+import { JSON_TOO_DEEP, MAX_BATCH_CALLS, MAX_JSON_DEPTH } from '../shared/limits.js';
 import { buildApp } from './app.js';
 import { appRouter } from './router.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
+import { createCompany } from './testing/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +32,23 @@ describe('request handling', () => {
     const response = await api(t.app).post('/account/signup', { companyName: 'x'.repeat(1024 * 1024) });
     expect(response.statusCode).toBe(413);
     expect(json(response).message).toBe('The request body is too large (the limit is 1 MB).');
+  });
+
+  it.each(['/api/account/login', '/trpc/account.login'])('refuses a body nested too deeply on %s, unparsed', async (url) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"emailAddress": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(JSON_TOO_DEEP);
+  });
+
+  it('takes JSON nested as deep as the limit, and brackets inside strings do not count', async () => {
+    const nested = `${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}`;
+    const response = await api(t.app).post('/account/login', `{"emailAddress": "a@b.co", "password": "${'[\\"{'.repeat(50)}", "x": ${nested}}`);
+    expect(response.statusCode).toBe(401);
   });
 
   it('answers an unknown /api route with a JSON 404', async () => {
@@ -94,6 +115,35 @@ describe('the tRPC transport', () => {
     const { token } = await signedInUser(t, { role: 'admin' });
     const forbidden = await t.app.inject({ method: 'GET', url: '/trpc/superadmin.users.list', headers: { jwttoken: token } });
     expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('tRPC batches', () => {
+  const batchOf = (procedurePath: string, calls: number) =>
+    `/trpc/${Array.from({ length: calls }, () => procedurePath).join(',')}?batch=1`;
+
+  it(`answers a batch of ${MAX_BATCH_CALLS} calls, each in its place`, async () => {
+    const { token } = await signedInUser(t);
+    const response = await t.app.inject({ method: 'GET', url: batchOf('account.profile', MAX_BATCH_CALLS), headers: { jwttoken: token } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(MAX_BATCH_CALLS);
+    expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
+  });
+
+  it('refuses a larger batch with 400 and a message, before any call runs', async () => {
+    const company = createCompany(t.deps.db);
+    const { token } = await signedInUser(t, { companyId: company.id });
+    const calls = MAX_BATCH_CALLS + 1;
+    const inputs = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { title: `Batch task ${i}` }]));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: batchOf('tasks.create', calls),
+      headers: { jwttoken: token, 'content-type': 'application/json' },
+      payload: JSON.stringify(inputs),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ message: 'A batch may hold at most 10 calls.', data: { code: 'BAD_REQUEST', httpStatus: 400 } });
+    expect(t.deps.db.select().from(tasks).where(eq(tasks.companyId, company.id)).all()).toHaveLength(0);
   });
 });
 

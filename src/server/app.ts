@@ -2,18 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
 import { GENERIC_SERVER_ERROR } from './errors.js';
-import { requestInfo } from './request-info.js';
+import { jsonNestingError } from './json-depth.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
 import { registerInvoicePdfRoute } from './pdf/route.js';
 import { registerRestApi } from './rest.js';
-import { appRouter, type AppRouter } from './router.js';
-import { createContext } from './trpc.js';
+import { registerTrpc } from './trpc-http.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const defaultClientDir = path.join(projectRoot, 'dist/client');
@@ -48,18 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   acceptEmptyJsonBodies(app);
   handleErrors(app);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => createContext(deps, requestInfo(req)),
-      onError: ({ error, path: procedurePath, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          req.log.error({ err: error.cause ?? error, path: procedurePath }, 'trpc call failed');
-        }
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  await registerTrpc(app, deps);
 
   registerInvoicePdfRoute(app, {
     key: deps.linkSigningKey,
@@ -77,6 +64,8 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
+    const tooDeep = jsonNestingError(text);
+    if (tooDeep) return done(tooDeep, undefined);
     try {
       done(null, JSON.parse(text));
     } catch {

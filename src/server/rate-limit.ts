@@ -1,36 +1,54 @@
+import {
+  anonymousRateLimits,
+  userRateLimits,
+  type RateLimitRule,
+  type UserAction,
+} from '../shared/limits.js';
 import type { Clock } from './deps.js';
 import { AppError } from './errors.js';
 
-export type RateLimitRule = { limit: number; windowMs: number };
+export type { RateLimitRule };
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+export type RateLimits = {
+  perIp: RateLimitRule;
+  perEmail: RateLimitRule;
+  perUser: Record<UserAction, RateLimitRule & { what: string }>;
+};
 
-/** Per action: how many attempts one IP address, and one email address, may make in a window. */
-export const defaultRateLimits = {
-  perIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
-  perEmail: { limit: 10, windowMs: FIFTEEN_MINUTES },
-} satisfies Record<string, RateLimitRule>;
+export const defaultRateLimits: RateLimits = { ...anonymousRateLimits, perUser: userRateLimits };
 
-type Window = { startedAt: number; count: number };
+type Window = { startedAt: number; count: number; windowMs: number };
+
+const SWEEP_ABOVE = 10_000;
 
 /**
  * Fixed-window counters in memory. One process serves the app, so memory is the right place;
- * a restart forgives everyone, which is acceptable for sign-in throttling.
+ * a restart forgives everyone, which is acceptable for throttling.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
 
   constructor(
     private readonly clock: Clock,
-    private readonly rules: { perIp: RateLimitRule; perEmail: RateLimitRule } = defaultRateLimits,
+    private readonly rules: RateLimits = defaultRateLimits,
   ) {}
 
   /** Counts one attempt of `action` from `ip` for `email`; throws 429 once either is over its limit. */
   consume(action: string, ip: string, email?: string): void {
-    const now = this.clock.now().getTime();
-    this.sweep(now);
     const checks: [string, RateLimitRule][] = [[`${action}|ip|${ip}`, this.rules.perIp]];
     if (email) checks.push([`${action}|email|${email.trim().toLowerCase()}`, this.rules.perEmail]);
+    this.count(checks, 'attempts');
+  }
+
+  /** Counts one `action` by a signed-in user; throws 429 once they are over the action's limit. */
+  consumeByUser(action: UserAction, userId: string): void {
+    const rule = this.rules.perUser[action];
+    this.count([[`${action}|user|${userId}`, rule]], rule.what);
+  }
+
+  private count(checks: [string, RateLimitRule][], what: string): void {
+    const now = this.clock.now().getTime();
+    this.sweep(now);
     let waitMs = 0;
     for (const [key, rule] of checks) {
       const window = this.countAttempt(key, rule, now);
@@ -42,7 +60,7 @@ export class RateLimiter {
       const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
       throw new AppError(
         'TOO_MANY_REQUESTS',
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       );
     }
   }
@@ -53,16 +71,15 @@ export class RateLimiter {
       current.count += 1;
       return current;
     }
-    const fresh = { startedAt: now, count: 1 };
+    const fresh = { startedAt: now, count: 1, windowMs: rule.windowMs };
     this.windows.set(key, fresh);
     return fresh;
   }
 
   private sweep(now: number): void {
-    if (this.windows.size < 10_000) return;
-    const longest = Math.max(this.rules.perIp.windowMs, this.rules.perEmail.windowMs);
+    if (this.windows.size < SWEEP_ABOVE) return;
     for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= longest) this.windows.delete(key);
+      if (now - window.startedAt >= window.windowMs) this.windows.delete(key);
     }
   }
 }

@@ -8,24 +8,31 @@ import { requestInfo } from './request-info.js';
 import { appRouter } from './router.js';
 import { documentPagedLists } from './rest-docs.js';
 import { pagedBody, PER_PAGE_QUERY, setPageHeaders } from './rest-paging.js';
-import { createCallerFactory, createContext, type ProcedureMeta } from './trpc.js';
+import { createContext, type ProcedureMeta } from './trpc.js';
 
 /*
  * The REST mirror: every procedure with meta.openapi is served under /api at its SPEC.md path,
- * through a tRPC caller, so validation, roles and errors are exactly those of /trpc.
+ * by calling the procedure itself, so validation, roles and errors are exactly those of /trpc.
  * We route it ourselves rather than through trpc-to-openapi's adapter, which refuses bodiless
  * PUTs, drops the query string of a PUT and leaks stack traces; its document generator is used.
  */
 type AnyProcedure = {
-  _def: { meta?: ProcedureMeta; inputs: unknown[]; type: string };
+  _def: { meta?: ProcedureMeta; inputs: unknown[]; type: 'query' | 'mutation' | 'subscription' };
+  /** What a tRPC caller does for one path, without building a caller proxy per request. */
+  (call: {
+    ctx: unknown;
+    path: string;
+    type: 'query' | 'mutation' | 'subscription';
+    getRawInput: () => Promise<unknown>;
+    signal: AbortSignal | undefined;
+    batchIndex: number;
+  }): Promise<unknown>;
 };
 
 type ZodLike = {
   _zod?: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike> } };
   safeParse?: (value: unknown) => { success: boolean; data?: unknown };
 };
-
-const createCaller = createCallerFactory(appRouter);
 
 export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
@@ -61,13 +68,15 @@ async function handle(
 ): Promise<unknown> {
   try {
     const ctx = createContext(deps, requestInfo(request));
-    const call = procedurePath
-      .split('.')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(ctx)) as (
-      input: unknown,
-    ) => Promise<unknown>;
     const input = inputOf(procedure, request);
-    const result = await call(input);
+    const result = await procedure({
+      ctx,
+      path: procedurePath,
+      type: procedure._def.type,
+      getRawInput: () => Promise.resolve(input),
+      signal: undefined,
+      batchIndex: 0,
+    });
     if (procedure._def.meta?.paged && result) {
       setPageHeaders(request, reply, result as never, parsedInput(procedure, input));
       return reply.send(pagedBody(result as never));

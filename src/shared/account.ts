@@ -16,8 +16,8 @@ export const signUpInput = z.object({
 export type SignUpInput = z.infer<typeof signUpInput>;
 
 export const loginInput = z.object({
-  emailAddress: z.string({ message: 'Email address is required.' }).trim().min(1, 'Email address is required.').max(254),
-  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(200),
+  emailAddress: z.string({ message: 'Email address is required.' }).trim().min(1, 'Email address is required.').max(254, 'Email address must be at most 254 characters.'),
+  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(200, 'The password must be at most 200 characters long.'),
 });
 
 export const loginOutput = z.object({
@@ -51,7 +51,7 @@ export const profileUpdateInput = z.object({
 });
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string({ message: 'Please fill out all the fields.' }).min(1, 'Please fill out all the fields.').max(200),
+  currentPassword: z.string({ message: 'Please fill out all the fields.' }).min(1, 'Please fill out all the fields.').max(200, 'The password must be at most 200 characters long.'),
   newPassword,
 });
 

@@ -86,7 +86,7 @@ const amount = (what: string, max: number, toUnits: (value: number) => number) =
 export const invoiceFormInput = z
   .object({
     /** The form may send its own id; the path names the invoice on edit. */
-    _id: z.string().nullish(),
+    _id: z.string().max(64, 'That id is not valid.').nullish(),
     company: z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.').max(64, 'That company id is not valid.'),
     transactionDate: z.iso
       .datetime({ offset: true, message: 'Invoice date must be an ISO date-time, such as 2026-03-02T15:00:00Z.' })

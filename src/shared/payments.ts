@@ -32,7 +32,7 @@ const id = (what: string) =>
 /** The super-admin payment form (SPEC.md §2 Payments List). */
 export const paymentFormInput = z.object({
   /** The form shows a read-only Payment Id; the path names the payment on edit. */
-  _id: z.string().nullish(),
+  _id: z.string().max(64, 'That id is not valid.').nullish(),
   company: id('Company'),
   invoice: id('Invoice'),
   amount: z.coerce

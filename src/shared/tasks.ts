@@ -65,7 +65,7 @@ export const taskUpdateFields = z.object({ title, description, priority: priorit
 export const taskUpdateInput = taskUpdateFields.extend({ id: idParam });
 
 export const adminTaskCreateInput = z.object({
-  company: z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.'),
+  company: z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.').max(64, 'That company id is not valid.'),
   title,
   description,
   priority: priority(ADMIN_DEFAULT_PRIORITY),

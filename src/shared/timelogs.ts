@@ -40,7 +40,7 @@ const task = z.string().trim().max(64, 'That task id is not valid.').nullish();
 export const timeLogFormInput = z
   .object({
     /** The form sends its id along; the path names the log on edit, so it is not read. */
-    id: z.string().nullish(),
+    id: z.string().max(64, 'That id is not valid.').nullish(),
     company,
     timeStamp,
     invertedHours,

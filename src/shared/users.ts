@@ -27,7 +27,7 @@ export const adminUserFields = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   emailAddress,
-  company: z.string().trim().max(64).nullish().transform((value) => value || null),
+  company: z.string().trim().max(64, 'That company id is not valid.').nullish().transform((value) => value || null),
   role: z.string().trim().max(50, 'Role must be at most 50 characters.').default('admin').transform((value) => value || 'admin'),
   approved: z.boolean().default(true),
 });

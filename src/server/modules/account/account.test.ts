@@ -1,6 +1,8 @@
+import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, sessions, users } from '../../../../drizzle/schema.js';
+import { userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import {
   api,
@@ -166,6 +168,23 @@ describe('sessions', () => {
     expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
     t.clock.advance(31 * day);
     expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
+  });
+
+  it('reads without writing: a signed-in call before half-life changes no row, on either transport', async () => {
+    const { token } = await signedInUser(t);
+    const sqlite = (t.deps.db as typeof t.deps.db & { $client: Database.Database }).$client;
+    const changes = () => (sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const DAY = 24 * 60 * 60 * 1000;
+    t.clock.advance(14 * DAY);
+    const before = changes();
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/account.profile', headers: { jwttoken: token } })).statusCode).toBe(200);
+    expect(changes()).toBe(before);
+    t.clock.advance(2 * DAY); // past half-life: one write pushes the expiry out, then reads again
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+    expect(changes()).toBe(before + 1);
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+    expect(changes()).toBe(before + 1);
   });
 
   it('POST /account/logout ends the session on the server', async () => {
@@ -399,6 +418,7 @@ describe('rate limits', () => {
     ['/account/signup', (i: number) => validSignUp({ emailAddress: `flood${i}@example.com` })],
     ['/account/forgot-password', (i: number) => ({ emailAddress: `flood${i}@example.com` })],
     ['/account/resend-link', () => ({ token: 'a.b.c' })],
+    ['/account/reset-password', () => ({ token: 'a.b.c', newPassword: 'long enough' })],
   ])('throttles %s per IP address', async (url, body) => {
     const limited = await createTestApp();
     try {
@@ -406,6 +426,28 @@ describe('rate limits', () => {
       for (let i = 0; i < 31; i += 1) statuses.push((await api(limited.app).post(url, body(i))).statusCode);
       expect(statuses.slice(0, 30)).not.toContain(429);
       expect(statuses[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.each([
+    ['change-password', 'post', '/account/profile/changepassword', { currentPassword: 'wrong guess', newPassword: 'long enough' }, 400],
+    ['profile-update', 'put', '/account/profile/update', { firstName: 'Same', lastName: 'Name', emailAddress: 'same.name@example.com' }, 200],
+  ] as const)('throttles %s per signed-in user, changing nothing once refused', async (action, method, url, body, status) => {
+    const limited = await createTestApp();
+    try {
+      const { user, token } = await signedInUser(limited, { emailAddress: 'same.name@example.com' });
+      const other = await signedInUser(limited);
+      const { limit, what } = userRateLimits[action];
+      for (let i = 0; i < limit; i += 1) expect((await api(limited.app, token)[method](url, body)).statusCode).toBe(status);
+      const stored = () => limited.deps.db.select().from(users).where(eq(users.id, user.id)).get();
+      const before = stored();
+      const refused = await api(limited.app, token)[method](url, { ...body, firstName: 'Changed', currentPassword: DEFAULT_PASSWORD });
+      expect(refused.statusCode).toBe(429);
+      expect(json(refused).message).toBe(`Too many ${what}. Please try again in 15 minutes.`);
+      expect(stored()).toEqual(before);
+      expect((await api(limited.app, other.token)[method](url, body)).statusCode).not.toBe(429);
     } finally {
       await limited.close();
     }

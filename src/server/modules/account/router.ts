@@ -58,7 +58,10 @@ export const accountRouter = router({
     .meta({ openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link' } })
     .input(resetPasswordInput)
     .output(messageOutput)
-    .mutation(({ ctx, input }) => account.resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => {
+      ctx.deps.rateLimiter.consume('reset-password', ctx.ip);
+      return account.resetPassword(ctx.deps, input);
+    }),
 
   profile: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/account/profile', tags, summary: "The signed-in user's profile" } })
@@ -70,13 +73,19 @@ export const accountRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address' } })
     .input(profileUpdateInput)
     .output(profileOutput)
-    .mutation(({ ctx, input }) => account.updateProfile(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => {
+      ctx.deps.rateLimiter.consumeByUser('profile-update', ctx.actor.userId);
+      return account.updateProfile(ctx.deps, ctx.actor, input);
+    }),
 
   changePassword: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/account/profile/changepassword', tags, summary: "Change password; ends the user's other sessions" } })
     .input(changePasswordInput)
     .output(messageOutput)
-    .mutation(({ ctx, input }) => account.changePassword(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => {
+      ctx.deps.rateLimiter.consumeByUser('change-password', ctx.actor.userId);
+      return account.changePassword(ctx.deps, ctx.actor, input);
+    }),
 
   logout: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/account/logout', tags, summary: 'End the current session' } })

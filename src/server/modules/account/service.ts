@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../../../drizzle/schema.js';
 import type { z } from 'zod';
 import type {
@@ -13,10 +13,11 @@ import type {
   SignUpInput,
 } from '../../../shared/account.js';
 import { rolesOf } from '../../../shared/roles.js';
-import { inTransaction, type Tx } from '../../db.js';
+import { inTransaction, type Db, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { preparedPerDb } from '../../lib/prepared.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
 import { passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
@@ -101,13 +102,18 @@ export function getProfile(deps: AppDeps, actor: Actor): Profile {
   return profileOf(deps.db, actor.userId);
 }
 
-function profileOf(tx: Tx, userId: string): Profile {
-  const row = tx
+/** Compiled once: the profile is read on every page load of the app. */
+const profileById = preparedPerDb((db) =>
+  db
     .select({ user: users, company: { _id: companies.id, companyName: companies.companyName } })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
+);
+
+function profileOf(db: Db, userId: string): Profile {
+  const row = profileById(db).get({ userId });
   if (!row) throw new AppError('NOT_FOUND', 'User not found.');
   const { user } = row;
   return {
@@ -127,14 +133,14 @@ export function updateProfile(
   actor: Actor,
   input: z.infer<typeof profileUpdateInput>,
 ): Profile {
-  return inTransaction(deps.db, (tx) => {
+  inTransaction(deps.db, (tx) => {
     assertEmailFree(tx, input.emailAddress, actor.userId);
     tx.update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress })
       .where(eq(users.id, actor.userId))
       .run();
-    return profileOf(tx, actor.userId);
   });
+  return profileOf(deps.db, actor.userId);
 }
 
 export async function changePassword(

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, invoiceNumberSequence, invoices, packages } from '../../../../drizzle/schema.js';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../shared/invoices.js';
-import { createCompany, createPackage as createPackageRow, createUser } from '../../testing/factories.js';
+import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES, userRateLimits } from '../../../shared/limits.js';
+import { createCompany, createInvoiceRow, createPackage as createPackageRow, createUser } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
 import { invoicePdfData, pdfUrlOf } from './service.js';
 
@@ -294,5 +295,52 @@ describe('exports for the PDF module', () => {
       payments: [{ amount: 75, method: 'Zelle', transactionId: 'Z-1' }],
     });
     expect(() => invoicePdfData(t.deps.db, 'nope')).toThrow('Invoice not found.');
+  });
+});
+
+describe('limits on purchases', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp();
+  });
+  afterAll(() => limited.close());
+
+  const invoicesOf = (companyId: string) => limited.deps.db.select().from(invoices).where(eq(invoices.companyId, companyId)).all();
+  const buy = (token: string, packageId: string) => api(limited.app, token).post('/invoices/purchase', { packageId, paymentOption: 'ACH' });
+
+  it(`refuses a purchase while the company has ${MAX_UNPAID_INVOICES_PER_COMPANY} unpaid invoices (409), writing and sending nothing`, async () => {
+    const full = createCompany(limited.deps.db);
+    const roomy = createCompany(limited.deps.db);
+    const customer = await signedInUser(limited, { companyId: full.id, role: 'admin' });
+    const neighbour = await signedInUser(limited, { companyId: roomy.id, role: 'admin' });
+    const pkg = createPackageRow(limited.deps.db, {}, limited.clock.now());
+    for (let i = 0; i < MAX_UNPAID_INVOICES_PER_COMPANY - 1; i += 1) createInvoiceRow(limited.deps.db, { companyId: full.id, priceCents: 1000 });
+    createInvoiceRow(limited.deps.db, { companyId: full.id, priceCents: 1000, completeStatus: true });
+    expect((await buy(customer.token, pkg.id)).statusCode).toBe(200);
+    const before = { invoices: invoicesOf(full.id).length, emails: queuedEmails(limited.deps).length };
+
+    const refused = await buy(customer.token, pkg.id);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toBe(TOO_MANY_UNPAID_INVOICES);
+    expect({ invoices: invoicesOf(full.id).length, emails: queuedEmails(limited.deps).length }).toEqual(before);
+    expect((await buy(neighbour.token, pkg.id)).statusCode).toBe(200);
+  });
+
+  it(`refuses a user's purchase beyond ${userRateLimits.purchase.limit} an hour with 429, writing and sending nothing`, async () => {
+    const company = createCompany(limited.deps.db);
+    const buyer = await signedInUser(limited, { companyId: company.id, role: 'admin' });
+    const colleague = await signedInUser(limited, { companyId: company.id, role: 'admin' });
+    // Free packages are paid on purchase, so the unpaid-invoice cap stays out of the way.
+    const free = createPackageRow(limited.deps.db, { rateCents: 0 }, limited.clock.now());
+    for (let i = 0; i < userRateLimits.purchase.limit; i += 1) expect((await buy(buyer.token, free.id)).statusCode).toBe(200);
+    const before = { invoices: invoicesOf(company.id).length, emails: queuedEmails(limited.deps).length };
+
+    const refused = await buy(buyer.token, free.id);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toBe('Too many purchases. Please try again in 60 minutes.');
+    expect({ invoices: invoicesOf(company.id).length, emails: queuedEmails(limited.deps).length }).toEqual(before);
+    expect((await buy(colleague.token, free.id)).statusCode).toBe(200);
+    limited.clock.advance(60 * 60 * 1000);
+    expect((await buy(buyer.token, free.id)).statusCode).toBe(200);
   });
 });

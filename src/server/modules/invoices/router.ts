@@ -20,7 +20,10 @@ export const invoicesRouter = router({
     .meta({ openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid' } })
     .input(purchaseInput)
     .output(purchaseOutput)
-    .mutation(({ ctx, input }) => invoices.purchase(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => {
+      ctx.deps.rateLimiter.consumeByUser('purchase', ctx.actor.userId);
+      return invoices.purchase(ctx.deps, ctx.actor, input);
+    }),
 });
 
 export const superAdminInvoicesRouter = router({

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { companies, invoiceNumberSequence, invoices, packages, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
@@ -10,6 +10,7 @@ import {
   type PaymentOption,
   type PurchaseResponse,
 } from '../../../shared/invoices.js';
+import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
 import type { Page } from '../../../shared/list.js';
 import { invoiceStatusOf, isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
 import { inTransaction, type Tx } from '../../db.js';
@@ -145,10 +146,18 @@ function purchasablePackage(tx: Tx, packageId: string, companyId: string, now: D
   return row;
 }
 
+function unpaidInvoiceCount(tx: Tx, companyId: string): number {
+  const unpaid = and(eq(invoices.companyId, companyId), eq(invoices.completeStatus, false));
+  return tx.select({ n: count() }).from(invoices).where(unpaid).get()?.n ?? 0;
+}
+
 export function purchase(deps: AppDeps, actor: Actor, input: { packageId: string; paymentOption: PaymentOption }): PurchaseResponse {
   const companyId = ownCompanyId(actor);
   return inTransaction(deps.db, (tx) => {
     const now = deps.clock.now();
+    if (unpaidInvoiceCount(tx, companyId) >= MAX_UNPAID_INVOICES_PER_COMPANY) {
+      throw new AppError('CONFLICT', TOO_MANY_UNPAID_INVOICES);
+    }
     const pkg = purchasablePackage(tx, input.packageId, companyId, now);
     if (pkg.hundredths <= 0) throw new AppError('BAD_REQUEST', 'This package has no hours to buy.');
     const invoice = insertInvoice(tx, deps, {

@@ -27,21 +27,26 @@ export const tasksRouter = router({
     .meta({ openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company' } })
     .input(customerTaskCreateInput)
     .output(taskOutput)
-    .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => {
+      ctx.deps.rateLimiter.consumeByUser('task-change', ctx.actor.userId);
+      return tasks.createOwnTask(ctx.deps, ctx.actor, input);
+    }),
 
   update: authedProcedure
     .meta({ openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks" } })
     .input(taskUpdateInput)
     .output(taskOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) =>
-      tasks.updateTask(ctx.deps, ctx.actor, id, fields, ownCompanyId(ctx.actor)),
-    ),
+    .mutation(({ ctx, input: { id, ...fields } }) => {
+      ctx.deps.rateLimiter.consumeByUser('task-change', ctx.actor.userId);
+      return tasks.updateTask(ctx.deps, ctx.actor, id, fields, ownCompanyId(ctx.actor));
+    }),
 
   delete: authedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks" } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
+      ctx.deps.rateLimiter.consumeByUser('task-change', ctx.actor.userId);
       tasks.deleteTask(ctx.deps, ctx.actor, input.id, ownCompanyId(ctx.actor));
       return null;
     }),

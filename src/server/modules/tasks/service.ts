@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, taskHistory, tasks } from '../../../../drizzle/schema.js';
+import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS } from '../../../shared/limits.js';
 import type { adminTaskCreateInput, customerTaskCreateInput, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -56,7 +57,15 @@ export function createOwnTask(deps: AppDeps, actor: Actor, input: z.output<typeo
   const companyId = ownCompanyId(actor);
   const now = deps.clock.now();
   const { creationDate, ...fields } = input;
-  return inTransaction(deps.db, (tx) => insertTask(tx, companyId, fields, now, creationDate ? new Date(creationDate) : now));
+  return inTransaction(deps.db, (tx) => {
+    if (openTaskCount(tx, companyId) >= MAX_OPEN_TASKS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_OPEN_TASKS);
+    return insertTask(tx, companyId, fields, now, creationDate ? new Date(creationDate) : now);
+  });
+}
+
+function openTaskCount(tx: Tx, companyId: string): number {
+  const open = and(eq(tasks.companyId, companyId), eq(tasks.done, false), eq(tasks.deleted, false));
+  return tx.select({ n: count() }).from(tasks).where(open).get()?.n ?? 0;
 }
 
 export function createTaskFor(deps: AppDeps, input: z.output<typeof adminTaskCreateInput>): TaskDto {

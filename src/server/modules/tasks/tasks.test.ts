@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskHistory, tasks } from '../../../../drizzle/schema.js';
+import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createTask } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
 
@@ -158,5 +159,59 @@ describe('super-admin tasks', () => {
     const task = createTask(t.deps.db, { companyId: other.id });
     expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(200);
     expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('limits on customer task writes', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp();
+  });
+  afterAll(() => limited.close());
+
+  const tasksOf = (companyId: string) => limited.deps.db.select().from(tasks).where(eq(tasks.companyId, companyId)).all();
+
+  it(`refuses a company's open task beyond ${MAX_OPEN_TASKS_PER_COMPANY} with 409, writing nothing; done and deleted ones do not count`, async () => {
+    const full = createCompany(limited.deps.db);
+    const roomy = createCompany(limited.deps.db);
+    const customer = await signedInUser(limited, { companyId: full.id });
+    const neighbour = await signedInUser(limited, { companyId: roomy.id });
+    for (let i = 0; i < MAX_OPEN_TASKS_PER_COMPANY - 1; i += 1) createTask(limited.deps.db, { companyId: full.id });
+    createTask(limited.deps.db, { companyId: full.id, done: true });
+    createTask(limited.deps.db, { companyId: full.id, deleted: true });
+    expect((await api(limited.app, customer.token).post('/tasks', { title: 'The last one that fits' })).statusCode).toBe(200);
+    const before = tasksOf(full.id).length;
+
+    const refused = await api(limited.app, customer.token).post('/tasks', { title: 'One too many' });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toBe(TOO_MANY_OPEN_TASKS);
+    expect(tasksOf(full.id)).toHaveLength(before);
+    expect((await api(limited.app, neighbour.token).post('/tasks', { title: 'Unaffected' })).statusCode).toBe(200);
+  });
+
+  it(`refuses a user's task change beyond ${userRateLimits['task-change'].limit} a minute with 429, writing nothing`, async () => {
+    const company = createCompany(limited.deps.db);
+    const busy = await signedInUser(limited, { companyId: company.id });
+    const colleague = await signedInUser(limited, { companyId: company.id });
+    const task = createTask(limited.deps.db, { companyId: company.id, title: 'Keep' });
+    const { limit } = userRateLimits['task-change'];
+    for (let i = 0; i < limit - 2; i += 1) {
+      expect((await api(limited.app, busy.token).post('/tasks', { title: `Task ${i}` })).statusCode).toBe(200);
+    }
+    expect((await api(limited.app, busy.token).put(`/tasks/${task.id}`, { title: 'Renamed', description: '', priority: 3 })).statusCode).toBe(200);
+    expect((await api(limited.app, busy.token).delete(`/tasks/${task.id}`)).statusCode).toBe(200);
+    const written = limited.deps.db.select().from(taskHistory).all().length;
+    const before = tasksOf(company.id).length;
+
+    const refused = await api(limited.app, busy.token).post('/tasks', { title: 'Too fast' });
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toBe('Too many task changes. Please try again in 1 minute.');
+    expect((await api(limited.app, busy.token).delete(`/tasks/${task.id}`)).statusCode).toBe(429);
+    expect(tasksOf(company.id)).toHaveLength(before);
+    expect(limited.deps.db.select().from(taskHistory).all()).toHaveLength(written);
+
+    expect((await api(limited.app, colleague.token).post('/tasks', { title: 'Someone else' })).statusCode).toBe(200);
+    limited.clock.advance(60 * 1000);
+    expect((await api(limited.app, busy.token).post('/tasks', { title: 'A minute later' })).statusCode).toBe(200);
   });
 });

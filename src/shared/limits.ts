@@ -1,0 +1,48 @@
+/*
+ * How much one caller may ask of the server at once, and how much one company may create.
+ * The numbers sit far above what a person clicking through the app reaches, and low enough that
+ * a script or a stuck client cannot fill the database, flood the provider's inbox or keep the
+ * single process busy. docs/limits.md explains each one.
+ */
+
+const MINUTE_MS = 60 * 1000;
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+/** Calls one tRPC batch request may carry (the app batches the queries of one screen). */
+export const MAX_BATCH_CALLS = 10;
+export const BATCH_TOO_LARGE = `A batch may hold at most ${MAX_BATCH_CALLS} calls.`;
+
+/**
+ * How deeply a JSON request body may nest. No input of the app goes past 5 levels; parsing a
+ * megabyte of "[[[[…" blocks the process for a fifth of a second, so deeper bodies are refused unread.
+ */
+export const MAX_JSON_DEPTH = 32;
+export const JSON_TOO_DEEP = `The request body is nested too deeply (the limit is ${MAX_JSON_DEPTH} levels).`;
+
+/** Open (not done, not deleted) tasks a company may have; the provider may still add more. */
+export const MAX_OPEN_TASKS_PER_COMPANY = 200;
+export const TOO_MANY_OPEN_TASKS = `Your company already has ${MAX_OPEN_TASKS_PER_COMPANY} open tasks, the most it may have. Finish or delete some before adding more.`;
+
+/** Unpaid invoices a company may have before it can buy another package. */
+export const MAX_UNPAID_INVOICES_PER_COMPANY = 20;
+export const TOO_MANY_UNPAID_INVOICES = `Your company already has ${MAX_UNPAID_INVOICES_PER_COMPANY} unpaid invoices, the most it may have. Please pay some before buying more.`;
+
+/** Calls made without signing in (sign-in, sign-up, password links): per IP address and per email address. */
+export const anonymousRateLimits = {
+  perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
+  perEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
+} satisfies Record<string, RateLimitRule>;
+
+/** Writes a signed-in user may make, per user; `what` names them in the 429 message. */
+export const userRateLimits = {
+  /** Adding, changing or deleting the company's tasks (each change also writes history). */
+  'task-change': { limit: 30, windowMs: MINUTE_MS, what: 'task changes' },
+  /** Buying a package: each purchase writes an invoice and sends two emails. */
+  purchase: { limit: 20, windowMs: 60 * MINUTE_MS, what: 'purchases' },
+  'profile-update': { limit: 20, windowMs: 15 * MINUTE_MS, what: 'profile changes' },
+  /** Each attempt checks the current password, which is slow on purpose; a stolen session must not guess it. */
+  'change-password': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'password changes' },
+} satisfies Record<string, RateLimitRule & { what: string }>;
+
+export type UserAction = keyof typeof userRateLimits;

@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../trpc.js';
 
 export type CompanySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchable' | 'filter'> & {
@@ -20,10 +20,9 @@ export function CompanySelect({ value, onChange, allLabel, ...selectProps }: Com
   // What the user typed; '' while the box just shows the chosen company's name.
   const [typed, setTyped] = useState('');
   const [search] = useDebouncedValue(typed.trim(), 250);
-  const names = useRef(new Map<string, string>());
+  // The chosen company is always among the options (include), so its name is at hand.
   const options = trpc.superadmin.companies.options.useQuery({ search, include: value }, { placeholderData: keepPreviousData, staleTime: 30_000 });
-  for (const company of options.data ?? []) names.current.set(company._id, company.companyName);
-  const nameOf = (id: string) => (id === '' ? allLabel : names.current.get(id));
+  const nameOf = (id: string) => (id === '' ? allLabel : options.data?.find((company) => company._id === id)?.companyName);
   const data = [
     ...(allLabel !== undefined ? [{ value: '', label: allLabel }] : []),
     ...(options.data ?? []).map((company) => ({ value: company._id, label: company.companyName })),

@@ -333,7 +333,7 @@ describe("the 'unauthorized' event (SPEC.md §2, §4, §8)", () => {
 describe('home and the dashboard frame (SPEC.md §2 Home and dashboard, §8)', () => {
   it('8. titles, subtitle, spinner, failure text; / is the dashboard signed in and the welcome signed out', async () => {
     const { page, companyName } = await suite.signedInPage('admin');
-    const gate = await holdCalls(page, 'account.profile');
+    const gate = await holdCalls(page, 'dashboard.summary');
     await page.goto('/dashboard');
     await eventually(() => gate.held()).toBeGreaterThan(0);
     await eventually(() => spinner(page).first().isVisible()).toBe(true);
@@ -351,7 +351,7 @@ describe('home and the dashboard frame (SPEC.md §2 Home and dashboard, §8)', (
     expect(pathOf(page)).toBe('/');
 
     // A failed load: the red text, and no spinner left.
-    await failCalls(page, 'account.profile', 500);
+    await failCalls(page, 'dashboard.summary', 500);
     await page.goto('/dashboard');
     const failure = page.getByText('Error getting data from the server.', { exact: true });
     await failure.waitFor({ timeout: 15_000 });

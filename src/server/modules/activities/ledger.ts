@@ -248,7 +248,7 @@ const rowid = sql<number>`${activities}.rowid`;
 /**
  * Completed hundredths of the entries after this one in ledger order. The balance after an entry
  * is the company's balance minus that: the same as summing oldest first, but it runs newest first
- * like the timeline, so a page stops reading where it ends and needs no sort.
+ * like the timeline, so a page stops reading where it ends and only its own rows are sorted.
  */
 const completedAfter = sql<number>`coalesce(sum(case when ${isCompleted} then ${activities.hundredths} end) over (
   order by ${activities.timeStamp} desc, ${activities.createdAt} desc, ${activities.id} desc

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany } from '../src/server/testing/factories.js';
+import { addDays } from '../src/shared/weekly.js';
 import { browserSuite } from './support/fixture.js';
 import { api, countCalls, eventually, expectNoViolations, failCalls, main, proceduresOf, seriousA11yViolations } from './support/page.js';
 
@@ -9,12 +10,14 @@ import { api, countCalls, eventually, expectNoViolations, failCalls, main, proce
  * Weekly Time Logs (/dailytimelogs): SPEC.md §2 Weekly Time Logs, §3 Week summary, §4 Weekly
  * screen, §8 Weekly screen load failure, §9 weekly target and ratings. Weeks run Monday to Sunday
  * in APP_TIMEZONE, fixed here so the week and day boundaries below are the same on any machine.
+ * The screen loads the newest 12 weeks; 'Load earlier weeks' appends the next 12.
  */
 const suite = browserSuite({ APP_TIMEZONE: 'America/New_York' });
 
 const BY_DATE = 'superadmin.timelogs.byDate';
 const SUBTITLE = 'Track your weekly productivity';
 const EMPTY = 'No Time Logs Found';
+const LOAD_EARLIER = 'Load earlier weeks';
 
 let token = '';
 
@@ -54,6 +57,9 @@ const weekCards = (page: Page) => main(page).locator('section').filter({ has: pa
 const weekCard = (page: Page, range: string) => main(page).getByRole('region', { name: range, exact: true });
 const weekToggle = (week: Locator) => week.getByRole('heading', { level: 2 }).getByRole('button');
 const overviewValue = (page: Page, label: string) => main(page).getByRole('region', { name: label, exact: true }).getByTestId('overview-value');
+
+const caption = (page: Page) => main(page).getByTestId('overview-caption');
+const loadEarlier = (page: Page) => main(page).getByRole('button', { name: LOAD_EARLIER, exact: true });
 
 async function overview(page: Page) {
   const read = (label: string) => overviewValue(page, label).innerText();
@@ -112,7 +118,9 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     await loaded(page);
     expect(await main(page).getByLabel('Filter by Company', { exact: true }).inputValue()).toBe('All Companies');
     expect(await overview(page)).toEqual({ total: '0.0', average: '0.0', workDays: '0', weeks: '0' });
+    expect(await caption(page).count()).toBe(0);
     await main(page).getByRole('heading', { name: EMPTY, exact: true }).waitFor();
+    expect(await loadEarlier(page).count()).toBe(0);
     expect(await weekCards(page).count()).toBe(0);
     expect(await main(page).getByRole('alert').count()).toBe(0);
     // nothing to expand: the toolbar toggle rests, and there is no floating one
@@ -138,6 +146,8 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     ]);
     // 40.75 + 5.5 + 30 + 32 + 21 = 129.25 h over 5 weeks (25.85 a week); 6 + 2 + 5 + 4 + 3 work days
     expect(await overview(page)).toEqual({ total: '129.3', average: '25.9', workDays: '20', weeks: '5' });
+    expect(await caption(page).innerText()).toBe('All 5 weeks');
+    expect(await loadEarlier(page).count()).toBe(0);
 
     expect(await weekFigures(weekCard(page, 'Jan 6 – Jan 12, 2025'))).toEqual({
       rating: 'Excellent', total: '40.8h', workingDays: '6 working days', logs: '7 logs', progress: '100', progressText: '100% of 35h weekly target',
@@ -270,12 +280,14 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
       'Dec 2 – Dec 8, 2024',
     ]);
     expect(await overview(page)).toEqual({ total: '132.8', average: '22.1', workDays: '21', weeks: '6' });
+    expect(await caption(page).innerText()).toBe('All 6 weeks');
 
     await chooseCompany(page, 'Weekly Other Co');
     await eventually(() => byDateUrls.length).toBe(2);
     expect(byDateUrls[1]).toContain(other.id);
     await eventually(() => weekRanges(page)).toEqual(['Feb 3 – Feb 9, 2025']);
     expect(await overview(page)).toEqual({ total: '3.5', average: '3.5', workDays: '1', weeks: '1' });
+    expect(await caption(page).innerText()).toBe('The only week with logs');
     expect(await dayCards(weekCard(page, 'Feb 3 – Feb 9, 2025'))).toEqual([
       ['Monday', 'Feb 3', 'No work', 'No Work'],
       ['Tuesday', 'Feb 4', '3.5h', 'Light'],
@@ -343,5 +355,74 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await suite.screenshot(phone, 'weekly-07-phone');
     expectNoViolations(await seriousA11yViolations(phone, 'weekly, phone'));
+  });
+
+  it("8. more than 12 weeks: the newest 12, 'Load earlier weeks' appends the rest; a company change or a refresh starts from the newest again", async () => {
+    // 2 hours on the Tuesday of 15 weeks, Sep 4 – Sep 10, 2023 to Dec 11 – Dec 17, 2023
+    const long = createCompany(suite.db, { companyName: 'Weekly Long Co' });
+    for (let week = 0; week < 15; week += 1) await createLog(long.id, noonInNewYork(addDays('2023-09-05', 7 * week)), 2);
+    const { page } = await suite.signedInPage('superadmin');
+    const pagesAsked: number[] = [];
+    page.on('request', (request) => {
+      const url = decodeURIComponent(request.url());
+      if (proceduresOf(url).includes(BY_DATE)) pagesAsked.push(Number(/"page":(\d+)/.exec(url)?.[1]));
+    });
+    await openWeekly(page);
+    await loaded(page);
+    // every company: the 6 weeks of the other tests and these 15
+    await eventually(() => weekRanges(page)).toHaveLength(12);
+    expect(await caption(page).innerText()).toBe('Newest 12 of 21 weeks');
+
+    await chooseCompany(page, 'Weekly Long Co');
+    await eventually(() => caption(page).innerText()).toBe('Newest 12 of 15 weeks');
+    const ranges = await weekRanges(page);
+    expect([ranges.length, ranges[0], ranges.at(-1)]).toEqual([12, 'Dec 11 – Dec 17, 2023', 'Sep 25 – Oct 1, 2023']);
+    expect(await overview(page)).toEqual({ total: '24.0', average: '2.0', workDays: '12', weeks: '12' });
+
+    // the button sits below the last week card
+    const lastCardBottom = await weekCards(page).last().evaluate((card) => card.getBoundingClientRect().bottom);
+    expect(await loadEarlier(page).evaluate((button) => button.getBoundingClientRect().top)).toBeGreaterThan(lastCardBottom);
+    await loadEarlier(page).click();
+    await eventually(() => weekRanges(page)).toHaveLength(15);
+    expect((await weekRanges(page)).slice(11)).toEqual(['Sep 25 – Oct 1, 2023', 'Sep 18 – Sep 24, 2023', 'Sep 11 – Sep 17, 2023', 'Sep 4 – Sep 10, 2023']);
+    expect(await caption(page).innerText()).toBe('All 15 weeks');
+    expect(await overview(page)).toEqual({ total: '30.0', average: '2.0', workDays: '15', weeks: '15' });
+    await eventually(() => loadEarlier(page).count()).toBe(0);
+    expect(pagesAsked).toEqual([1, 1, 2]);
+    await weekCards(page).last().scrollIntoViewIfNeeded();
+    await suite.screenshot(page, 'weekly-08-earlier-weeks-loaded');
+
+    // a refresh starts again from the newest 12 weeks
+    await main(page).getByRole('button', { name: 'Refresh List', exact: true }).click();
+    await eventually(() => weekRanges(page)).toHaveLength(12);
+    expect(await caption(page).innerText()).toBe('Newest 12 of 15 weeks');
+    expect(pagesAsked.at(-1)).toBe(1);
+
+    // so does a company change, also back to a company whose earlier weeks were loaded
+    await loadEarlier(page).click();
+    await eventually(() => weekRanges(page)).toHaveLength(15);
+    await chooseCompany(page, 'All Companies');
+    await eventually(() => caption(page).innerText()).toBe('Newest 12 of 21 weeks');
+    await chooseCompany(page, 'Weekly Long Co');
+    await eventually(() => caption(page).innerText()).toBe('Newest 12 of 15 weeks');
+    expect(await weekRanges(page)).toHaveLength(12);
+    await loadEarlier(page).waitFor();
+    await loadEarlier(page).scrollIntoViewIfNeeded();
+    await suite.screenshot(page, 'weekly-08-load-earlier');
+  });
+
+  it("9. on a phone, 'Load earlier weeks' fits below the newest 12 weeks and appends the rest", async () => {
+    const phone = (await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } })).page;
+    await openWeekly(phone);
+    await loaded(phone);
+    await eventually(() => caption(phone).innerText()).toBe('Newest 12 of 21 weeks');
+    await loadEarlier(phone).scrollIntoViewIfNeeded();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await suite.screenshot(phone, 'weekly-09-phone-load-earlier');
+    expectNoViolations(await seriousA11yViolations(phone, 'weekly, phone, more weeks to load'));
+    await loadEarlier(phone).click();
+    await eventually(() => caption(phone).innerText()).toBe('All 21 weeks');
+    expect(await weekRanges(phone)).toHaveLength(21);
+    expect(await loadEarlier(phone).count()).toBe(0);
   });
 });

@@ -6,7 +6,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../drizzle/schema.js';
 import { projectRoot } from './paths.js';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/** drizzle() keeps the driver as $client, for the few hot loops that run a plain statement many times. */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** What a service receives: the database or a transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 

@@ -2,7 +2,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../shared/list.js';
 import { PER_PAGE_QUERY } from './rest-paging.js';
 
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
+type Schema = { type?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
 type Parameter = { name: string; in: string; description?: string; schema?: Schema };
 type Operation = {
   description?: string;
@@ -34,7 +34,8 @@ export function documentPagedLists(document: OpenAPIObject, pagedPaths: Set<stri
     if (!operation) continue;
     for (const parameter of operation.parameters ?? []) {
       if (parameter.name === 'perPage') parameter.name = PER_PAGE_QUERY;
-      parameter.description ??= parameterHelp[parameter.name];
+      // a list whose paging differs from the usual says so in its own schema
+      parameter.description ??= parameter.schema?.description ?? parameterHelp[parameter.name];
     }
     const ok = operation.responses?.['200'];
     const json = ok?.content?.['application/json'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hoursToHundredths } from './hours.js';
+import { companyFilter, pageNumber, pageOutput, perPageNumber } from './list.js';
 import { idParam } from './validation.js';
 import type { WeekSummary } from './weekly.js';
 
@@ -59,9 +60,19 @@ export type TimeLogForm = z.output<typeof timeLogFormInput>;
 
 export const timeLogUpdateInput = timeLogFormInput.safeExtend({ id: idParam });
 
-export const timeLogsByDateInput = z.object({
-  company: z.string().trim().max(64, 'That company id is not valid.').optional(),
-});
+/** The weekly screen loads this many weeks at a time; a script may ask for up to two years. */
+export const WEEKS_PER_PAGE = 12;
+export const MAX_WEEKS_PER_PAGE = 104;
+
+/** Weeks with logs, newest first, a page at a time; of one company, or of all for ''. */
+export const timeLogsByDateInput = z
+  .object({
+    company: companyFilter,
+    page: pageNumber.default(1),
+    perPage: perPageNumber(WEEKS_PER_PAGE, MAX_WEEKS_PER_PAGE).describe(`Weeks per page (default ${WEEKS_PER_PAGE}, at most ${MAX_WEEKS_PER_PAGE}).`),
+  })
+  .prefault({});
+export type WeeksQuery = z.output<typeof timeLogsByDateInput>;
 
 export const weekSummaryOutput = z.object({
   weekStart: z.string(),
@@ -71,3 +82,6 @@ export const weekSummaryOutput = z.object({
   logCount: z.number().int(),
   dailyBreakdown: z.array(z.object({ date: z.string(), hours: z.number(), logs: z.number().int() })),
 }) satisfies z.ZodType<WeekSummary>;
+
+/** A page of week summaries; total counts the weeks that have logs. */
+export const weekSummaryPageOutput = pageOutput(weekSummaryOutput);

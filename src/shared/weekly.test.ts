@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   dayCards,
+  dateOfEpochDay,
   dayRating,
+  epochDay,
   formatHoursOneDecimal,
   groupIntoWeeks,
   localDate,
   mondayOf,
+  mondayOfEpochDay,
   NO_WORK_TEXT,
   WEEKLY_TARGET_HOURS,
   weekdayOf,
   weekProgressPercent,
   weekRating,
+  weeksFromDays,
   weeksOverview,
   type LoggedTime,
 } from './weekly.js';
@@ -90,6 +94,26 @@ describe('calendar dates', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -6)).toBe('2026-02-23');
+  });
+
+  it('numbers days from 1970-01-01, a Thursday, both ways', () => {
+    expect(epochDay('1970-01-01')).toBe(0);
+    expect(epochDay('1969-12-31')).toBe(-1);
+    expect(epochDay('2026-03-02')).toBe(Date.parse('2026-03-02T00:00:00Z') / 86_400_000);
+    expect(dateOfEpochDay(epochDay('2028-02-29'))).toBe('2028-02-29');
+    expect(dateOfEpochDay(-1)).toBe('1969-12-31');
+    expect(weekdayOf('1970-01-01')).toBe('Thursday');
+    expect(dateOfEpochDay(mondayOfEpochDay(0))).toBe('1969-12-29');
+    expect(dateOfEpochDay(mondayOfEpochDay(epochDay('2026-03-08')))).toBe('2026-03-02');
+    expect(dateOfEpochDay(mondayOfEpochDay(epochDay('2026-03-09')))).toBe('2026-03-09');
+  });
+
+  it('counts dates of the years 0-99 in those years, not in the 1900s', () => {
+    expect(epochDay('0050-03-02')).toBe(Date.parse('0050-03-02T00:00:00Z') / 86_400_000);
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    // 2 March 50 was a Wednesday in the proleptic Gregorian calendar; 2 March 1950 was a Thursday
+    expect(weekdayOf('0050-03-02')).toBe('Wednesday');
+    expect(mondayOf('0050-03-02')).toBe('0050-02-28');
   });
 
   it.each([
@@ -234,6 +258,46 @@ describe('groupIntoWeeks', () => {
 
   it('gives no weeks for no logs', () => {
     expect(groupIntoWeeks([], NEW_YORK)).toEqual([]);
+  });
+});
+
+describe('weeksFromDays', () => {
+  it('builds weeks from day totals: newest week first, days ascending, exact sums', () => {
+    const weeks = weeksFromDays([
+      { date: '2026-03-04', hundredths: 10, logs: 1 },
+      { date: '2026-03-09', hundredths: 800, logs: 2 },
+      { date: '2026-03-02', hundredths: 20, logs: 3 },
+      { date: '2026-03-08', hundredths: 100, logs: 1 },
+    ]);
+    expect(weeks).toEqual([
+      { weekStart: '2026-03-09', weekEnd: '2026-03-15', totalHours: 8, workingDays: 1, logCount: 2, dailyBreakdown: [{ date: '2026-03-09', hours: 8, logs: 2 }] },
+      {
+        weekStart: '2026-03-02',
+        weekEnd: '2026-03-08',
+        totalHours: 1.3,
+        workingDays: 3,
+        logCount: 5,
+        dailyBreakdown: [
+          { date: '2026-03-02', hours: 0.2, logs: 3 },
+          { date: '2026-03-04', hours: 0.1, logs: 1 },
+          { date: '2026-03-08', hours: 1, logs: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it('gives the same weeks as grouping the logs of those days one by one', () => {
+    const logs = [log('2026-03-02T03:00:00Z', 150), log('2026-03-02T15:00:00Z', 200), log('2026-03-02T20:00:00Z', 10), log('2026-03-09T03:30:00Z', 100)];
+    const days = [
+      { date: '2026-03-01', hundredths: 150, logs: 1 },
+      { date: '2026-03-02', hundredths: 210, logs: 2 },
+      { date: '2026-03-08', hundredths: 100, logs: 1 },
+    ];
+    expect(weeksFromDays(days)).toEqual(groupIntoWeeks(logs, NEW_YORK));
+  });
+
+  it('gives no weeks for no days', () => {
+    expect(weeksFromDays([])).toEqual([]);
   });
 });
 

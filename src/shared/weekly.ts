@@ -30,6 +30,9 @@ export type Weekday = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday'
 
 export type DayCard = DayBreakdown & { weekday: Weekday; rating: DayRating };
 
+/** What was logged on one local calendar date (YYYY-MM-DD): hundredths of an hour and logs. */
+export type DayTotal = { date: string; hundredths: number; logs: number };
+
 /** One time log as the grouping needs it: when it happened and how long it took. */
 export type LoggedTime = { timeStamp: Date | string | number; hundredths: number };
 
@@ -91,67 +94,88 @@ export function localDate(instant: Date | string | number, timeZone: string): st
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** Calendar dates are counted in UTC days, where every day has 24 hours whatever the zone does. */
-function utcDay(date: string): number {
+/**
+ * Calendar dates are counted as days since 1970-01-01 in UTC, where every day has 24 hours
+ * whatever the zone does: day 0 is 1970-01-01, a Thursday.
+ */
+export function epochDay(date: string): number {
   const [year, month, day] = date.split('-').map(Number);
-  return Date.UTC(year!, month! - 1, day!);
+  // setUTCFullYear, because Date.UTC reads the years 0-99 as 1900s
+  return Math.round(new Date(0).setUTCFullYear(year!, month! - 1, day!) / DAY_MS);
+}
+
+export function dateOfEpochDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(utcDay(date) + days * DAY_MS).toISOString().slice(0, 10);
+  return dateOfEpochDay(epochDay(date) + days);
 }
 
 /** Monday is 0, Sunday 6. */
-function weekdayIndex(date: string): number {
-  return (new Date(utcDay(date)).getUTCDay() + 6) % 7;
+function weekdayIndex(day: number): number {
+  return (((day + 3) % 7) + 7) % 7;
 }
 
 export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[weekdayIndex(date)]!;
+  return WEEKDAYS[weekdayIndex(epochDay(date))]!;
+}
+
+/** The Monday that starts the week of a day, both as epoch days. */
+export function mondayOfEpochDay(day: number): number {
+  return day - weekdayIndex(day);
 }
 
 /** The Monday that starts the week of a calendar date. */
 export function mondayOf(date: string): string {
-  return addDays(date, -weekdayIndex(date));
+  return dateOfEpochDay(mondayOfEpochDay(epochDay(date)));
 }
 
-type DayTotals = { hundredths: number; logs: number };
-
-function toWeekSummary(weekStart: string, days: Map<string, DayTotals>): WeekSummary {
-  const dates = [...days.keys()].sort();
-  const totalHundredths = dates.reduce((sum, date) => sum + days.get(date)!.hundredths, 0);
+function toWeekSummary(weekStart: string, days: DayTotal[]): WeekSummary {
+  const sorted = [...days].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const totalHundredths = sorted.reduce((sum, day) => sum + day.hundredths, 0);
   return {
     weekStart,
     weekEnd: addDays(weekStart, 6),
     totalHours: hundredthsToHours(totalHundredths),
-    workingDays: dates.filter((date) => days.get(date)!.hundredths > 0).length,
-    logCount: dates.reduce((sum, date) => sum + days.get(date)!.logs, 0),
-    dailyBreakdown: dates.map((date) => ({
-      date,
-      hours: hundredthsToHours(days.get(date)!.hundredths),
-      logs: days.get(date)!.logs,
-    })),
+    workingDays: sorted.filter((day) => day.hundredths > 0).length,
+    logCount: sorted.reduce((sum, day) => sum + day.logs, 0),
+    dailyBreakdown: sorted.map(({ date, hundredths, logs }) => ({ date, hours: hundredthsToHours(hundredths), logs })),
   };
 }
 
 /**
- * Groups time logs into Monday-to-Sunday weeks of the time zone: newest week first, each
- * week's breakdown listing only the days that have logs, oldest day first.
+ * Builds Monday-to-Sunday weeks from the totals of local calendar days (one entry per date):
+ * newest week first, each week's breakdown listing only the days given, oldest day first.
  */
-export function groupIntoWeeks(logs: Iterable<LoggedTime>, timeZone: string): WeekSummary[] {
-  const weeks = new Map<string, Map<string, DayTotals>>();
-  for (const log of logs) {
-    const date = localDate(log.timeStamp, timeZone);
-    const weekStart = mondayOf(date);
-    const days = weeks.get(weekStart) ?? new Map<string, DayTotals>();
-    const day = days.get(date) ?? { hundredths: 0, logs: 0 };
-    days.set(date, { hundredths: day.hundredths + log.hundredths, logs: day.logs + 1 });
-    weeks.set(weekStart, days);
+export function weeksFromDays(days: Iterable<DayTotal>): WeekSummary[] {
+  const weeks = new Map<string, DayTotal[]>();
+  for (const day of days) {
+    const weekStart = mondayOf(day.date);
+    const week = weeks.get(weekStart) ?? [];
+    week.push(day);
+    weeks.set(weekStart, week);
   }
   return [...weeks.keys()]
     .sort()
     .reverse()
     .map((weekStart) => toWeekSummary(weekStart, weeks.get(weekStart)!));
+}
+
+/** Each local calendar date's logged hundredths and log count. */
+function dayTotalsOf(logs: Iterable<LoggedTime>, timeZone: string): DayTotal[] {
+  const days = new Map<string, DayTotal>();
+  for (const log of logs) {
+    const date = localDate(log.timeStamp, timeZone);
+    const day = days.get(date) ?? { date, hundredths: 0, logs: 0 };
+    days.set(date, { date, hundredths: day.hundredths + log.hundredths, logs: day.logs + 1 });
+  }
+  return [...days.values()];
+}
+
+/** Groups time logs into Monday-to-Sunday weeks of the time zone, as weeksFromDays arranges them. */
+export function groupIntoWeeks(logs: Iterable<LoggedTime>, timeZone: string): WeekSummary[] {
+  return weeksFromDays(dayTotalsOf(logs, timeZone));
 }
 
 /** The day cards of a week: Monday to Saturday always, Sunday only when it has logs. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
-import type { WeekSummary } from '../../../shared/weekly.js';
+import { addDays, groupIntoWeeks, type LoggedTime, type WeekSummary } from '../../../shared/weekly.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
-import { createCompany } from '../../testing/factories.js';
+import { createCompany, createTimeLogRow } from '../../testing/factories.js';
 
 /*
  * The test app's provider works in America/New_York: EST (UTC-5) until Sunday 2026-03-08,
- * EDT (UTC-4) after it.
+ * EDT (UTC-4) after it, EST again from Sunday 2026-11-01.
  */
 let t: TestApp;
 let token: string;
@@ -21,6 +21,16 @@ async function logHours(app: TestApp, sessionToken: string, company: string, tim
   expect(response.statusCode, response.body).toBe(200);
   return json<TimeLogDto>(response);
 }
+
+/** Logs written straight to the table: the weekly view reads nothing else. */
+function insertLogs(app: TestApp, companyId: string, logs: LoggedTime[]) {
+  for (const { timeStamp, hundredths } of logs) createTimeLogRow(app.deps.db, { companyId, timeStamp: new Date(timeStamp), hundredths });
+}
+
+const weekStarts = (weeks: WeekSummary[]) => weeks.map((week) => week.weekStart);
+
+/** The week starting on a Monday and n weeks before it, newest first. */
+const mondaysBefore = (monday: string, count: number) => Array.from({ length: count }, (_, index) => addDays(monday, -7 * index));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,6 +51,7 @@ describe('GET /superadmin/timelogs/by-date', () => {
   it('groups every company’s logs into New York weeks, newest week first, summing exactly', async () => {
     const response = await byDate();
     expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe('3');
     expect(json<WeekSummary[]>(response)).toEqual([
       { weekStart: '2026-03-09', weekEnd: '2026-03-15', totalHours: 8, workingDays: 1, logCount: 1, dailyBreakdown: [{ date: '2026-03-09', hours: 8, logs: 1 }] },
       {
@@ -60,8 +71,9 @@ describe('GET /superadmin/timelogs/by-date', () => {
   });
 
   it('limits the weeks to one company with ?company=', async () => {
-    const weeks = json<WeekSummary[]>(await byDate(`?company=${umbrella.id}`));
-    expect(weeks).toEqual([
+    const response = await byDate(`?company=${umbrella.id}`);
+    expect(response.headers['x-total-count']).toBe('1');
+    expect(json<WeekSummary[]>(response)).toEqual([
       {
         weekStart: '2026-03-02',
         weekEnd: '2026-03-08',
@@ -86,10 +98,11 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(json(await byDate('?company='))).toEqual(json(await byDate()));
   });
 
-  it('gives an empty list for a company without logs', async () => {
+  it('gives an empty list and a total of 0 for a company without logs', async () => {
     const response = await byDate(`?company=${idle.id}`);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual([]);
+    expect(response.headers['x-total-count']).toBe('0');
   });
 
   it('answers an unknown company with 404', async () => {
@@ -106,18 +119,174 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(json(await byDate(`?company=${idle.id}`))).toEqual([]);
   });
 
-  it('is served over tRPC as superadmin.timelogs.byDate too', async () => {
+  it('is served over tRPC as superadmin.timelogs.byDate too, as a page with its total', async () => {
     const input = encodeURIComponent(JSON.stringify({ company: umbrella.id }));
     const response = await t.app.inject({ method: 'GET', url: `/trpc/superadmin.timelogs.byDate?input=${input}`, headers: { jwttoken: token } });
     expect(response.statusCode).toBe(200);
-    expect(json<{ result: { data: WeekSummary[] } }>(response).result.data.map((week) => week.totalHours)).toEqual([0.3]);
+    const { items, total } = json<{ result: { data: { items: WeekSummary[]; total: number } } }>(response).result.data;
+    expect([items.map((week) => week.totalHours), total]).toEqual([[0.3], 1]);
   });
 
-  it('is described in the OpenAPI document with its company query parameter', async () => {
-    const document = json<{ paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> }>(await t.app.inject({ method: 'GET', url: '/api/openapi.json' }));
-    expect(document.paths['/superadmin/timelogs/by-date']?.get?.parameters).toEqual([expect.objectContaining({ name: 'company', in: 'query' })]);
+  it('is described in the OpenAPI document with its company and paging query parameters', async () => {
+    type Parameter = { name: string; in: string; description?: string };
+    const document = json<{ paths: Record<string, Record<string, { parameters?: Parameter[] }>> }>(await t.app.inject({ method: 'GET', url: '/api/openapi.json' }));
+    const parameters = document.paths['/superadmin/timelogs/by-date']?.get?.parameters ?? [];
+    expect(parameters.map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ['company', 'query'],
+      ['page', 'query'],
+      ['per_page', 'query'],
+    ]);
+    expect(parameters.find((parameter) => parameter.name === 'per_page')?.description).toBe('Weeks per page (default 12, at most 104).');
     expect(Object.keys(document.paths['/superadmin/timelogs'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/superadmin/timelogs/{id}'] ?? {}).sort()).toEqual(['delete', 'put']);
+  });
+});
+
+describe('paging by weeks', () => {
+  let paged: TestApp;
+  let pagedToken: string;
+  let busy: ReturnType<typeof createCompany>;
+  let quiet: ReturnType<typeof createCompany>;
+  const get = (query: string) => api(paged.app, pagedToken).get(`/superadmin/timelogs/by-date${query}`);
+  // Busy logs on Wednesday of 30 weeks, up to the week of Monday 2026-06-01; quiet on Thursday of every third week
+  const busyMondays = mondaysBefore('2026-06-01', 30);
+  const quietMondays = busyMondays.filter((_, index) => index % 3 === 0);
+
+  beforeAll(async () => {
+    paged = await createTestApp();
+    pagedToken = (await signedInUser(paged, { role: 'superadmin' })).token;
+    busy = createCompany(paged.deps.db, { companyName: 'Busy' });
+    quiet = createCompany(paged.deps.db, { companyName: 'Quiet' });
+    insertLogs(paged, busy.id, busyMondays.map((monday) => ({ timeStamp: `${addDays(monday, 2)}T16:00:00Z`, hundredths: 100 })));
+    insertLogs(paged, quiet.id, quietMondays.map((monday) => ({ timeStamp: `${addDays(monday, 3)}T16:00:00Z`, hundredths: 50 })));
+  });
+  afterAll(() => paged.close());
+
+  it('answers the newest 12 weeks by default, with the total and a link to the next page', async () => {
+    const response = await get('');
+    expect(weekStarts(json<WeekSummary[]>(response))).toEqual(busyMondays.slice(0, 12));
+    expect(response.headers['x-total-count']).toBe('30');
+    expect(response.headers.link).toContain('</api/superadmin/timelogs/by-date?page=2&per_page=12>; rel="next"');
+    expect(response.headers.link).toContain('</api/superadmin/timelogs/by-date?page=3&per_page=12>; rel="last"');
+  });
+
+  it('answers page 2 with the next weeks, and the last page with the rest and no next link', async () => {
+    const second = await get('?page=2&per_page=12');
+    expect(weekStarts(json<WeekSummary[]>(second))).toEqual(busyMondays.slice(12, 24));
+    expect(second.headers['x-total-count']).toBe('30');
+    expect(second.headers.link).toContain('page=1&per_page=12>; rel="prev"');
+    expect(second.headers.link).toContain('page=3&per_page=12>; rel="next"');
+    const last = await get('?page=3&per_page=12');
+    expect(weekStarts(json<WeekSummary[]>(last))).toEqual(busyMondays.slice(24));
+    expect(last.headers.link).not.toContain('rel="next"');
+    const beyond = await get('?page=4&per_page=12');
+    expect([json(beyond), beyond.headers['x-total-count']]).toEqual([[], '30']);
+  });
+
+  it('sums the weeks of every company on each page, and of one company with ?company=', async () => {
+    const all = json<WeekSummary[]>(await get('?per_page=4'));
+    expect(all.map((week) => [week.weekStart, week.totalHours, week.logCount])).toEqual([
+      [busyMondays[0], 1.5, 2],
+      [busyMondays[1], 1, 1],
+      [busyMondays[2], 1, 1],
+      [busyMondays[3], 1.5, 2],
+    ]);
+    const quietPage = await get(`?company=${quiet.id}&page=2&per_page=4`);
+    expect(weekStarts(json<WeekSummary[]>(quietPage))).toEqual(quietMondays.slice(4, 8));
+    expect(quietPage.headers['x-total-count']).toBe('10');
+    expect(quietPage.headers.link).toContain(`company=${quiet.id}&page=3&per_page=4>; rel="next"`);
+  });
+
+  it.each([
+    ['?per_page=105', 'per_page must be at most 104.'],
+    ['?per_page=0', 'per_page must be 1 or more.'],
+    ['?per_page=2.5', 'per_page must be a whole number.'],
+    ['?page=0', 'page must be 1 or more.'],
+  ])('refuses %s with 400: %s', async (query, message) => {
+    const response = await get(query);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+  });
+
+  it('refuses more than 104 weeks a page over tRPC too', async () => {
+    const input = encodeURIComponent(JSON.stringify({ perPage: 105 }));
+    const response = await paged.app.inject({ method: 'GET', url: `/trpc/superadmin.timelogs.byDate?input=${input}`, headers: { jwttoken: pagedToken } });
+    expect(response.statusCode).toBe(400);
+    expect(json<{ error: { message: string } }>(response).error.message).toBe('per_page must be at most 104.');
+  });
+});
+
+/** Pages through every week with small pages, as a client would. */
+async function everyWeek(app: TestApp, sessionToken: string, company: string, perPage: number) {
+  const weeks: WeekSummary[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await api(app.app, sessionToken).get(`/superadmin/timelogs/by-date?company=${company}&page=${page}&per_page=${perPage}`);
+    const items = json<WeekSummary[]>(response);
+    weeks.push(...items);
+    if (items.length < perPage) return { weeks, total: Number(response.headers['x-total-count']) };
+  }
+}
+
+/** Logs at every time of day over two years, and many in the days around each clock change. */
+function logsOverTwoYears(clockChanges: string[]): LoggedTime[] {
+  const logs: LoggedTime[] = [];
+  let seed = 7;
+  const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+  const from = Date.parse('2025-01-01T00:00:00Z');
+  for (let index = 0; index < 300; index += 1) logs.push({ timeStamp: from + (next() % (730 * 24 * 60)) * 60_000, hundredths: 1 + (next() % 900) });
+  for (const change of clockChanges) {
+    for (let index = 0; index < 40; index += 1) logs.push({ timeStamp: Date.parse(change) + ((next() % (6 * 24 * 60)) - 3 * 24 * 60) * 60_000, hundredths: 1 + (next() % 900) });
+  }
+  return logs;
+}
+
+describe.each([
+  {
+    timeZone: 'America/New_York',
+    // 23:30 on the Sundays of both switches, and midnight on the Mondays after them
+    sundayLate: ['2026-03-09T03:30:00Z', '2026-11-02T04:30:00Z'],
+    mondayMidnight: ['2026-03-09T04:00:00Z', '2026-11-02T05:00:00Z'],
+    weeks: ['2026-11-02', '2026-10-26', '2026-03-09', '2026-03-02'],
+    clockChanges: ['2025-03-09T07:00:00Z', '2025-11-02T06:00:00Z', '2026-03-08T07:00:00Z', '2026-11-01T06:00:00Z'],
+  },
+  {
+    timeZone: 'Europe/Berlin',
+    sundayLate: ['2026-03-29T21:30:00Z', '2026-10-25T22:30:00Z'],
+    mondayMidnight: ['2026-03-29T22:00:00Z', '2026-10-25T23:00:00Z'],
+    weeks: ['2026-10-26', '2026-10-19', '2026-03-30', '2026-03-23'],
+    clockChanges: ['2025-03-30T01:00:00Z', '2025-10-26T01:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z'],
+  },
+])('in $timeZone, across the clock changes', ({ timeZone, sundayLate, mondayMidnight, weeks, clockChanges }) => {
+  let zoned: TestApp;
+  let zonedToken: string;
+
+  beforeAll(async () => {
+    zoned = await createTestApp({ APP_TIMEZONE: timeZone });
+    zonedToken = (await signedInUser(zoned, { role: 'superadmin' })).token;
+  });
+  afterAll(() => zoned.close());
+
+  it('keeps a log at 23:30 on Sunday in its week, and starts the next week at midnight, one week a page', async () => {
+    const company = createCompany(zoned.deps.db);
+    insertLogs(zoned, company.id, [...sundayLate, ...mondayMidnight].map((timeStamp) => ({ timeStamp, hundredths: 100 })));
+    const { weeks: found, total } = await everyWeek(zoned, zonedToken, company.id, 1);
+    expect(total).toBe(4);
+    expect(found.map((week) => [week.weekStart, week.dailyBreakdown.map((day) => day.date)])).toEqual([
+      [weeks[0], [weeks[0]]],
+      [weeks[1], [addDays(weeks[1]!, 6)]],
+      [weeks[2], [weeks[2]]],
+      [weeks[3], [addDays(weeks[3]!, 6)]],
+    ]);
+  });
+
+  it('gives, page after page, the weeks that grouping every log on its local date gives', async () => {
+    const company = createCompany(zoned.deps.db);
+    const logs = logsOverTwoYears(clockChanges);
+    insertLogs(zoned, company.id, logs);
+    const expected = groupIntoWeeks(logs, timeZone);
+    const { weeks: found, total } = await everyWeek(zoned, zonedToken, company.id, 7);
+    expect(total).toBe(expected.length);
+    expect(found).toEqual(expected);
   });
 });
 

@@ -4,11 +4,12 @@ import {
   timeLogOutput,
   timeLogsByDateInput,
   timeLogUpdateInput,
-  weekSummaryOutput,
+  weekSummaryPageOutput,
 } from '../../../shared/timelogs.js';
 import { idParam } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as timelogs from './service.js';
+import { weeklySummaries } from './weeks.js';
 
 const tags = ['Time logs (super-admin)'];
 
@@ -25,12 +26,13 @@ export const superAdminTimelogsRouter = router({
         method: 'GET',
         path: '/superadmin/timelogs/by-date',
         tags,
-        summary: 'Weekly summaries (Monday to Sunday in APP_TIMEZONE), newest week first; optionally of one company',
+        summary: 'Weekly summaries (Monday to Sunday in APP_TIMEZONE) of the weeks with logs, newest week first; optionally of one company',
       },
+      paged: true,
     })
     .input(timeLogsByDateInput)
-    .output(z.array(weekSummaryOutput))
-    .query(({ ctx, input }) => timelogs.weeklySummaries(ctx.deps, input.company)),
+    .output(weekSummaryPageOutput)
+    .query(({ ctx, input }) => weeklySummaries(ctx.deps, input)),
 
   create: superAdminProcedure
     .meta({

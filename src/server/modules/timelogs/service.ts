@@ -3,7 +3,6 @@ import { timeLogs } from '../../../../drizzle/schema.js';
 import { hoursToHundredths } from '../../../shared/hours.js';
 import { ADMIN_DEFAULT_PRIORITY } from '../../../shared/tasks.js';
 import { NEW_TASK, type TimeLogDto, type TimeLogForm } from '../../../shared/timelogs.js';
-import { groupIntoWeeks, type WeekSummary } from '../../../shared/weekly.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -11,7 +10,7 @@ import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/sessions.js';
 import { recordTimeLogHours, removeTimeLogHours, updateTimeLogHours } from '../activities/ledger.js';
 import { completeTask, findTask, insertTask } from '../tasks/service.js';
-import { assertCompanyExists, findTimeLog, listTimeLogs, loggedTimes, timeLogRow, type TimeLogRow } from './queries.js';
+import { assertCompanyExists, findTimeLog, listTimeLogs, timeLogRow, type TimeLogRow } from './queries.js';
 
 /*
  * A time log is hours spent for a company, optionally on one of its tasks. Each log has exactly
@@ -122,11 +121,4 @@ export function deleteTimeLog(deps: AppDeps, id: string): void {
     removeTimeLogHours(tx, id);
     tx.delete(timeLogs).where(eq(timeLogs.id, id)).run();
   });
-}
-
-/** Week summaries in the provider's time zone, newest week first; of one company when given. */
-export function weeklySummaries(deps: AppDeps, companyId?: string): WeekSummary[] {
-  const company = companyId?.trim() || undefined;
-  if (company) assertCompanyExists(deps.db, company);
-  return groupIntoWeeks(loggedTimes(deps.db, company), deps.config.timeZone);
 }

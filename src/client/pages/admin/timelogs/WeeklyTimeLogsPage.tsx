@@ -1,14 +1,14 @@
-import { ActionIcon, Affix, Alert, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconArrowsMaximize, IconArrowsMinimize, IconClockOff, IconList, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Affix, Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconArrowsMaximize, IconArrowsMinimize, IconChevronsDown, IconClockOff, IconList, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { weeksOverview, type WeekSummary } from '../../../../shared/weekly.js';
-import { ALL_COMPANIES, CompanyFilter, adminErrorText } from '../../../components/admin-list/index.js';
+import { CompanyFilter, adminErrorText } from '../../../components/admin-list/index.js';
 import { usePageTitle } from '../../../lib/usePageTitle.js';
 import { trpc } from '../../../trpc.js';
 import { WeekCard } from './WeekCard.js';
 import { WeeksOverviewCards } from './WeeksOverviewCards.js';
 import { useExpandedWeeks } from './useExpandedWeeks.js';
+import { loadedRangeText, useWeekPages } from './useWeekPages.js';
 
 type ExpandToggleProps = { allExpanded: boolean; onToggle: () => void; floating?: boolean; disabled?: boolean };
 
@@ -53,9 +53,21 @@ function NoTimeLogs() {
   );
 }
 
-type WeekListProps = { weeks: WeekSummary[]; expansion: ReturnType<typeof useExpandedWeeks> };
+type EarlierWeeksProps = { onLoad: () => void; loading: boolean };
 
-function WeekList({ weeks, expansion }: WeekListProps) {
+function LoadEarlierWeeks({ onLoad, loading }: EarlierWeeksProps) {
+  return (
+    <Center mt="lg">
+      <Button variant="light" leftSection={<IconChevronsDown size={18} />} onClick={onLoad} loading={loading}>
+        Load earlier weeks
+      </Button>
+    </Center>
+  );
+}
+
+type WeekListProps = { weeks: WeekSummary[]; expansion: ReturnType<typeof useExpandedWeeks>; earlier?: EarlierWeeksProps };
+
+function WeekList({ weeks, expansion, earlier }: WeekListProps) {
   return (
     <>
       <Text size="sm" c="dimmed" mb="xs">
@@ -66,6 +78,7 @@ function WeekList({ weeks, expansion }: WeekListProps) {
           <WeekCard key={week.weekStart} week={week} expanded={expansion.isExpanded(week.weekStart)} onToggle={() => expansion.toggle(week.weekStart)} />
         ))}
       </Stack>
+      {earlier && <LoadEarlierWeeks {...earlier} />}
       <Affix position={{ bottom: 24, right: 24 }}>
         <ExpandToggle allExpanded={expansion.allExpanded} onToggle={expansion.toggleAll} floating />
       </Affix>
@@ -73,16 +86,14 @@ function WeekList({ weeks, expansion }: WeekListProps) {
   );
 }
 
-/** Weekly Time Logs (/dailytimelogs): hours per week and per day, of every company or one. */
+/** Weekly Time Logs (/dailytimelogs): hours per week and per day, of every company or one, newest weeks first. */
 export function WeeklyTimeLogsPage() {
   usePageTitle('Weekly Time Logs');
-  const [companyId, setCompanyId] = useState(ALL_COMPANIES);
   const companies = trpc.superadmin.companies.list.useQuery(undefined, { staleTime: 0 });
-  // SPEC.md §4: a company change or a refresh reloads.
-  const weeks = trpc.superadmin.timelogs.byDate.useQuery(companyId === ALL_COMPANIES ? {} : { company: companyId }, { staleTime: 0 });
-  const expansion = useExpandedWeeks(weeks.data ?? []);
+  const weeks = useWeekPages();
+  const expansion = useExpandedWeeks(weeks.weeks ?? []);
   const refresh = () => {
-    void weeks.refetch();
+    weeks.reload();
     void companies.refetch();
   };
 
@@ -102,35 +113,39 @@ export function WeeklyTimeLogsPage() {
                 <IconList size={20} />
               </ActionIcon>
             </Tooltip>
-            <ExpandToggle allExpanded={expansion.allExpanded} onToggle={expansion.toggleAll} disabled={!weeks.data?.length} />
+            <ExpandToggle allExpanded={expansion.allExpanded} onToggle={expansion.toggleAll} disabled={!weeks.weeks?.length} />
             <Tooltip label="Refresh List">
-              <ActionIcon size="lg" variant="light" onClick={refresh} aria-label="Refresh List" loading={weeks.isFetching && weeks.data !== undefined}>
+              <ActionIcon size="lg" variant="light" onClick={refresh} aria-label="Refresh List" loading={weeks.reloading}>
                 <IconRefresh size={20} />
               </ActionIcon>
             </Tooltip>
           </Group>
         </Group>
         <Group mt="md">
-          <CompanyFilter label="Filter by Company" allLabel="All Companies" companies={companies.data ?? []} value={companyId} onChange={setCompanyId} />
+          <CompanyFilter label="Filter by Company" allLabel="All Companies" companies={companies.data ?? []} value={weeks.company} onChange={weeks.chooseCompany} />
         </Group>
       </Paper>
 
-      {weeks.isError && (
+      {weeks.error && (
         <Alert color="red" title="Error" mb="md" role="alert">
           {adminErrorText(weeks.error)}
         </Alert>
       )}
 
-      {weeks.data === undefined ? (
-        weeks.isFetching && (
+      {weeks.weeks === undefined ? (
+        weeks.loading && (
           <Center py="xl">
             <Loader aria-label="Loading" />
           </Center>
         )
       ) : (
         <>
-          <WeeksOverviewCards overview={weeksOverview(weeks.data)} />
-          {weeks.data.length === 0 ? <NoTimeLogs /> : <WeekList weeks={weeks.data} expansion={expansion} />}
+          <WeeksOverviewCards overview={weeksOverview(weeks.weeks)} caption={loadedRangeText(weeks.weeks.length, weeks.total)} />
+          {weeks.weeks.length === 0 ? (
+            <NoTimeLogs />
+          ) : (
+            <WeekList weeks={weeks.weeks} expansion={expansion} earlier={weeks.hasEarlier ? { onLoad: weeks.loadEarlier, loading: weeks.loadingEarlier } : undefined} />
+          )}
         </>
       )}
     </>

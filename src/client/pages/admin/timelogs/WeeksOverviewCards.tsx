@@ -30,14 +30,23 @@ function OverviewCard({ label, value, hint, icon, color }: OverviewCardProps) {
   );
 }
 
-/** The four summary cards of the weekly screen: Total Hours, Avg/Week, Work Days, Weeks. */
-export function WeeksOverviewCards({ overview }: { overview: WeeksOverview }) {
+type WeeksOverviewCardsProps = { overview: WeeksOverview; caption: string };
+
+/** The four summary cards of the weekly screen: Total Hours, Avg/Week, Work Days, Weeks; the caption says which weeks they cover. */
+export function WeeksOverviewCards({ overview, caption }: WeeksOverviewCardsProps) {
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
-      <OverviewCard label="Total Hours" value={formatHoursOneDecimal(overview.totalHours)} hint="hours logged" icon={<IconClockHour4 size={22} />} color="brand" />
-      <OverviewCard label="Avg/Week" value={formatHoursOneDecimal(overview.averageHoursPerWeek)} hint="hours per week" icon={<IconChartBar size={22} />} color="teal" />
-      <OverviewCard label="Work Days" value={String(overview.workDays)} hint="days with logged time" icon={<IconBriefcase size={22} />} color="orange" />
-      <OverviewCard label="Weeks" value={String(overview.weeks)} hint="weeks with logs" icon={<IconCalendarWeek size={22} />} color="grape" />
-    </SimpleGrid>
+    <>
+      {caption && (
+        <Text size="xs" c="dimmed" mb={6} data-testid="overview-caption">
+          {caption}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
+        <OverviewCard label="Total Hours" value={formatHoursOneDecimal(overview.totalHours)} hint="hours logged" icon={<IconClockHour4 size={22} />} color="brand" />
+        <OverviewCard label="Avg/Week" value={formatHoursOneDecimal(overview.averageHoursPerWeek)} hint="hours per week" icon={<IconChartBar size={22} />} color="teal" />
+        <OverviewCard label="Work Days" value={String(overview.workDays)} hint="days with logged time" icon={<IconBriefcase size={22} />} color="orange" />
+        <OverviewCard label="Weeks" value={String(overview.weeks)} hint="weeks with logs" icon={<IconCalendarWeek size={22} />} color="grape" />
+      </SimpleGrid>
+    </>
   );
 }

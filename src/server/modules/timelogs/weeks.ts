@@ -1,0 +1,53 @@
+import { offsetOf, type Page } from '../../../shared/list.js';
+import type { WeeksQuery } from '../../../shared/timelogs.js';
+import { dateOfEpochDay, mondayOfEpochDay, weeksFromDays, type WeekSummary } from '../../../shared/weekly.js';
+import type { Db } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
+import { assertCompanyExists, dayTotals, newestLogBefore, type DaySpan } from './queries.js';
+
+/*
+ * The weekly view: Monday-to-Sunday weeks of APP_TIMEZONE that have logs, newest first, a page
+ * of weeks at a time. The weeks are found by hopping from the newest log to the newest log before
+ * its week, one index seek per week, so counting them never reads every log; then each day of
+ * the page's weeks is summed in SQL over its index range.
+ */
+
+/** The Mondays (epoch days) of the weeks that have logs, newest first. */
+function weeksWithLogs(db: Db, calendar: ZoneCalendar, companyId: string): number[] {
+  const newestBefore = newestLogBefore(db, companyId);
+  const mondays: number[] = [];
+  let before = Number.MAX_SAFE_INTEGER;
+  for (let instant = newestBefore(before); instant !== undefined; instant = newestBefore(before)) {
+    const monday = mondayOfEpochDay(calendar.dayOf(instant));
+    mondays.push(monday);
+    before = calendar.dayStart(monday);
+    // each seek must look further back than the last, or this loop would never end
+    if (before > instant) throw new Error(`The week of ${dateOfEpochDay(monday)} starts after a log in it`);
+  }
+  return mondays;
+}
+
+/** The seven days of each week as instants; a day a clock change skipped spans none and is left out. */
+function daysOfWeeks(calendar: ZoneCalendar, mondays: number[]): DaySpan[] {
+  const days: DaySpan[] = [];
+  for (const monday of mondays) {
+    for (let day = monday; day < monday + 7; day += 1) {
+      const from = calendar.dayStart(day);
+      const to = calendar.dayStart(day + 1);
+      if (to > from) days.push({ date: dateOfEpochDay(day), from, to });
+    }
+  }
+  return days;
+}
+
+/** One page of week summaries, of one company or of all, and how many weeks have logs. */
+export function weeklySummaries(deps: AppDeps, query: WeeksQuery): Page<WeekSummary> {
+  const { company } = query;
+  if (company) assertCompanyExists(deps.db, company);
+  const calendar = zoneCalendar(deps.config.timeZone);
+  const mondays = weeksWithLogs(deps.db, calendar, company);
+  const pageMondays = mondays.slice(offsetOf(query), offsetOf(query) + query.perPage);
+  const days = dayTotals(deps.db, daysOfWeeks(calendar, pageMondays), company);
+  return { items: weeksFromDays(days), total: mondays.length };
+}

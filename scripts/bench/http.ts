@@ -79,10 +79,13 @@ export class Client {
 
 export const isSuccess = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
-/** One line that says what went wrong with an answer, for the report. */
+/** What went wrong with an answer: its status and the start of its body, or why none came. */
+export function failureReason(answer: Answer): string {
+  if (answer.status === 0) return `no answer (${answer.error})`;
+  return `${answer.status} ${answer.body?.toString('utf8').slice(0, 300) ?? ''}`.trim();
+}
+
+/** One line that says which call went wrong and how, for the report. */
 export function describeFailure(call: Call, answer: Answer): string {
-  const what = `${call.method ?? 'GET'} ${call.path}`;
-  if (answer.status === 0) return `${what} -> no answer (${answer.error})`;
-  const text = answer.body?.toString('utf8').slice(0, 300) ?? '';
-  return `${what} -> ${answer.status} ${text}`.trim();
+  return `${call.method ?? 'GET'} ${call.path} -> ${failureReason(answer)}`;
 }

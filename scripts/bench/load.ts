@@ -1,5 +1,5 @@
 import { DASHBOARD_PATH, FIRST_PAGE, PROFILE_PATH, TWELVE_WEEKS } from './calls.js';
-import { Client, describeFailure, isSuccess, type Answer, type Call } from './http.js';
+import { Client, failureReason, isSuccess, type Answer, type Call } from './http.js';
 import { seededRandom, type Random } from './random.js';
 import type { Seeded, Session } from './seed.js';
 import { sampleRss } from './servers.js';
@@ -14,9 +14,9 @@ import { percentilesOf, type Percentiles } from './stats.js';
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Each customer adds at most this many tasks in a run, and deletes each right away. */
 const CUSTOMER_TASK_ADDS = 30;
-const FAILURES_KEPT = 3;
 
-export type KindStats = { kind: string; samples: number[]; errors: number; serverErrors: number; failures: string[] };
+/** failures: how many times each distinct failure happened. */
+export type KindStats = { kind: string; samples: number[]; errors: number; serverErrors: number; failures: Map<string, number> };
 
 export type LoadResult = {
   clients: number;
@@ -140,13 +140,14 @@ export async function runLoad(options: { port: number; pid: number; seeded: Seed
   const random = seededRandom(7);
   const hit: Hit = async (kind, call, keepBody = false) => {
     const answer = await client.send(call, { keepBody, timeoutMs: REQUEST_TIMEOUT_MS });
-    const entry = stats.get(kind) ?? { kind, samples: [], errors: 0, serverErrors: 0, failures: [] };
+    const entry: KindStats = stats.get(kind) ?? { kind, samples: [], errors: 0, serverErrors: 0, failures: new Map<string, number>() };
     stats.set(kind, entry);
     if (isSuccess(answer)) entry.samples.push(answer.ms);
     else {
       entry.errors += 1;
       if (answer.status >= 500) entry.serverErrors += 1;
-      if (entry.failures.length < FAILURES_KEPT) entry.failures.push(describeFailure(call, answer));
+      const reason = failureReason(answer);
+      entry.failures.set(reason, (entry.failures.get(reason) ?? 0) + 1);
     }
     return answer;
   };

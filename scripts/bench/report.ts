@@ -95,12 +95,12 @@ export function throughputSection(pairs: Comparison[], trivial: Comparison, meas
 export function loadSection(result: LoadResult): string {
   const rows = result.kinds.map((kind) => [kind.kind, count(kind.requests), count(kind.errors), count(kind.serverErrors), ms(kind.latency.p50), ms(kind.latency.p99)]);
   rows.push(['all', count(result.requests), count(result.errors), count(result.serverErrors), ms(result.overall.p50), ms(result.overall.p99)]);
-  const failures = result.kinds.flatMap((kind) => kind.failures.map((failure) => `  ${failure}`));
+  const failures = result.kinds.flatMap((kind) => [...kind.failures].map(([reason, times]) => `  ${kind.kind}: ${reason} (x${times})`));
   return [
     `Load: ${result.clients} clients for ${result.seconds.toFixed(0)} s, reads and writes mixed: ` +
       `${rate(result.requests / result.seconds)} req/s, server peak RSS ${mb(result.peakRssMb)}`,
     table(['kind', 'requests', 'errors', '5xx', 'p50 ms', 'p99 ms'], rows),
-    ...(failures.length > 0 ? ['First failures:', ...failures] : []),
+    ...(failures.length > 0 ? ['Failures:', ...failures] : []),
   ].join('\n');
 }
 

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { companies } from '../../../../drizzle/schema.js';
 import { inTransaction, type Db, type Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { tempDatabase } from '../../testing/database.js';
@@ -260,6 +262,11 @@ function applyOperation(tx: Tx, model: Model, operation: Operation): void {
 
 // --- checking the service against the model ---
 
+/** The figures the company's row keeps for the Company List. */
+function storedHours(companyId: string) {
+  return db.select({ balance: companies.balanceHundredths, pending: companies.pendingHundredths }).from(companies).where(eq(companies.id, companyId)).get();
+}
+
 function expectServiceMatchesModel(model: Model): void {
   const allBalances = balancesByCompany(db);
   for (const companyId of model.companyIds) {
@@ -267,6 +274,7 @@ function expectServiceMatchesModel(model: Model): void {
     expect(hourBalance(db, companyId)).toBe(expected.balance);
     expect(pendingHours(db, companyId)).toBe(expected.pending);
     expect(allBalances.get(companyId) ?? NO_HOURS).toEqual({ balance: expected.balance, pending: expected.pending });
+    expect(storedHours(companyId)).toEqual({ balance: expected.balance, pending: expected.pending });
     expect(latestCompletedPurchase(db, companyId)).toBe(expected.lastPurchase);
 
     const listing = expectedListing(model, companyId);

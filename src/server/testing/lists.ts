@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
 import type { Db } from '../db.js';
@@ -29,7 +30,7 @@ function pageLink(url: string): PageLink {
  * SQLite chooses a plan without looking at their values.
  */
 export function queryPlans(db: Db, run: () => unknown): string[] {
-  const sqlite = db.$client;
+  const sqlite = (db as Db & { $client: Database.Database }).$client;
   const original = sqlite.prepare.bind(sqlite);
   const prepared: string[] = [];
   const prepare = vi.spyOn(sqlite, 'prepare').mockImplementation(((source: string) => {

@@ -20,8 +20,20 @@ export const companies = sqliteTable(
     website: text('website').notNull().default(''),
     projectDescription: text('project_description').notNull().default(''),
     createdAt: instant('created_at').notNull(),
+    /*
+     * The company's figures the Company List filters and sorts by, kept in step with their rows in
+     * the same transaction: the ledger keeps the hours (sum of completed entries; sum of pending
+     * TimeAdd entries, in hundredths), the tasks module the count of tasks neither done nor deleted.
+     */
+    balanceHundredths: integer('balance_hundredths').notNull().default(0),
+    pendingHundredths: integer('pending_hundredths').notNull().default(0),
+    openTasks: integer('open_tasks').notNull().default(0),
   },
-  (t) => [index('companies_name_idx').on(t.companyName)],
+  (t) => [
+    index('companies_name_nocase_idx').on(sql`${t.companyName} collate nocase`),
+    index('companies_balance_idx').on(t.balanceHundredths),
+    index('companies_open_tasks_idx').on(t.openTasks),
+  ],
 );
 
 export const users = sqliteTable(
@@ -40,7 +52,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.emailAddress})`),
-    index('users_company_idx').on(t.companyId),
+    index('users_company_idx').on(t.companyId, t.createdAt),
+    index('users_company_name_idx').on(t.companyId, sql`${t.firstName} collate nocase`, sql`${t.lastName} collate nocase`),
     index('users_created_idx').on(t.createdAt),
   ],
 );
@@ -124,7 +137,7 @@ export const packages = sqliteTable(
     endDate: instant('end_date'),
     createdAt: instant('created_at').notNull(),
   },
-  (t) => [index('packages_company_idx').on(t.companyId), index('packages_rate_idx').on(t.rateCents)],
+  (t) => [index('packages_company_idx').on(t.companyId, t.rateCents), index('packages_rate_idx').on(t.rateCents)],
 );
 
 /** One row a year; lastNumber only grows, so an invoice number is never handed out twice. */

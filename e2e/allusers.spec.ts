@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, users } from '../drizzle/schema.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, failCalls, main, seriousA11yViolations } from './support/page.js';
+import { eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations } from './support/page.js';
 
 /*
  * The super-admin Users screen, and with it the shared admin-list behaviour every back-office
@@ -15,6 +15,8 @@ const suite = browserSuite();
 const rowsOf = (page: Page) => main(page).locator('tbody tr');
 const firstColumn = (page: Page) => rowsOf(page).locator('td:first-child').allTextContents();
 const dialog = (page: Page) => page.getByRole('dialog');
+
+const searchUsers = (page: Page, text: string) => searchList(page, main(page).getByLabel('Search'), text, 'superadmin.users.list');
 
 async function openUsers(page: Page) {
   await page.goto('/allusers');
@@ -47,13 +49,12 @@ describe('/allusers', () => {
     await createUser(suite.db, { companyId: beta.id, firstName: 'Yusuf', lastName: 'Zelinski', emailAddress: 'yz@search.example.com' });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
-    const search = main(page).getByLabel('Search');
-    await search.fill('ZEL');
+    await searchUsers(page, 'ZEL');
     await eventually(() => firstColumn(page)).toEqual(expect.arrayContaining(['Zelda', 'Yusuf']));
     expect(await rowsOf(page).count()).toBe(2);
-    await search.fill('yz@SEARCH');
+    await searchUsers(page, 'yz@SEARCH');
     await eventually(() => firstColumn(page)).toEqual(['Yusuf']);
-    await search.fill('');
+    await main(page).getByLabel('Search').fill('');
     await main(page).getByLabel('Filter by Company', { exact: true }).click();
     await page.getByRole('option', { name: 'Search Acme' }).click();
     await eventually(() => firstColumn(page)).toEqual(['Zelda']);
@@ -64,7 +65,7 @@ describe('/allusers', () => {
     for (const lastName of ['Mmm', 'Aaa', 'Zzz']) await createUser(suite.db, { companyId: company.id, lastName, firstName: `Sort${lastName}` });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
-    await main(page).getByLabel('Search').fill('Sort');
+    await searchUsers(page, 'Sort');
     const header = main(page).getByRole('button', { name: 'Last Name' });
     await header.click();
     await eventually(() => firstColumn(page)).toEqual(['SortAaa', 'SortMmm', 'SortZzz']);
@@ -78,7 +79,7 @@ describe('/allusers', () => {
     for (let i = 0; i < 30; i += 1) await createUser(suite.db, { companyId: company.id, firstName: `Pager${String(i).padStart(2, '0')}`, password: null });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
-    await main(page).getByLabel('Search').fill('Pager');
+    await searchUsers(page, 'Pager');
     await eventually(() => rowsOf(page).count()).toBe(25);
     await expect.poll(() => main(page).getByText('1–25 of 30').isVisible()).toBe(true);
     await main(page).getByRole('button', { name: 'Page 2', exact: true }).click();
@@ -136,7 +137,7 @@ describe('/allusers', () => {
     const user = await createUser(suite.db, { companyId: from.id, firstName: 'Mover' });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
-    await main(page).getByLabel('Search').fill('Mover');
+    await searchUsers(page, 'Mover');
     await main(page).getByRole('button', { name: 'Edit User' }).click();
     expect(await dialog(page).getByLabel('ID').inputValue()).toBe(user.id);
     expect(await dialog(page).getByLabel('ID').getAttribute('readonly')).not.toBeNull();
@@ -157,7 +158,7 @@ describe('/allusers', () => {
     const doomed = await createUser(suite.db, { companyId: company.id, firstName: 'Doomed' });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
-    await main(page).getByLabel('Search').fill('Pending');
+    await searchUsers(page, 'Pending');
     await main(page).getByRole('button', { name: 'Activate and Send Email' }).click();
     expect(await dialog(page).getByRole('heading', { name: 'Confirm Activate and Send Email' }).isVisible()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Activate and Send Email' }).click();
@@ -170,7 +171,7 @@ describe('/allusers', () => {
     const emails = suite.db.select().from(outbox).where(eq(outbox.toAddresses, pending.emailAddress)).all();
     expect(emails.map((email) => email.subject.split(' — ')[0])).toEqual(['Your account is approved', 'Set your password']);
 
-    await main(page).getByLabel('Search').fill('Doomed');
+    await searchUsers(page, 'Doomed');
     await main(page).getByRole('button', { name: 'Delete User' }).click();
     expect(await dialog(page).getByText('Are you sure you want to DELETE this User?').isVisible()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Delete' }).click();

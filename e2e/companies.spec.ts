@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { companies, outbox } from '../drizzle/schema.js';
+import { inTransaction } from '../src/server/db.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, seriousA11yViolations } from './support/page.js';
+import { coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations } from './support/page.js';
 
 /*
  * The super-admin Company List (/companies): SPEC.md §2 Company List and its Scheduler, §4 Company
@@ -107,7 +108,7 @@ async function openCompanies(page: Page, search?: string) {
   await page.goto('/companies');
   await heading1(main(page), 'Company List').waitFor();
   await eventually(() => main(page).getByRole('cell').count()).toBeGreaterThan(0);
-  if (search !== undefined) await searchBox(page).fill(search);
+  if (search !== undefined) await searchList(page, searchBox(page), search, 'superadmin.companies.list');
 }
 
 /** A click on the dimmed backdrop, left of any centred dialog. */
@@ -502,6 +503,28 @@ describe('Company List (/companies)', () => {
     await scheduler.getByRole('button', { name: 'Send Schedule', exact: true }).click();
     await eventually(() => alertIn(scheduler).textContent()).toBe(`Error${UNKNOWN_NETWORK_ERROR}`);
     expect(await dialogTitle(page)).toBe('Prepare Schedule for API');
+  });
+
+  it('the scheduler reads every matching company from the server, not only the page on screen, and says when more than 1000 match', { timeout: 150_000 }, async () => {
+    inTransaction(suite.db, (tx) => {
+      for (let i = 0; i < 1001; i += 1) createCompany(tx, { companyName: `Crowd ${String(i).padStart(4, '0')}` });
+    });
+    const { page } = await suite.signedInPage('superadmin');
+    await openCompanies(page, 'crowd');
+    await eventually(() => main(page).getByText('1–25 of 1001', { exact: true }).isVisible()).toBe(true);
+
+    const gate = await holdCalls(page, 'superadmin.companies.list');
+    await main(page).getByRole('button', { name: 'Open Scheduler', exact: true }).click();
+    const scheduler = dialog(page);
+    await eventually(() => scheduler.locator('[aria-label="Loading companies"]').count()).toBe(1);
+    expect(await scheduler.getByRole('button', { name: 'Send Schedule', exact: true }).isDisabled()).toBe(true);
+    gate.release();
+
+    await eventually(() => scheduler.getByRole('listitem').count(), 60_000).toBe(1000);
+    expect(await scheduler.getByRole('listitem').nth(999).textContent()).toBe('1000Crowd 0999');
+    expect(await scheduler.getByText('1,001 companies match the list; the schedule holds the first 1,000. Narrow the search to schedule the others.', { exact: true }).isVisible()).toBe(true);
+    expect(await scheduler.getByRole('button', { name: 'Send Schedule', exact: true }).isEnabled()).toBe(true);
+    await suite.screenshot(page, 'companies-11-scheduler-over-1000');
   });
 
   it('opens the scheduler with nothing to send when no company matches the filters', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { packages } from '../drizzle/schema.js';
 import { createCompany, createPackage } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, expectPath, failCalls, main, pathOf, seriousA11yViolations } from './support/page.js';
+import { eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations } from './support/page.js';
 
 /*
  * Packages: the super-admin list (/allpackages), the company admin's catalogue (/packages) and
@@ -63,7 +63,7 @@ describe('/allpackages', () => {
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     const search = main(page).getByLabel('Search');
-    await search.fill('FILTER');
+    await searchList(page, search, 'FILTER', 'superadmin.packages.list');
     await eventually(() => firstColumn(page)).toEqual(expect.arrayContaining(['Filter Alpha bundle', 'Filter Beta bundle']));
     expect(await rowsOf(page).count()).toBe(2);
     await search.fill('beta BUN');

@@ -73,6 +73,17 @@ export function proceduresOf(url: string): string[] {
   return decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
 }
 
+/**
+ * Types into a list's search box and waits until the list call asking for that text has answered:
+ * the list asks the server once typing pauses, so what is on screen before then is the old page.
+ */
+export async function searchList(page: Page, box: Locator, text: string, procedure: string): Promise<void> {
+  const asked = `"search":${JSON.stringify(text.trim())}`;
+  const answered = page.waitForResponse((response) => proceduresOf(response.url()).includes(procedure) && decodeURIComponent(new URL(response.url()).search).includes(asked));
+  await box.fill(text);
+  await answered;
+}
+
 /** Counts the /trpc requests that carry the procedure from now on. */
 export function countCalls(page: Page, procedure: string): { readonly count: number } {
   const counter = { count: 0 };

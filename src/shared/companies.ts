@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyFilter, searchText } from './list.js';
+import { companyFilter, listInput, searchText, type ListQuery } from './list.js';
 import { idParam } from './validation.js';
 
 /** A company as the Company List shows it; hours are hours (not hundredths). */
@@ -70,3 +70,17 @@ export const companyOptionsInput = z
 
 export const companyOptionOutput = z.object({ _id: z.string(), companyName: z.string() });
 export type CompanyOption = z.infer<typeof companyOptionOutput>;
+
+/** The Company List's sortable columns; by name, A to Z, by default. */
+export const COMPANY_SORT_KEYS = ['companyName', 'hourBalance', 'openTasks'] as const;
+export type CompanySortKey = (typeof COMPANY_SORT_KEYS)[number];
+
+/**
+ * The Company List's call: search matches the company name; positiveOnly is the switch
+ * 'Only positive hours & open tasks' (a balance above 0 and at least one open task).
+ */
+export const companyListInput = listInput(COMPANY_SORT_KEYS, { sort: 'companyName', dir: 'asc' })
+  .unwrap()
+  .extend({ positiveOnly: z.boolean({ message: 'positiveOnly must be true or false.' }).default(false) })
+  .prefault({});
+export type CompanyListQuery = ListQuery<CompanySortKey> & { positiveOnly: boolean };

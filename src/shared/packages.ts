@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listInput, type ListQuery } from './list.js';
 import { invoicePrice } from './pricing.js';
 import { idParam, requiredText } from './validation.js';
 
@@ -29,6 +30,15 @@ export const packageOutput = z.object({
   endDate: z.string().nullable(),
 });
 export type PackageDto = z.infer<typeof packageOutput>;
+
+/** The back office's package list: its sortable columns, highest rate first by default; search matches the description. */
+export const PACKAGE_SORT_KEYS = ['rate', 'description', 'hours', 'price', 'companyName', 'startDate', 'endDate'] as const;
+export type PackageSortKey = (typeof PACKAGE_SORT_KEYS)[number];
+export const packageListInput = listInput(PACKAGE_SORT_KEYS, { sort: 'rate', dir: 'desc' });
+export type PackageListQuery = ListQuery<PackageSortKey>;
+
+/** At most this many packages are on offer to a company at once in its catalogue. */
+export const PACKAGE_CATALOGUE_LIMIT = 200;
 
 /** At most this many packages are offered when an invoice copies one. */
 export const PACKAGE_CHOICES_LIMIT = 500;

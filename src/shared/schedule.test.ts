@@ -101,10 +101,10 @@ describe('formatScheduleHours', () => {
 describe('scheduleInput', () => {
   const messageOf = (input: unknown) => scheduleInput.safeParse(input).error?.issues[0]?.message;
 
-  it('takes 1 to 500 rows', () => {
+  it('takes 1 to 1000 rows', () => {
     const rows = (count: number) => ({ items: Array.from({ length: count }, () => ({ name: 'A', hours: 1 })) });
-    expect(scheduleInput.safeParse(rows(500)).success).toBe(true);
-    expect(messageOf(rows(501))).toBe('At most 500 companies can be scheduled at once.');
+    expect(scheduleInput.safeParse(rows(1000)).success).toBe(true);
+    expect(messageOf(rows(1001))).toBe('At most 1000 companies can be scheduled at once.');
   });
 
   it('accepts a list of names and hours', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PER_PAGE } from './list.js';
 
 /*
  * The Company List's scheduler (SPEC.md §2, §5, §9): a priority list of companies, each with the
@@ -7,7 +8,8 @@ import { z } from 'zod';
 
 export const SCHEDULE_HOURS_STEP = 0.1;
 export const MIN_SCHEDULE_HOURS = 0;
-export const MAX_SCHEDULE_ITEMS = 500;
+/** As many companies as one page of the Company List call holds: the scheduler opens with one such page. */
+export const MAX_SCHEDULE_ITEMS = MAX_PER_PAGE;
 
 export type SchedulableCompany = { _id: string; companyName: string; hourBalance: number; openTasks: number };
 

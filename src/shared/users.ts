@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listInput, type ListQuery } from './list.js';
 import { emailAddress } from './validation.js';
 
 export const userOutput = z.object({
@@ -40,3 +41,15 @@ export const companyUserOutput = z.object({
   emailAddress: z.string(),
   role: z.string(),
 });
+export type CompanyUserDto = z.infer<typeof companyUserOutput>;
+
+/** The back office's user list: its sortable columns, newest user first by default; search matches name or email. */
+export const USER_SORT_KEYS = ['createdAt', 'firstName', 'lastName', 'emailAddress', 'companyName', 'role', 'approved'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+export const userListInput = listInput(USER_SORT_KEYS, { sort: 'createdAt', dir: 'desc' });
+export type UserListQuery = ListQuery<UserSortKey>;
+
+/** A company admin's list of the company's users (name, email, role), by name by default. */
+export const COMPANY_USER_SORT_KEYS = ['firstName', 'lastName', 'emailAddress', 'role'] as const satisfies readonly UserSortKey[];
+export const companyUserListInput = listInput(COMPANY_USER_SORT_KEYS, { sort: 'firstName', dir: 'asc' });
+export type CompanyUserListQuery = ListQuery<(typeof COMPANY_USER_SORT_KEYS)[number]>;

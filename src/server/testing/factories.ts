@@ -2,6 +2,7 @@ import { companies, invoices, packages, tasks, timeLogs, users } from '../../../
 import type { Tx } from '../db.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
+import { refreshOpenTasks } from '../modules/tasks/open-count.js';
 
 /*
  * The one set of factories: API tests, browser tests and the demo seed all make their
@@ -82,6 +83,7 @@ export function createTask(tx: Tx, fields: Partial<typeof tasks.$inferInsert> & 
   const now = new Date();
   const row = { id: newId(), title: `Task ${n}`, description: `Details of task ${n}`, priority: 5, creationDate: now, timeStamp: now, ...fields };
   tx.insert(tasks).values(row).run();
+  refreshOpenTasks(tx, row.companyId);
   return row;
 }
 

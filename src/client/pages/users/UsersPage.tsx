@@ -1,19 +1,21 @@
 import { Badge, Center, Loader, Paper, Table, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import type { z } from 'zod';
-import type { companyUserOutput } from '../../../shared/users.js';
+import { useEffect, useState } from 'react';
+import type { CompanyUserDto } from '../../../shared/users.js';
+import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 
 export const USERS_LOAD_FAILED = 'Error getting the list of Users.';
 
-type CompanyUser = z.infer<typeof companyUserOutput>;
-
-/** Users (/users): the company's users with name, email and role. */
+/** Users (/users): the company's users with name, email and role, a page at a time ("Load more"). */
 export function UsersPage() {
   usePageTitle('Users');
-  const users = trpc.users.list.useQuery();
+  const [pageCount, setPageCount] = useState(1);
+  const users = combinePages(
+    trpc.useQueries((t) => Array.from({ length: pageCount }, (_, index) => t.users.list({ page: index + 1, perPage: LOAD_MORE_PAGE_SIZE }))),
+  );
 
   useEffect(() => {
     if (users.error) console.error('Users failed to load', users.error);
@@ -22,22 +24,24 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title="Users" subtitle="Everyone in your company who can sign in to this portal." />
-      {users.isPending ? (
+      {users.isPending && !users.error && (
         <Center py="xl">
           <Loader aria-label="Loading users" />
         </Center>
-      ) : users.isError ? (
-        <Text c="red" role="alert">
+      )}
+      {users.items.length > 0 || (!users.isPending && !users.error) ? <UsersTable users={users.items} /> : null}
+      {users.error ? (
+        <Text c="red" role="alert" mt="md">
           {USERS_LOAD_FAILED}
         </Text>
       ) : (
-        <UsersTable users={users.data} />
+        <LoadMoreButton shown={users.items.length} total={users.total} loading={users.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       )}
     </>
   );
 }
 
-function UsersTable({ users }: { users: CompanyUser[] }) {
+function UsersTable({ users }: { users: CompanyUserDto[] }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
       <Table.ScrollContainer minWidth={520}>

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { companies } from '../../../../drizzle/schema.js';
 import { inTransaction, type Db, type Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { tempDatabase } from '../../testing/database.js';
@@ -268,6 +270,11 @@ type PageQuery = { company: number; page: number; perPage: number };
 // pages past the end of a short ledger come up too, and must be empty with the right total
 const pageQuery: fc.Arbitrary<PageQuery> = fc.record({ company, page: fc.integer({ min: 1, max: 8 }), perPage: fc.integer({ min: 1, max: 7 }) });
 
+/** The figures the company's row keeps for the Company List. */
+function storedHours(companyId: string) {
+  return db.select({ balance: companies.balanceHundredths, pending: companies.pendingHundredths }).from(companies).where(eq(companies.id, companyId)).get();
+}
+
 function expectServiceMatchesModel(model: Model, query: PageQuery): void {
   const allBalances = balancesByCompany(db);
   const someBalances = balancesOf(db, model.companyIds.slice(0, 2));
@@ -278,6 +285,7 @@ function expectServiceMatchesModel(model: Model, query: PageQuery): void {
     expect(pendingHours(db, companyId)).toBe(expected.pending);
     expect(allBalances.get(companyId) ?? NO_HOURS).toEqual(hours);
     expect(companyHours(db, companyId)).toEqual(hours);
+    expect(storedHours(companyId)).toEqual(hours);
     expect(latestCompletedPurchase(db, companyId)).toBe(expected.lastPurchase);
 
     const listing = expectedListing(model, companyId);

@@ -7,6 +7,7 @@ import type { Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf } from '../../lib/paging.js';
+import { keepCompanyHours } from './company-hours.js';
 
 /*
  * The hours ledger. Every amount here is in integer hundredths of an hour except the wire
@@ -72,11 +73,13 @@ function assertHundredths(hundredths: number): void {
 const spent = (hundredths: number) => 0 - hundredths;
 
 function insertEntry(tx: Tx, entry: Omit<Activity, 'id'>): Activity {
-  return tx
+  const row = tx
     .insert(activities)
     .values({ id: newId(), ...entry })
     .returning()
     .get();
+  keepCompanyHours(tx, undefined, row);
+  return row;
 }
 
 function changeEntry(
@@ -85,18 +88,19 @@ function changeEntry(
   values: Partial<Omit<Activity, 'id'>>,
   what: string,
 ): Activity {
+  const before = tx.select().from(activities).where(where).get();
+  if (!before) throw notFound(what);
   // drizzle skips undefined values but refuses an update with nothing left to set
-  const nothingToSet = Object.values(values).every((value) => value === undefined);
-  const row = nothingToSet
-    ? tx.select().from(activities).where(where).get()
-    : tx.update(activities).set(values).where(where).returning().get();
-  if (!row) throw notFound(what);
-  return row;
+  if (Object.values(values).every((value) => value === undefined)) return before;
+  const after = tx.update(activities).set(values).where(eq(activities.id, before.id)).returning().get()!;
+  keepCompanyHours(tx, before, after);
+  return after;
 }
 
 function deleteEntry(tx: Tx, where: SQL | undefined, what: string): void {
-  const removed = tx.delete(activities).where(where).returning({ id: activities.id }).get();
+  const removed = tx.delete(activities).where(where).returning().get();
   if (!removed) throw notFound(what);
+  keepCompanyHours(tx, removed, undefined);
 }
 
 function changedFields(change: HoursChange, toLedger: (hundredths: number) => number) {

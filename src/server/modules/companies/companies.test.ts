@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
   packages,
@@ -10,11 +10,13 @@ import {
   tasks,
   users,
 } from '../../../../drizzle/schema.js';
-import type { CompanyDto } from '../../../shared/companies.js';
+import { companyListInput, type CompanyDto, type CompanyListQuery } from '../../../shared/companies.js';
+import type { Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
 import { tempDatabase } from '../../testing/database.js';
+import { queryPlans, restPage, type RestPage } from '../../testing/lists.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../../testing/factories.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../activities/ledger.js';
 import { listCompanies } from './queries.js';
@@ -80,10 +82,18 @@ describe('roles', () => {
 });
 
 describe('GET /superadmin/companies', () => {
-  it('lists every company by name with its balance, pending hours and open tasks', async () => {
+  const listed = async (query: string) => restPage<CompanyDto>(await asBoss().get(`/superadmin/companies?${query}`));
+  const namesOf = (page: RestPage<CompanyDto>) => page.items.map((company) => company.companyName);
+
+  /** Companies named `${prefix} 01`, `${prefix} 02`, ... */
+  const numbered = (prefix: string, howMany: number) =>
+    Array.from({ length: howMany }, (_, i) => createCompany(t.deps.db, { companyName: `${prefix} ${String(i + 1).padStart(2, '0')}` }));
+
+  it('lists companies by name, whatever the letter case, with their balance, pending hours and open tasks', async () => {
     const db = t.deps.db;
-    const busy = createCompany(db, { companyName: 'busy Ltd', companyAddress: '1 Road', companyPhone: '555', website: 'https://busy.example' });
-    const idle = createCompany(db, { companyName: 'Able Inc' });
+    const busy = createCompany(db, { companyName: 'busy Figures', companyAddress: '1 Road', companyPhone: '555', website: 'https://busy.example' });
+    const idle = createCompany(db, { companyName: 'Able Figures' });
+    const zeta = createCompany(db, { companyName: 'Zeta Figures' });
     purchase(db, busy.id, 1000, true);
     purchase(db, busy.id, 500, false);
     workLogged(db, busy.id, 250);
@@ -92,13 +102,12 @@ describe('GET /superadmin/companies', () => {
     createTask(db, { companyId: busy.id, done: true });
     createTask(db, { companyId: busy.id, deleted: true });
 
-    const list = json<CompanyDto[]>(await asBoss().get('/superadmin/companies'));
-    const names = list.map((company) => company.companyName);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-    expect(names.indexOf('Able Inc')).toBeLessThan(names.indexOf('busy Ltd'));
-    expect(list.find((company) => company._id === busy.id)).toEqual({
+    const page = await listed('search=figures');
+    expect(namesOf(page)).toEqual(['Able Figures', 'busy Figures', 'Zeta Figures']);
+    expect(page.total).toBe(3);
+    expect(page.items[1]).toEqual({
       _id: busy.id,
-      companyName: 'busy Ltd',
+      companyName: 'busy Figures',
       companyAddress: '1 Road',
       companyPhone: '555',
       website: 'https://busy.example',
@@ -106,42 +115,122 @@ describe('GET /superadmin/companies', () => {
       pendingHours: 5,
       openTasks: 2,
     });
-    expect(list.find((company) => company._id === idle.id)).toMatchObject({ hourBalance: 0, pendingHours: 0, openTasks: 0 });
+    expect(page.items[0]).toMatchObject({ _id: idle.id, hourBalance: 0, pendingHours: 0, openTasks: 0 });
+    expect(page.items[2]?._id).toBe(zeta.id);
   });
 
   it('shows a negative balance', async () => {
     const overdrawn = createCompany(t.deps.db, { companyName: 'Overdrawn' });
     workLogged(t.deps.db, overdrawn.id, 325);
-    const list = json<CompanyDto[]>(await asBoss().get('/superadmin/companies'));
-    expect(list.find((company) => company._id === overdrawn.id)?.hourBalance).toBe(-3.25);
+    const page = await listed('search=overdrawn');
+    expect(page.items.map((company) => company.hourBalance)).toEqual([-3.25]);
   });
 
-  it('reads the list in three queries, however many companies there are', () => {
+  it('answers one page as an array, with the total in X-Total-Count and the other pages in Link', async () => {
+    numbered('Paged', 12);
+    const page = await listed('search=paged&per_page=5&page=2');
+    expect(namesOf(page)).toEqual(['Paged 06', 'Paged 07', 'Paged 08', 'Paged 09', 'Paged 10']);
+    expect(page.total).toBe(12);
+    const linkTo = (page: number) => ({ path: '/api/superadmin/companies', query: { search: 'paged', page: String(page), per_page: '5' } });
+    expect(page.links).toEqual({ first: linkTo(1), prev: linkTo(1), next: linkTo(3), last: linkTo(3) });
+    expect(namesOf(await listed('search=paged&per_page=5&page=3'))).toEqual(['Paged 11', 'Paged 12']);
+  });
+
+  it('answers { items, total } on tRPC', async () => {
+    const input = encodeURIComponent(JSON.stringify({ search: 'paged', perPage: 3, page: 4 }));
+    const response = await t.app.inject({ method: 'GET', url: `/trpc/superadmin.companies.list?input=${input}`, headers: { jwttoken: boss.token } });
+    const page = response.json().result.data as Page<CompanyDto>;
+    expect(page.total).toBe(12);
+    expect(page.items.map((company) => company.companyName)).toEqual(['Paged 10', 'Paged 11', 'Paged 12']);
+  });
+
+  it.each([
+    ['per_page=1001', 'per_page must be at most 1000.'],
+    ['per_page=0', 'per_page must be 1 or more.'],
+    ['page=0', 'page must be 1 or more.'],
+    ['sort=website', 'sort must be one of: companyName, hourBalance, openTasks.'],
+    ['dir=up', 'dir must be asc or desc.'],
+    ['positiveOnly=yes', 'positiveOnly must be true or false.'],
+    [`search=${'x'.repeat(201)}`, 'Search must be at most 200 characters.'],
+  ])('refuses %s with a 400 that says why', async (query, message) => {
+    const response = await asBoss().get(`/superadmin/companies?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+  });
+
+  it('searches the name, case-insensitively, anywhere in it, taking % and _ literally', async () => {
+    for (const companyName of ['Search 100% Club', 'Search 100 Club', 'Search under_score', 'Search underscore', 'Elsewhere']) {
+      createCompany(t.deps.db, { companyName });
+    }
+    expect(namesOf(await listed('search=SEARCH 100'))).toEqual(['Search 100 Club', 'Search 100% Club']);
+    expect(namesOf(await listed('search=100%25'))).toEqual(['Search 100% Club']);
+    expect(namesOf(await listed('search=der_s'))).toEqual(['Search under_score']);
+    expect(namesOf(await listed('search=  ELSEWHERE  '))).toEqual(['Elsewhere']);
+  });
+
+  it("keeps, with positiveOnly, the companies with hours above 0 and an open task ('Only positive hours & open tasks')", async () => {
+    const db = t.deps.db;
+    const both = createCompany(db, { companyName: 'Switch both' });
+    purchase(db, both.id, 500, true);
+    createTask(db, { companyId: both.id });
+    const hoursOnly = createCompany(db, { companyName: 'Switch hours only' });
+    purchase(db, hoursOnly.id, 500, true);
+    createTask(db, { companyId: hoursOnly.id, done: true });
+    const tasksOnly = createCompany(db, { companyName: 'Switch tasks only' });
+    createTask(db, { companyId: tasksOnly.id });
+    const negative = createCompany(db, { companyName: 'Switch negative' });
+    workLogged(db, negative.id, 100);
+    createTask(db, { companyId: negative.id });
+    const pendingOnly = createCompany(db, { companyName: 'Switch pending' });
+    purchase(db, pendingOnly.id, 500, false);
+    createTask(db, { companyId: pendingOnly.id });
+
+    const filtered = await listed('search=switch&positiveOnly=true');
+    expect(namesOf(filtered)).toEqual(['Switch both']);
+    expect(filtered.total).toBe(1);
+    expect((await listed('search=switch&positiveOnly=false')).total).toBe(5);
+  });
+
+  it('sorts by name, hour balance or open tasks, either way, equal values in the order they were added', async () => {
+    const db = t.deps.db;
+    const figures = { 'Sort A': [300, 2], 'Sort b': [-150, 0], 'Sort C': [300, 5], 'Sort D': [1000, 1] } as const;
+    for (const [companyName, [balance, openTasks]] of Object.entries(figures)) {
+      const company = createCompany(db, { companyName });
+      if (balance > 0) purchase(db, company.id, balance, true);
+      else workLogged(db, company.id, -balance);
+      for (let n = 0; n < openTasks; n += 1) createTask(db, { companyId: company.id });
+    }
+    const sorted = async (sort: string, dir: string) => namesOf(await listed(`search=sort &sort=${sort}&dir=${dir}`));
+    expect(await sorted('companyName', 'desc')).toEqual(['Sort D', 'Sort C', 'Sort b', 'Sort A']);
+    expect(await sorted('hourBalance', 'asc')).toEqual(['Sort b', 'Sort A', 'Sort C', 'Sort D']);
+    expect(await sorted('hourBalance', 'desc')).toEqual(['Sort D', 'Sort C', 'Sort A', 'Sort b']);
+    expect(await sorted('openTasks', 'desc')).toEqual(['Sort C', 'Sort A', 'Sort D', 'Sort b']);
+    expect(await sorted('openTasks', 'asc')).toEqual(['Sort b', 'Sort D', 'Sort A', 'Sort C']);
+  });
+
+  it('reads a page in two statements on the indexes, with no sort of its own, however many companies there are', () => {
     const database = tempDatabase();
-    const { db, sqlite } = database.open();
-    const addCompanies = (howMany: number) => {
-      for (let n = 0; n < howMany; n += 1) {
+    const { db } = database.open();
+    try {
+      for (let n = 0; n < 60; n += 1) {
         const company = createCompany(db);
         createTask(db, { companyId: company.id });
-        workLogged(db, company.id, 100);
+        workLogged(db, company.id, 100 + n);
       }
-    };
-    const statementsToList = () => {
-      const prepare = vi.spyOn(sqlite, 'prepare');
-      try {
-        listCompanies(db);
-        return prepare.mock.calls.length;
-      } finally {
-        prepare.mockRestore();
+      const plansOf = (input: Partial<CompanyListQuery>) => queryPlans(db, () => listCompanies(db, companyListInput.parse({ perPage: 25, ...input })));
+      const cases: [Partial<CompanyListQuery>, string][] = [
+        [{}, 'companies_name_nocase_idx'],
+        [{ sort: 'companyName', dir: 'desc', positiveOnly: true }, 'companies_name_nocase_idx'],
+        [{ sort: 'hourBalance', dir: 'desc' }, 'companies_balance_idx'],
+        [{ sort: 'hourBalance', positiveOnly: true }, 'companies_balance_idx'],
+        [{ sort: 'openTasks' }, 'companies_open_tasks_idx'],
+      ];
+      for (const [input, index] of cases) {
+        const [rows, ...others] = plansOf(input);
+        expect(others.length, JSON.stringify(input)).toBeLessThanOrEqual(1);
+        expect(rows, JSON.stringify(input)).toMatch(new RegExp(`USING (COVERING )?INDEX ${index}\\b`));
+        expect(rows, JSON.stringify(input)).not.toMatch(/TEMP B-TREE/);
       }
-    };
-    try {
-      addCompanies(2);
-      const forTwo = statementsToList();
-      addCompanies(30);
-      expect(listCompanies(db)).toHaveLength(32);
-      expect(statementsToList()).toBe(forTwo);
-      expect(forTwo).toBe(3);
     } finally {
       database.remove();
     }

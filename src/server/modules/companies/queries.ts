@@ -1,11 +1,17 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { companies, invoices, payments, tasks, timeLogs } from '../../../../drizzle/schema.js';
-import { COMPANY_OPTIONS_LIMIT, type CompanyDto, type CompanyOption } from '../../../shared/companies.js';
-import { searchAny } from '../../lib/paging.js';
+import { and, count, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { companies, invoices, payments, timeLogs } from '../../../../drizzle/schema.js';
+import {
+  COMPANY_OPTIONS_LIMIT,
+  type CompanyDto,
+  type CompanyListQuery,
+  type CompanyOption,
+  type CompanySortKey,
+} from '../../../shared/companies.js';
+import type { Page } from '../../../shared/list.js';
+import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { balancesByCompany, hourBalance, NO_HOURS, pendingHours, type CompanyHours } from '../activities/ledger.js';
 
 const companyColumns = {
   id: companies.id,
@@ -13,57 +19,69 @@ const companyColumns = {
   companyAddress: companies.companyAddress,
   companyPhone: companies.companyPhone,
   website: companies.website,
+  balanceHundredths: companies.balanceHundredths,
+  pendingHundredths: companies.pendingHundredths,
+  openTasks: companies.openTasks,
 };
-type CompanyRow = { [K in keyof typeof companyColumns]: string };
 
-const isOpenTask = and(eq(tasks.done, false), eq(tasks.deleted, false));
-const byName = [asc(sql`${companies.companyName} collate nocase`), asc(companies.id)];
+const rowid = sql`${companies}.rowid`;
+/** Names sort without regard to letter case (the index companies_name_nocase_idx serves it). */
+const nameNoCase = sql`${companies.companyName} collate nocase`;
 
-function toDto(row: CompanyRow, hours: CompanyHours, openTasks: number): CompanyDto {
+/** What each sortable column sorts by; rowid breaks ties in the same direction, so one index serves each. */
+const companySortColumns: Record<CompanySortKey, (SQL | AnyColumn)[]> = {
+  companyName: [nameNoCase, rowid],
+  hourBalance: [companies.balanceHundredths, rowid],
+  openTasks: [companies.openTasks, rowid],
+};
+const byName = orderOf('asc', companySortColumns.companyName);
+
+function toDto(row: Pick<typeof companies.$inferSelect, keyof typeof companyColumns>): CompanyDto {
   return {
     _id: row.id,
     companyName: row.companyName,
     companyAddress: row.companyAddress,
     companyPhone: row.companyPhone,
     website: row.website,
-    hourBalance: hundredthsToHours(hours.balance),
-    pendingHours: hundredthsToHours(hours.pending),
-    openTasks,
+    hourBalance: hundredthsToHours(row.balanceHundredths),
+    pendingHours: hundredthsToHours(row.pendingHundredths),
+    openTasks: row.openTasks,
   };
 }
 
-function openTaskCounts(tx: Tx): Map<string, number> {
-  const rows = tx
-    .select({ companyId: tasks.companyId, open: count() })
-    .from(tasks)
-    .where(isOpenTask)
-    .groupBy(tasks.companyId)
-    .all();
-  return new Map(rows.map(({ companyId, open }) => [companyId, open]));
+/** The switch 'Only positive hours & open tasks'. */
+const hasHoursAndOpenTasks = and(gt(companies.balanceHundredths, 0), gt(companies.openTasks, 0));
+
+/** One page of the Company List, its figures read from each company's row. */
+export function listCompanies(tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
+  const where = and(
+    query.company ? eq(companies.id, query.company) : undefined,
+    searchAny(query.search, [companies.companyName]),
+    query.positiveOnly ? hasHoursAndOpenTasks : undefined,
+  );
+  return pageOf(query, {
+    rows: (limit, offset) =>
+      tx
+        .select(companyColumns)
+        .from(companies)
+        .where(where)
+        .orderBy(...orderOf(query.dir, companySortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(toDto),
+    count: () => tx.select({ total: count() }).from(companies).where(where).get()?.total ?? 0,
+  });
 }
 
-function openTaskCount(tx: Tx, companyId: string): number {
-  return tx.select({ open: count() }).from(tasks).where(and(isOpenTask, eq(tasks.companyId, companyId))).get()?.open ?? 0;
-}
-
-/** Every company by name, in three queries however many there are. */
-export function listCompanies(tx: Tx): CompanyDto[] {
-  const rows = tx.select(companyColumns).from(companies).orderBy(...byName).all();
-  const hours = balancesByCompany(tx);
-  const openTasks = openTaskCounts(tx);
-  return rows.map((row) => toDto(row, hours.get(row.id) ?? NO_HOURS, openTasks.get(row.id) ?? 0));
-}
-
-export function findCompanyRow(tx: Tx, id: string): CompanyRow {
+export function findCompanyRow(tx: Tx, id: string) {
   const row = tx.select(companyColumns).from(companies).where(eq(companies.id, id)).get();
   if (!row) throw notFound('Company');
   return row;
 }
 
 export function findCompany(tx: Tx, id: string): CompanyDto {
-  const row = findCompanyRow(tx, id);
-  const hours = { balance: hourBalance(tx, id), pending: pendingHours(tx, id) };
-  return toDto(row, hours, openTaskCount(tx, id));
+  return toDto(findCompanyRow(tx, id));
 }
 
 export type BillingHistory = { invoices: boolean; payments: boolean; timeLogs: boolean };

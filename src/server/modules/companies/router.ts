@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   balanceEmailInput,
   companyCreateInput,
+  companyListInput,
   COMPANY_OPTIONS_LIMIT,
   companyOptionOutput,
   companyOptionsInput,
   companyOutput,
   companyUpdateInput,
 } from '../../../shared/companies.js';
+import { pageOutput } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as companies from './service.js';
@@ -17,10 +19,18 @@ const byId = z.object({ id: idParam });
 
 export const superAdminCompaniesRouter = router({
   list: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/companies', tags, summary: 'Every company by name, with hour balance, pending hours and open-task count' } })
-    .input(z.void())
-    .output(z.array(companyOutput))
-    .query(({ ctx }) => companies.listCompanies(ctx.deps.db)),
+    .meta({
+      paged: true,
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/companies',
+        tags,
+        summary: 'Companies by name, with hour balance, pending hours and open-task count; search matches the name; positiveOnly=true keeps those with hours above 0 and an open task',
+      },
+    })
+    .input(companyListInput)
+    .output(pageOutput(companyOutput))
+    .query(({ ctx, input }) => companies.listCompanies(ctx.deps.db, input)),
 
   options: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include` } })

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoices, packages } from '../../../../drizzle/schema.js';
 import { newId } from '../../lib/ids.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
+import { PACKAGE_CATALOGUE_LIMIT, packageListInput } from '../../../shared/packages.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { queryPlans, restPage, type RestPage } from '../../testing/lists.js';
+import { listAllPackages } from './service.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
@@ -75,6 +78,15 @@ describe('customer catalogue GET /packages', () => {
     expect(await ids()).toEqual([]);
   });
 
+  it(`offers at most ${PACKAGE_CATALOGUE_LIMIT} packages, the company's own first`, async () => {
+    const own = createPackage({ description: 'Own', companyId: company.id, hundredths: 99_900 });
+    for (let n = 0; n < PACKAGE_CATALOGUE_LIMIT; n += 1) createPackage({ description: `General ${n}`, hundredths: 100 + n });
+    const list = json<Pkg[]>(await api(t.app, admin.token).get('/packages'));
+    expect(list).toHaveLength(PACKAGE_CATALOGUE_LIMIT);
+    expect(list[0]?._id).toBe(own.id);
+    expect(list.at(-1)?.description).toBe(`General ${PACKAGE_CATALOGUE_LIMIT - 2}`);
+  });
+
   it('shows another company only its own custom packages', async () => {
     createPackage({ description: 'Globex only', companyId: company.id });
     const general = createPackage({ description: 'General' });
@@ -125,6 +137,60 @@ describe('super-admin packages', () => {
     const list = json<Pkg[]>(response);
     expect(list.map((p) => p._id)).toEqual([dear.id, expired.id, cheap.id]);
     expect(list[0]).toMatchObject({ rate: 2000, hours: 10, price: 20000, company: other.id, companyName: 'Initech' });
+  });
+
+  const listed = async (query: string) => restPage<Pkg>(await api(t.app, boss.token).get(`/superadmin/packages?${query}`));
+  const descriptions = (page: RestPage<Pkg>) => page.items.map((p) => p.description);
+
+  it('pages the list, with X-Total-Count and Link, and refuses a page of more than 1000', async () => {
+    for (let n = 1; n <= 7; n += 1) createPackage({ description: `Rate ${n}`, rateCents: n * 1000 });
+    const page = await listed('per_page=3&page=2');
+    expect(descriptions(page)).toEqual(['Rate 4', 'Rate 3', 'Rate 2']);
+    expect(page.total).toBe(7);
+    const linkTo = (n: number) => ({ path: '/api/superadmin/packages', query: { page: String(n), per_page: '3' } });
+    expect(page.links).toEqual({ first: linkTo(1), prev: linkTo(1), next: linkTo(3), last: linkTo(3) });
+    const tooMany = await api(t.app, boss.token).get('/superadmin/packages?per_page=1001');
+    expect(tooMany.statusCode).toBe(400);
+    expect(json(tooMany).message).toBe('per_page must be at most 1000.');
+  });
+
+  it("searches the description, case-insensitively, and filters by company: that company's custom packages", async () => {
+    createPackage({ description: 'Support Hours', companyId: company.id });
+    createPackage({ description: 'support retainer', companyId: other.id });
+    createPackage({ description: 'General SUPPORT' });
+    createPackage({ description: 'Training', companyId: company.id });
+    expect(descriptions(await listed('search=SUPPORT&sort=description&dir=asc'))).toEqual(['General SUPPORT', 'Support Hours', 'support retainer']);
+    expect(descriptions(await listed(`company=${company.id}&sort=description&dir=asc`))).toEqual(['Support Hours', 'Training']);
+    expect(descriptions(await listed(`company=${company.id}&search=support`))).toEqual(['Support Hours']);
+  });
+
+  it('sorts by each column, either way; a general package and an open end come last going up', async () => {
+    createPackage({ description: 'b middle', hundredths: 2000, rateCents: 5000, companyId: other.id, startDate: daysFromNow(-20), endDate: daysFromNow(20) });
+    createPackage({ description: 'A cheap', hundredths: 500, rateCents: 10000, startDate: daysFromNow(-10), endDate: null });
+    createPackage({ description: 'C dear', hundredths: 1000, rateCents: 30000, companyId: company.id, startDate: daysFromNow(-30), endDate: daysFromNow(5) });
+    const sorted = async (sort: string, dir = 'asc') => descriptions(await listed(`sort=${sort}&dir=${dir}`));
+    expect(await sorted('rate', 'desc')).toEqual(['C dear', 'A cheap', 'b middle']);
+    expect(await sorted('rate')).toEqual(['b middle', 'A cheap', 'C dear']);
+    expect(await sorted('description')).toEqual(['A cheap', 'b middle', 'C dear']);
+    expect(await sorted('hours')).toEqual(['A cheap', 'C dear', 'b middle']);
+    expect(await sorted('price')).toEqual(['A cheap', 'b middle', 'C dear']);
+    expect(await sorted('price', 'desc')).toEqual(['C dear', 'b middle', 'A cheap']);
+    expect(await sorted('companyName')).toEqual(['C dear', 'b middle', 'A cheap']);
+    expect(await sorted('companyName', 'desc')).toEqual(['A cheap', 'b middle', 'C dear']);
+    expect(await sorted('startDate')).toEqual(['C dear', 'b middle', 'A cheap']);
+    expect(await sorted('endDate')).toEqual(['C dear', 'b middle', 'A cheap']);
+    expect(await sorted('endDate', 'desc')).toEqual(['A cheap', 'b middle', 'C dear']);
+  });
+
+  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', () => {
+    const plans = (input: object) => queryPlans(t.deps.db, () => listAllPackages(t.deps, packageListInput.parse({ perPage: 2, ...input })));
+    for (const [input, index] of [[{}, 'packages_rate_idx'], [{ company: company.id }, 'packages_company_idx']] as const) {
+      const [rows, ...rest] = plans(input);
+      expect(rest.length).toBeLessThanOrEqual(1);
+      expect(rows).toMatch(new RegExp(`(SCAN|SEARCH) packages USING INDEX ${index}\\b`));
+      expect(rows).toMatch(/SEARCH companies USING INDEX sqlite_autoindex_companies_1 \(id=\?\)/);
+      expect(rows).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it('creates a general package with rate 1000, hours 0 and start date now by default', async () => {

@@ -1,7 +1,11 @@
+import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, packages } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
-import type { PackageDto } from '../../../shared/packages.js';
+import type { Page } from '../../../shared/list.js';
+import type { PackageDto, PackageListQuery, PackageSortKey } from '../../../shared/packages.js';
 import { priceCentsOf } from '../../../shared/pricing.js';
+import type { Tx } from '../../db.js';
+import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 
 /** Select with `.leftJoin(companies, eq(companies.id, packages.companyId))`. */
 export const packageColumns = {
@@ -40,4 +44,41 @@ export function packageDto(row: PackageRow): PackageDto {
     startDate: row.startDate.toISOString(),
     endDate: row.endDate ? row.endDate.toISOString() : null,
   };
+}
+
+const rowid = sql`${packages}.rowid`;
+/** Empty cells (a general package's company, an open end) come last, as the screen always showed them. */
+const emptyLast = (column: SQL | AnyColumn) => sql`${column} is null`;
+
+/**
+ * What each sortable column sorts by, rowid last in the same direction: the default (rate) walks
+ * packages_rate_idx, and one company's packages by rate packages_company_idx.
+ */
+const packageSortColumns: Record<PackageSortKey, (SQL | AnyColumn)[]> = {
+  rate: [packages.rateCents, rowid],
+  description: [sql`${packages.description} collate nocase`, rowid],
+  hours: [packages.hundredths, rowid],
+  price: [sql`${packages.hundredths} * ${packages.rateCents}`, rowid],
+  companyName: [emptyLast(companies.companyName), sql`${companies.companyName} collate nocase`, rowid],
+  startDate: [packages.startDate, rowid],
+  endDate: [emptyLast(packages.endDate), packages.endDate, rowid],
+};
+
+/** One page of packages with their company's name; the company filter keeps that company's custom packages. */
+export function listPackages(tx: Tx, query: PackageListQuery): Page<PackageDto> {
+  const where = and(query.company ? eq(packages.companyId, query.company) : undefined, searchAny(query.search, [packages.description]));
+  return pageOf(query, {
+    rows: (limit, offset) =>
+      tx
+        .select(packageColumns)
+        .from(packages)
+        .leftJoin(companies, eq(companies.id, packages.companyId))
+        .where(where)
+        .orderBy(...orderOf(query.dir, packageSortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(packageDto),
+    count: () => tx.select({ total: count() }).from(packages).where(where).get()?.total ?? 0,
+  });
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { packageChoicesInput, packageDetailOutput, packageFormInput, packageOutput, packageUpdateInput } from '../../../shared/packages.js';
+import { pageOutput } from '../../../shared/list.js';
+import {
+  PACKAGE_CATALOGUE_LIMIT,
+  packageChoicesInput,
+  packageDetailOutput,
+  packageFormInput,
+  packageListInput,
+  packageOutput,
+  packageUpdateInput,
+} from '../../../shared/packages.js';
 import { idParam } from '../../../shared/validation.js';
 import { adminProcedure, authedProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as packages from './service.js';
@@ -10,7 +19,7 @@ const adminTags = ['Packages (super-admin)'];
 
 export const packagesRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/packages', tags: customerTags, summary: "Packages on offer to your company: its custom ones first, then general ones, each by hours" } })
+    .meta({ openapi: { method: 'GET', path: '/packages', tags: customerTags, summary: `Packages on offer to your company: its custom ones first, then general ones, each by hours (at most ${PACKAGE_CATALOGUE_LIMIT})` } })
     .input(z.void())
     .output(z.array(packageOutput))
     .query(({ ctx }) => packages.catalogue(ctx.deps, ctx.actor)),
@@ -24,10 +33,10 @@ export const packagesRouter = router({
 
 export const superAdminPackagesRouter = router({
   list: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/packages', tags: adminTags, summary: 'Every package, by rate, highest first' } })
-    .input(z.void())
-    .output(z.array(packageOutput))
-    .query(({ ctx }) => packages.listAllPackages(ctx.deps)),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/packages', tags: adminTags, summary: "Packages with their company, by rate, highest first; search matches the description; company keeps that company's custom packages" } })
+    .input(packageListInput)
+    .output(pageOutput(packageOutput))
+    .query(({ ctx, input }) => packages.listAllPackages(ctx.deps, input)),
 
   choices: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/packages/choices', tags: adminTags, summary: "Packages an invoice for the company may copy: general ones and the company's own, by description" } })

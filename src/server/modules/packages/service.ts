@@ -1,22 +1,25 @@
-import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { companies, packages } from '../../../../drizzle/schema.js';
 import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
   byCatalogueOrder,
   END_BEFORE_START_MESSAGE,
+  PACKAGE_CATALOGUE_LIMIT,
   PACKAGE_CHOICES_LIMIT,
   parseDateText,
   type PackageDetailDto,
   type PackageDto,
   type PackageForm,
+  type PackageListQuery,
 } from '../../../shared/packages.js';
+import type { Page } from '../../../shared/list.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { ownCompanyId } from '../account/actor.js';
 import type { Actor } from '../account/sessions.js';
-import { packageColumns, packageDto } from './queries.js';
+import { listPackages, packageColumns, packageDto } from './queries.js';
 
 /*
  * A package is an offer of hours at a rate. General packages (no company) are offered to every
@@ -41,6 +44,7 @@ export function catalogue(deps: AppDeps, actor: Actor): PackageDto[] {
     .leftJoin(companies, eq(companies.id, packages.companyId))
     .where(onOfferTo(companyId, deps.clock.now()))
     .orderBy(sql`${packages.companyId} is null`, asc(packages.hundredths), asc(packages.description), asc(packages.id))
+    .limit(PACKAGE_CATALOGUE_LIMIT)
     .all();
   // the SQL order already is the catalogue order; the shared comparator is its one definition
   return rows.map(packageDto).sort(byCatalogueOrder);
@@ -59,14 +63,8 @@ export function packageDetail(deps: AppDeps, actor: Actor, id: string): PackageD
   return { name: pkg.description, price: pkg.price, description: pkg.description, _id: pkg._id, hours: pkg.hours, rate: pkg.rate };
 }
 
-export function listAllPackages(deps: AppDeps): PackageDto[] {
-  return deps.db
-    .select(packageColumns)
-    .from(packages)
-    .leftJoin(companies, eq(companies.id, packages.companyId))
-    .orderBy(desc(packages.rateCents), asc(packages.description), asc(packages.id))
-    .all()
-    .map(packageDto);
+export function listAllPackages(deps: AppDeps, query: PackageListQuery): Page<PackageDto> {
+  return listPackages(deps.db, query);
 }
 
 /** The packages an invoice for the company may copy: general ones and the company's own, by description. */

@@ -81,7 +81,7 @@ describe('POST /superadmin/schedule with a webhook that accepts', () => {
   it.each([
     { case: 'an empty list', payload: { items: [] }, message: 'Add at least one company to schedule.' },
     { case: 'no list', payload: {}, message: 'Send the companies to schedule as a list.' },
-    { case: '501 rows', payload: { items: Array.from({ length: 501 }, () => ({ name: 'A', hours: 1 })) }, message: 'At most 500 companies can be scheduled at once.' },
+    { case: '1001 rows', payload: { items: Array.from({ length: 1001 }, () => ({ name: 'A', hours: 1 })) }, message: 'At most 1000 companies can be scheduled at once.' },
     { case: 'a blank name', payload: { items: [{ name: '', hours: 1 }] }, message: 'Each row needs a company name.' },
     { case: 'negative hours', payload: { items: [{ name: 'A', hours: -1 }] }, message: 'Hours to schedule must be 0 or more.' },
     { case: 'text hours', payload: { items: [{ name: 'A', hours: 'lots' }] }, message: 'Hours to schedule must be a number.' },

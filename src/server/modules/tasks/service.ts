@@ -11,6 +11,7 @@ import { companyRecipients } from '../../mail/recipients.js';
 import { ownCompanyId } from '../account/actor.js';
 import type { Actor } from '../account/sessions.js';
 import { taskDoneEmail } from './emails.js';
+import { refreshOpenTasks } from './open-count.js';
 import { findTask, openTasks } from './queries.js';
 
 export { findTask, openTasks };
@@ -43,6 +44,7 @@ function changeTask(tx: Tx, actor: Actor, task: TaskDto, changes: Partial<Pick<T
     .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), timeStamp: now })
     .where(eq(tasks.id, task._id))
     .run();
+  refreshOpenTasks(tx, task.company);
 }
 
 export function insertTask(tx: Tx, companyId: string, fields: TaskFields, now: Date, creationDate = now): TaskDto {
@@ -50,6 +52,7 @@ export function insertTask(tx: Tx, companyId: string, fields: TaskFields, now: D
   if (!company) throw notFound('Company');
   const id = newId();
   tx.insert(tasks).values({ id, companyId, ...fields, creationDate, timeStamp: now }).run();
+  refreshOpenTasks(tx, companyId);
   return findTask(tx, id);
 }
 

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../../drizzle/schema.js';
-import { createCompany, createUser } from '../../testing/factories.js';
+import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
+import { companyUserListInput } from '../../../shared/users.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { queryPlans, restPage, type RestPage } from '../../testing/lists.js';
+import { listCompanyUsers } from './admin.js';
 
 let t: TestApp;
 let boss: Awaited<ReturnType<typeof signedInUser>>;
@@ -41,6 +44,39 @@ describe('GET /users (company admin)', () => {
       emailAddress: colleague.emailAddress,
       role: 'viewer',
     });
+  });
+
+  it("pages the company's users by name, and never shows another company's, whatever the query asks", async () => {
+    const own = createCompany(t.deps.db, { companyName: 'Paged Own' });
+    const other = createCompany(t.deps.db, { companyName: 'Paged Other' });
+    const person = (firstName: string, lastName: string) => ({ firstName, lastName, emailAddress: `${firstName}@paged.example`, password: null });
+    const { token } = await signedInUser(t, { companyId: own.id, role: 'admin', ...person('Ada', 'Zed'), password: DEFAULT_PASSWORD });
+    for (const firstName of ['eve', 'Cy', 'Dee', 'Bo']) await createUser(t.deps.db, { companyId: own.id, ...person(firstName, 'Own') });
+    for (const firstName of ['Al', 'Cat']) await createUser(t.deps.db, { companyId: other.id, ...person(firstName, 'Other') });
+    const names = (page: RestPage<{ firstName: string }>) => page.items.map((user) => user.firstName);
+
+    const first = restPage<{ firstName: string }>(await api(t.app, token).get('/users?per_page=2'));
+    expect(names(first)).toEqual(['Ada', 'Bo']);
+    expect(first.total).toBe(5);
+    expect(names(restPage(await api(t.app, token).get('/users?per_page=2&page=3')))).toEqual(['eve']);
+
+    const askedForOther = restPage<{ firstName: string }>(await api(t.app, token).get(`/users?company=${other.id}`));
+    expect(names(askedForOther)).toEqual(['Ada', 'Bo', 'Cy', 'Dee', 'eve']);
+    expect(names(restPage(await api(t.app, token).get('/users?search=Other')))).toEqual([]);
+    expect(names(restPage(await api(t.app, token).get('/users?search=OWN&sort=firstName&dir=desc')))).toEqual(['eve', 'Dee', 'Cy', 'Bo']);
+  });
+
+  it("reads the company's users by name on an index, without a sort of its own", () => {
+    const plans = queryPlans(t.deps.db, () => listCompanyUsers(t.deps, company.id, companyUserListInput.parse({ perPage: 1 })));
+    expect(plans[0]).toMatch(/SEARCH users USING INDEX users_company_name_idx \(company_id=\?\)/);
+    expect(plans[0]).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('refuses a page of more than 1000 rows', async () => {
+    const { token } = await signedInUser(t, { companyId: company.id, role: 'admin' });
+    const response = await api(t.app, token).get('/users?per_page=5000');
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('per_page must be at most 1000.');
   });
 
   it('is for admins only (403 for a plain user, 401 without a session)', async () => {

@@ -1,14 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, users } from '../../../../drizzle/schema.js';
 import { rolesOf } from '../../../shared/roles.js';
-import type { AdminUserFields, UserDto } from '../../../shared/users.js';
+import type { Page } from '../../../shared/list.js';
+import type { AdminUserFields, CompanyUserDto, CompanyUserListQuery, UserDto } from '../../../shared/users.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/sessions.js';
 import { assertEmailFree, getUser } from './lookup.js';
-import { findUserDto } from './service.js';
+import { findUserDto, listUsers } from './queries.js';
 
 /** The columns the back-office form sets. */
 function userColumns(tx: Tx, fields: AdminUserFields) {
@@ -60,12 +61,11 @@ export function deleteUserByAdmin(deps: AppDeps, actor: Actor, id: string): void
   });
 }
 
-/** SPEC.md §2 Users (/users): the caller's company's users, by name. */
-export function listCompanyUsers(deps: AppDeps, companyId: string) {
-  return deps.db
-    .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, emailAddress: users.emailAddress, role: users.role })
-    .from(users)
-    .where(eq(users.companyId, companyId))
-    .orderBy(asc(users.firstName), asc(users.lastName))
-    .all();
+/** Users (/users): a page of the caller's company's users, by name unless asked otherwise. */
+export function listCompanyUsers(deps: AppDeps, companyId: string, query: CompanyUserListQuery): Page<CompanyUserDto> {
+  const page = listUsers(deps.db, query, companyId);
+  return {
+    items: page.items.map(({ _id, firstName, lastName, emailAddress, role }) => ({ _id, firstName, lastName, emailAddress, role })),
+    total: page.total,
+  };
 }

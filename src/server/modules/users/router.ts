@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminUserFields, companyUserOutput, userOutput } from '../../../shared/users.js';
+import { pageOutput } from '../../../shared/list.js';
+import { adminUserFields, companyUserListInput, companyUserOutput, userListInput, userOutput } from '../../../shared/users.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import { ownCompanyId } from '../account/actor.js';
@@ -11,18 +12,18 @@ const byId = z.object({ id: idParam });
 
 export const usersRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/users', tags: ['Users'], summary: "Your company's users: name, email and role" } })
-    .input(z.void())
-    .output(z.array(companyUserOutput))
-    .query(({ ctx }) => listCompanyUsers(ctx.deps, ownCompanyId(ctx.actor))),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/users', tags: ['Users'], summary: "Your company's users: name, email and role, by first name; search matches name or email" } })
+    .input(companyUserListInput)
+    .output(pageOutput(companyUserOutput))
+    .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ownCompanyId(ctx.actor), input)),
 });
 
 export const superAdminUsersRouter = router({
   list: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/users', tags, summary: 'Every user, newest first' } })
-    .input(z.void())
-    .output(z.array(userOutput))
-    .query(({ ctx }) => users.listAllUsers(ctx.deps)),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/users', tags, summary: 'Users with their company, newest first; search matches name or email' } })
+    .input(userListInput)
+    .output(pageOutput(userOutput))
+    .query(({ ctx, input }) => users.listAllUsers(ctx.deps, input)),
 
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/users', tags, summary: 'Add a user (no password until a set-password link is used)' } })

@@ -1,44 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
-import { companies, users } from '../../../../drizzle/schema.js';
-import type { UserDto } from '../../../shared/users.js';
-import { inTransaction, type Tx } from '../../db.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../../drizzle/schema.js';
+import type { Page } from '../../../shared/list.js';
+import type { UserDto, UserListQuery } from '../../../shared/users.js';
+import { inTransaction } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { activationEmail } from '../../mail/templates.js';
 import { issuePasswordLink } from '../account/links.js';
 import { sendPasswordLink } from '../account/service.js';
 import { getUser } from './lookup.js';
+import { findUserDto, listUsers } from './queries.js';
 
-const userColumns = { user: users, companyName: companies.companyName };
+export { findUserDto };
 
-function toDto(row: { user: typeof users.$inferSelect; companyName: string | null }): UserDto {
-  const { user } = row;
-  return {
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    emailAddress: user.emailAddress,
-    company: user.companyId,
-    companyName: row.companyName,
-    role: user.role,
-    approved: user.approved,
-    hasPassword: user.passwordHash !== null,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
-function userRows(tx: Tx) {
-  return tx.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
-}
-
-export function listAllUsers(deps: AppDeps): UserDto[] {
-  return userRows(deps.db).orderBy(desc(users.createdAt), desc(users.id)).all().map(toDto);
-}
-
-export function findUserDto(tx: Tx, userId: string): UserDto {
-  const row = userRows(tx).where(eq(users.id, userId)).get();
-  if (!row) throw notFound('User');
-  return toDto(row);
+/** Every company's users, a page at a time. */
+export function listAllUsers(deps: AppDeps, query: UserListQuery): Page<UserDto> {
+  return listUsers(deps.db, query);
 }
 
 /** Approves the user and emails them; one without a password gets a set-password link in it. */

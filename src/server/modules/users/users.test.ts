@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../drizzle/schema.js';
 import { createCompany, createUser } from '../../testing/factories.js';
+import { userListInput } from '../../../shared/users.js';
 import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { queryPlans, restPage, type RestPage } from '../../testing/lists.js';
+import { listAllUsers } from './service.js';
 
 let t: TestApp;
 let superToken: string;
@@ -61,6 +64,99 @@ describe('GET /superadmin/users', () => {
       hasPassword: true,
       createdAt: newer.createdAt.toISOString(),
     });
+  });
+});
+
+describe('GET /superadmin/users: paging, search, company filter and sort', () => {
+  type Row = { _id: string; firstName: string; lastName: string; emailAddress: string; companyName: string | null };
+  const listed = async (query: string) => restPage<Row>(await api(t.app, superToken).get(`/superadmin/users?${query}`));
+  const firstNames = (page: RestPage<Row>) => page.items.map((user) => user.firstName);
+
+  /** A company with users made a minute apart, in the order given: [firstName, lastName, email, role, approved]. */
+  async function staffed(companyName: string, people: [string, string, string, string?, boolean?][]) {
+    const company = createCompany(t.deps.db, { companyName });
+    const start = Date.UTC(2026, 0, 1);
+    for (const [index, [firstName, lastName, emailAddress, role = 'admin', approved = true]] of people.entries()) {
+      await createUser(t.deps.db, { companyId: company.id, firstName, lastName, emailAddress, role, approved, createdAt: new Date(start + index * 60_000), password: null });
+    }
+    return company;
+  }
+
+  it("pages one company's users, newest first, with X-Total-Count and Link", async () => {
+    const company = await staffed('Paging People', [1, 2, 3, 4, 5, 6, 7].map((n) => [`P${n}`, 'Pager', `p${n}@paging.example`]));
+    const page = await listed(`company=${company.id}&per_page=3&page=2`);
+    expect(firstNames(page)).toEqual(['P4', 'P3', 'P2']);
+    expect(page.total).toBe(7);
+    const linkTo = (n: number) => ({ path: '/api/superadmin/users', query: { company: company.id, page: String(n), per_page: '3' } });
+    expect(page.links).toEqual({ first: linkTo(1), prev: linkTo(1), next: linkTo(3), last: linkTo(3) });
+    expect(page.items.every((user) => user.companyName === 'Paging People')).toBe(true);
+  });
+
+  it('refuses a page of more than 1000 rows', async () => {
+    const response = await api(t.app, superToken).get('/superadmin/users?per_page=1001');
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('per_page must be at most 1000.');
+  });
+
+  it('searches first name, last name, the whole name and email, case-insensitively, but not the company', async () => {
+    const company = await staffed('Zebra Searchers', [
+      ['Quentin', 'Alpha', 'q.alpha@search.example'],
+      ['Rosa', 'Quillfeather', 'rosa@search.example'],
+      ['Sam', 'Beta', 'quirky.sam@search.example'],
+      ['Tina', 'Gamma', 'tina@search.example'],
+    ]);
+    const found = async (search: string) => firstNames(await listed(`company=${company.id}&sort=firstName&dir=asc&search=${encodeURIComponent(search)}`));
+    expect(await found('QU')).toEqual(['Quentin', 'Rosa', 'Sam']);
+    expect(await found('rosa quill')).toEqual(['Rosa']);
+    expect(await found('SEARCH.EXAMPLE')).toEqual(['Quentin', 'Rosa', 'Sam', 'Tina']);
+    expect(await found('zebra')).toEqual([]);
+  });
+
+  it("filters by company: another company's users never appear", async () => {
+    const mine = await staffed('Filter Mine', [['Mia', 'Mine', 'mia@filter.example']]);
+    await staffed('Filter Theirs', [['Theo', 'Theirs', 'theo@filter.example']]);
+    const page = await listed(`company=${mine.id}`);
+    expect(firstNames(page)).toEqual(['Mia']);
+    expect((await listed('company=no-such-company')).total).toBe(0);
+  });
+
+  it('sorts by each column, either way', async () => {
+    const company = await staffed('Sorting People', [
+      ['bob', 'Young', 'Zed@sort.example', 'member', true],
+      ['Alice', 'zimmer', 'amy@sort.example', 'admin', false],
+      ['Carl', 'Abbot', 'carl@sort.example', 'viewer', true],
+    ]);
+    const sorted = async (sort: string, dir = 'asc') => firstNames(await listed(`company=${company.id}&sort=${sort}&dir=${dir}`));
+    expect(await sorted('createdAt', 'desc')).toEqual(['Carl', 'Alice', 'bob']);
+    expect(await sorted('createdAt')).toEqual(['bob', 'Alice', 'Carl']);
+    expect(await sorted('firstName')).toEqual(['Alice', 'bob', 'Carl']);
+    expect(await sorted('firstName', 'desc')).toEqual(['Carl', 'bob', 'Alice']);
+    expect(await sorted('lastName')).toEqual(['Carl', 'bob', 'Alice']);
+    expect(await sorted('emailAddress')).toEqual(['Alice', 'Carl', 'bob']);
+    expect(await sorted('role')).toEqual(['Alice', 'bob', 'Carl']);
+    expect(await sorted('approved')).toEqual(['Alice', 'bob', 'Carl']);
+    expect(await sorted('approved', 'desc')).toEqual(['Carl', 'bob', 'Alice']);
+  });
+
+  it('sorts by company name, users without a company last', async () => {
+    await staffed('aardvark company sort', [['Company', 'Sort', 'one@company-sort.example']]);
+    await staffed('Beaver company sort', [['Company', 'Sort', 'two@company-sort.example']]);
+    await createUser(t.deps.db, { companyId: null, role: 'superadmin', firstName: 'Company', lastName: 'Sort', emailAddress: 'three@company-sort.example' });
+    const companiesOf = async (dir: string) => (await listed(`search=company-sort.example&sort=companyName&dir=${dir}`)).items.map((user) => user.companyName);
+    expect(await companiesOf('asc')).toEqual(['aardvark company sort', 'Beaver company sort', null]);
+    expect(await companiesOf('desc')).toEqual([null, 'Beaver company sort', 'aardvark company sort']);
+  });
+
+  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', () => {
+    const company = createCompany(t.deps.db);
+    const plans = (input: object) => queryPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, ...input })));
+    for (const [input, index] of [[{}, 'users_created_idx'], [{ company: company.id }, 'users_company_idx']] as const) {
+      const [rows, ...rest] = plans(input);
+      expect(rest.length).toBeLessThanOrEqual(1);
+      expect(rows).toMatch(new RegExp(`(SCAN|SEARCH) users USING INDEX ${index}\\b`));
+      expect(rows).toMatch(/SEARCH companies USING INDEX sqlite_autoindex_companies_1 \(id=\?\)/);
+      expect(rows).not.toMatch(/TEMP B-TREE/);
+    }
   });
 });
 

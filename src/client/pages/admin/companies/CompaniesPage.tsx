@@ -1,7 +1,8 @@
 import { ActionIcon, Box, Switch, Text, Tooltip } from '@mantine/core';
 import { IconCalendarTime, IconEdit, IconHourglassLow, IconMailExclamation, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
+import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
 import { AdminList, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
@@ -20,17 +21,6 @@ const columns: Column<CompanyDto>[] = [
   { key: 'openTasks', header: 'Open Tasks', sortable: true, align: 'right', width: 140, render: (company) => <Text span size="sm" style={tabularNumbers}>{company.openTasks}</Text> },
 ];
 
-const sortValues = {
-  companyName: (company: CompanyDto) => company.companyName,
-  hourBalance: (company: CompanyDto) => company.hourBalance,
-  openTasks: (company: CompanyDto) => company.openTasks,
-};
-
-const searchText = (company: CompanyDto) => [company.companyName];
-
-/** The switch 'Only positive hours & open tasks'. */
-const hasHoursAndOpenTasks = (company: CompanyDto) => company.hourBalance > 0 && company.openTasks > 0;
-
 /** At most 2 decimals (SPEC.md §9); a negative balance in red. */
 function HourBalance({ hours }: { hours: number }) {
   return (
@@ -42,26 +32,17 @@ function HourBalance({ hours }: { hours: number }) {
 
 export function CompaniesPage() {
   const utils = trpc.useUtils();
-  const companies = trpc.superadmin.companies.list.useQuery();
-  const [onlyWithHoursAndTasks, setOnlyWithHoursAndTasks] = useState(false);
-  const list = useAdminList({
-    rows: companies.data,
-    searchText,
-    sortValues,
+  const list = useAdminList<CompanySortKey, { positiveOnly: boolean }>({
     defaultSort: { key: 'companyName', direction: 'asc' },
-    filter: onlyWithHoursAndTasks ? hasHoursAndOpenTasks : undefined,
+    filters: { positiveOnly: false },
   });
+  const companies = trpc.superadmin.companies.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<CompanyDto>>();
   const [action, setAction] = useState<CompanyAction | null>(null);
   const [schedulerOpen, setSchedulerOpen] = useState(false);
 
-  // SPEC.md §4: the saved company replaces its row (edit) or is appended (add); delete removes it.
-  const { save: saveRow, remove: removeRow } = listCache(utils.superadmin.companies.list, 'end');
-
-  const toggleFilter = (checked: boolean) => {
-    setOnlyWithHoursAndTasks(checked);
-    list.setPage(1);
-  };
+  // The saved company replaces its row (edit) or is appended (add); delete removes it.
+  const { save: saveRow, remove: removeRow } = listCache(utils.superadmin.companies.list, list.query, 'end');
 
   return (
     <>
@@ -69,6 +50,7 @@ export function CompaniesPage() {
         title="Company List"
         subtitle="Hour balances and open tasks of every customer company."
         list={list}
+        data={companies.data}
         columns={columns}
         rowKey={(company) => company._id}
         loading={companies.isFetching}
@@ -86,7 +68,11 @@ export function CompaniesPage() {
         }
         filters={
           <Box h={36} display="flex" style={{ alignItems: 'center' }}>
-            <Switch label="Only positive hours & open tasks" checked={onlyWithHoursAndTasks} onChange={(event) => toggleFilter(event.currentTarget.checked)} />
+            <Switch
+              label="Only positive hours & open tasks"
+              checked={list.filters.positiveOnly}
+              onChange={(event) => list.setFilters({ positiveOnly: event.currentTarget.checked })}
+            />
           </Box>
         }
         actions={(company) => (
@@ -111,7 +97,7 @@ export function CompaniesPage() {
         <DeleteCompanyDialog company={action.company} onClose={() => setAction(null)} onDeleted={(id) => (removeRow(id), setAction(null))} />
       )}
       {action && action.kind !== 'delete' && <BalanceEmailDialog company={action.company} kind={action.kind} onClose={() => setAction(null)} />}
-      {schedulerOpen && <SchedulerDialog companies={list.filtered} onClose={() => setSchedulerOpen(false)} />}
+      {schedulerOpen && <SchedulerDialog query={list.query} onClose={() => setSchedulerOpen(false)} />}
     </>
   );
 }

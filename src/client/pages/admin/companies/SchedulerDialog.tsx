@@ -1,8 +1,9 @@
-import { Group, Text } from '@mantine/core';
+import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { buildScheduleRows, formatScheduleHours, moveDown, moveUp, toScheduleItems, type SchedulableCompany, type ScheduleRow } from '../../../../shared/schedule.js';
-import { AdminDialog } from '../../../components/admin-list/index.js';
+import type { CompanyListQuery } from '../../../../shared/companies.js';
+import { buildScheduleRows, formatScheduleHours, MAX_SCHEDULE_ITEMS, moveDown, moveUp, toScheduleItems, type ScheduleRow } from '../../../../shared/schedule.js';
+import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
 import { errorText, trpc } from '../../../trpc.js';
 import { ScheduleRowItem } from './ScheduleRowItem.js';
 import classes from './Scheduler.module.css';
@@ -11,14 +12,22 @@ import classes from './Scheduler.module.css';
 export const UNKNOWN_NETWORK_ERROR = 'An unknown network error occurred.';
 
 type SchedulerDialogProps = {
-  /** The companies as the list filtered and ordered them when the dialog opened. */
-  companies: readonly SchedulableCompany[];
+  /** The Company List's call as it stands: the scheduler opens with the companies it matches, in its order. */
+  query: CompanyListQuery;
   onClose: () => void;
 };
 
-/** 'Prepare Schedule for API': a priority list (top first) of companies and hours, sent to the scheduler. */
-export function SchedulerDialog({ companies, onClose }: SchedulerDialogProps) {
-  const [rows, setRows] = useState<readonly ScheduleRow[]>(() => buildScheduleRows(companies));
+const howMany = new Intl.NumberFormat('en-US');
+
+/**
+ * 'Prepare Schedule for API': a priority list (top first) of companies and hours, sent to the
+ * scheduler. It opens with the companies the list's search, switch and sort match, read afresh
+ * from the server (as many as one schedule may hold), not just the page on screen.
+ */
+export function SchedulerDialog({ query, onClose }: SchedulerDialogProps) {
+  const matching = trpc.superadmin.companies.list.useQuery({ ...query, page: 1, perPage: MAX_SCHEDULE_ITEMS }, { staleTime: 0, gcTime: 0 });
+  const [rows, setRows] = useState<readonly ScheduleRow[] | null>(null);
+  if (rows === null && matching.data) setRows(buildScheduleRows(matching.data.items));
   const send = trpc.superadmin.schedule.send.useMutation({
     onSuccess: (result) => {
       notifications.show({ color: 'green', title: 'Schedule sent', message: result.message });
@@ -26,9 +35,9 @@ export function SchedulerDialog({ companies, onClose }: SchedulerDialogProps) {
     },
   });
 
+  const changeRows = (change: (current: readonly ScheduleRow[]) => readonly ScheduleRow[]) => setRows((current) => current && change(current));
   const setHours = (companyId: string, hoursToSchedule: number) =>
-    setRows((current) => current.map((row) => (row.companyId === companyId ? { ...row, hoursToSchedule } : row)));
-  const totalHours = rows.reduce((total, row) => total + row.hoursToSchedule, 0);
+    changeRows((current) => current.map((row) => (row.companyId === companyId ? { ...row, hoursToSchedule } : row)));
 
   return (
     <AdminDialog
@@ -36,60 +45,89 @@ export function SchedulerDialog({ companies, onClose }: SchedulerDialogProps) {
       title="Prepare Schedule for API"
       size="lg"
       onClose={onClose}
-      onSubmit={() => send.mutate({ items: toScheduleItems(rows) })}
+      onSubmit={() => rows && send.mutate({ items: toScheduleItems(rows) })}
       submitLabel={send.isPending ? 'Scheduling...' : 'Send Schedule'}
-      submitDisabled={send.isPending || rows.length === 0}
-      error={send.isError ? errorText(send.error, UNKNOWN_NETWORK_ERROR) : null}
+      submitDisabled={send.isPending || !rows?.length}
+      error={send.isError ? errorText(send.error, UNKNOWN_NETWORK_ERROR) : matching.isError ? adminErrorText(matching.error) : null}
     >
       <Text size="sm" c="dimmed">
         The company at the top is scheduled first. Set the hours for each company and move it up or down to change its priority.
       </Text>
-      {rows.length === 0 ? (
-        <Text ta="center" py="lg" c="dimmed">
-          No companies match the list&apos;s current filters.
-        </Text>
-      ) : (
-        <div>
-          <Group justify="space-between" wrap="nowrap" className={classes.header} aria-hidden="true" visibleFrom="xs">
-            <Text size="sm" fw={600}>
-              Company
-            </Text>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600} w={120}>
-                Hours
-              </Text>
-              <Text size="sm" fw={600} w={74} ta="center">
-                Move
-              </Text>
-            </Group>
-          </Group>
-          <ol className={classes.list} aria-label="Companies to schedule, highest priority first">
-            {rows.map((row, index) => (
-              <ScheduleRowItem
-                key={row.companyId}
-                row={row}
-                priority={index + 1}
-                isFirst={index === 0}
-                isLast={index === rows.length - 1}
-                disabled={send.isPending}
-                onHoursChange={(hours) => setHours(row.companyId, hours)}
-                onMoveUp={() => setRows((current) => moveUp(current, index))}
-                onMoveDown={() => setRows((current) => moveDown(current, index))}
-              />
-            ))}
-          </ol>
-        </div>
+      {rows !== null && matching.data && matching.data.total > rows.length && (
+        <Alert color="orange" variant="light">
+          {`${howMany.format(matching.data.total)} companies match the list; the schedule holds the first ${howMany.format(rows.length)}. Narrow the search to schedule the others.`}
+        </Alert>
       )}
-      {rows.length > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {rows.length === 1 ? '1 company' : `${rows.length} companies`}
-          </Text>
-          <Text size="sm" fw={600}>
-            Total: {formatScheduleHours(totalHours)} hours
-          </Text>
-        </Group>
+      {rows === null ? (
+        !matching.isError && (
+          <Center py="lg">
+            <Loader aria-label="Loading companies" />
+          </Center>
+        )
+      ) : (
+        <ScheduleList rows={rows} disabled={send.isPending} onHoursChange={setHours} onRowsChange={changeRows} />
       )}
     </AdminDialog>
+  );
+}
+
+type ScheduleListProps = {
+  rows: readonly ScheduleRow[];
+  disabled: boolean;
+  onHoursChange: (companyId: string, hours: number) => void;
+  onRowsChange: (change: (current: readonly ScheduleRow[]) => readonly ScheduleRow[]) => void;
+};
+
+/** The rows, highest priority first, each with its hours and its move buttons; then the count and total. */
+function ScheduleList({ rows, disabled, onHoursChange, onRowsChange }: ScheduleListProps) {
+  if (rows.length === 0) {
+    return (
+      <Text ta="center" py="lg" c="dimmed">
+        No companies match the list&apos;s current filters.
+      </Text>
+    );
+  }
+  const totalHours = rows.reduce((total, row) => total + row.hoursToSchedule, 0);
+  return (
+    <>
+      <div>
+        <Group justify="space-between" wrap="nowrap" className={classes.header} aria-hidden="true" visibleFrom="xs">
+          <Text size="sm" fw={600}>
+            Company
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600} w={120}>
+              Hours
+            </Text>
+            <Text size="sm" fw={600} w={74} ta="center">
+              Move
+            </Text>
+          </Group>
+        </Group>
+        <ol className={classes.list} aria-label="Companies to schedule, highest priority first">
+          {rows.map((row, index) => (
+            <ScheduleRowItem
+              key={row.companyId}
+              row={row}
+              priority={index + 1}
+              isFirst={index === 0}
+              isLast={index === rows.length - 1}
+              disabled={disabled}
+              onHoursChange={(hours) => onHoursChange(row.companyId, hours)}
+              onMoveUp={() => onRowsChange((current) => moveUp(current, index))}
+              onMoveDown={() => onRowsChange((current) => moveDown(current, index))}
+            />
+          ))}
+        </ol>
+      </div>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {rows.length === 1 ? '1 company' : `${rows.length} companies`}
+        </Text>
+        <Text size="sm" fw={600}>
+          Total: {formatScheduleHours(totalHours)} hours
+        </Text>
+      </Group>
+    </>
   );
 }

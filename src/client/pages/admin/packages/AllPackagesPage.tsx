@@ -1,6 +1,7 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PackageDto } from '../../../../shared/packages.js';
+import type { PackageDto, PackageSortKey } from '../../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
@@ -20,35 +21,15 @@ const columns: Column<PackageDto>[] = [
   { key: 'endDate', header: 'End Date', sortable: true, render: (pkg) => formatPackageDate(pkg.endDate) || '—' },
 ];
 
-const sortValues = {
-  description: (pkg: PackageDto) => pkg.description,
-  hours: (pkg: PackageDto) => pkg.hours,
-  rate: (pkg: PackageDto) => pkg.rate,
-  price: (pkg: PackageDto) => pkg.price,
-  companyName: (pkg: PackageDto) => pkg.companyName,
-  startDate: (pkg: PackageDto) => pkg.startDate,
-  endDate: (pkg: PackageDto) => pkg.endDate,
-};
-
-const searchText = (pkg: PackageDto) => [pkg.description];
-const companyOf = (pkg: PackageDto) => pkg.company;
-
-/** Packages admin (/allpackages): every package, by rate, highest first. */
+/** Packages admin (/allpackages): the packages a page at a time, by rate, highest first. */
 export function AllPackagesPage() {
   const utils = trpc.useUtils();
-  const packages = trpc.superadmin.packages.list.useQuery();
-  const companies = trpc.superadmin.companies.list.useQuery();
-  const list = useAdminList({
-    rows: packages.data,
-    searchText,
-    companyOf,
-    sortValues,
-    defaultSort: { key: 'rate', direction: 'desc' },
-  });
+  const list = useAdminList<PackageSortKey>({ defaultSort: { key: 'rate', direction: 'desc' } });
+  const packages = trpc.superadmin.packages.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PackageDto>>();
   const [deleting, setDeleting] = useState<PackageDto | null>(null);
 
-  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.packages.list);
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.packages.list, list.query);
   const closeDelete = () => {
     setDeleting(null);
     remove.reset();
@@ -65,12 +46,13 @@ export function AllPackagesPage() {
       <AdminList
         title="Packages"
         list={list}
+        data={packages.data}
         columns={columns}
         rowKey={(pkg) => pkg._id}
         loading={packages.isFetching}
         error={packages.isError ? adminErrorText(packages.error) : null}
         emptyText="No Packages Found"
-        companies={companies.data}
+        companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Package"
         onRefresh={() => void packages.refetch()}
@@ -86,7 +68,7 @@ export function AllPackagesPage() {
         )}
       />
       {editor.target && (
-        <PackageDialog pkg={editor.target} companies={companies.data ?? []} defaultCompanyId={list.companyId} onClose={editor.close} onSaved={(saved) => (replaceRow(saved), editor.close())} />
+        <PackageDialog pkg={editor.target} defaultCompanyId={list.companyId} onClose={editor.close} onSaved={(saved) => (replaceRow(saved), editor.close())} />
       )}
       {deleting && (
         <ConfirmDialog

@@ -1,8 +1,8 @@
-import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { PACKAGE_DEFAULT_HOURS, PACKAGE_DEFAULT_RATE, packagePrice, type PackageDto } from '../../../../shared/packages.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 import { PackageDateInput } from './PackageDateInput.js';
@@ -10,14 +10,13 @@ import { packageDay } from './packageText.js';
 
 type PackageDialogProps = {
   pkg: Partial<PackageDto>;
-  companies: { _id: string; companyName: string }[];
   defaultCompanyId: string;
   onClose: () => void;
   onSaved: (pkg: PackageDto) => void;
 };
 
 /** Add or edit a package (SPEC.md §2 "Packages admin"); a blank company makes a general package. */
-export function PackageDialog({ pkg, companies, defaultCompanyId, onClose, onSaved }: PackageDialogProps) {
+export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: PackageDialogProps) {
   const editing = Boolean(pkg._id);
   const { values, bind } = useFieldValues({
     description: pkg.description ?? '',
@@ -62,15 +61,12 @@ export function PackageDialog({ pkg, companies, defaultCompanyId, onClose, onSav
         <PackageDateInput label="Start Date" value={startDate} onChange={setStartDate} />
         <PackageDateInput label="End Date" value={endDate} onChange={setEndDate} />
       </SimpleGrid>
-      <Select
+      <CompanySelect
         label="Company"
         description="Leave blank for a general package offered to every company"
-        data={companies.map((company) => ({ value: company._id, label: company.companyName }))}
-        value={companyId}
-        onChange={setCompanyId}
-        searchable
+        value={companyId ?? ''}
+        onChange={(next) => setCompanyId(next || null)}
         clearable
-        comboboxProps={{ withinPortal: true }}
       />
     </RecordDialog>
   );

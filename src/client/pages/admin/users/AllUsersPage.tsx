@@ -1,6 +1,7 @@
 import { IconEdit, IconMailForward, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UserDto } from '../../../../shared/users.js';
+import type { UserDto, UserSortKey } from '../../../../shared/users.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
@@ -16,16 +17,6 @@ const columns: Column<UserDto>[] = [
   { key: 'approved', header: 'Approved', sortable: true, render: (user) => (user.approved ? 'Yes' : 'No') },
 ];
 
-const sortValues = {
-  firstName: (user: UserDto) => user.firstName,
-  lastName: (user: UserDto) => user.lastName,
-  emailAddress: (user: UserDto) => user.emailAddress,
-  companyName: (user: UserDto) => user.companyName,
-  role: (user: UserDto) => user.role,
-  approved: (user: UserDto) => (user.approved ? 1 : 0),
-  createdAt: (user: UserDto) => user.createdAt,
-};
-
 const confirmations = {
   delete: { title: 'Confirm Delete', message: 'Are you sure you want to DELETE this User?', button: 'Delete', color: 'red' },
   activate: { title: 'Confirm Activate and Send Email', message: 'Approve this user and email them that their account is active?', button: 'Activate and Send Email', color: undefined },
@@ -34,19 +25,12 @@ const confirmations = {
 
 export function AllUsersPage() {
   const utils = trpc.useUtils();
-  const users = trpc.superadmin.users.list.useQuery();
-  const companies = trpc.superadmin.companies.list.useQuery();
-  const list = useAdminList({
-    rows: users.data,
-    searchText: (user) => [user.firstName, user.lastName, user.emailAddress],
-    companyOf: (user) => user.company,
-    sortValues,
-    defaultSort: { key: 'createdAt', direction: 'desc' },
-  });
+  const list = useAdminList<UserSortKey>({ defaultSort: { key: 'createdAt', direction: 'desc' } });
+  const users = trpc.superadmin.users.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<UserDto>>();
   const [action, setAction] = useState<UserAction | null>(null);
 
-  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.users.list);
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.users.list, list.query);
 
   const closeAction = () => {
     setAction(null);
@@ -72,12 +56,13 @@ export function AllUsersPage() {
       <AdminList
         title="Users"
         list={list}
+        data={users.data}
         columns={columns}
         rowKey={(user) => user._id}
         loading={users.isFetching}
         error={users.isError ? adminErrorText(users.error) : null}
         emptyText="No Users Found"
-        companies={companies.data}
+        companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add User"
         onRefresh={() => void users.refetch()}
@@ -99,7 +84,7 @@ export function AllUsersPage() {
         )}
       />
       {editor.target && (
-        <UserDialog user={editor.target} companies={companies.data ?? []} defaultCompanyId={list.companyId} onClose={editor.close} onSaved={(saved) => (replaceRow(saved), editor.close())} />
+        <UserDialog user={editor.target} defaultCompanyId={list.companyId} onClose={editor.close} onSaved={(saved) => (replaceRow(saved), editor.close())} />
       )}
       {action && (
         <ConfirmDialog

@@ -1,21 +1,20 @@
-import { ActionIcon, Checkbox, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UserDto } from '../../../../shared/users.js';
-import { RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 
 type UserDialogProps = {
   user: Partial<UserDto>;
-  companies: { _id: string; companyName: string }[];
   defaultCompanyId: string;
   onClose: () => void;
   onSaved: (user: UserDto) => void;
 };
 
 /** Add or edit a user; when editing, the company stays locked until the lock icon is pressed. */
-export function UserDialog({ user, companies, defaultCompanyId, onClose, onSaved }: UserDialogProps) {
+export function UserDialog({ user, defaultCompanyId, onClose, onSaved }: UserDialogProps) {
   const editing = Boolean(user._id);
   const { values, bind } = useFieldValues({
     firstName: user.firstName ?? '',
@@ -47,17 +46,7 @@ export function UserDialog({ user, companies, defaultCompanyId, onClose, onSaved
     >
       {editing && <TextInput label="ID" value={user._id} readOnly variant="filled" />}
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Select
-          label="Company"
-          data={companies.map((company) => ({ value: company._id, label: company.companyName }))}
-          value={companyId}
-          onChange={setCompanyId}
-          searchable
-          clearable
-          disabled={companyLocked}
-          flex={1}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => setCompanyId(next || null)} clearable disabled={companyLocked} flex={1} />
         {editing && (
           <Tooltip label={companyLocked ? 'Unlock company' : 'Lock company'}>
             <ActionIcon size="lg" variant="light" onClick={() => setCompanyLocked(!companyLocked)} aria-label={companyLocked ? 'Unlock company' : 'Lock company'} mb={2}>

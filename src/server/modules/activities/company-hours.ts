@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import { activities, companies } from '../../../../drizzle/schema.js';
+import type { Tx } from '../../db.js';
+
+/*
+ * Each company keeps its hour balance and its pending hours on its own row, so that the Company
+ * List can filter and sort by them on an index instead of summing the whole ledger per call.
+ * Every ledger write passes the entry as it was and as it is now; the difference is added to the
+ * company (or companies, when the entry moved) in the same transaction.
+ */
+
+type Entry = Pick<typeof activities.$inferSelect, 'companyId' | 'activityType' | 'status' | 'hundredths'>;
+
+/** What an entry adds to its company: completed entries to the balance, pending TimeAdd entries to the pending hours. */
+function shareOf(entry: Entry) {
+  return {
+    balance: entry.status === 'completed' ? entry.hundredths : 0,
+    pending: entry.status === 'pending' && entry.activityType === 'TimeAdd' ? entry.hundredths : 0,
+  };
+}
+
+function addToCompany(tx: Tx, companyId: string, balance: number, pending: number): void {
+  if (balance === 0 && pending === 0) return;
+  tx.update(companies)
+    .set({
+      balanceHundredths: sql`${companies.balanceHundredths} + ${balance}`,
+      pendingHundredths: sql`${companies.pendingHundredths} + ${pending}`,
+    })
+    .where(eq(companies.id, companyId))
+    .run();
+}
+
+const NO_SHARE = { balance: 0, pending: 0 };
+
+/** Moves the company figures from the entry as it was (none when new) to the entry as it is (none when removed). */
+export function keepCompanyHours(tx: Tx, before: Entry | undefined, after: Entry | undefined): void {
+  const was = before ? shareOf(before) : NO_SHARE;
+  const is = after ? shareOf(after) : NO_SHARE;
+  if (before && after && before.companyId === after.companyId) {
+    addToCompany(tx, after.companyId, is.balance - was.balance, is.pending - was.pending);
+    return;
+  }
+  if (before) addToCompany(tx, before.companyId, -was.balance, -was.pending);
+  if (after) addToCompany(tx, after.companyId, is.balance, is.pending);
+}

@@ -1,0 +1,74 @@
+import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { companies, users } from '../../../../drizzle/schema.js';
+import type { Page } from '../../../shared/list.js';
+import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
+import type { Tx } from '../../db.js';
+import { notFound } from '../../errors.js';
+import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+
+const userColumns = { user: users, companyName: companies.companyName };
+
+function toDto(row: { user: typeof users.$inferSelect; companyName: string | null }): UserDto {
+  const { user } = row;
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    emailAddress: user.emailAddress,
+    company: user.companyId,
+    companyName: row.companyName,
+    role: user.role,
+    approved: user.approved,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function userRows(tx: Tx) {
+  return tx.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
+}
+
+const rowid = sql`${users}.rowid`;
+const noCase = (column: AnyColumn) => sql`${column} collate nocase`;
+
+/**
+ * What each sortable column sorts by, rowid last so that one index serves a sort without a sort
+ * of its own: created_at and (company_id, created_at) the default, (company_id, first name, last
+ * name) a company's users by name, lower(email_address) the email.
+ */
+const userSortColumns: Record<UserSortKey, (SQL | AnyColumn)[]> = {
+  createdAt: [users.createdAt, rowid],
+  firstName: [noCase(users.firstName), noCase(users.lastName), rowid],
+  lastName: [noCase(users.lastName), noCase(users.firstName), rowid],
+  emailAddress: [sql`lower(${users.emailAddress})`, rowid],
+  // users without a company (the provider's) come last, as an empty cell does
+  companyName: [sql`${companies.companyName} is null`, noCase(companies.companyName), rowid],
+  role: [users.role, rowid],
+  approved: [users.approved, rowid],
+};
+
+/** "Ann Smith" finds Ann Smith; so do "ann", "smith" and part of the email. */
+const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+
+/** One page of users with their company's name; `companyId` confines it to one company (a customer's own). */
+export function listUsers(tx: Tx, query: UserListQuery, companyId?: string): Page<UserDto> {
+  const company = companyId ?? query.company;
+  const where = and(company ? eq(users.companyId, company) : undefined, searchAny(query.search, [fullName, users.emailAddress]));
+  const page = pageOf(query, {
+    rows: (limit, offset) =>
+      userRows(tx)
+        .where(where)
+        .orderBy(...orderOf(query.dir, userSortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    count: () => tx.select({ total: count() }).from(users).where(where).get()?.total ?? 0,
+  });
+  return { items: page.items.map(toDto), total: page.total };
+}
+
+export function findUserDto(tx: Tx, userId: string): UserDto {
+  const row = userRows(tx).where(eq(users.id, userId)).get();
+  if (!row) throw notFound('User');
+  return toDto(row);
+}

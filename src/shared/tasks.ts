@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listInput, type ListQuery } from './list.js';
 import { idParam } from './validation.js';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
@@ -82,3 +83,15 @@ export const markDoneInput = z.object({
   id: idParam,
   emailClient: z.boolean().default(true),
 });
+
+/** The sortable columns of the open-task lists; priority 1 first by default (SPEC.md §2). */
+export const TASK_SORT_KEYS = ['priority', 'companyName', 'title', 'description'] as const;
+export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
+export const openTaskListInput = listInput(TASK_SORT_KEYS, { sort: 'priority', dir: 'asc' });
+export type OpenTaskListQuery = ListQuery<TaskSortKey>;
+
+/** At most this many open tasks are offered when a time log picks its task. */
+export const TASK_CHOICES_LIMIT = 500;
+export const taskChoicesInput = z.object({ company: idParam });
+export const taskChoiceOutput = z.object({ _id: z.string(), title: z.string() });
+export type TaskChoice = z.infer<typeof taskChoiceOutput>;

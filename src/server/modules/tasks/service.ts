@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, taskHistory, tasks } from '../../../../drizzle/schema.js';
-import type { adminTaskCreateInput, customerTaskCreateInput, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
+import type { Page } from '../../../shared/list.js';
+import type { adminTaskCreateInput, customerTaskCreateInput, OpenTaskListQuery, TaskChoice, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
@@ -10,15 +11,24 @@ import { companyRecipients } from '../../mail/recipients.js';
 import { ownCompanyId } from '../account/actor.js';
 import type { Actor } from '../account/sessions.js';
 import { taskDoneEmail } from './emails.js';
-import { findTask, openTasks } from './queries.js';
+import { findTask, listOpenTasks, openTaskChoices } from './queries.js';
 
-export { findTask, openTasks };
+export { findTask };
 
 type TaskFields = z.output<typeof taskUpdateFields>;
 type Tracked = 'title' | 'description' | 'priority' | 'done' | 'deleted';
 
-export function listOwnTasks(deps: AppDeps, actor: Actor): TaskDto[] {
-  return actor.companyId ? openTasks(deps.db, actor.companyId) : [];
+/** The caller's company's open tasks; the provider, who has no company, gets none. */
+export function listOwnTasks(deps: AppDeps, actor: Actor, query: OpenTaskListQuery): Page<TaskDto> {
+  return actor.companyId ? listOpenTasks(deps.db, query, actor.companyId) : { items: [], total: 0 };
+}
+
+export function allOpenTasks(deps: AppDeps, query: OpenTaskListQuery): Page<TaskDto> {
+  return listOpenTasks(deps.db, query);
+}
+
+export function openTasksOf(deps: AppDeps, companyId: string): TaskChoice[] {
+  return openTaskChoices(deps.db, companyId);
 }
 
 /** Writes one history entry per field whose value changes, then the new values. */

@@ -11,11 +11,6 @@ export function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW_LENGTH ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}…` : description;
 }
 
-/** Open tasks sort by priority (1 first), then oldest first so equal priorities keep their order. */
-export function byPriority<T extends { priority: number; creationDate: string }>(a: T, b: T): number {
-  return a.priority - b.priority || a.creationDate.localeCompare(b.creationDate);
-}
-
 export const taskHistoryOutput = z.object({
   _id: z.string(),
   creationDate: z.string(),

@@ -1,5 +1,6 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useEffect } from 'react';
+import { MAX_PER_PAGE } from '../../../shared/list.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
@@ -17,7 +18,8 @@ export function dashboardTitle(companyName: string | null | undefined): string {
 /** The dashboard's three loads; any failure is the one 'Error getting data from the server.' */
 function useDashboardData() {
   const profile = trpc.account.profile.useQuery();
-  const tasks = trpc.tasks.list.useQuery();
+  // Every open task (a company has far fewer than a page of 1,000): the card counts them.
+  const tasks = trpc.tasks.list.useQuery({ perPage: MAX_PER_PAGE });
   const activities = trpc.activities.list.useQuery();
   const error = profile.error ?? tasks.error ?? activities.error;
 
@@ -30,7 +32,7 @@ function useDashboardData() {
     profile,
     error,
     loading: !error && !ready,
-    cards: ready && !error ? { tasks: tasks.data, activities: activities.data.allActivities } : null,
+    cards: ready && !error ? { tasks: tasks.data.items, activities: activities.data.allActivities } : null,
   };
 }
 

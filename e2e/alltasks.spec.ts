@@ -156,6 +156,32 @@ describe('Open Tasks admin (/alltasks): the list', () => {
   });
 });
 
+describe('Open Tasks admin (/alltasks): pages from the server', () => {
+  it('10. pages 25 rows by default, sorts by title, and a narrow screen keeps the list usable', async () => {
+    const mark = uniqueMarker();
+    const company = createCompany(suite.db, { companyName: `Paging Co ${mark}` });
+    for (let n = 1; n <= 30; n += 1) createTask(suite.db, { companyId: company.id, title: `${mark} task ${String(n).padStart(2, '0')}`, priority: 31 - n });
+    const { page } = await suite.signedInPage('superadmin');
+    await openAllTasks(page, mark);
+    await eventually(() => rows(page).count()).toBe(25);
+    await main(page).getByText('1–25 of 30', { exact: true }).waitFor();
+    expect((await shownRows(page))[0]![1]).toBe(`${mark} task 30`);
+    await main(page).getByRole('button', { name: /^next page$/i }).click();
+    await eventually(() => shownRows(page).then((found) => found.map((row) => row[1]))).toEqual([5, 4, 3, 2, 1].map((n) => `${mark} task 0${n}`));
+
+    await main(page).getByRole('button', { name: 'Title' }).click();
+    await main(page).getByText('1–25 of 30', { exact: true }).waitFor();
+    await eventually(() => shownRows(page).then((found) => found[0]?.[1])).toBe(`${mark} task 01`);
+    expect(await main(page).locator('th[aria-sort]').innerText()).toBe('Title');
+
+    const narrow = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 800 } });
+    await openAllTasks(narrow.page, mark);
+    await eventually(() => rows(narrow.page).count()).toBe(25);
+    await suite.screenshot(narrow.page, 'alltasks-10-mobile');
+    expectNoViolations(await seriousA11yViolations(narrow.page, '/alltasks at 390 px'));
+  });
+});
+
 describe('Open Tasks admin (/alltasks): dialogs', () => {
   it('3. Add Task pre-selects the filtered company, priority 10, read-only ID; a backdrop click does not close it; saved and listed', async () => {
     const mark = uniqueMarker();
@@ -169,7 +195,8 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
     await main(page).getByRole('button', { name: 'Add Task', exact: true }).click();
     const add = dialog(page, 'Add Task');
     await add.waitFor();
-    expect(await add.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
+    // the picker asks the server for the company's name
+    await eventually(() => add.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
     expect(await add.getByLabel('Priority', { exact: true }).inputValue()).toBe('10');
     const id = add.getByLabel('ID', { exact: true });
     expect(await id.inputValue()).toBe('');
@@ -231,7 +258,8 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
     const edit = dialog(page, 'Edit Task');
     await edit.waitFor();
     expect(await edit.getByLabel('ID', { exact: true }).inputValue()).toBe(task.id);
-    expect(await edit.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
+    // the picker asks the server for the company's name
+    await eventually(() => edit.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
     expect(await edit.getByLabel('Company', { exact: true }).isDisabled()).toBe(true);
     expect(await edit.getByLabel('Title', { exact: true }).inputValue()).toBe(`${mark} to edit`);
     expect(await edit.getByLabel('Description', { exact: true }).inputValue()).toBe('Before');
@@ -245,6 +273,12 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
     await edit.getByLabel('Priority', { exact: true }).fill('1');
     await edit.getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(() => edit.count()).toBe(0);
+    // The row changes where it is; a refresh asks the server, which sorts it by its new priority.
+    await eventually(() => shownRows(page)).toEqual([
+      [company.companyName, `${mark} neighbour`, expect.any(String), '3'],
+      [company.companyName, `${mark} to edit`, 'After', '1'],
+    ]);
+    await main(page).getByRole('button', { name: 'Refresh List', exact: true }).click();
     await eventually(() => shownRows(page)).toEqual([
       [company.companyName, `${mark} to edit`, 'After', '1'],
       [company.companyName, `${mark} neighbour`, expect.any(String), '3'],

@@ -207,6 +207,34 @@ describe('Open Tasks (/tasks): the list', () => {
   });
 });
 
+describe('Open Tasks (/tasks): Load more', () => {
+  it('9. Load more: 25 tasks at first, then the next 25 with each Load more, until all are shown', async () => {
+    const { page, user } = await suite.signedInPage('member');
+    const companyId = user.companyId!;
+    for (let n = 1; n <= 30; n += 1) createTask(suite.db, { companyId, title: `Numbered task ${String(n).padStart(2, '0')}`, priority: n });
+    await openTasks(page);
+    await eventually(() => taskItems(page).count()).toBe(25);
+    expect((await shownTitles(page))[24]).toBe('Numbered task 25');
+    await main(page).getByText('Showing 25 of 30', { exact: true }).waitFor();
+    await suite.screenshot(page, 'tasks-09-load-more');
+
+    await main(page).getByRole('button', { name: 'Load more', exact: true }).click();
+    await eventually(() => taskItems(page).count()).toBe(30);
+    expect(await shownTitles(page)).toEqual(Array.from({ length: 30 }, (_, n) => `Numbered task ${String(n + 1).padStart(2, '0')}`));
+    await main(page).getByText('Showing 30 of 30', { exact: true }).waitFor();
+    expect(await main(page).getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // A change asks again for every page shown: the re-prioritised task moves to its place.
+    await itemTitled(page, 'Numbered task 30').getByRole('button', { name: 'Edit Task' }).click();
+    const edit = dialog(page, 'Edit Task');
+    await edit.getByLabel('Priority', { exact: true }).fill('0');
+    await edit.getByRole('button', { name: 'Update', exact: true }).click();
+    await eventually(() => edit.count()).toBe(0);
+    await eventually(() => shownTitles(page).then((titles) => titles[0])).toBe('Numbered task 30');
+    expect(await taskItems(page).count()).toBe(30);
+  });
+});
+
 describe('Open Tasks (/tasks): add, edit, delete', () => {
   it('4. Add Task: priority 1 by default, a backdrop click does not close it, the task is saved for the own company and listed by priority', async () => {
     const { page, user } = await suite.signedInPage('member');

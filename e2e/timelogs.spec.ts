@@ -5,7 +5,7 @@ import { outbox, tasks, timeLogs } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, countCalls, eventually, expectNoViolations, expectPath, failCalls, heading1, holdCalls, main, seriousA11yViolations } from './support/page.js';
+import { api, countCalls, eventually, expectNoViolations, expectPath, failCalls, heading1, holdCalls, main, proceduresOf, seriousA11yViolations } from './support/page.js';
 
 /*
  * Time Logs (/timelogs): SPEC.md §2 (super-admin shared behaviour, Time Logs), §3 TimeLog, §4 Time
@@ -123,6 +123,10 @@ describe('Time Logs (/timelogs)', () => {
 
   it('2. Search matches the description, the hours text or the date-time text, case-insensitively', async () => {
     const { page, token } = await signIn();
+    const listInputs: string[] = [];
+    page.on('request', (request) => {
+      if (proceduresOf(request.url()).includes('superadmin.timelogs.list')) listInputs.push(new URL(request.url()).searchParams.get('input') ?? '');
+    });
     const company = createCompany(suite.db, { companyName: unique('Search Co') });
     const tag = unique('tag').replace(/\s/g, '');
     await createLog(token, { company: company.id, timeStamp: '2019-05-14T16:00:00.000Z', invertedHours: 2.75, description: `Refactored BILLING module ${tag}` });
@@ -146,6 +150,10 @@ describe('Time Logs (/timelogs)', () => {
     await eventually(() => descriptionsShown(page)).toEqual([`Weekly sync ${tag}`]);
     await search.fill(augustText.slice(0, 'Aug 21'.length).toLowerCase());
     await eventually(() => descriptionsShown(page)).toEqual([`Weekly sync ${tag}`]);
+
+    // the server reads the date-times in the browser's zone, as the DateTime column shows them
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(listInputs.at(-1)).toContain(`"timeZone":"${browserZone}"`);
 
     await search.fill('no log says this');
     await eventually(() => rowTexts(page)).toEqual([['No Time Logs Found']]);
@@ -187,7 +195,8 @@ describe('Time Logs (/timelogs)', () => {
     expect([`First twin ${tag}`, `Second twin ${tag}`]).toContain(shownAfterFirstTwin[0]);
     await filter.click();
     await page.getByRole('option', { name: twinName, exact: true }).nth(1).click();
-    await eventually(async () => (await descriptionsShown(page)).length).toBe(1);
+    // the server answers for the other twin: the one row on screen changes
+    await eventually(() => descriptionsShown(page)).not.toEqual(shownAfterFirstTwin);
     const shownAfterSecondTwin = await descriptionsShown(page);
     expect(shownAfterSecondTwin[0]).not.toBe(shownAfterFirstTwin[0]);
     expect([`First twin ${tag}`, `Second twin ${tag}`]).toContain(shownAfterSecondTwin[0]);
@@ -236,7 +245,8 @@ describe('Time Logs (/timelogs)', () => {
     await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
     add = dialog(page, 'Add Time Log');
     await add.waitFor();
-    expect(await add.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
+    // the picker asks the server for the company's name
+    await eventually(() => add.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
     const nowTexts = await page.evaluate(() => {
       const format = (date: Date) => {
         const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
@@ -287,7 +297,8 @@ describe('Time Logs (/timelogs)', () => {
     await rowOf(page, 'Before the edit').getByRole('button', { name: 'Edit Time Log', exact: true }).click();
     const edit = dialog(page, 'Edit Time Log');
     await edit.waitFor();
-    expect(await edit.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
+    // the picker asks the server for the company's name
+    await eventually(() => edit.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
     expect((await edit.getByLabel('Date and Time', { exact: true }).innerText()).trim()).toBe(await browserDateTime(page, '2024-06-12T14:45:00.000Z'));
     expect(await edit.getByLabel('Hours', { exact: true }).inputValue()).toBe('3.5');
     expect(await edit.getByLabel('Description', { exact: true }).inputValue()).toBe('Before the edit');
@@ -521,23 +532,35 @@ describe('Time Logs (/timelogs)', () => {
     await suite.screenshot(page, 'timelogs-10-delete-error');
   });
 
-  it('11. the three loads run on mount and on each refresh', async () => {
+  it('11. the list and the company choices load on mount and on each refresh; the task choices each time the dialog opens', async () => {
     const { page, token } = await signIn();
     const company = createCompany(suite.db, { companyName: unique('Refresh Co') });
-    const calls = ['superadmin.timelogs.list', 'superadmin.tasks.listOpen', 'superadmin.companies.list'].map((procedure) => ({ procedure, counter: countCalls(page, procedure) }));
+    const calls = ['superadmin.timelogs.list', 'superadmin.companies.options'].map((procedure) => ({ procedure, counter: countCalls(page, procedure) }));
+    const taskChoices = countCalls(page, 'superadmin.tasks.openOf');
     await openTimeLogs(page);
     for (const { procedure, counter } of calls) await eventually(() => counter.count, 10_000, procedure).toBe(1);
     await eventually(() => table(page).getByLabel('Loading').count()).toBe(0);
+    expect(taskChoices.count).toBe(0);
 
     await createLog(token, { company: company.id, timeStamp: '2023-04-04T15:00:00.000Z', invertedHours: 6, description: 'Logged elsewhere' });
-    createTask(suite.db, { companyId: company.id, title: 'Task made elsewhere' });
     await main(page).getByRole('button', { name: 'Refresh List', exact: true }).click();
     for (const { procedure, counter } of calls) await eventually(() => counter.count, 10_000, procedure).toBe(2);
     await filterByCompany(page, company.companyName);
     await eventually(() => descriptionsShown(page)).toEqual(['Logged elsewhere']);
+
+    const add = dialog(page, 'Add Time Log');
     await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
-    await dialog(page, 'Add Time Log').getByLabel('Task', { exact: true }).click();
+    await add.getByLabel('Task', { exact: true }).click();
+    await eventually(async () => (await page.getByRole('option').allInnerTexts()).map((text) => text.trim())).toEqual(['Select or create…', '+ Create New Task']);
+    await page.keyboard.press('Escape');
+    await add.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await eventually(() => add.count()).toBe(0);
+
+    createTask(suite.db, { companyId: company.id, title: 'Task made elsewhere' });
+    await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
+    await add.getByLabel('Task', { exact: true }).click();
     await page.getByRole('option', { name: 'Task made elsewhere', exact: true }).waitFor();
+    expect(taskChoices.count).toBe(2);
   });
 
   it('12. axe finds nothing serious or critical on the list, the add/edit dialog and the delete dialog', async () => {
@@ -573,5 +596,20 @@ describe('Time Logs (/timelogs)', () => {
     await dialog(page, 'Confirm Delete').waitFor();
     report.push(...(await seriousA11yViolations(page, 'delete dialog')));
     expectNoViolations(report);
+  });
+
+  it('13. a narrow screen keeps the list, its search and its filter usable without sideways page scrolling', async () => {
+    const signedIn = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 800 } });
+    const { token } = createSession(suite.db, signedIn.user.id, new Date());
+    const { page } = signedIn;
+    const company = createCompany(suite.db, { companyName: unique('Narrow Co') });
+    await createLog(token, { company: company.id, timeStamp: '2023-05-05T15:00:00.000Z', invertedHours: 1.5, description: 'Seen on a phone' });
+    await openTimeLogs(page);
+    await filterByCompany(page, company.companyName);
+    await eventually(() => descriptionsShown(page)).toEqual(['Seen on a phone']);
+    expect(await main(page).getByLabel('Search', { exact: true }).isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    await suite.screenshot(page, 'timelogs-13-mobile');
   });
 });

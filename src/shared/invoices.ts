@@ -118,3 +118,16 @@ export const INVOICE_SORT_KEYS = ['transactionDate', 'companyName', 'hours', 'pr
 export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 export const invoiceListInput = listInput(INVOICE_SORT_KEYS, { sort: 'transactionDate', dir: 'desc' });
 export type InvoiceListQuery = ListQuery<InvoiceSortKey>;
+
+/** At most this many invoices are offered when a payment picks its invoice. */
+export const INVOICE_CHOICES_LIMIT = 500;
+
+/** The invoices a payment of the company may go to, newest first; openOnly keeps those with a balance. */
+export const invoiceChoicesInput = z.object({
+  company: idParam,
+  openOnly: z.boolean({ message: 'openOnly must be true or false.' }).default(false),
+  /** An invoice to include whatever the filter and the limit (the one already chosen). */
+  include: z.string().trim().max(64, 'That invoice id is not valid.').default(''),
+});
+export const invoiceChoiceOutput = z.object({ _id: z.string(), invoiceId: z.string(), remainingBalance: z.number() });
+export type InvoiceChoice = z.infer<typeof invoiceChoiceOutput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarsToCents } from './hours.js';
+import { listInput, type ListQuery } from './list.js';
 import { idParam } from './validation.js';
 
 /** SPEC.md §9: admin payment methods. */
@@ -55,3 +56,9 @@ export const paymentFormInput = z.object({
 export type PaymentForm = z.output<typeof paymentFormInput>;
 
 export const paymentUpdateInput = paymentFormInput.safeExtend({ id: idParam });
+
+/** The sortable columns of the Payments list; newest payment date first by default (SPEC.md §2). */
+export const PAYMENT_SORT_KEYS = ['paymentDate', 'companyName', 'amount', 'method', 'invoice', 'status'] as const;
+export type PaymentSortKey = (typeof PAYMENT_SORT_KEYS)[number];
+export const paymentListInput = listInput(PAYMENT_SORT_KEYS, { sort: 'paymentDate', dir: 'desc' });
+export type PaymentListQuery = ListQuery<PaymentSortKey>;

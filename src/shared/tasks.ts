@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listInput, type ListQuery } from './list.js';
 import { idParam } from './validation.js';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
@@ -8,11 +9,6 @@ export const ADMIN_DEFAULT_PRIORITY = 10;
 /** SPEC.md §4: a long description is cut to 50 characters plus an ellipsis until expanded. */
 export function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW_LENGTH ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}…` : description;
-}
-
-/** Open tasks sort by priority (1 first), then oldest first so equal priorities keep their order. */
-export function byPriority<T extends { priority: number; creationDate: string }>(a: T, b: T): number {
-  return a.priority - b.priority || a.creationDate.localeCompare(b.creationDate);
 }
 
 export const taskHistoryOutput = z.object({
@@ -82,3 +78,15 @@ export const markDoneInput = z.object({
   id: idParam,
   emailClient: z.boolean().default(true),
 });
+
+/** The sortable columns of the open-task lists; priority 1 first by default (SPEC.md §2). */
+export const TASK_SORT_KEYS = ['priority', 'companyName', 'title', 'description'] as const;
+export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
+export const openTaskListInput = listInput(TASK_SORT_KEYS, { sort: 'priority', dir: 'asc' });
+export type OpenTaskListQuery = ListQuery<TaskSortKey>;
+
+/** At most this many open tasks are offered when a time log picks its task. */
+export const TASK_CHOICES_LIMIT = 500;
+export const taskChoicesInput = z.object({ company: idParam });
+export const taskChoiceOutput = z.object({ _id: z.string(), title: z.string() });
+export type TaskChoice = z.infer<typeof taskChoiceOutput>;

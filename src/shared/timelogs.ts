@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hoursToHundredths } from './hours.js';
-import { companyFilter, pageNumber, pageOutput, perPageNumber } from './list.js';
+import { companyFilter, listInput, pageNumber, pageOutput, perPageNumber, type ListQuery } from './list.js';
+import { isKnownTimeZone } from './log-text.js';
 import { idParam } from './validation.js';
 import type { WeekSummary } from './weekly.js';
 
@@ -85,3 +86,24 @@ export const weekSummaryOutput = z.object({
 
 /** A page of week summaries; total counts the weeks that have logs. */
 export const weekSummaryPageOutput = pageOutput(weekSummaryOutput);
+
+/** The sortable columns of the Time Logs list; newest first by time stamp by default (SPEC.md §2). */
+export const TIME_LOG_SORT_KEYS = ['timeStamp', 'companyName', 'invertedHours', 'description'] as const;
+export type TimeLogSortKey = (typeof TIME_LOG_SORT_KEYS)[number];
+
+/** A time zone name such as America/New_York: the zone the screen shows date-times in. */
+export const timeZoneInput = z
+  .string({ message: 'timeZone must be a time zone name, such as America/New_York.' })
+  .trim()
+  .max(64, 'timeZone must be at most 64 characters.')
+  .refine(isKnownTimeZone, 'timeZone must be a time zone name, such as America/New_York.');
+
+/**
+ * The Time Logs list call. timeZone is the browser's, so Search matches the date-time text the
+ * rows show; without it the provider's zone (APP_TIMEZONE) is used.
+ */
+export const timeLogListInput = listInput(TIME_LOG_SORT_KEYS, { sort: 'timeStamp', dir: 'desc' })
+  .unwrap()
+  .extend({ timeZone: timeZoneInput.meta({ description: 'Time zone of the date-times Search matches, e.g. America/New_York; the provider’s (APP_TIMEZONE) when left out.' }).optional() })
+  .prefault({});
+export type TimeLogListQuery = ListQuery<TimeLogSortKey> & { timeZone?: string };

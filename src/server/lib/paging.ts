@@ -38,8 +38,8 @@ export function orderOf(dir: ListQuery['dir'], columns: (SQL | AnyColumn)[]): SQ
  * One page of rows and the number of rows over all pages. A short page that is not empty (or the
  * first page) tells the total itself, so the count query runs only when it must.
  */
-export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: { rows: () => T[]; count: () => number }): Page<T> {
-  const items = read.rows();
+export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: { rows: (limit: number, offset: number) => T[]; count: () => number }): Page<T> {
+  const items = read.rows(query.perPage, offsetOf(query));
   const knownTotal = items.length < query.perPage && (query.page === 1 || items.length > 0);
   return { items, total: knownTotal ? offsetOf(query) + items.length : read.count() };
 }

@@ -6,4 +6,4 @@ export { RowAction } from './RowAction.js';
 export { ALL_COMPANIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageView, useAdminList, type AdminListState } from './useAdminList.js';
 export { useDialog } from './useDialog.js';
 export { adminErrorText } from './adminErrorText.js';
-export { listCache, withSaved } from './listCache.js';
+export { inCompanyFilter, listCache, withSaved } from './listCache.js';

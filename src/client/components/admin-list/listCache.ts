@@ -9,19 +9,28 @@ export function withSaved<T extends Row>(rows: T[], saved: T, addAt: 'start' | '
   return addAt === 'start' ? [saved, ...rows] : [...rows, saved];
 }
 
+/** Whether a row belongs under the list's company filter ('' is every company). */
+export const inCompanyFilter = (companyId: string, row: { company: string }) => companyId === '' || row.company === companyId;
+
 /**
  * Admin lists update the page on screen after a change and ask the server again only on refresh
  * (or when the search, filter, sort or page changes).
  */
 export function listCache<Input, T extends Row>(list: CachedPage<Input, T>, input: Input, addAt: 'start' | 'end' = 'start') {
   const update = (change: (page: Page<T>) => Page<T>) => list.setData(input, (page) => (page ? change(page) : page));
+  const remove = (id: string) =>
+    update((page) =>
+      page.items.some((row) => row._id === id) ? { items: page.items.filter((row) => row._id !== id), total: Math.max(0, page.total - 1) } : page,
+    );
   return {
-    save: (saved: T) =>
-      update((page) => {
+    /** `listed` false: the saved row no longer belongs on this list (e.g. moved to another company), so it leaves. */
+    save: (saved: T, listed = true) => {
+      if (!listed) return remove(saved._id);
+      return update((page) => {
         const isNew = !page.items.some((row) => row._id === saved._id);
         return { items: withSaved(page.items, saved, addAt), total: page.total + (isNew ? 1 : 0) };
-      }),
-    remove: (id: string) =>
-      update((page) => ({ items: page.items.filter((row) => row._id !== id), total: Math.max(0, page.total - 1) })),
+      });
+    },
+    remove,
   };
 }

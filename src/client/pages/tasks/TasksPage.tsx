@@ -1,23 +1,31 @@
 import { ActionIcon, Center, EmptyState, Group, Loader, Paper, Stack, Tooltip } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { byPriority, type TaskDto } from '../../../shared/tasks.js';
+import type { TaskDto } from '../../../shared/tasks.js';
 import { ConfirmDialog, useDialog } from '../../components/admin-list/index.js';
+import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { errorText, trpc } from '../../trpc.js';
 import { TaskDialog } from './TaskDialog.js';
 import { TaskItem } from './TaskItem.js';
-import { withSavedTask, withoutTask } from './taskDisplay.js';
 import classes from './Tasks.module.css';
 
 export const NO_OPEN_TASKS = 'No Open Tasks';
 
-/** Open Tasks (/tasks): the company's open tasks by priority, with add, edit and delete. */
+/**
+ * Open Tasks (/tasks): the company's open tasks by priority, 25 at a time with "Load more", with
+ * add, edit and delete. A change asks the server again for the pages shown, since a new or
+ * re-prioritised task may belong on another page.
+ */
 export function TasksPage() {
   usePageTitle('Open Tasks');
   const utils = trpc.useUtils();
-  const tasks = trpc.tasks.list.useQuery();
+  const [pageCount, setPageCount] = useState(1);
+  const tasks = combinePages(
+    trpc.useQueries((t) => Array.from({ length: pageCount }, (_, index) => t.tasks.list({ page: index + 1, perPage: LOAD_MORE_PAGE_SIZE }))),
+  );
   const editor = useDialog<{ task: TaskDto | null }>();
   const [deleting, setDeleting] = useState<TaskDto | null>(null);
 
@@ -26,8 +34,10 @@ export function TasksPage() {
     if (tasks.error) console.error('Open tasks failed to load', tasks.error);
   }, [tasks.error]);
 
-  const saved = (task: TaskDto) => {
-    utils.tasks.list.setData(undefined, (rows = []) => withSavedTask(rows, task));
+  const reload = () => void utils.tasks.list.invalidate();
+
+  const saved = () => {
+    reload();
     editor.close();
   };
 
@@ -36,8 +46,8 @@ export function TasksPage() {
     remove.reset();
   };
   const remove = trpc.tasks.delete.useMutation({
-    onSuccess: (_result, { id }) => {
-      utils.tasks.list.setData(undefined, (rows = []) => withoutTask(rows, id));
+    onSuccess: () => {
+      reload();
       closeDelete();
     },
   });
@@ -52,7 +62,8 @@ export function TasksPage() {
           </ActionIcon>
         </Tooltip>
       </Group>
-      <TaskList tasks={tasks.data} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={setDeleting} />
+      <TaskList tasks={tasks.error && tasks.items.length === 0 ? undefined : tasks.items} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={setDeleting} />
+      <LoadMoreButton shown={tasks.items.length} total={tasks.total} loading={tasks.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       {editor.target && <TaskDialog task={editor.target.task} onClose={editor.close} onSaved={saved} />}
       {deleting && (
         <ConfirmDialog
@@ -97,7 +108,7 @@ function TaskList({ tasks, loading, onEdit, onDelete }: TaskListProps) {
   }
   return (
     <Stack component="ul" gap="sm" className={classes.list} aria-label="Open tasks">
-      {[...tasks].sort(byPriority).map((task) => (
+      {tasks.map((task) => (
         <TaskItem key={task._id} task={task} onEdit={() => onEdit(task)} onDelete={() => onDelete(task)} />
       ))}
     </Stack>

@@ -1,6 +1,3 @@
-import type { TaskDto } from '../../../shared/tasks.js';
-import { byPriority } from '../../../shared/tasks.js';
-
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A history entry's date, e.g. 'Mar 3, 2026, 2:05 PM' in the browser's time zone. */
@@ -24,17 +21,6 @@ export function fieldLabel(changedField: string): string {
 /** An old or new value; a missing or empty one shows as a dash. */
 export function historyValue(value: string | null): string {
   return value === null || value === '' ? '—' : value;
-}
-
-/** The list after a saved task: replaced when present, added when new, kept in priority order. */
-export function withSavedTask(tasks: TaskDto[], saved: TaskDto): TaskDto[] {
-  const present = tasks.some((task) => task._id === saved._id);
-  const next = present ? tasks.map((task) => (task._id === saved._id ? saved : task)) : [...tasks, saved];
-  return next.sort(byPriority);
-}
-
-export function withoutTask(tasks: TaskDto[], id: string): TaskDto[] {
-  return tasks.filter((task) => task._id !== id);
 }
 
 /** SPEC.md §5: the priority field's text parsed as an integer; nothing usable leaves it to the server's default. */

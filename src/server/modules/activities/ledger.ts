@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'd
 import { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
-import { offsetOf, type ListQuery, type Page } from '../../../shared/list.js';
+import type { ListQuery, Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
@@ -287,7 +287,7 @@ function timelineRows(tx: Tx, companyId: string, limit: number, offset: number):
  */
 export function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery, 'page' | 'perPage'>): Page<ActivityDto> {
   return pageOf(query, {
-    rows: () => timelineRows(tx, companyId, query.perPage, offsetOf(query)),
+    rows: (limit, offset) => timelineRows(tx, companyId, limit, offset),
     count: () => tx.select({ total: count() }).from(activities).where(eq(activities.companyId, companyId)).get()?.total ?? 0,
   });
 }

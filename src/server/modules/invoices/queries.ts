@@ -1,7 +1,14 @@
-import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
-import type { InvoiceDto, InvoiceListQuery, InvoicePaymentMethod, InvoiceSortKey } from '../../../shared/invoices.js';
+import {
+  INVOICE_CHOICES_LIMIT,
+  type InvoiceChoice,
+  type InvoiceDto,
+  type InvoiceListQuery,
+  type InvoicePaymentMethod,
+  type InvoiceSortKey,
+} from '../../../shared/invoices.js';
 import { offsetOf, type Page } from '../../../shared/list.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
@@ -114,6 +121,31 @@ export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, com
     items: page.items.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? [])),
     total: page.total,
   };
+}
+
+const balanceCents = sql<number>`${invoices.priceCents} - ${paidSum}`;
+
+/**
+ * The company's invoices a payment may go to, newest first (capped), with their balance; openOnly
+ * keeps those with a balance above 0. `include` (an invoice of the company) is always among them.
+ */
+export function invoiceChoices(tx: Tx, companyId: string, openOnly: boolean, include: string): InvoiceChoice[] {
+  const rows = tx
+    .select({ _id: invoices.id, invoiceId: invoices.invoiceNumber, balanceCents })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), openOnly ? gt(balanceCents, 0) : undefined))
+    .orderBy(desc(invoices.transactionDate), desc(sql`${invoices}.rowid`))
+    .limit(INVOICE_CHOICES_LIMIT)
+    .all();
+  if (include && !rows.some((row) => row._id === include)) {
+    const chosen = tx
+      .select({ _id: invoices.id, invoiceId: invoices.invoiceNumber, balanceCents })
+      .from(invoices)
+      .where(and(eq(invoices.id, include), eq(invoices.companyId, companyId)))
+      .get();
+    if (chosen) rows.unshift(chosen);
+  }
+  return rows.map(({ balanceCents: cents, ...row }) => ({ ...row, remainingBalance: centsToDollars(cents) }));
 }
 
 function oneInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto | undefined {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { invoiceFormInput, invoiceListInput, invoiceOutput, invoiceUpdateInput, purchaseInput, purchaseOutput } from '../../../shared/invoices.js';
+import {
+  INVOICE_CHOICES_LIMIT,
+  invoiceChoiceOutput,
+  invoiceChoicesInput,
+  invoiceFormInput,
+  invoiceListInput,
+  invoiceOutput,
+  invoiceUpdateInput,
+  purchaseInput,
+  purchaseOutput,
+} from '../../../shared/invoices.js';
 import { pageOutput } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
@@ -32,6 +42,19 @@ export const superAdminInvoicesRouter = router({
     .input(invoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.allInvoices(ctx.deps, input)),
+
+  choices: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/invoices/choices',
+        tags: adminTags,
+        summary: `Invoice choices for a payment: up to ${INVOICE_CHOICES_LIMIT} of the company's invoices, newest first, with their balance; openOnly keeps those with a balance above 0; include adds the one already chosen`,
+      },
+    })
+    .input(invoiceChoicesInput)
+    .output(z.array(invoiceChoiceOutput))
+    .query(({ ctx, input }) => invoices.invoiceChoices(ctx.deps.db, input.company, input.openOnly, input.include)),
 
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/invoices', tags: adminTags, summary: 'Add an invoice (and its pending hours); emails the client when sendInvoiceEmail' } })

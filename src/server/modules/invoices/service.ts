@@ -28,9 +28,9 @@ import {
   updateInvoiceHours,
 } from '../activities/ledger.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
-import { findInvoice, findInvoiceRow, invoicePdfData, listInvoices, paidCents, pdfUrlOf, type InvoicePdfData } from './queries.js';
+import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, paidCents, pdfUrlOf, type InvoicePdfData } from './queries.js';
 
-export { findInvoice, findInvoiceRow, invoicePdfData, paidCents, pdfUrlOf, type InvoicePdfData };
+export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, paidCents, pdfUrlOf, type InvoicePdfData };
 
 /** The calendar year of an instant in the provider's time zone. */
 function yearIn(date: Date, timeZone: string): number {

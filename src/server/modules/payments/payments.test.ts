@@ -5,6 +5,8 @@ import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
 import { createCompany } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { expectPagedList, pageOfResponse } from '../../testing/paging.js';
+import { planOf, preparedDuring, slowSteps } from '../../testing/query-plans.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
@@ -20,7 +22,7 @@ const ledgerStatus = (invoiceId: string) => t.deps.db.select().from(activities).
 async function newInvoice(companyId = company.id, price = 100): Promise<InvoiceDto> {
   return json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: companyId, description: 'Block', hours: price / 50, rate: 50, sendInvoiceEmail: false }));
 }
-const invoiceOf = async (id: string) => json<InvoiceDto[]>(await api(t.app, boss.token).get('/superadmin/allinvoices')).find((i) => i._id === id)!;
+const invoiceOf = async (id: string) => json<InvoiceDto[]>(await api(t.app, boss.token).get('/superadmin/allinvoices?per_page=1000')).find((i) => i._id === id)!;
 const pay = (invoice: string, amount: number, fields: Record<string, unknown> = {}) =>
   api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice, amount, method: 'ACH', sendEmail: false, ...fields });
 
@@ -129,7 +131,7 @@ describe('payments', () => {
     const invoice = await newInvoice();
     await pay(invoice._id, 1, { paymentDate: '2020-01-01T00:00:00Z' });
     await pay(invoice._id, 2, { paymentDate: '2030-01-01T00:00:00Z' });
-    const list = json<PaymentDto[]>(await api(t.app, boss.token).get('/superadmin/payments'));
+    const list = json<PaymentDto[]>(await api(t.app, boss.token).get(`/superadmin/payments?company=${company.id}`));
     const dates = list.map((p) => p.paymentDate);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(list[0]).toMatchObject({ amount: 2, invoice: { invoiceId: invoice.invoiceId } });
@@ -139,10 +141,119 @@ describe('payments', () => {
     const client = api(t.app, admin.token);
     for (const response of [
       await client.get('/superadmin/payments'),
+      await client.get(`/superadmin/invoices/choices?company=${company.id}`),
       await client.post('/superadmin/payments', {}),
       await client.put('/superadmin/payments/x', {}),
       await client.delete('/superadmin/payments/x'),
     ]) expect(response.statusCode).toBe(403);
     expect((await api(t.app).get('/superadmin/payments')).statusCode).toBe(401);
+  });
+});
+
+describe('the Payments list: paging, search, company filter, sort', () => {
+  let payer: ReturnType<typeof createCompany>;
+  const made: Record<string, PaymentDto> = {};
+  const path = (query: string) => `/superadmin/payments?company=${payer.id}&${query}`;
+  const descriptions = async (url: string) => json<PaymentDto[]>(await api(t.app, boss.token).get(url)).map((payment) => payment.description);
+
+  beforeAll(async () => {
+    payer = createCompany(t.deps.db, { companyName: 'Payer Paging' });
+    const big = await newInvoice(payer.id, 10_000);
+    const small = await newInvoice(payer.id, 1_000);
+    const rows: [string, string, number, string, string, string][] = [
+      ['March cheque', big._id, 300, 'Check', '2026-03-01T10:00:00Z', 'completed'],
+      ['April wire', big._id, 125.5, 'ACH', '2026-04-01T10:00:00Z', 'pending'],
+      ['Zelle for 50% upfront', small._id, 500, 'Zelle', '2026-01-15T10:00:00Z', 'completed'],
+      ['Cash_in hand', small._id, 20, 'Cash', '2026-02-20T10:00:00Z', 'refunded'],
+      ['May wire', big._id, 999, 'ACH', '2026-05-01T10:00:00Z', 'completed'],
+    ];
+    for (const [description, invoice, amount, method, paymentDate, status] of rows) {
+      const response = await api(t.app, boss.token).post('/superadmin/payments', { company: payer.id, invoice, amount, method, paymentDate, status, description, sendEmail: false });
+      made[description] = json<PaymentDto>(response);
+    }
+  });
+
+  const newestFirst = ['May wire', 'April wire', 'March cheque', 'Cash_in hand', 'Zelle for 50% upfront'];
+
+  it('pages one company’s payments, newest payment date first', async () => {
+    await expectPagedList(t, boss.token, `/superadmin/payments?company=${payer.id}`, newestFirst.map((description) => made[description]!._id));
+  });
+
+  it.each([
+    ['WIRE', ['May wire', 'April wire']],
+    ['50%', ['Zelle for 50% upfront']],
+    ['h_i', ['Cash_in hand']],
+    ['Payer', []],
+    ['999', []],
+  ])('search %j matches the description only, case-insensitively', async (search, expected) => {
+    expect(await descriptions(path(`search=${encodeURIComponent(search)}`))).toEqual(expected);
+  });
+
+  it('filters by company id', async () => {
+    const page = pageOfResponse<PaymentDto>(await api(t.app, boss.token).get(`/superadmin/payments?company=${payer.id}`));
+    expect(page.items.every((payment) => payment.company === payer.id && payment.companyName === 'Payer Paging')).toBe(true);
+    expect(page.total).toBe(5);
+  });
+
+  it.each([
+    ['amount', 'asc', ['Cash_in hand', 'April wire', 'March cheque', 'Zelle for 50% upfront', 'May wire']],
+    ['method', 'desc', ['Zelle for 50% upfront', 'March cheque', 'Cash_in hand', 'May wire', 'April wire']],
+    ['status', 'asc', ['March cheque', 'Zelle for 50% upfront', 'May wire', 'April wire', 'Cash_in hand']],
+    ['paymentDate', 'asc', [...newestFirst].reverse()],
+    ['companyName', 'desc', newestFirst],
+  ])('sorts by %s %s', async (sort, dir, expected) => {
+    expect(await descriptions(path(`sort=${sort}&dir=${dir}`))).toEqual(expected);
+  });
+
+  it('sorts by invoice number, payments of one invoice in the order they were made', async () => {
+    const page = json<PaymentDto[]>(await api(t.app, boss.token).get(path('sort=invoice&dir=asc')));
+    const numbers = page.map((payment) => payment.invoice.invoiceId);
+    expect(numbers).toEqual([...numbers].sort());
+    expect(page.map((payment) => payment.description)).toEqual(['March cheque', 'April wire', 'May wire', 'Zelle for 50% upfront', 'Cash_in hand']);
+  });
+
+  it('reads the default and the company-filtered page from an index, without sorting', async () => {
+    for (const url of ['/superadmin/payments?per_page=2', `/superadmin/payments?per_page=2&company=${payer.id}`]) {
+      const statements = await preparedDuring(t.deps.db, () => api(t.app, boss.token).get(url));
+      const pageQuery = statements.find((source) => source.startsWith('select') && source.includes('from "payments"') && source.includes('limit'))!;
+      const plan = planOf(t.deps.db, pageQuery);
+      expect(plan.join(' | ')).toMatch(/(SCAN payments USING INDEX payments_date_idx|SEARCH payments USING INDEX payments_company_idx \(company_id=\?\))/);
+      expect(slowSteps(plan)).toEqual([]);
+    }
+  });
+});
+
+describe('invoice choices of a payment', () => {
+  type Choice = { _id: string; invoiceId: string; remainingBalance: number };
+  const choicesOf = async (query: string) => json<Choice[]>(await api(t.app, boss.token).get(`/superadmin/invoices/choices?${query}`));
+
+  it('offers the company’s invoices newest first with their balance; openOnly leaves out the paid ones; include adds the chosen one', async () => {
+    const chooser = createCompany(t.deps.db, { companyName: 'Chooser' });
+    const at = (transactionDate: string, price: number) =>
+      api(t.app, boss.token).post('/superadmin/invoices', { company: chooser.id, description: 'Block', price, transactionDate, sendInvoiceEmail: false }).then((response) => json<InvoiceDto>(response));
+    const older = await at('2026-01-01T00:00:00Z', 100);
+    const paid = await at('2026-02-01T00:00:00Z', 50);
+    const newer = await at('2026-03-01T00:00:00Z', 80);
+    await newInvoice(other.id);
+    await api(t.app, boss.token).post('/superadmin/payments', { company: chooser.id, invoice: paid._id, amount: 50, method: 'ACH', sendEmail: false });
+    await api(t.app, boss.token).post('/superadmin/payments', { company: chooser.id, invoice: older._id, amount: 25.5, method: 'ACH', sendEmail: false });
+
+    expect(await choicesOf(`company=${chooser.id}`)).toEqual([
+      { _id: newer._id, invoiceId: newer.invoiceId, remainingBalance: 80 },
+      { _id: paid._id, invoiceId: paid.invoiceId, remainingBalance: 0 },
+      { _id: older._id, invoiceId: older.invoiceId, remainingBalance: 74.5 },
+    ]);
+    expect((await choicesOf(`company=${chooser.id}&openOnly=true`)).map((choice) => choice._id)).toEqual([newer._id, older._id]);
+    expect((await choicesOf(`company=${chooser.id}&openOnly=true&include=${paid._id}`)).map((choice) => choice._id)).toEqual([paid._id, newer._id, older._id]);
+    const theirs = await newInvoice(other.id);
+    expect((await choicesOf(`company=${chooser.id}&openOnly=true&include=${theirs._id}`)).map((choice) => choice._id)).toEqual([newer._id, older._id]);
+  });
+
+  it('needs a company and a true or false openOnly', async () => {
+    const missing = await api(t.app, boss.token).get('/superadmin/invoices/choices');
+    expect(missing.statusCode).toBe(400);
+    const odd = await api(t.app, boss.token).get(`/superadmin/invoices/choices?company=${company.id}&openOnly=maybe`);
+    expect(odd.statusCode).toBe(400);
+    expect(json(odd).message).toBe('openOnly must be true or false.');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paymentFormInput, paymentOutput, paymentUpdateInput } from '../../../shared/payments.js';
+import { pageOutput } from '../../../shared/list.js';
+import { paymentFormInput, paymentListInput, paymentOutput, paymentUpdateInput } from '../../../shared/payments.js';
 import { idParam } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as payments from './service.js';
@@ -8,10 +9,10 @@ const tags = ['Payments (super-admin)'];
 
 export const superAdminPaymentsRouter = router({
   list: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Every payment, newest payment date first' } })
-    .input(z.void())
-    .output(z.array(paymentOutput))
-    .query(({ ctx }) => payments.allPayments(ctx.deps)),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Payments, newest payment date first; search matches the description' } })
+    .input(paymentListInput)
+    .output(pageOutput(paymentOutput))
+    .query(({ ctx, input }) => payments.allPayments(ctx.deps, input)),
 
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/payments', tags, summary: 'Record a payment against an invoice with a balance; emails a receipt when sendEmail' } })

@@ -1,7 +1,8 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/hours.js';
-import type { PaymentDto, PaymentForm } from '../../../shared/payments.js';
+import type { Page } from '../../../shared/list.js';
+import type { PaymentDto, PaymentForm, PaymentListQuery } from '../../../shared/payments.js';
 import { formatDollars } from '../../../shared/format.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -10,47 +11,11 @@ import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
 import { findInvoice, findInvoiceRow, paidCents, settleInvoice } from '../invoices/service.js';
 import { paymentReceiptEmail } from './emails.js';
+import { findPayment, findPaymentRow, listPayments, type PaymentRow } from './queries.js';
 
-type PaymentRow = typeof payments.$inferSelect;
-
-function listPayments(tx: Tx, where?: SQL): PaymentDto[] {
-  return tx
-    .select({ payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.companyName })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .innerJoin(companies, eq(companies.id, payments.companyId))
-    .where(where)
-    .orderBy(desc(payments.paymentDate), desc(payments.createdAt), desc(payments.id))
-    .all()
-    .map(({ payment, invoiceNumber, companyName }) => ({
-      _id: payment.id,
-      invoice: { _id: payment.invoiceId, invoiceId: invoiceNumber },
-      amount: centsToDollars(payment.amountCents),
-      description: payment.description,
-      status: payment.status,
-      method: payment.method,
-      paymentDate: payment.paymentDate.toISOString(),
-      company: payment.companyId,
-      companyName,
-      transactionId: payment.transactionId,
-      sendEmail: payment.sendEmail,
-    }));
-}
-
-function findPayment(tx: Tx, id: string): PaymentDto {
-  const [payment] = listPayments(tx, eq(payments.id, id));
-  if (!payment) throw notFound('Payment');
-  return payment;
-}
-
-function findPaymentRow(tx: Tx, id: string): PaymentRow {
-  const row = tx.select().from(payments).where(eq(payments.id, id)).get();
-  if (!row) throw notFound('Payment');
-  return row;
-}
-
-export function allPayments(deps: AppDeps): PaymentDto[] {
-  return listPayments(deps.db);
+/** A page of every company's payments, newest payment date first by default. */
+export function allPayments(deps: AppDeps, query: PaymentListQuery): Page<PaymentDto> {
+  return listPayments(deps.db, query);
 }
 
 /**

@@ -1,15 +1,18 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, taskHistory, tasks, users } from '../../../../drizzle/schema.js';
 import type { DashboardTaskDto } from '../../../shared/dashboard.js';
-import { byPriority, type TaskDto, type TaskHistoryDto } from '../../../shared/tasks.js';
+import type { Page } from '../../../shared/list.js';
+import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
+import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
 
 const isOpen = and(eq(tasks.done, false), eq(tasks.deleted, false));
+const taskRowid = sql`${tasks}.rowid`;
 
-/** Tasks with their history in two queries, however many there are. */
+/** Tasks with their history: one query for the history of all of them. */
 function withHistory(tx: Tx, rows: TaskRow[]): TaskDto[] {
   const ids = rows.map((row) => row.id);
   const entries = ids.length === 0 ? [] : historyOf(tx, ids);
@@ -55,28 +58,61 @@ function historyOf(tx: Tx, taskIds: string[]): (TaskHistoryDto & { taskId: strin
     }));
 }
 
-function taskRows(tx: Tx, where: SQL | undefined): TaskRow[] {
+function taskRowsQuery(tx: Tx, where: SQL | undefined) {
   return tx
     .select({ task: tasks, companyName: companies.companyName })
     .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
     .where(where)
-    .all()
-    .map(({ task, companyName }) => ({ ...task, companyName }));
+    .$dynamic();
 }
 
-/** Open tasks (not done, not deleted), of one company or of all, by priority. */
-export function openTasks(tx: Tx, companyId?: string): TaskDto[] {
-  const where = companyId ? and(isOpen, eq(tasks.companyId, companyId)) : isOpen;
-  return withHistory(tx, taskRows(tx, where)).sort(byPriority);
+const toTaskRow = ({ task, companyName }: { task: typeof tasks.$inferSelect; companyName: string }): TaskRow => ({ ...task, companyName });
+
+/** What each sortable column sorts by; rowid breaks ties in the same direction. */
+const taskSortColumns: Record<TaskSortKey, (SQL | AnyColumn)[]> = {
+  priority: [tasks.priority, taskRowid],
+  companyName: [companies.companyName, tasks.priority, taskRowid],
+  title: [tasks.title, taskRowid],
+  description: [tasks.description, taskRowid],
+};
+
+/**
+ * One page of open tasks (not done, not deleted) with their history: of the company given (a
+ * customer's own), else of the query's company filter, else of every company.
+ */
+export function listOpenTasks(tx: Tx, query: OpenTaskListQuery, companyId?: string): Page<TaskDto> {
+  const company = companyId ?? query.company;
+  const where = and(isOpen, company ? eq(tasks.companyId, company) : undefined, searchAny(query.search, [tasks.title, tasks.description]));
+  const page = pageOf(query, {
+    rows: (limit, offset) =>
+      taskRowsQuery(tx, where)
+        .orderBy(...orderOf(query.dir, taskSortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    count: () => tx.select({ total: count() }).from(tasks).where(where).get()?.total ?? 0,
+  });
+  return { items: withHistory(tx, page.items.map(toTaskRow)), total: page.total };
+}
+
+/** The open tasks a time log of the company may be linked to, by priority (capped). */
+export function openTaskChoices(tx: Tx, companyId: string): TaskChoice[] {
+  return tx
+    .select({ _id: tasks.id, title: tasks.title })
+    .from(tasks)
+    .where(and(isOpen, eq(tasks.companyId, companyId)))
+    .orderBy(asc(tasks.priority), asc(taskRowid))
+    .limit(TASK_CHOICES_LIMIT)
+    .all();
 }
 
 /** A task by id; with companyId, only that company's, so another company's answers as not found. */
 export function findTask(tx: Tx, id: string, companyId?: string): TaskDto {
   const where = companyId ? and(eq(tasks.id, id), eq(tasks.companyId, companyId)) : eq(tasks.id, id);
-  const [row] = taskRows(tx, and(where, eq(tasks.deleted, false)));
+  const row = taskRowsQuery(tx, and(where, eq(tasks.deleted, false))).get();
   if (!row) throw notFound('Task');
-  const [task] = withHistory(tx, [row]);
+  const [task] = withHistory(tx, [toTaskRow(row)]);
   return task!;
 }
 

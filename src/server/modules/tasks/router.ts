@@ -4,9 +4,14 @@ import {
   adminTaskUpdateInput,
   customerTaskCreateInput,
   markDoneInput,
+  openTaskListInput,
+  TASK_CHOICES_LIMIT,
+  taskChoiceOutput,
+  taskChoicesInput,
   taskOutput,
   taskUpdateInput,
 } from '../../../shared/tasks.js';
+import { pageOutput } from '../../../shared/list.js';
 import { idParam } from '../../../shared/validation.js';
 import { authedProcedure, router, superAdminProcedure } from '../../trpc.js';
 import { ownCompanyId } from '../account/actor.js';
@@ -18,10 +23,10 @@ const adminTags = ['Tasks (super-admin)'];
 
 export const tasksRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/tasks', tags: customerTags, summary: "Your company's open tasks, by priority" } })
-    .input(z.void())
-    .output(z.array(taskOutput))
-    .query(({ ctx }) => tasks.listOwnTasks(ctx.deps, ctx.actor)),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/tasks', tags: customerTags, summary: "Your company's open tasks, by priority; search matches title or description" } })
+    .input(openTaskListInput)
+    .output(pageOutput(taskOutput))
+    .query(({ ctx, input }) => tasks.listOwnTasks(ctx.deps, ctx.actor, input)),
 
   create: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company' } })
@@ -54,10 +59,16 @@ export const tasksRouter = router({
 
 export const superAdminTasksRouter = router({
   listOpen: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/allopentasks', tags: adminTags, summary: 'Every open task of every company, by priority' } })
-    .input(z.void())
-    .output(z.array(taskOutput))
-    .query(({ ctx }) => tasks.openTasks(ctx.deps.db)),
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allopentasks', tags: adminTags, summary: 'Open tasks of every company, by priority; search matches title or description' } })
+    .input(openTaskListInput)
+    .output(pageOutput(taskOutput))
+    .query(({ ctx, input }) => tasks.allOpenTasks(ctx.deps, input)),
+
+  openOf: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/tasks/choices', tags: adminTags, summary: `Task choices for a time log: up to ${TASK_CHOICES_LIMIT} open tasks of the company, by priority` } })
+    .input(taskChoicesInput)
+    .output(z.array(taskChoiceOutput))
+    .query(({ ctx, input }) => tasks.openTasksOf(ctx.deps, input.company)),
 
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/tasks', tags: adminTags, summary: 'Add a task for a company' } })

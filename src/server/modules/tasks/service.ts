@@ -2,7 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, taskHistory, tasks } from '../../../../drizzle/schema.js';
 import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS } from '../../../shared/limits.js';
-import type { adminTaskCreateInput, customerTaskCreateInput, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
+import type { Page } from '../../../shared/list.js';
+import type { adminTaskCreateInput, customerTaskCreateInput, OpenTaskListQuery, TaskChoice, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
@@ -12,15 +13,24 @@ import { ownCompanyId } from '../account/actor.js';
 import type { Actor } from '../account/sessions.js';
 import { taskDoneEmail } from './emails.js';
 import { refreshOpenTasks } from './open-count.js';
-import { findTask, openTasks } from './queries.js';
+import { findTask, listOpenTasks, openTaskChoices } from './queries.js';
 
-export { findTask, openTasks };
+export { findTask };
 
 type TaskFields = z.output<typeof taskUpdateFields>;
 type Tracked = 'title' | 'description' | 'priority' | 'done' | 'deleted';
 
-export function listOwnTasks(deps: AppDeps, actor: Actor): TaskDto[] {
-  return actor.companyId ? openTasks(deps.db, actor.companyId) : [];
+/** The caller's company's open tasks; the provider, who has no company, gets none. */
+export function listOwnTasks(deps: AppDeps, actor: Actor, query: OpenTaskListQuery): Page<TaskDto> {
+  return actor.companyId ? listOpenTasks(deps.db, query, actor.companyId) : { items: [], total: 0 };
+}
+
+export function allOpenTasks(deps: AppDeps, query: OpenTaskListQuery): Page<TaskDto> {
+  return listOpenTasks(deps.db, query);
+}
+
+export function openTasksOf(deps: AppDeps, companyId: string): TaskChoice[] {
+  return openTaskChoices(deps.db, companyId);
 }
 
 /** Writes one history entry per field whose value changes, then the new values. */

@@ -4,6 +4,8 @@ import { taskHistory, tasks } from '../../../../drizzle/schema.js';
 import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createTask } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { expectPagedList, pageOfResponse } from '../../testing/paging.js';
+import { planOf, preparedDuring, slowSteps } from '../../testing/query-plans.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
@@ -106,6 +108,7 @@ describe('customer tasks', () => {
 describe('super-admin tasks', () => {
   it.each([
     ['GET', '/superadmin/allopentasks'],
+    ['GET', '/superadmin/tasks/choices?company=x'],
     ['POST', '/superadmin/tasks'],
     ['PUT', '/superadmin/tasks/x'],
     ['DELETE', '/superadmin/tasks/x'],
@@ -213,5 +216,134 @@ describe('limits on customer task writes', () => {
     expect((await api(limited.app, colleague.token).post('/tasks', { title: 'Someone else' })).statusCode).toBe(200);
     limited.clock.advance(60 * 1000);
     expect((await api(limited.app, busy.token).post('/tasks', { title: 'A minute later' })).statusCode).toBe(200);
+  });
+});
+
+describe('the open-task lists: paging, search, company filter, sort', () => {
+  let acme: ReturnType<typeof createCompany>;
+  let zenith: ReturnType<typeof createCompany>;
+  let acmeAdmin: Awaited<ReturnType<typeof signedInUser>>;
+  const titles = (page: { items: { title: string }[] }) => page.items.map((task) => task.title);
+  const provider = () => api(t.app, boss.token);
+
+  beforeAll(async () => {
+    acme = createCompany(t.deps.db, { companyName: 'Acme Paging' });
+    zenith = createCompany(t.deps.db, { companyName: 'Zenith Paging' });
+    acmeAdmin = await signedInUser(t, { companyId: acme.id, role: 'admin' });
+    const rows: [string, number, string][] = [
+      ['Paint the fence', 3, 'Green 100% please'],
+      ['Order coffee', 1, 'Beans_and filters'],
+      ['Call the bank', 2, 'About the LOAN'],
+      ['Archive emails', 2, 'Older than a year'],
+      ['Book flights', 5, 'To Lisbon'],
+      ['Fix printer', 4, 'Paper jam'],
+    ];
+    for (const [title, priority, description] of rows) createTask(t.deps.db, { companyId: acme.id, title, priority, description });
+    createTask(t.deps.db, { companyId: acme.id, title: 'Closed one', priority: 0, done: true });
+    createTask(t.deps.db, { companyId: zenith.id, title: 'Zenith loan review', priority: 1, description: 'Mortgage' });
+  });
+
+  const acmeByPriority = ['Order coffee', 'Call the bank', 'Archive emails', 'Paint the fence', 'Fix printer', 'Book flights'];
+  const idsOf = (wanted: string[]) =>
+    wanted.map((title) => t.deps.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.title, title)).get()!.id);
+
+  it('pages the provider’s list of one company by priority, ties in the order the tasks were made', async () => {
+    await expectPagedList(t, boss.token, `/superadmin/allopentasks?company=${acme.id}`, idsOf(acmeByPriority));
+  });
+
+  it('pages the customer’s list of the own company, 25 at a time as Load more asks', async () => {
+    await expectPagedList(t, acmeAdmin.token, '/tasks', idsOf(acmeByPriority));
+    const second = pageOfResponse<Task>(await api(t.app, acmeAdmin.token).get('/tasks?page=2&per_page=25'));
+    expect(second).toMatchObject({ items: [], total: 6 });
+  });
+
+  it('shows a customer only the own company’s tasks, whatever company the call names', async () => {
+    const list = pageOfResponse<Task>(await api(t.app, acmeAdmin.token).get(`/tasks?company=${zenith.id}&per_page=1000`));
+    expect(list.items.every((task) => task.company === acme.id)).toBe(true);
+    expect(list.total).toBe(6);
+    expect(pageOfResponse<Task>(await api(t.app, acmeAdmin.token).get('/tasks?search=loan')).items.map((task) => task.title)).toEqual(['Call the bank']);
+  });
+
+  it.each([
+    ['loan', ['Zenith loan review', 'Call the bank']],
+    ['LISBON', ['Book flights']],
+    ['100%', ['Paint the fence']],
+    ['s_a', ['Order coffee']],
+    ['Paging', []],
+  ])('search %j matches the title or the description, case-insensitively, % and _ as themselves', async (search, expected) => {
+    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?search=${encodeURIComponent(search)}&per_page=1000`));
+    expect(titles(page).filter((title) => [...acmeByPriority, 'Zenith loan review'].includes(title))).toEqual(expected);
+  });
+
+  it('filters by company id', async () => {
+    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?company=${zenith.id}`));
+    expect(page.items).toMatchObject([{ title: 'Zenith loan review', company: zenith.id, companyName: 'Zenith Paging' }]);
+    expect(page.total).toBe(1);
+  });
+
+  it.each([
+    ['priority', 'desc', ['Book flights', 'Fix printer', 'Paint the fence', 'Archive emails', 'Call the bank', 'Order coffee']],
+    ['title', 'asc', ['Archive emails', 'Book flights', 'Call the bank', 'Fix printer', 'Order coffee', 'Paint the fence']],
+    ['description', 'asc', ['Call the bank', 'Order coffee', 'Paint the fence', 'Archive emails', 'Fix printer', 'Book flights']],
+  ])('sorts by %s %s', async (sort, dir, expected) => {
+    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?company=${acme.id}&sort=${sort}&dir=${dir}`));
+    expect(titles(page)).toEqual(expected);
+  });
+
+  it('sorts by company name, then by priority', async () => {
+    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?search=${encodeURIComponent('loan')}&sort=companyName&dir=desc`));
+    expect(page.items.map((task) => task.companyName)).toEqual(['Zenith Paging', 'Acme Paging']);
+    const asc = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?sort=companyName&dir=asc&per_page=1000`));
+    const names = asc.items.map((task) => task.companyName);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it.each([
+    ['sort=rank', 'sort must be one of: priority, companyName, title, description.'],
+    ['dir=up', 'dir must be asc or desc.'],
+    ['per_page=0', 'per_page must be 1 or more.'],
+  ])('refuses %s with a clear message', async (query, message) => {
+    const response = await provider().get(`/superadmin/allopentasks?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+  });
+
+  it('loads the history of a whole page in one query, and each task keeps its own', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'History Paging' });
+    const made = Array.from({ length: 40 }, (_, n) => createTask(t.deps.db, { companyId: company.id, title: `History ${n}`, priority: n }));
+    for (const task of made.slice(0, 30)) {
+      await api(t.app, boss.token).put(`/superadmin/tasks/${task.id}`, { title: `${task.title} renamed`, description: '', priority: task.priority });
+    }
+    const statements = await preparedDuring(t.deps.db, () => provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
+    expect(statements.filter((source) => source.includes('"task_history"'))).toHaveLength(1);
+    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
+    expect(page.items.map((task) => task.history.length)).toEqual([...Array(30).fill(2), ...Array(5).fill(0)]);
+    expect(page.items[0]!.history.map((entry) => entry.newValue)).toEqual(['History 0 renamed', '']);
+  });
+
+  it('reads the default and the company-filtered page from an index, without sorting', async () => {
+    for (const path of ['/superadmin/allopentasks?per_page=2', `/superadmin/allopentasks?per_page=2&company=${acme.id}`]) {
+      const statements = await preparedDuring(t.deps.db, () => provider().get(path));
+      const pageQuery = statements.find((source) => source.startsWith('select') && source.includes('from "tasks"') && source.includes('limit'))!;
+      const plan = planOf(t.deps.db, pageQuery);
+      expect(plan.join(' | ')).toMatch(/SEARCH tasks USING INDEX tasks_open(_all)?_idx/);
+      expect(slowSteps(plan)).toEqual([]);
+    }
+  });
+});
+
+describe('task choices of a time log', () => {
+  it('offers the company’s open tasks by priority, to the super-admin only', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Choices Co' });
+    createTask(t.deps.db, { companyId: company.id, title: 'Later', priority: 9 });
+    createTask(t.deps.db, { companyId: company.id, title: 'First', priority: 1 });
+    createTask(t.deps.db, { companyId: company.id, title: 'Finished', priority: 0, done: true });
+    createTask(t.deps.db, { companyId: company.id, title: 'Gone', priority: 0, deleted: true });
+    const choices = json<{ _id: string; title: string }[]>(await api(t.app, boss.token).get(`/superadmin/tasks/choices?company=${company.id}`));
+    expect(choices.map((choice) => choice.title)).toEqual(['First', 'Later']);
+    expect(Object.keys(choices[0]!).sort()).toEqual(['_id', 'title']);
+    expect((await api(t.app, admin.token).get(`/superadmin/tasks/choices?company=${company.id}`)).statusCode).toBe(403);
+    const missing = await api(t.app, boss.token).get('/superadmin/tasks/choices');
+    expect(missing.statusCode).toBe(400);
   });
 });

@@ -1,14 +1,18 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, eq, gte, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, tasks, timeLogs } from '../../../../drizzle/schema.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
-import type { TimeLogDto } from '../../../shared/timelogs.js';
+import type { Page } from '../../../shared/list.js';
+import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shared/timelogs.js';
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
+import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
+import { dateTimeTextSql, hoursTextSql } from './log-text-sql.js';
 
 export type TimeLogRow = typeof timeLogs.$inferSelect;
 
-const newestFirst = [desc(timeLogs.timeStamp), desc(timeLogs.createdAt), desc(timeLogs.id)];
+const logRowid = sql`${timeLogs}.rowid`;
 
 /** Logs with their company's name and their task's title, in one query. */
 export function timeLogsQuery(tx: Tx) {
@@ -35,14 +39,52 @@ function toDto({ hundredths, timeStamp, ...row }: JoinedRow): TimeLogDto {
   return { ...row, timeStamp: timeStamp.toISOString(), invertedHours: hundredthsToHours(hundredths) };
 }
 
-/** Ordered by the time_logs_time_idx index, so no sort of the whole table. */
-export function newestTimeLogsQuery(tx: Tx) {
-  return timeLogsQuery(tx).orderBy(...newestFirst);
+/** What each sortable column sorts by; rowid breaks ties in the same direction. */
+const timeLogSortColumns: Record<TimeLogSortKey, (SQL | AnyColumn)[]> = {
+  timeStamp: [timeLogs.timeStamp, logRowid],
+  companyName: [companies.companyName, timeLogs.timeStamp, logRowid],
+  invertedHours: [timeLogs.hundredths, logRowid],
+  description: [timeLogs.description, logRowid],
+};
+
+/** The UTC calendar years that have logs: one indexed look-up per year, however many logs. */
+function yearsWithLogs(tx: Tx): number[] {
+  const years: number[] = [];
+  const firstFrom = (from?: number) =>
+    tx
+      .select({ first: min(timeLogs.timeStamp) })
+      .from(timeLogs)
+      .where(from === undefined ? undefined : gte(timeLogs.timeStamp, new Date(from)))
+      .get()?.first;
+  for (let next = firstFrom(); next; ) {
+    const year = next.getUTCFullYear();
+    years.push(year);
+    next = firstFrom(utcYearStart(year + 1));
+  }
+  return years;
 }
 
-/** Every log, newest first by timeStamp. */
-export function listTimeLogs(tx: Tx): TimeLogDto[] {
-  return newestTimeLogsQuery(tx).all().map(toDto);
+/** SPEC.md §2 Time Logs: Search matches the description, the hours text or the date-time text. */
+function searchLogs(tx: Tx, search: string, timeZone: string): SQL | undefined {
+  if (!search) return undefined;
+  const spans = offsetSpans(timeZone, yearsWithLogs(tx));
+  return searchAny(search, [timeLogs.description, hoursTextSql(timeLogs.hundredths), dateTimeTextSql(timeLogs.timeStamp, spans)]);
+}
+
+/** One page of logs, each with its company's name and its task's title; date-times read in `timeZone`. */
+export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string): Page<TimeLogDto> {
+  const where = and(query.company ? eq(timeLogs.companyId, query.company) : undefined, searchLogs(tx, query.search, timeZone));
+  const page = pageOf(query, {
+    rows: (limit, offset) =>
+      timeLogsQuery(tx)
+        .where(where)
+        .orderBy(...orderOf(query.dir, timeLogSortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    count: () => tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
+  });
+  return { items: page.items.map(toDto), total: page.total };
 }
 
 export function findTimeLog(tx: Tx, id: string): TimeLogDto {

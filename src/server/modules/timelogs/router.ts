@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pageOutput } from '../../../shared/list.js';
 import {
   timeLogFormInput,
+  timeLogListInput,
   timeLogOutput,
   timeLogsByDateInput,
   timeLogUpdateInput,
@@ -15,10 +17,19 @@ const tags = ['Time logs (super-admin)'];
 
 export const superAdminTimelogsRouter = router({
   list: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/timelogs', tags, summary: 'Every time log, newest first' } })
-    .input(z.void())
-    .output(z.array(timeLogOutput))
-    .query(({ ctx }) => timelogs.listAllTimeLogs(ctx.deps)),
+    .meta({
+      paged: true,
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/timelogs',
+        tags,
+        summary:
+          "Time logs, newest first; search matches the description, the hours (e.g. 1.5) or the date-time as the screen shows it (e.g. 'Mar 2, 2026, 10:30 AM') in timeZone (default APP_TIMEZONE)",
+      },
+    })
+    .input(timeLogListInput)
+    .output(pageOutput(timeLogOutput))
+    .query(({ ctx, input }) => timelogs.listAllTimeLogs(ctx.deps, input)),
 
   byDate: superAdminProcedure
     .meta({

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { timeLogs } from '../../../../drizzle/schema.js';
 import { hoursToHundredths } from '../../../shared/hours.js';
 import { ADMIN_DEFAULT_PRIORITY } from '../../../shared/tasks.js';
-import { NEW_TASK, type TimeLogDto, type TimeLogForm } from '../../../shared/timelogs.js';
+import type { Page } from '../../../shared/list.js';
+import { NEW_TASK, type TimeLogDto, type TimeLogForm, type TimeLogListQuery } from '../../../shared/timelogs.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -23,8 +24,9 @@ const UNDESCRIBED_LEDGER_ENTRY = 'Time log';
 
 type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 'hundredths' | 'description'>;
 
-export function listAllTimeLogs(deps: AppDeps): TimeLogDto[] {
-  return listTimeLogs(deps.db);
+/** A page of every company's logs; Search reads date-times in the caller's zone, else the provider's. */
+export function listAllTimeLogs(deps: AppDeps, query: TimeLogListQuery): Page<TimeLogDto> {
+  return listTimeLogs(deps.db, query, query.timeZone ?? deps.config.timeZone);
 }
 
 function chosenTaskId(form: TimeLogForm): string | null {

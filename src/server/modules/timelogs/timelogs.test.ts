@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, outbox, taskHistory, tasks, timeLogs } from '../../../../drizzle/schema.js';
@@ -7,9 +6,9 @@ import type { Actor } from '../account/sessions.js';
 import { hourBalance } from '../activities/ledger.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { expectPagedList, pageOfResponse } from '../../testing/paging.js';
+import { planOf, preparedDuring, slowSteps, sqliteOf } from '../../testing/query-plans.js';
 import { createCompany, createTask, createTimeLogRow, createUser } from '../../testing/factories.js';
-import type { Db } from '../../db.js';
-import { newestTimeLogsQuery } from './queries.js';
 import { createTimeLog } from './service.js';
 
 let t: TestApp;
@@ -45,9 +44,6 @@ async function createLog(fields: Record<string, unknown> = {}): Promise<TimeLogD
   expect(response.statusCode, response.body).toBe(200);
   return json<TimeLogDto>(response);
 }
-
-/** The better-sqlite3 connection under drizzle, which the Db type does not show. */
-const sqliteOf = (db: Db) => (db as Db & { $client: Database.Database }).$client;
 
 const balance = (companyId: string) => hourBalance(t.deps.db, companyId);
 
@@ -288,7 +284,7 @@ describe('GET /superadmin/timelogs', () => {
     const task = createTask(t.deps.db, { companyId: initech.id, title: 'Printer setup' });
     const older = await createLog({ company: initech.id, timeStamp: '2025-01-01T09:00:00.000Z', task: task.id, description: 'Older' });
     const newer = await createLog({ timeStamp: '2030-01-01T09:00:00.000Z', description: 'Newer' });
-    const list = json<TimeLogDto[]>(await admin().get('/superadmin/timelogs'));
+    const list = json<TimeLogDto[]>(await admin().get('/superadmin/timelogs?per_page=1000'));
     const times = list.map((log) => log.timeStamp);
     expect(times).toEqual([...times].sort().reverse());
     expect(list[0]).toEqual(newer);
@@ -302,6 +298,90 @@ describe('GET /superadmin/timelogs', () => {
       task: task.id,
       taskTitle: 'Printer setup',
     });
+  });
+});
+
+describe('GET /superadmin/timelogs: paging, search, company filter, sort', () => {
+  let hooli: ReturnType<typeof createCompany>;
+  let umbrella: ReturnType<typeof createCompany>;
+  const logs: Record<string, TimeLogDto> = {};
+  const path = (query: string) => `/superadmin/timelogs?company=${hooli.id}&${query}`;
+  const descriptions = async (url: string) => json<TimeLogDto[]>(await admin().get(url)).map((log) => log.description);
+
+  beforeAll(async () => {
+    hooli = createCompany(t.deps.db, { companyName: 'Hooli' });
+    umbrella = createCompany(t.deps.db, { companyName: 'Umbrella' });
+    const made: [string, string, number, string?][] = [
+      ['Before the clocks change', '2026-03-08T06:59:00.000Z', 1.5],
+      ['When New York springs forward', '2026-03-08T07:00:00.000Z', 2.75],
+      ['Berlin autumn, second 2 AM', '2026-10-25T01:30:00.000Z', 0.05],
+      ['Midnight in New York', '2026-06-01T04:00:00.000Z', 8],
+      ['Noon in New York', '2026-06-01T16:00:00.000Z', 12.25],
+      ['Kept in 100% _raw_ form', '2025-12-31T23:59:00.000Z', 3],
+    ];
+    for (const [description, timeStamp, invertedHours] of made) logs[description] = await createLog({ company: hooli.id, description, timeStamp, invertedHours });
+    logs.Umbrella = await createLog({ company: umbrella.id, description: 'Umbrella work', timeStamp: '2026-03-08T07:00:00.000Z', invertedHours: 2.75 });
+  });
+
+  const newestFirst = ['Berlin autumn, second 2 AM', 'Noon in New York', 'Midnight in New York', 'When New York springs forward', 'Before the clocks change', 'Kept in 100% _raw_ form'];
+
+  it('pages one company’s logs, newest first', async () => {
+    await expectPagedList(t, boss.token, `/superadmin/timelogs?company=${hooli.id}`, newestFirst.map((description) => logs[description]!._id));
+  });
+
+  it.each([
+    ['springs FORWARD', undefined, ['When New York springs forward']],
+    ['100%', undefined, ['Kept in 100% _raw_ form']],
+    ['_raw_', undefined, ['Kept in 100% _raw_ form']],
+    ['2.75', undefined, ['When New York springs forward']],
+    ['1.5', undefined, ['Before the clocks change']],
+    ['0.05', undefined, ['Berlin autumn, second 2 AM']],
+    ['12.25', undefined, ['Noon in New York']],
+    ['Mar 8, 2026, 3:00 AM', 'America/New_York', ['When New York springs forward']],
+    ['mar 8, 2026, 1:59 am', 'America/New_York', ['Before the clocks change']],
+    ['Mar 8, 2026, 3:00 AM', undefined, ['When New York springs forward']],
+    ['Mar 8, 2026, 8:00 AM', 'Europe/Berlin', ['When New York springs forward']],
+    ['Mar 8, 2026, 3:00 AM', 'Europe/Berlin', []],
+    ['Oct 25, 2026, 2:30 AM', 'Europe/Berlin', ['Berlin autumn, second 2 AM']],
+    ['Jun 1, 2026, 12:00 AM', 'America/New_York', ['Midnight in New York']],
+    ['Jun 1, 2026, 12:00 PM', 'America/New_York', ['Noon in New York']],
+    ['Jan 1, 2026', 'Europe/Berlin', ['Kept in 100% _raw_ form']],
+    ['Dec 31, 2025, 6:59 PM', 'America/New_York', ['Kept in 100% _raw_ form']],
+    ['Hooli', undefined, []],
+  ])('search %j (timeZone %s) matches the description, the hours text or the date-time text', async (search, timeZone, expected) => {
+    const zone = timeZone ? `&timeZone=${encodeURIComponent(timeZone)}` : '';
+    expect(await descriptions(path(`search=${encodeURIComponent(search)}${zone}`))).toEqual(expected);
+  });
+
+  it('filters by company id, and All (no company) lists every company', async () => {
+    expect(await descriptions(`/superadmin/timelogs?company=${umbrella.id}`)).toEqual(['Umbrella work']);
+    const all = await descriptions(`/superadmin/timelogs?search=${encodeURIComponent('Mar 8, 2026, 3:00 AM')}&timeZone=America/New_York&per_page=1000`);
+    expect(all).toEqual(expect.arrayContaining(['Umbrella work', 'When New York springs forward']));
+  });
+
+  it.each([
+    ['invertedHours', 'asc', ['Berlin autumn, second 2 AM', 'Before the clocks change', 'When New York springs forward', 'Kept in 100% _raw_ form', 'Midnight in New York', 'Noon in New York']],
+    ['description', 'desc', ['When New York springs forward', 'Noon in New York', 'Midnight in New York', 'Kept in 100% _raw_ form', 'Berlin autumn, second 2 AM', 'Before the clocks change']],
+    ['timeStamp', 'asc', [...newestFirst].reverse()],
+  ])('sorts by %s %s', async (sort, dir, expected) => {
+    expect(await descriptions(path(`sort=${sort}&dir=${dir}`))).toEqual(expected);
+  });
+
+  it('sorts by company name, then newest first', async () => {
+    const url = `/superadmin/timelogs?search=${encodeURIComponent('Mar 8, 2026, 3:00 AM')}&timeZone=America/New_York&sort=companyName`;
+    expect(await descriptions(`${url}&dir=asc`)).toEqual(['When New York springs forward', 'Umbrella work']);
+    expect(await descriptions(`${url}&dir=desc`)).toEqual(['Umbrella work', 'When New York springs forward']);
+  });
+
+  it.each([
+    ['timeZone=Mars/Olympus_Mons', 'timeZone must be a time zone name, such as America/New_York.'],
+    ['timeZone=', 'timeZone must be a time zone name, such as America/New_York.'],
+    ['sort=task', 'sort must be one of: timeStamp, companyName, invertedHours, description.'],
+    [`search=${'x'.repeat(201)}`, 'Search must be at most 200 characters.'],
+  ])('refuses %s with a clear message', async (query, message) => {
+    const response = await admin().get(`/superadmin/timelogs?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
   });
 });
 
@@ -427,7 +507,8 @@ describe('DELETE /superadmin/timelogs/{id}', () => {
     expect(ledgerEntryOf(log._id)).toBeUndefined();
     expect(balance(globex.id)).toBe(before);
     expect(storedTask(task.id)).toMatchObject({ deleted: false, done: false });
-    const list = json<TimeLogDto[]>(await admin().get('/superadmin/timelogs'));
+    const list = json<TimeLogDto[]>(await admin().get(`/superadmin/timelogs?company=${globex.id}&per_page=1000`));
+    expect(list.length).toBeGreaterThan(0);
     expect(list.map((row) => row._id)).not.toContain(log._id);
   });
 
@@ -459,24 +540,32 @@ describe('the list at scale', () => {
   });
   afterAll(() => big.close());
 
-  it('returns thousands of logs in order with the same number of queries as a handful', async () => {
+  it('answers a page of a thousand logs in order with the same number of queries as a handful', async () => {
     const prepare = vi.spyOn(sqliteOf(big.deps.db), 'prepare');
-    const response = await api(big.app, token).get('/superadmin/timelogs');
+    const response = await api(big.app, token).get('/superadmin/timelogs?per_page=1000&page=2');
     const queries = prepare.mock.calls.length;
     prepare.mockRestore();
-    const list = json<TimeLogDto[]>(response);
-    expect(list).toHaveLength(3000);
-    const times = list.map((log) => log.timeStamp);
+    const page = pageOfResponse<TimeLogDto>(response);
+    expect(page.items).toHaveLength(1000);
+    expect(page.total).toBe(3000);
+    const times = page.items.map((log) => log.timeStamp);
     expect(times).toEqual([...times].sort().reverse());
-    expect(list.filter((log) => log.taskTitle !== null)).toHaveLength(1000);
-    // session check plus the one list query; a query per row would make thousands
-    expect(queries).toBeLessThanOrEqual(3);
+    expect(page.items.filter((log) => log.taskTitle !== null).length).toBeGreaterThan(300);
+    // session check, the page and the count; a query per row would make a thousand
+    expect(queries).toBeLessThanOrEqual(4);
   });
 
-  it('reads the logs in time order from the time_logs_time_idx index instead of sorting the table', () => {
-    const { sql, params } = newestTimeLogsQuery(big.deps.db).toSQL();
-    const plan = (sqliteOf(big.deps.db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((step) => step.detail);
-    expect(plan).toContain('SCAN time_logs USING INDEX time_logs_time_idx');
-    expect(plan).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+  it('reads the default and the company-filtered page from an index instead of sorting the table', async () => {
+    const company = big.deps.db.select({ id: timeLogs.companyId }).from(timeLogs).limit(1).get()!.id;
+    const plans = new Map<string, string[]>();
+    for (const path of ['/superadmin/timelogs?per_page=25', `/superadmin/timelogs?per_page=25&company=${company}`]) {
+      const statements = await preparedDuring(big.deps.db, () => api(big.app, token).get(path));
+      const pageQuery = statements.find((source) => source.startsWith('select') && source.includes('from "time_logs"') && source.includes('limit'))!;
+      plans.set(path, planOf(big.deps.db, pageQuery));
+    }
+    const [all, ofCompany] = [...plans.values()];
+    expect(all).toContain('SCAN time_logs USING INDEX time_logs_time_idx');
+    expect(ofCompany).toContain('SEARCH time_logs USING INDEX time_logs_company_idx (company_id=?)');
+    expect([...plans.values()].flatMap(slowSteps)).toEqual([]);
   });
 });

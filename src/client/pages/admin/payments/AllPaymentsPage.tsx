@@ -1,8 +1,9 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PaymentDto } from '../../../../shared/payments.js';
+import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 
@@ -22,33 +23,19 @@ const columns: Column<PaymentDto>[] = [
   { key: 'status', header: 'Status', sortable: true, render: (payment) => payment.status },
 ];
 
-const sortValues = {
-  companyName: (payment: PaymentDto) => payment.companyName,
-  amount: (payment: PaymentDto) => payment.amount,
-  paymentDate: (payment: PaymentDto) => new Date(payment.paymentDate).getTime(),
-  method: (payment: PaymentDto) => payment.method,
-  invoice: (payment: PaymentDto) => payment.invoice.invoiceId,
-  status: (payment: PaymentDto) => payment.status,
-};
-
-/** SPEC.md §2 Payments List (/allpayments). A change also re-fetches the invoices, whose balances moved. */
+/**
+ * SPEC.md §2 Payments List (/allpayments): the server searches, filters, sorts and pages. A change
+ * updates the page on screen and marks the invoices (whose balances moved) for loading again.
+ */
 export function AllPaymentsPage() {
   const utils = trpc.useUtils();
-  const payments = trpc.superadmin.payments.list.useQuery();
-  const invoices = trpc.superadmin.invoices.list.useQuery();
-  const companies = trpc.superadmin.companies.list.useQuery();
-  const list = useAdminList({
-    rows: payments.data,
-    searchText: (payment) => [payment.description],
-    companyOf: (payment) => payment.company,
-    sortValues,
-    defaultSort: { key: 'paymentDate', direction: 'desc' },
-  });
+  const list = useAdminList<PaymentSortKey>({ defaultSort: { key: 'paymentDate', direction: 'desc' } });
+  const payments = trpc.superadmin.payments.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PaymentDto>>();
   const [doomed, setDoomed] = useState<PaymentDto | null>(null);
 
-  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list);
-  const invoicesChanged = () => void utils.superadmin.invoices.list.invalidate();
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list, list.query);
+  const invoicesChanged = () => void utils.superadmin.invoices.invalidate();
 
   const closeDelete = () => {
     setDoomed(null);
@@ -61,17 +48,18 @@ export function AllPaymentsPage() {
       <AdminList
         title="Payments"
         list={list}
+        data={payments.data}
         columns={columns}
         rowKey={(payment) => payment._id}
         loading={payments.isFetching}
         error={payments.isError ? adminErrorText(payments.error) : null}
         emptyText="No Payments Found"
-        companies={companies.data}
+        companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Payment"
         onRefresh={() => {
           void payments.refetch();
-          void invoices.refetch();
+          invoicesChanged();
         }}
         actions={(payment) => (
           <>
@@ -87,11 +75,9 @@ export function AllPaymentsPage() {
       {editor.target && (
         <PaymentDialog
           payment={editor.target}
-          companies={companies.data ?? []}
-          invoices={invoices.data ?? []}
           defaultCompanyId={list.companyId}
           onClose={editor.close}
-          onSaved={(saved) => (replaceRow(saved), invoicesChanged(), editor.close())}
+          onSaved={(saved) => (replaceRow(saved, inCompanyFilter(list.companyId, saved)), invoicesChanged(), editor.close())}
         />
       )}
       {doomed && (

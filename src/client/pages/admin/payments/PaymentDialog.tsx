@@ -1,25 +1,22 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { InvoiceDto } from '../../../../shared/invoices.js';
 import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, SEND_EMAIL_DEFAULT, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker, PICKER_VALUE_FORMAT } from '../timelogs/LogDateTimePicker.js';
 
 type PaymentDialogProps = {
   /** An empty object adds a payment; a row edits it. */
   payment: Partial<PaymentDto>;
-  companies: { _id: string; companyName: string }[];
-  invoices: InvoiceDto[];
   defaultCompanyId: string;
   onClose: () => void;
   onSaved: (payment: PaymentDto) => void;
 };
 
 /** Add or edit a payment (SPEC.md §2 Payments List); the server's message stays in the dialog on failure. */
-export function PaymentDialog({ payment, companies, invoices, defaultCompanyId, onClose, onSaved }: PaymentDialogProps) {
+export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: PaymentDialogProps) {
   const editing = Boolean(payment._id);
   const [companyId, setCompanyId] = useState<string | null>(payment.company ?? (defaultCompanyId || null));
   const [invoiceId, setInvoiceId] = useState<string | null>(payment.invoice?._id ?? null);
@@ -36,7 +33,11 @@ export function PaymentDialog({ payment, companies, invoices, defaultCompanyId, 
   const saving = editing ? update : create;
 
   // Only the chosen company's invoices; when adding, only those still owing something.
-  const choices = invoices.filter((invoice) => invoice.company === companyId && (editing || invoice.remainingBalance > 0));
+  const invoices = trpc.superadmin.invoices.choices.useQuery(
+    { company: companyId ?? '', openOnly: !editing, include: payment.invoice?._id ?? '' },
+    { enabled: Boolean(companyId), staleTime: 0 },
+  );
+  const choices = invoices.data ?? [];
 
   const changeCompany = (next: string | null) => {
     setCompanyId(next);
@@ -63,22 +64,14 @@ export function PaymentDialog({ payment, companies, invoices, defaultCompanyId, 
     <RecordDialog entity="Payment" editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
       <TextInput label="Payment Id" value={payment._id ?? ''} readOnly variant="filled" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label="Company"
-          data={[...companies].sort((a, b) => a.companyName.localeCompare(b.companyName)).map((company) => ({ value: company._id, label: company.companyName }))}
-          value={companyId}
-          onChange={changeCompany}
-          searchable
-          nothingFoundMessage="No company by that name"
-          comboboxProps={{ withinPortal: true }}
-        />
+        <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} />
         <Select
           label="Invoice"
           data={choices.map((invoice) => ({ value: invoice._id, label: `${invoice.invoiceId} — ${formatDollars(invoice.remainingBalance)}` }))}
           value={invoiceId}
           onChange={setInvoiceId}
           disabled={!companyId}
-          nothingFoundMessage="No invoices"
+          nothingFoundMessage={invoices.isFetching ? 'Loading…' : 'No invoices'}
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>

@@ -1,7 +1,7 @@
-import { Select, TextInput, Textarea } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_PRIORITY, type TaskDto } from '../../../../shared/tasks.js';
-import { RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 import { parsePriority } from '../../tasks/taskDisplay.js';
@@ -9,7 +9,6 @@ import { parsePriority } from '../../tasks/taskDisplay.js';
 type AdminTaskDialogProps = {
   /** The task to edit, or null to add one. */
   task: TaskDto | null;
-  companies: { _id: string; companyName: string }[];
   /** The company the list is filtered by ('' for all): a new task starts there. */
   defaultCompanyId: string;
   onClose: () => void;
@@ -17,7 +16,7 @@ type AdminTaskDialogProps = {
 };
 
 /** Add or edit any company's task; a task's company cannot change once it exists. */
-export function AdminTaskDialog({ task, companies, defaultCompanyId, onClose, onSaved }: AdminTaskDialogProps) {
+export function AdminTaskDialog({ task, defaultCompanyId, onClose, onSaved }: AdminTaskDialogProps) {
   const { values, bind } = useFieldValues({
     title: task?.title ?? '',
     description: task?.description ?? '',
@@ -36,14 +35,6 @@ export function AdminTaskDialog({ task, companies, defaultCompanyId, onClose, on
     else create.mutate({ company: companyId ?? '', ...fields });
   };
 
-  const companyOptions = [...companies]
-    .sort((a, b) => a.companyName.localeCompare(b.companyName))
-    .map((company) => ({ value: company._id, label: company.companyName }));
-  // The list of companies may still be loading when an existing task is edited.
-  if (task && !companyOptions.some((option) => option.value === task.company)) {
-    companyOptions.push({ value: task.company, label: task.companyName });
-  }
-
   return (
     <RecordDialog
       entity="Task"
@@ -53,16 +44,7 @@ export function AdminTaskDialog({ task, companies, defaultCompanyId, onClose, on
       onSubmit={save}
     >
       <TextInput label="ID" value={task?._id ?? ''} placeholder="Assigned when saved" readOnly variant="filled" />
-      <Select
-        label="Company"
-        data={companyOptions}
-        value={companyId}
-        onChange={setCompanyId}
-        searchable
-        disabled={Boolean(task)}
-        nothingFoundMessage="No company by that name"
-        comboboxProps={{ withinPortal: true }}
-      />
+      <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => setCompanyId(next || null)} disabled={Boolean(task)} />
       <TextInput label="Title" {...bind('title')} />
       <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} />
       <TextInput label="Priority" type="number" min={0} step={1} w={180} {...bind('priority')} />

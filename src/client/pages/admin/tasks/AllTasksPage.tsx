@@ -1,8 +1,9 @@
 import { Badge, Text } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { byPriority, descriptionPreview, type TaskDto } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache, withSaved } from '../../../components/admin-list/index.js';
+import { descriptionPreview, type TaskDto, type TaskSortKey } from '../../../../shared/tasks.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
 import { MarkDoneDialog } from './MarkDoneDialog.js';
@@ -36,31 +37,18 @@ const columns: Column<TaskDto>[] = [
   },
 ];
 
-const sortValues = {
-  companyName: (task: TaskDto) => task.companyName,
-  title: (task: TaskDto) => task.title,
-  description: (task: TaskDto) => task.description,
-  priority: (task: TaskDto) => task.priority,
-};
-
-/** Open Tasks admin (/alltasks): every company's open tasks, by priority. */
+/**
+ * Open Tasks admin (/alltasks): every company's open tasks, by priority; the server searches,
+ * filters, sorts and pages. A saved task replaces its row or joins the page at its end.
+ */
 export function AllTasksPage() {
   const utils = trpc.useUtils();
-  const tasks = trpc.superadmin.tasks.listOpen.useQuery();
-  const companies = trpc.superadmin.companies.list.useQuery();
-  const list = useAdminList({
-    rows: tasks.data,
-    searchText: (task) => [task.description, task.title],
-    companyOf: (task) => task.company,
-    sortValues,
-    defaultSort: { key: 'priority', direction: 'asc' },
-  });
+  const list = useAdminList<TaskSortKey>({ defaultSort: { key: 'priority', direction: 'asc' } });
+  const tasks = trpc.superadmin.tasks.listOpen.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<{ task: TaskDto | null }>();
   const [action, setAction] = useState<TaskAction | null>(null);
 
-  const replaceRow = (saved: TaskDto) =>
-    utils.superadmin.tasks.listOpen.setData(undefined, (rows = []) => withSaved(rows, saved, 'end').sort(byPriority));
-  const { remove: removeRow } = listCache(utils.superadmin.tasks.listOpen);
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.tasks.listOpen, list.query, 'end');
 
   const closeAction = () => {
     setAction(null);
@@ -73,12 +61,13 @@ export function AllTasksPage() {
       <AdminList
         title="Open Tasks"
         list={list}
+        data={tasks.data}
         columns={columns}
         rowKey={(task) => task._id}
         loading={tasks.isFetching}
         error={tasks.isError ? adminErrorText(tasks.error) : null}
         emptyText="No Open Tasks"
-        companies={companies.data}
+        companyFilter
         onAdd={() => editor.open({ task: null })}
         addLabel="Add Task"
         onRefresh={() => void tasks.refetch()}
@@ -104,7 +93,6 @@ export function AllTasksPage() {
       {editor.target && (
         <AdminTaskDialog
           task={editor.target.task}
-          companies={companies.data ?? []}
           defaultCompanyId={list.companyId}
           onClose={editor.close}
           onSaved={(saved) => (replaceRow(saved), editor.close())}

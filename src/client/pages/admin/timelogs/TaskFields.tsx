@@ -1,10 +1,11 @@
 import { Checkbox, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import type { TaskChoice } from '../../../../shared/tasks.js';
 import { NEW_TASK } from '../../../../shared/timelogs.js';
 
 /** The blank task choice: the log is not linked to a task. */
 export const NO_TASK = '';
 
-export type TaskChoice = { _id: string; title: string };
+export type { TaskChoice };
 
 export type TaskFieldValues = {
   task: string;

@@ -1,9 +1,8 @@
-import { NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
+import { NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { TaskDto } from '../../../../shared/tasks.js';
 import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, NEW_TASK, type TimeLogDto } from '../../../../shared/timelogs.js';
-import { RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker, PICKER_VALUE_FORMAT } from './LogDateTimePicker.js';
 import { NO_TASK, TaskFields, type TaskChoice, type TaskFieldValues } from './TaskFields.js';
@@ -11,8 +10,6 @@ import { NO_TASK, TaskFields, type TaskChoice, type TaskFieldValues } from './Ta
 type TimeLogDialogProps = {
   /** An empty object adds a log; a row edits it. */
   log: Partial<TimeLogDto>;
-  companies: { _id: string; companyName: string }[];
-  openTasks: Pick<TaskDto, '_id' | 'company' | 'title'>[];
   /** The company filter's choice, prefilled when adding ('' for all). */
   defaultCompanyId: string;
   onClose: () => void;
@@ -20,15 +17,14 @@ type TimeLogDialogProps = {
   onSaved: (log: TimeLogDto, tasksChanged: boolean) => void;
 };
 
-/** The task choices of a company; when editing, the linked task stays choosable even if it is done since. */
-function taskChoicesFor(companyId: string | null, openTasks: TimeLogDialogProps['openTasks'], log: Partial<TimeLogDto>): TaskChoice[] {
-  const choices = openTasks.filter((task) => task.company === companyId).map(({ _id, title }) => ({ _id, title }));
-  const linked = log.task && log.company === companyId && !choices.some((task) => task._id === log.task);
-  return linked ? [{ _id: log.task!, title: log.taskTitle ?? 'Linked task' }, ...choices] : choices;
+/** The company's open tasks; when editing, the linked task stays choosable even if it is done since. */
+function withLinkedTask(companyId: string | null, openTasks: TaskChoice[], log: Partial<TimeLogDto>): TaskChoice[] {
+  const linked = log.task && log.company === companyId && !openTasks.some((task) => task._id === log.task);
+  return linked ? [{ _id: log.task!, title: log.taskTitle ?? 'Linked task' }, ...openTasks] : openTasks;
 }
 
 /** Add or edit a time log (SPEC.md §2 Time Logs); the server's message stays in the dialog on failure. */
-export function TimeLogDialog({ log, companies, openTasks, defaultCompanyId, onClose, onSaved }: TimeLogDialogProps) {
+export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeLogDialogProps) {
   const editing = Boolean(log._id);
   const [companyId, setCompanyId] = useState<string | null>(log.company ?? (defaultCompanyId || null));
   const [timeStamp, setTimeStamp] = useState<string | null>(() => dayjs(log.timeStamp ?? new Date()).format(PICKER_VALUE_FORMAT));
@@ -42,6 +38,8 @@ export function TimeLogDialog({ log, companies, openTasks, defaultCompanyId, onC
     emailClient: EMAIL_CLIENT_DEFAULT,
   });
 
+  // Asked each time the dialog opens: tasks are made and closed elsewhere too.
+  const openTasks = trpc.superadmin.tasks.openOf.useQuery({ company: companyId ?? '' }, { enabled: Boolean(companyId), staleTime: 0 });
   const tasksChanged = taskValues.task !== NO_TASK && (taskValues.task === NEW_TASK || (!editing && taskValues.closeTask));
   const options = { onSuccess: (saved: TimeLogDto) => onSaved(saved, tasksChanged) };
   const create = trpc.superadmin.timelogs.create.useMutation(options);
@@ -78,15 +76,7 @@ export function TimeLogDialog({ log, companies, openTasks, defaultCompanyId, onC
       onClose={onClose}
       onSubmit={save}
     >
-      <Select
-        label="Company"
-        data={[...companies].sort((a, b) => a.companyName.localeCompare(b.companyName)).map((company) => ({ value: company._id, label: company.companyName }))}
-        value={companyId}
-        onChange={changeCompany}
-        searchable
-        nothingFoundMessage="No company by that name"
-        comboboxProps={{ withinPortal: true }}
-      />
+      <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LogDateTimePicker value={timeStamp} onChange={setTimeStamp} />
         <NumberInput label="Hours" value={hours} onChange={setHours} step={0.25} decimalScale={2} />
@@ -95,7 +85,7 @@ export function TimeLogDialog({ log, companies, openTasks, defaultCompanyId, onC
       <TaskFields
         values={taskValues}
         onChange={(changes) => setTaskValues((current) => ({ ...current, ...changes }))}
-        tasks={taskChoicesFor(companyId, openTasks, log)}
+        tasks={withLinkedTask(companyId, openTasks.data ?? [], log)}
         offerClose={!editing}
         disabled={!companyId}
       />

@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarStats, IconEdit, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { TimeLogDto } from '../../../../shared/timelogs.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js';
+import { AdminList, ConfirmDialog, RowAction, adminErrorText, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { logDateTimeText, logHoursText } from './timeLogText.js';
@@ -18,16 +19,8 @@ const columns: Column<TimeLogDto>[] = [
   { key: 'description', header: 'Description', sortable: true, render: (log) => <LogDescription log={log} /> },
 ];
 
-const sortValues = {
-  companyName: (log: TimeLogDto) => log.companyName,
-  timeStamp: (log: TimeLogDto) => log.timeStamp,
-  invertedHours: (log: TimeLogDto) => log.invertedHours,
-  description: (log: TimeLogDto) => log.description,
-};
-
-/** SPEC.md §2: the description, the hours text or the date-time text as the row shows it. */
-const searchText = (log: TimeLogDto) => [log.description, logHoursText(log.invertedHours), logDateTimeText(log.timeStamp)];
-const companyOf = (log: TimeLogDto) => log.company;
+/** The browser's zone: the server's Search reads date-times in it, as the DateTime column shows them. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The description, with the linked task (if any) as a small tag under it. */
 function LogDescription({ log }: { log: TimeLogDto }) {
@@ -55,25 +48,23 @@ function DailyTotalsLink() {
   );
 }
 
-/** Time Logs (/timelogs): every company's logged hours, newest first (SPEC.md §2). */
+/**
+ * Time Logs (/timelogs): every company's logged hours, newest first (SPEC.md §2). The server
+ * searches, filters, sorts and pages; after a save or delete the page on screen is updated.
+ */
 export function TimeLogsPage() {
   const utils = trpc.useUtils();
-  // SPEC.md §4: the three loads run on mount and on each refresh.
-  const fresh = { staleTime: 0 };
-  const logs = trpc.superadmin.timelogs.list.useQuery(undefined, fresh);
-  const openTasks = trpc.superadmin.tasks.listOpen.useQuery(undefined, fresh);
-  const companies = trpc.superadmin.companies.list.useQuery(undefined, fresh);
-  const list = useAdminList({
-    rows: logs.data,
-    searchText,
-    companyOf,
-    sortValues,
+  const list = useAdminList<TimeLogSortKey, { timeZone: string }>({
     defaultSort: { key: 'timeStamp', direction: 'desc' },
+    filters: { timeZone: browserTimeZone() },
   });
+  // SPEC.md §4: the list loads on mount and on each refresh.
+  const logs = trpc.superadmin.timelogs.list.useQuery(list.query, { placeholderData: keepPreviousData, staleTime: 0 });
   const editor = useDialog<Partial<TimeLogDto>>();
   const [deleting, setDeleting] = useState<TimeLogDto | null>(null);
 
-  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.timelogs.list);
+  // SPEC.md §4: a created log is appended, an edited one replaces its row (or leaves a company's list).
+  const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.timelogs.list, list.query, 'end');
 
   const closeDelete = () => {
     setDeleting(null);
@@ -82,15 +73,15 @@ export function TimeLogsPage() {
   const remove = trpc.superadmin.timelogs.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeDelete()) });
 
   const onSaved = (saved: TimeLogDto, tasksChanged: boolean) => {
-    replaceRow(saved);
-    if (tasksChanged) void openTasks.refetch();
+    replaceRow(saved, inCompanyFilter(list.companyId, saved));
+    if (tasksChanged) void utils.superadmin.tasks.invalidate();
     editor.close();
   };
 
   const refresh = () => {
     void logs.refetch();
-    void openTasks.refetch();
-    void companies.refetch();
+    void utils.superadmin.companies.options.invalidate();
+    void utils.superadmin.tasks.openOf.invalidate();
   };
 
   return (
@@ -98,12 +89,13 @@ export function TimeLogsPage() {
       <AdminList
         title="Time Logs"
         list={list}
+        data={logs.data}
         columns={columns}
         rowKey={(log) => log._id}
         loading={logs.isFetching}
         error={logs.isError ? adminErrorText(logs.error) : null}
         emptyText="No Time Logs Found"
-        companies={companies.data}
+        companyFilter
         toolbar={<DailyTotalsLink />}
         onAdd={() => editor.open({})}
         addLabel="Add Time Log"
@@ -122,8 +114,6 @@ export function TimeLogsPage() {
       {editor.target && (
         <TimeLogDialog
           log={editor.target}
-          companies={companies.data ?? []}
-          openTasks={openTasks.data ?? []}
           defaultCompanyId={list.companyId}
           onClose={editor.close}
           onSaved={onSaved}

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { weeksOverview, type WeekSummary } from '../../../../shared/weekly.js';
 import { CompanyFilter, adminErrorText } from '../../../components/admin-list/index.js';
 import { usePageTitle } from '../../../lib/usePageTitle.js';
-import { trpc } from '../../../trpc.js';
 import { WeekCard } from './WeekCard.js';
 import { WeeksOverviewCards } from './WeeksOverviewCards.js';
 import { useExpandedWeeks } from './useExpandedWeeks.js';
@@ -89,13 +88,9 @@ function WeekList({ weeks, expansion, earlier }: WeekListProps) {
 /** Weekly Time Logs (/dailytimelogs): hours per week and per day, of every company or one, newest weeks first. */
 export function WeeklyTimeLogsPage() {
   usePageTitle('Weekly Time Logs');
-  const companies = trpc.superadmin.companies.list.useQuery(undefined, { staleTime: 0 });
   const weeks = useWeekPages();
   const expansion = useExpandedWeeks(weeks.weeks ?? []);
-  const refresh = () => {
-    weeks.reload();
-    void companies.refetch();
-  };
+  const refresh = () => weeks.reload();
 
   return (
     <>
@@ -122,7 +117,7 @@ export function WeeklyTimeLogsPage() {
           </Group>
         </Group>
         <Group mt="md">
-          <CompanyFilter label="Filter by Company" allLabel="All Companies" companies={companies.data ?? []} value={weeks.company} onChange={weeks.chooseCompany} />
+          <CompanyFilter label="Filter by Company" allLabel="All Companies" value={weeks.company} onChange={weeks.chooseCompany} />
         </Group>
       </Paper>
 

@@ -49,7 +49,12 @@ const companyId = (await deps.db.query.companies.findFirst())!.id;
 const calls = [
   ['GET /superadmin/companies', '/api/superadmin/companies'],
   ['GET /superadmin/timelogs', '/api/superadmin/timelogs'],
+  ['GET /superadmin/timelogs?company', `/api/superadmin/timelogs?company=${companyId}`],
+  ['GET /superadmin/timelogs?page=50', '/api/superadmin/timelogs?page=50'],
+  ['GET /superadmin/timelogs?search (text)', '/api/superadmin/timelogs?search=item%2012'],
+  ['GET /superadmin/timelogs?search (date)', `/api/superadmin/timelogs?search=${encodeURIComponent('Mar 3,')}&timeZone=Europe/Berlin`],
   ['GET /superadmin/allopentasks', '/api/superadmin/allopentasks'],
+  ['GET /superadmin/allopentasks?company', `/api/superadmin/allopentasks?company=${companyId}`],
   ['GET /superadmin/timelogs/by-date (all)', '/api/superadmin/timelogs/by-date'],
   ['GET /superadmin/timelogs/by-date?company', `/api/superadmin/timelogs/by-date?company=${companyId}`],
   ['GET /superadmin/users', '/api/superadmin/users'],

@@ -6,7 +6,7 @@ import { logDateTimeText, logHoursText } from '../../../shared/log-text.js';
 import { openDatabase, type DatabaseHandle } from '../../db.js';
 import { offsetSpans } from '../../lib/zone-offsets.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
-import { dateTimeTextSql, hoursTextSql } from './log-text-sql.js';
+import { dateTimeTextSql, hoursTextSql, mayBeInDateTimeText, mayBeInHoursText } from './log-text-sql.js';
 
 /*
  * The SQL texts must read exactly as the screen's: for every instant and zone, the date-time
@@ -102,5 +102,25 @@ describe('hoursTextSql', () => {
     expect(rows).toHaveLength(10_000);
     const mismatches = rows.filter((row) => row.text !== logHoursText(hundredthsToHours(row.hundredths)));
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('which texts a search could be part of', () => {
+  it.each([
+    ['1.5', true, false],
+    ['12', true, true],
+    ['Mar 8, 2026, 3:00 AM', false, true],
+    ['sep 1', false, true],
+    ['pm', false, true],
+    ['item 12', false, false],
+    ['1.5h', false, false],
+    ['100%', false, false],
+  ])('%j: hours text %s, date-time text %s', (search, hours, dateTime) => {
+    expect(mayBeInHoursText(search)).toBe(hours);
+    expect(mayBeInDateTimeText(search)).toBe(dateTime);
+  });
+
+  it('lets through every text logDateTimeText writes', () => {
+    for (const instant of instants.slice(0, 200)) expect(mayBeInDateTimeText(logDateTimeText(instant, 'Europe/Berlin'))).toBe(true);
   });
 });

@@ -24,6 +24,26 @@ export function hoursTextSql(hundredths: SQL | AnyColumn): SQL {
   end)`;
 }
 
+const onlyCharactersOf = (alphabet: string) => {
+  const allowed = new Set(alphabet.toLowerCase());
+  return (search: string) => [...search.toLowerCase()].every((character) => allowed.has(character));
+};
+
+/** Whether the search could be part of an hours text: digits and a decimal point only. */
+export const mayBeInHoursText = onlyCharactersOf('0123456789.');
+
+let inDateTimeText: ((search: string) => boolean) | undefined;
+
+/** Whether the search could be part of a date-time text: only characters such texts have. */
+export function mayBeInDateTimeText(search: string): boolean {
+  if (!inDateTimeText) {
+    const layout = logDateTimeLayout();
+    const literals = layout.parts.map((part) => (part.type === 'literal' ? part.value : ''));
+    inDateTimeText = onlyCharactersOf(['0123456789', ...layout.months, layout.am, layout.pm, ...literals].join(''));
+  }
+  return inDateTimeText(search);
+}
+
 /** The zone's offset in ms at the instant: the span the instant falls in. */
 function offsetSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[]): SQL {
   const [first, ...rest] = spans;

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
-import { dateTimeTextSql, hoursTextSql } from './log-text-sql.js';
+import { dateTimeTextSql, hoursTextSql, mayBeInDateTimeText, mayBeInHoursText } from './log-text-sql.js';
 
 export type TimeLogRow = typeof timeLogs.$inferSelect;
 
@@ -64,11 +64,16 @@ function yearsWithLogs(tx: Tx): number[] {
   return years;
 }
 
-/** SPEC.md §2 Time Logs: Search matches the description, the hours text or the date-time text. */
+/**
+ * SPEC.md §2 Time Logs: Search matches the description, the hours text or the date-time text.
+ * A text with characters those texts never have (most words) is matched against the description only.
+ */
 function searchLogs(tx: Tx, search: string, timeZone: string): SQL | undefined {
   if (!search) return undefined;
-  const spans = offsetSpans(timeZone, yearsWithLogs(tx));
-  return searchAny(search, [timeLogs.description, hoursTextSql(timeLogs.hundredths), dateTimeTextSql(timeLogs.timeStamp, spans)]);
+  const texts: (SQL | AnyColumn)[] = [timeLogs.description];
+  if (mayBeInHoursText(search)) texts.push(hoursTextSql(timeLogs.hundredths));
+  if (mayBeInDateTimeText(search)) texts.push(dateTimeTextSql(timeLogs.timeStamp, offsetSpans(timeZone, yearsWithLogs(tx))));
+  return searchAny(search, texts);
 }
 
 /** One page of logs, each with its company's name and its task's title; date-times read in `timeZone`. */

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { reloadOnStaleChunks } from './lib/reloadOnStaleChunks.js';
 import { theme } from './theme.js';
 import { createQueryClient, createTrpcClient, trpc } from './trpc.js';
 
@@ -22,6 +23,8 @@ function Root() {
     </trpc.Provider>
   );
 }
+
+reloadOnStaleChunks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,8 +8,8 @@ import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
 
-// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
-const InvoiceDialog = lazyPart(() => import('./InvoiceDialog.js'), 'InvoiceDialog');
+// The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
+const InvoiceDialog = lazyPart(() => import('./InvoiceDialog.js'), 'InvoiceDialog', { prefetch: true });
 
 type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
 

@@ -8,8 +8,8 @@ import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { formatPackageDate } from './packageText.js';
 
-// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
-const PackageDialog = lazyPart(() => import('./PackageDialog.js'), 'PackageDialog');
+// The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
+const PackageDialog = lazyPart(() => import('./PackageDialog.js'), 'PackageDialog', { prefetch: true });
 
 const columns: Column<PackageDto>[] = [
   { key: 'description', header: 'Description', sortable: true, render: (pkg) => pkg.description },

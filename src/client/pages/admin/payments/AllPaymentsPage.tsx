@@ -7,8 +7,8 @@ import { AdminList, ConfirmDialog, RowAction, adminErrorText, inCompanyFilter, l
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 
-// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
-const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialog');
+// The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
+const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialog', { prefetch: true });
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** The payment's date and time in the browser's zone, e.g. 'Mar 2, 2026, 10:30 AM'. */

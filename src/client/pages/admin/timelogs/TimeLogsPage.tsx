@@ -9,8 +9,8 @@ import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { logDateTimeText, logHoursText } from './timeLogText.js';
 
-// The editor (with the date picker: @mantine/dates, dayjs) loads when first opened.
-const TimeLogDialog = lazyPart(() => import('./TimeLogDialog.js'), 'TimeLogDialog');
+// The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
+const TimeLogDialog = lazyPart(() => import('./TimeLogDialog.js'), 'TimeLogDialog', { prefetch: true });
 
 const columns: Column<TimeLogDto>[] = [
   { key: 'companyName', header: 'Company', sortable: true, render: (log) => log.companyName },

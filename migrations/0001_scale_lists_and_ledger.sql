@@ -1,3 +1,6 @@
+DROP INDEX `activities_company_idx`;--> statement-breakpoint
+CREATE INDEX `activities_hours_idx` ON `activities` (`company_id`,`status`,`activity_type`,`hundredths`);--> statement-breakpoint
+CREATE INDEX `activities_timeline_idx` ON `activities` (`company_id`,`time_stamp`,`created_at`,`id`,`status`,`activity_type`,`hundredths`);--> statement-breakpoint
 DROP INDEX `companies_name_idx`;--> statement-breakpoint
 ALTER TABLE `companies` ADD `balance_hundredths` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `companies` ADD `pending_hundredths` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -10,7 +13,7 @@ CREATE INDEX `packages_company_idx` ON `packages` (`company_id`,`rate_cents`);--
 DROP INDEX `users_company_idx`;--> statement-breakpoint
 CREATE INDEX `users_company_name_idx` ON `users` (`company_id`,"first_name" collate nocase,"last_name" collate nocase);--> statement-breakpoint
 CREATE INDEX `users_company_idx` ON `users` (`company_id`,`created_at`);--> statement-breakpoint
--- Hand-written: fill the new figures from the rows that exist (the ledger and the tasks).
+-- Hand-written: fill the new company figures from the rows that exist (the ledger and the tasks).
 UPDATE `companies` SET
   `balance_hundredths` = coalesce((SELECT sum(`hundredths`) FROM `activities` WHERE `activities`.`company_id` = `companies`.`id` AND `status` = 'completed'), 0),
   `pending_hundredths` = coalesce((SELECT sum(`hundredths`) FROM `activities` WHERE `activities`.`company_id` = `companies`.`id` AND `status` = 'pending' AND `activity_type` = 'TimeAdd'), 0),

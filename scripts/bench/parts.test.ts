@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { benchId, encodeIdBytes } from './ids.js';
 import { FULL_SIZES, parseOptions, SMALL_SIZES } from './options.js';
 import { seededRandom } from './random.js';
-import { allocatePayments } from './seed-rows.js';
+import { allocatePayments } from './seed-invoices.js';
 import { projectServerCommand } from './servers.js';
 import { percentile, percentilesOf } from './stats.js';
 

@@ -6,13 +6,13 @@ import { seededRandom } from './random.js';
 import {
   newWorld,
   seedCompanies,
-  seedInvoicesAndPayments,
   seedPackages,
   seedTasks,
   seedTimeLogs,
   seedUsers,
   type Ids,
 } from './seed-rows.js';
+import { seedInvoicesAndPayments } from './seed-invoices.js';
 
 export type Session = { token: string; companyId: string | null };
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression.js';
@@ -11,6 +10,7 @@ import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
 import { registerInvoicePdfRoute } from './pdf/route.js';
 import { registerRestApi } from './rest.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerTrpc } from './trpc-http.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,15 +32,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { maxParamLength: 2000 },
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'upgrade-insecure-requests': null,
-        'frame-src': ["'self'"],
-        'object-src': ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
 
   await registerCompression(app);
   acceptEmptyJsonBodies(app);

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Db } from '../db.js';
 
 /** The rel -> URL map of a response's RFC 8288 Link header. */
@@ -77,4 +77,16 @@ export function queryPlans(db: Db, run: () => unknown): string[] {
     const steps = sqlite.prepare(`explain query plan ${source}`).all(...parameters) as { detail: string }[];
     return steps.map((step) => step.detail).join('\n');
   });
+}
+
+/**
+ * The plans of one list call: its page is read from `table` walking `index` (no sort of its own),
+ * with the row's company found by its key when `withCompany`, and at most a count besides.
+ */
+export function expectIndexedPage(plans: string[], table: string, index: string, { withCompany = false } = {}): void {
+  const [rows, ...rest] = plans;
+  expect(rest.length, 'statements besides the page and its count').toBeLessThanOrEqual(1);
+  expect(rows).toMatch(new RegExp(`(SCAN|SEARCH) ${table} USING (COVERING )?INDEX ${index}\\b`));
+  if (withCompany) expect(rows).toMatch(/SEARCH companies USING INDEX sqlite_autoindex_companies_1 \(id=\?\)/);
+  expect(rows).not.toMatch(/TEMP B-TREE/);
 }

@@ -186,6 +186,20 @@ describe('/allusers', () => {
     await eventually(() => main(page).getByRole('alert').textContent()).toBe('ErrorSomething went wrong.');
   });
 
+  it('fits a phone screen, list and dialog', async () => {
+    const company = createCompany(suite.db, { companyName: 'Phone Users Co' });
+    await createUser(suite.db, { companyId: company.id, firstName: 'Phoebe', lastName: 'Phone' });
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
+    await openUsers(page);
+    await searchUsers(page, 'Phoebe');
+    await eventually(() => firstColumn(page)).toEqual(['Phoebe']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(390);
+    await suite.screenshot(page, 'allusers-phone');
+    await main(page).getByRole('button', { name: 'Edit User' }).click();
+    await eventually(() => dialog(page).getByLabel('Company', { exact: true }).inputValue()).toBe('Phone Users Co');
+    await suite.screenshot(page, 'allusers-phone-dialog');
+  });
+
   it('passes axe on the list and the dialogs', async () => {
     const company = createCompany(suite.db, { companyName: 'Axe Co' });
     await createUser(suite.db, { companyId: company.id });

@@ -421,7 +421,8 @@ describe('Company List (/companies)', () => {
     const scheduledRows = () => scheduler.getByRole('listitem').allTextContents();
     const hoursOf = (name: string) => scheduler.getByRole('textbox', { name: `Hours to schedule for ${name}`, exact: true });
     const move = (name: string, direction: 'up' | 'down') => scheduler.getByRole('button', { name: `Move ${name} ${direction}`, exact: true });
-    expect(await scheduledRows()).toEqual(['1Sched Alpha', '2Sched Bravo', '3Sched Charlie']);
+    // The scheduler asks the server for the companies the list matches; a loader shows meanwhile.
+    await eventually(() => scheduledRows()).toEqual(['1Sched Alpha', '2Sched Bravo', '3Sched Charlie']);
     // Default: the balance; with exactly one open task, the smaller of the balance and 1; 2 decimals.
     expect(await hoursOf('Sched Alpha').inputValue()).toBe('5.00');
     expect(await hoursOf('Sched Bravo').inputValue()).toBe('1.00');
@@ -533,7 +534,7 @@ describe('Company List (/companies)', () => {
     await openCompanies(page, 'no company is called this');
     await main(page).getByRole('button', { name: 'Open Scheduler', exact: true }).click();
     await eventually(() => dialogTitle(page)).toBe('Prepare Schedule for API');
-    expect(await dialog(page).getByText("No companies match the list's current filters.", { exact: true }).isVisible()).toBe(true);
+    await eventually(() => dialog(page).getByText("No companies match the list's current filters.", { exact: true }).isVisible()).toBe(true);
     expect(await dialog(page).getByRole('button', { name: 'Send Schedule', exact: true }).isDisabled()).toBe(true);
   });
 
@@ -579,6 +580,7 @@ describe('Company List (/companies)', () => {
     await suite.screenshot(page, 'companies-10-phone');
     await main(page).getByRole('button', { name: 'Open Scheduler', exact: true }).click();
     await eventually(() => dialogTitle(page)).toBe('Prepare Schedule for API');
+    await eventually(() => dialog(page).getByRole('listitem').count()).toBe(1);
     await page.waitForTimeout(300);
     const overflowing = await dialog(page).evaluate((element) => [...element.querySelectorAll('*')].filter((child) => child.getBoundingClientRect().right > window.innerWidth).length);
     expect(overflowing, 'parts of the scheduler lie beyond the screen').toBe(0);

@@ -159,6 +159,20 @@ describe('/allpackages', () => {
     await eventually(() => main(page).getByRole('alert').textContent()).toBe('ErrorSomething went wrong.');
   });
 
+  it('fits a phone screen, list and dialog', async () => {
+    const company = createCompany(suite.db, { companyName: 'Phone Pkg Co' });
+    createPackage(suite.db, { description: 'Phone block', companyId: company.id });
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
+    await openAllPackages(page);
+    await searchList(page, main(page).getByLabel('Search'), 'Phone block', 'superadmin.packages.list');
+    await eventually(() => firstColumn(page)).toEqual(['Phone block']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(390);
+    await suite.screenshot(page, 'allpackages-phone');
+    await main(page).getByRole('button', { name: 'Edit Package' }).click();
+    await eventually(() => dialog(page).getByLabel('Company', { exact: true }).inputValue()).toBe('Phone Pkg Co');
+    await suite.screenshot(page, 'allpackages-phone-dialog');
+  });
+
   it('passes axe on the list and the dialogs', async () => {
     createPackage(suite.db, { description: 'Axe block', endDate: new Date('2099-01-01T00:00:00Z') });
     const { page } = await suite.signedInPage('superadmin');

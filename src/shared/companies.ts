@@ -81,6 +81,11 @@ export type CompanySortKey = (typeof COMPANY_SORT_KEYS)[number];
  */
 export const companyListInput = listInput(COMPANY_SORT_KEYS, { sort: 'companyName', dir: 'asc' })
   .unwrap()
-  .extend({ positiveOnly: z.boolean({ message: 'positiveOnly must be true or false.' }).default(false) })
+  .extend({
+    positiveOnly: z
+      .boolean({ message: 'positiveOnly must be true or false.' })
+      .default(false)
+      .describe("true keeps only companies with an hour balance above 0 and at least one open task (the switch 'Only positive hours & open tasks')."),
+  })
   .prefault({});
 export type CompanyListQuery = ListQuery<CompanySortKey> & { positiveOnly: boolean };

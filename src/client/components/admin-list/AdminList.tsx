@@ -117,7 +117,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
       )}
 
       <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} aria-busy={loading} style={{ opacity: loading && props.data ? 0.6 : 1 }}>
+        <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (

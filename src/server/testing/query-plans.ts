@@ -1,31 +1,58 @@
 import type Database from 'better-sqlite3';
-import { vi } from 'vitest';
+import { expect } from 'vitest';
 import type { Db } from '../db.js';
 
-/** A statement a call ran, the values bound to it, and how SQLite reads it (EXPLAIN QUERY PLAN's details). */
+/*
+ * What SQLite does for the statements a call runs: the SQL of each, the values bound to it and its
+ * query plan (EXPLAIN QUERY PLAN), so a test can say a list walks an index instead of sorting or
+ * scanning a table.
+ */
+
+/** A statement a call ran, the values bound to it, and how SQLite reads it (the plan's steps). */
 export type StatementPlan = { sql: string; params: unknown[]; plan: string[] };
 
 type Bound = Omit<StatementPlan, 'plan'>;
 type Runner = (...params: unknown[]) => unknown;
 
-/** Wraps a prepared statement so each run records its SQL and the values bound to it. */
-function recorded(statement: Database.Statement, ran: Bound[]): Database.Statement {
-  const runners = statement as unknown as Record<'all' | 'get' | 'run' | 'iterate', Runner>;
-  for (const method of ['all', 'get', 'run', 'iterate'] as const) {
-    const original = runners[method].bind(statement);
-    runners[method] = (...params) => {
-      ran.push({ sql: statement.source, params });
-      return original(...params);
-    };
-  }
-  return statement;
+/** The better-sqlite3 connection under drizzle, which the Db type does not show. */
+export const sqliteOf = (db: Db) => (db as Db & { $client: Database.Database }).$client;
+
+/** The plan's steps of a statement, its parameters bound to null unless given (SQLite plans without their values). */
+export function planOf(db: Db, sql: string, params: unknown[] = (sql.match(/\?/g) ?? []).map(() => null)): string[] {
+  const steps = sqliteOf(db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+  return steps.map((step) => step.detail);
 }
 
+const RUNNERS = new Set<string | symbol>(['all', 'get', 'run', 'iterate']);
+
 /**
- * Runs the call and answers every statement it ran with its query plan, so a test (or a bench)
- * can say which index a read uses and that it never scans a whole table.
+ * The statement as seen through a proxy that records each run's SQL and values. The statement itself
+ * is left alone: the connection caches statements, and this one may serve later calls.
  */
-export async function statementPlans(sqlite: Database.Database, call: () => unknown): Promise<StatementPlan[]> {
+function recorded(statement: Database.Statement, ran: Bound[]): Database.Statement {
+  const proxy: Database.Statement = new Proxy(statement, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (RUNNERS.has(property)) {
+        return (...params: unknown[]) => {
+          ran.push({ sql: target.source, params });
+          return (value as Runner).apply(target, params);
+        };
+      }
+      // raw(), pluck() and the like answer the statement itself: keep answering the proxy
+      return (...args: unknown[]) => {
+        const result = (value as Runner).apply(target, args);
+        return result === target ? proxy : result;
+      };
+    },
+  });
+  return proxy;
+}
+
+/** Runs the call and answers every statement it prepared and ran, in order, with its query plan. */
+export async function statementPlans(db: Db, call: () => unknown): Promise<StatementPlan[]> {
+  const sqlite = sqliteOf(db);
   const ran: Bound[] = [];
   const prepare = sqlite.prepare;
   sqlite.prepare = ((source: string) => recorded(prepare.call(sqlite, source), ran)) as typeof sqlite.prepare;
@@ -34,11 +61,14 @@ export async function statementPlans(sqlite: Database.Database, call: () => unkn
   } finally {
     sqlite.prepare = prepare;
   }
-  return ran.map(({ sql, params }) => ({
-    sql,
-    params,
-    plan: (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((step) => step.detail),
-  }));
+  return ran.map(({ sql, params }) => ({ sql, params, plan: planOf(db, sql, params) }));
+}
+
+/** The statement that reads a page of `table`: the first select from it with a limit. */
+export function pageStatement(plans: StatementPlan[], table: string): StatementPlan {
+  const page = plans.find(({ sql }) => sql.startsWith('select') && sql.includes(`from "${table}"`) && sql.includes('limit'));
+  if (!page) throw new Error(`No page of ${table} among: ${plans.map(({ sql }) => sql).join('\n')}`);
+  return page;
 }
 
 /** Plan lines that read every row of a table, or every entry of an index, of the named tables. */
@@ -47,34 +77,20 @@ export function fullScans(plans: StatementPlan[], tables: string[]): string[] {
   return plans.flatMap((statement) => statement.plan.filter((line) => scan.test(line)));
 }
 
-/*
- * What SQLite does for the statements a call prepares: the SQL text of each, and its query plan
- * (EXPLAIN QUERY PLAN), so a test can say a list reads an index instead of sorting a table.
- */
-
-/** The better-sqlite3 connection under drizzle, which the Db type does not show. */
-export const sqliteOf = (db: Db) => (db as Db & { $client: Database.Database }).$client;
-
-/** The SQL of every statement prepared while `run` runs, in order. */
-export async function preparedDuring(db: Db, run: () => unknown): Promise<string[]> {
-  const prepare = vi.spyOn(sqliteOf(db), 'prepare');
-  try {
-    await run();
-    return prepare.mock.calls.map(([source]) => String(source));
-  } finally {
-    prepare.mockRestore();
-  }
-}
-
-/** The plan's steps of a statement, its parameters bound to null (plans do not depend on them here). */
-export function planOf(db: Db, source: string): string[] {
-  const sqlite = sqliteOf(db);
-  const statement = sqlite.prepare(`EXPLAIN QUERY PLAN ${source}`);
-  const parameters = (source.match(/\?/g) ?? []).map(() => null);
-  return (statement.all(...parameters) as { detail: string }[]).map((step) => step.detail);
-}
-
 /** Steps that read a whole table or sort rows in a temporary tree: what an indexed page avoids. */
 export function slowSteps(plan: string[]): string[] {
   return plan.filter((step) => /^SCAN \S+$/.test(step) || step.includes('USE TEMP B-TREE FOR ORDER BY'));
+}
+
+/**
+ * The plans of one list call: its page is read from `table` walking `index` (no sort of its own),
+ * with the row's company found by its key when `withCompany`, and at most a count besides.
+ */
+export function expectIndexedPage(plans: StatementPlan[], table: string, index: string, { withCompany = false } = {}): void {
+  const [page, ...rest] = plans;
+  expect(rest.length, 'statements besides the page and its count').toBeLessThanOrEqual(1);
+  const rows = page?.plan.join('\n');
+  expect(rows).toMatch(new RegExp(`(SCAN|SEARCH) ${table} USING (COVERING )?INDEX ${index}\\b`));
+  if (withCompany) expect(rows).toMatch(/SEARCH companies USING INDEX sqlite_autoindex_companies_1 \(id=\?\)/);
+  expect(rows).not.toMatch(/TEMP B-TREE/);
 }

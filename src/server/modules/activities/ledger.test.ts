@@ -10,10 +10,7 @@ import { createCompany, createInvoiceRow, createTimeLogRow } from '../../testing
 import {
   activitiesPage,
   addInvoiceHours,
-  balancesByCompany,
-  balancesOf,
   companyHours,
-  MAX_BALANCE_IDS,
   NO_HOURS,
   completeInvoiceHours,
   hourBalance,
@@ -397,7 +394,7 @@ describe('activitiesPage', () => {
   it('reads a page on activities_timeline_idx and the balance on activities_hours_idx, never the table', async () => {
     const company = companyId();
     for (let n = 1; n <= 12; n += 1) (n % 4 === 0 ? buyAndPay : logWork)(company, n * 10, day(n));
-    const plans = await statementPlans(handle.sqlite, () => activitiesPage(db, company, { page: 2, perPage: 5 }));
+    const plans = await statementPlans(db, () => activitiesPage(db, company, { page: 2, perPage: 5 }));
     const lines = plans.flatMap((statement) => statement.plan);
     expect(lines).toContain('SEARCH activities USING COVERING INDEX activities_timeline_idx (company_id=?)');
     expect(lines).toContain('SEARCH activities USING COVERING INDEX activities_hours_idx (company_id=? AND status=?)');
@@ -425,8 +422,8 @@ describe('tenancy', () => {
   });
 });
 
-describe('balancesByCompany', () => {
-  it('gives every company with entries its balance and pending hours', () => {
+describe('companyHours', () => {
+  it("gives the company's balance and pending hours, and nothing of the others", () => {
     const paying = companyId();
     const waiting = companyId();
     const empty = companyId();
@@ -436,84 +433,17 @@ describe('balancesByCompany', () => {
     buyHours(waiting, 800, day(1));
     logWork(waiting, 100, day(2));
 
-    const map = balancesByCompany(db);
-    expect(map.get(paying)).toEqual({ balance: 750, pending: 300 });
-    expect(map.get(waiting)).toEqual({ balance: -100, pending: 800 });
-    expect(map.has(empty)).toBe(false);
-  });
-
-  it('agrees with hourBalance and pendingHours for every company', () => {
-    for (let n = 1; n <= 6; n += 1) {
-      const company = companyId();
-      buyAndPay(company, n * 100, day(1));
-      buyHours(company, n * 30, day(2));
-      logWork(company, n * 7, day(3));
-    }
-    const map = balancesByCompany(db);
-    expect(map.size).toBeGreaterThan(5);
-    for (const [company, hours] of map) expect(hours).toEqual(balances(company));
-  });
-
-  it('reads every company with a single statement', () => {
-    for (let n = 0; n < 5; n += 1) buyAndPay(companyId(), 100, day(1));
-    const prepare = vi.spyOn(handle.sqlite, 'prepare');
-    try {
-      expect(balancesByCompany(db).size).toBeGreaterThan(5);
-      expect(prepare).toHaveBeenCalledTimes(1);
-    } finally {
-      prepare.mockRestore();
-    }
-  });
-
-  it('reads the sums from activities_hours_idx alone', async () => {
-    buyAndPay(companyId(), 100, day(1));
-    const plans = await statementPlans(handle.sqlite, () => balancesByCompany(db));
-    expect(plans.map((statement) => statement.plan)).toEqual([['SCAN activities USING COVERING INDEX activities_hours_idx']]);
-  });
-});
-
-describe('balancesOf and companyHours', () => {
-  it('give the named companies what balancesByCompany gives them, and nothing of the others', () => {
-    const paying = companyId();
-    const waiting = companyId();
-    const empty = companyId();
-    const other = companyId();
-    buyAndPay(paying, 1000, day(1));
-    logWork(paying, 250, day(2));
-    buyHours(paying, 300, day(3));
-    buyHours(waiting, 800, day(1));
-    buyAndPay(other, 500, day(1));
-
-    const map = balancesOf(db, [paying, waiting, empty]);
-    expect([...map.keys()].sort()).toEqual([paying, waiting].sort());
-    expect(map.get(paying)).toEqual({ balance: 750, pending: 300 });
-    expect(map.get(waiting)).toEqual({ balance: 0, pending: 800 });
-    const all = balancesByCompany(db);
-    for (const company of [paying, waiting]) expect(map.get(company)).toEqual(all.get(company));
     expect(companyHours(db, paying)).toEqual({ balance: 750, pending: 300 });
+    expect(companyHours(db, waiting)).toEqual({ balance: -100, pending: 800 });
     expect(companyHours(db, empty)).toEqual(NO_HOURS);
+    for (const company of [paying, waiting, empty]) expect(companyHours(db, company)).toEqual(balances(company));
   });
 
-  it('reads one page of companies with one statement on the index alone, binding only their ids', async () => {
-    const ids = Array.from({ length: 3 }, () => companyId());
-    for (const id of ids) buyAndPay(id, 100, day(1));
-    const plans = await statementPlans(handle.sqlite, () => balancesOf(db, ids));
-    expect(plans).toHaveLength(1);
-    expect(plans[0]!.plan).toEqual(['SEARCH activities USING COVERING INDEX activities_hours_idx (company_id=?)']);
-    expect(plans[0]!.params).toEqual(ids);
-  });
-
-  it('asks nothing for no companies and refuses more than a page can hold', () => {
-    const prepare = vi.spyOn(handle.sqlite, 'prepare');
-    try {
-      expect(balancesOf(db, [])).toEqual(new Map());
-      expect(prepare).not.toHaveBeenCalled();
-    } finally {
-      prepare.mockRestore();
-    }
-    const tooMany = Array.from({ length: MAX_BALANCE_IDS + 1 }, (_, n) => `company-${n}`);
-    expect(() => balancesOf(db, tooMany)).toThrow(RangeError);
-    expect(balancesOf(db, tooMany.slice(1)).size).toBe(0);
+  it('reads both sums with one statement on activities_hours_idx alone', async () => {
+    const company = companyId();
+    buyAndPay(company, 100, day(1));
+    const plans = await statementPlans(db, () => companyHours(db, company));
+    expect(plans.map((statement) => statement.plan)).toEqual([['SEARCH activities USING COVERING INDEX activities_hours_idx (company_id=?)']]);
   });
 });
 

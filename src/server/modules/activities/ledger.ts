@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
@@ -199,40 +199,16 @@ export function pendingHours(tx: Tx, companyId: string): number {
 
 export const NO_HOURS: CompanyHours = Object.freeze({ balance: 0, pending: 0 });
 
-/** The most company ids balancesOf takes: one page of the Company List at its largest. */
-export const MAX_BALANCE_IDS = 1000;
-
-/** Balance and pending hundredths per company, one grouped statement on activities_hours_idx alone. */
-function hoursByCompany(tx: Tx, where?: SQL): Map<string, CompanyHours> {
-  const rows = tx
-    .select({ companyId: activities.companyId, balance: completedSum, pending: pendingTimeAddSum })
-    .from(activities)
-    .where(where)
-    .groupBy(activities.companyId)
-    .all();
-  return new Map(rows.map(({ companyId, balance, pending }) => [companyId, { balance, pending }]));
-}
-
-/**
- * Balance and pending hundredths of every company that has entries, in one grouped query.
- * A company missing from the map has none: read it with `map.get(id) ?? NO_HOURS`.
- */
-export function balancesByCompany(tx: Tx): Map<string, CompanyHours> {
-  return hoursByCompany(tx);
-}
-
-/** As balancesByCompany, for the given companies only (a page of them, at most MAX_BALANCE_IDS). */
-export function balancesOf(tx: Tx, companyIds: readonly string[]): Map<string, CompanyHours> {
-  if (companyIds.length > MAX_BALANCE_IDS) {
-    throw new RangeError(`balancesOf takes at most ${MAX_BALANCE_IDS} company ids, not ${companyIds.length}.`);
-  }
-  if (companyIds.length === 0) return new Map();
-  return hoursByCompany(tx, inArray(activities.companyId, [...companyIds]));
-}
-
-/** Balance and pending hundredths of one company, in one query. */
+/** Balance and pending hundredths of one company, both sums in one statement on activities_hours_idx alone. */
 export function companyHours(tx: Tx, companyId: string): CompanyHours {
-  return hoursByCompany(tx, eq(activities.companyId, companyId)).get(companyId) ?? NO_HOURS;
+  const row = tx
+    .select({ balance: completedSum, pending: pendingTimeAddSum })
+    .from(activities)
+    .where(eq(activities.companyId, companyId))
+    // grouping steers SQLite to activities_hours_idx, the narrowest index that covers the sums
+    .groupBy(activities.companyId)
+    .get();
+  return row ? { balance: row.balance, pending: row.pending } : NO_HOURS;
 }
 
 function toDto(row: Activity, balanceAfter: number): ActivityDto {

@@ -16,7 +16,8 @@ import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
 import { tempDatabase } from '../../testing/database.js';
-import { expectIndexedPage, queryPlans, restPage, type RestPage } from '../../testing/lists.js';
+import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
+import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../../testing/factories.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../activities/ledger.js';
 import { listCompanies } from './queries.js';
@@ -208,7 +209,7 @@ describe('GET /superadmin/companies', () => {
     expect(await sorted('openTasks', 'asc')).toEqual(['Sort b', 'Sort D', 'Sort A', 'Sort C']);
   });
 
-  it('reads a page in two statements on the indexes, with no sort of its own, however many companies there are', () => {
+  it('reads a page in two statements on the indexes, with no sort of its own, however many companies there are', async () => {
     const database = tempDatabase();
     const { db } = database.open();
     try {
@@ -217,7 +218,7 @@ describe('GET /superadmin/companies', () => {
         createTask(db, { companyId: company.id });
         workLogged(db, company.id, 100 + n);
       }
-      const plansOf = (input: Partial<CompanyListQuery>) => queryPlans(db, () => listCompanies(db, companyListInput.parse({ perPage: 25, ...input })));
+      const plansOf = (input: Partial<CompanyListQuery>) => statementPlans(db, () => listCompanies(db, companyListInput.parse({ perPage: 25, ...input })));
       const cases: [Partial<CompanyListQuery>, string][] = [
         [{}, 'companies_name_nocase_idx'],
         [{ sort: 'companyName', dir: 'desc', positiveOnly: true }, 'companies_name_nocase_idx'],
@@ -225,7 +226,7 @@ describe('GET /superadmin/companies', () => {
         [{ sort: 'hourBalance', positiveOnly: true }, 'companies_balance_idx'],
         [{ sort: 'openTasks' }, 'companies_open_tasks_idx'],
       ];
-      for (const [input, index] of cases) expectIndexedPage(plansOf(input), 'companies', index);
+      for (const [input, index] of cases) expectIndexedPage(await plansOf(input), 'companies', index);
     } finally {
       database.remove();
     }

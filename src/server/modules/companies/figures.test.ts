@@ -10,7 +10,7 @@ import { payments } from '../../../../drizzle/schema.js';
 import type { CompanyDto } from '../../../shared/companies.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
-import { restPage } from '../../testing/lists.js';
+import { restPage } from '../../testing/rest-pages.js';
 
 /*
  * The figures a company's row keeps for the Company List (hour balance, pending hours, open tasks)

@@ -1,8 +1,6 @@
-import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
-import type { Db } from '../../db.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow } from '../../testing/factories.js';
 import { fullScans, statementPlans } from '../../testing/query-plans.js';
@@ -36,7 +34,6 @@ const dashboard = async (token?: string) => {
 /** The whole ledger as GET /activities lists it, to check the dashboard against. */
 const ledger = async (token: string) => json<Omit<ActivitiesDto, 'total'>>(await api(t.app, token).get('/activities?per_page=1000')).allActivities;
 
-const sqliteOf = (db: Db) => (db as Db & { $client: Database.Database }).$client;
 
 describe('GET /dashboard', () => {
   it('gives the Hour Balance figures the ledger rules give: balance, pending, recent purchase, used and the gauge', async () => {
@@ -178,7 +175,7 @@ describe('GET /dashboard', () => {
       createTask(t.deps.db, { companyId: company.id, timeStamp: day(n), done: n % 4 === 0 });
     }
     const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
-    const plans = await statementPlans(sqliteOf(t.deps.db), () => dashboard(token));
+    const plans = await statementPlans(t.deps.db, () => dashboard(token));
     const reads = plans.filter((statement) => /"(activities|tasks)"/.test(statement.sql));
     // the balance, the last purchase, the task count, the newest tasks, the latest activities
     expect(reads).toHaveLength(5);

@@ -5,7 +5,8 @@ import { inTransaction } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
-import { linkedPages, queryPlan, sqlOf, sqliteOf } from '../../testing/lists.js';
+import { planOf, sqliteOf } from '../../testing/query-plans.js';
+import { restPage } from '../../testing/rest-pages.js';
 import { invoicePageQuery } from './queries.js';
 
 let t: TestApp;
@@ -52,14 +53,14 @@ describe('GET /superadmin/allinvoices', () => {
     expect(response.statusCode).toBe(200);
     expect(rows.map((row) => row.description)).toEqual(Array.from({ length: 10 }, (_, i) => (29 - i === 7 ? 'Migration 100% done_now' : `Support block ${29 - i}`)));
     expect(response.headers['x-total-count']).toBe('30');
-    expect(linkedPages(response)).toEqual({ first: 1, next: 2, last: 3 });
+    expect(restPage(response).pages).toEqual({ first: 1, next: 2, last: 3 });
   });
 
   it('answers later pages with prev and next, keeping the other query parameters in the links', async () => {
     const { response, rows } = await list(`?page=2&per_page=10&company=${globex.id}`);
     expect(rows.map((row) => row.companyName)).toEqual(Array(5).fill('Globex'));
     expect(response.headers['x-total-count']).toBe('15');
-    expect(linkedPages(response)).toEqual({ first: 1, prev: 1, last: 2 });
+    expect(restPage(response).pages).toEqual({ first: 1, prev: 1, last: 2 });
     expect(String(response.headers.link)).toContain(`company=${globex.id}`);
   });
 
@@ -101,14 +102,15 @@ describe('GET /superadmin/allinvoices', () => {
     const { response, rows } = await list('?page=9&per_page=10');
     expect(rows).toEqual([]);
     expect(response.headers['x-total-count']).toBe('30');
-    expect(linkedPages(response)).toEqual({ first: 1, prev: 3, last: 3 });
+    expect(restPage(response).pages).toEqual({ first: 1, prev: 3, last: 3 });
   });
 
   it('reads the default page through an index, without sorting the table', () => {
-    const plan = queryPlan(t.deps.db, ...sqlOf(invoicePageQuery(t.deps.db, invoiceListInput.parse({}))));
+    const planOfQuery = (query: { toSQL: () => { sql: string; params: unknown[] } }) => planOf(t.deps.db, query.toSQL().sql, query.toSQL().params);
+    const plan = planOfQuery(invoicePageQuery(t.deps.db, invoiceListInput.parse({})));
     expect(plan.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_date_idx/);
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
-    const forCompany = queryPlan(t.deps.db, ...sqlOf(invoicePageQuery(t.deps.db, invoiceListInput.parse({ company: globex.id }))));
+    const forCompany = planOfQuery(invoicePageQuery(t.deps.db, invoiceListInput.parse({ company: globex.id })));
     expect(forCompany.join('\n')).toMatch(/SEARCH invoices USING INDEX invoices_company_idx \(company_id=\?\)/);
     expect(forCompany.join('\n')).not.toMatch(/TEMP B-TREE/);
   });

@@ -5,7 +5,8 @@ import { newId } from '../../lib/ids.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
 import { PACKAGE_CATALOGUE_LIMIT, packageListInput } from '../../../shared/packages.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
-import { expectIndexedPage, queryPlans, restPage, type RestPage } from '../../testing/lists.js';
+import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
+import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listAllPackages } from './service.js';
 
 let t: TestApp;
@@ -182,10 +183,10 @@ describe('super-admin packages', () => {
     expect(await sorted('endDate', 'desc')).toEqual(['A cheap', 'b middle', 'C dear']);
   });
 
-  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', () => {
-    const plans = (input: object) => queryPlans(t.deps.db, () => listAllPackages(t.deps, packageListInput.parse({ perPage: 2, ...input })));
-    expectIndexedPage(plans({}), 'packages', 'packages_rate_idx', { withCompany: true });
-    expectIndexedPage(plans({ company: company.id }), 'packages', 'packages_company_idx', { withCompany: true });
+  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', async () => {
+    const plans = (input: object) => statementPlans(t.deps.db, () => listAllPackages(t.deps, packageListInput.parse({ perPage: 2, ...input })));
+    expectIndexedPage(await plans({}), 'packages', 'packages_rate_idx', { withCompany: true });
+    expectIndexedPage(await plans({ company: company.id }), 'packages', 'packages_company_idx', { withCompany: true });
   });
 
   it('creates a general package with rate 1000, hours 0 and start date now by default', async () => {

@@ -5,8 +5,8 @@ import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
 import { createCompany } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
-import { expectPagedList, pageOfResponse } from '../../testing/paging.js';
-import { planOf, preparedDuring, slowSteps } from '../../testing/query-plans.js';
+import { expectPagedList, restPage } from '../../testing/rest-pages.js';
+import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
@@ -190,7 +190,7 @@ describe('the Payments list: paging, search, company filter, sort', () => {
   });
 
   it('filters by company id', async () => {
-    const page = pageOfResponse<PaymentDto>(await api(t.app, boss.token).get(`/superadmin/payments?company=${payer.id}`));
+    const page = restPage<PaymentDto>(await api(t.app, boss.token).get(`/superadmin/payments?company=${payer.id}`));
     expect(page.items.every((payment) => payment.company === payer.id && payment.companyName === 'Payer Paging')).toBe(true);
     expect(page.total).toBe(5);
   });
@@ -214,9 +214,7 @@ describe('the Payments list: paging, search, company filter, sort', () => {
 
   it('reads the default and the company-filtered page from an index, without sorting', async () => {
     for (const url of ['/superadmin/payments?per_page=2', `/superadmin/payments?per_page=2&company=${payer.id}`]) {
-      const statements = await preparedDuring(t.deps.db, () => api(t.app, boss.token).get(url));
-      const pageQuery = statements.find((source) => source.startsWith('select') && source.includes('from "payments"') && source.includes('limit'))!;
-      const plan = planOf(t.deps.db, pageQuery);
+      const { plan } = pageStatement(await statementPlans(t.deps.db, () => api(t.app, boss.token).get(url)), 'payments');
       expect(plan.join(' | ')).toMatch(/(SCAN payments USING INDEX payments_date_idx|SEARCH payments USING INDEX payments_company_idx \(company_id=\?\))/);
       expect(slowSteps(plan)).toEqual([]);
     }

@@ -4,8 +4,8 @@ import { taskHistory, tasks } from '../../../../drizzle/schema.js';
 import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createTask } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
-import { expectPagedList, pageOfResponse } from '../../testing/paging.js';
-import { planOf, preparedDuring, slowSteps } from '../../testing/query-plans.js';
+import { expectPagedList, restPage } from '../../testing/rest-pages.js';
+import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
@@ -253,15 +253,15 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
 
   it('pages the customer’s list of the own company, 25 at a time as Load more asks', async () => {
     await expectPagedList(t, acmeAdmin.token, '/tasks', idsOf(acmeByPriority));
-    const second = pageOfResponse<Task>(await api(t.app, acmeAdmin.token).get('/tasks?page=2&per_page=25'));
+    const second = restPage<Task>(await api(t.app, acmeAdmin.token).get('/tasks?page=2&per_page=25'));
     expect(second).toMatchObject({ items: [], total: 6 });
   });
 
   it('shows a customer only the own company’s tasks, whatever company the call names', async () => {
-    const list = pageOfResponse<Task>(await api(t.app, acmeAdmin.token).get(`/tasks?company=${zenith.id}&per_page=1000`));
+    const list = restPage<Task>(await api(t.app, acmeAdmin.token).get(`/tasks?company=${zenith.id}&per_page=1000`));
     expect(list.items.every((task) => task.company === acme.id)).toBe(true);
     expect(list.total).toBe(6);
-    expect(pageOfResponse<Task>(await api(t.app, acmeAdmin.token).get('/tasks?search=loan')).items.map((task) => task.title)).toEqual(['Call the bank']);
+    expect(restPage<Task>(await api(t.app, acmeAdmin.token).get('/tasks?search=loan')).items.map((task) => task.title)).toEqual(['Call the bank']);
   });
 
   it.each([
@@ -271,12 +271,12 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
     ['s_a', ['Order coffee']],
     ['Paging', []],
   ])('search %j matches the title or the description, case-insensitively, % and _ as themselves', async (search, expected) => {
-    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?search=${encodeURIComponent(search)}&per_page=1000`));
+    const page = restPage<Task>(await provider().get(`/superadmin/allopentasks?search=${encodeURIComponent(search)}&per_page=1000`));
     expect(titles(page).filter((title) => [...acmeByPriority, 'Zenith loan review'].includes(title))).toEqual(expected);
   });
 
   it('filters by company id', async () => {
-    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?company=${zenith.id}`));
+    const page = restPage<Task>(await provider().get(`/superadmin/allopentasks?company=${zenith.id}`));
     expect(page.items).toMatchObject([{ title: 'Zenith loan review', company: zenith.id, companyName: 'Zenith Paging' }]);
     expect(page.total).toBe(1);
   });
@@ -286,14 +286,14 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
     ['title', 'asc', ['Archive emails', 'Book flights', 'Call the bank', 'Fix printer', 'Order coffee', 'Paint the fence']],
     ['description', 'asc', ['Call the bank', 'Order coffee', 'Paint the fence', 'Archive emails', 'Fix printer', 'Book flights']],
   ])('sorts by %s %s', async (sort, dir, expected) => {
-    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?company=${acme.id}&sort=${sort}&dir=${dir}`));
+    const page = restPage<Task>(await provider().get(`/superadmin/allopentasks?company=${acme.id}&sort=${sort}&dir=${dir}`));
     expect(titles(page)).toEqual(expected);
   });
 
   it('sorts by company name, then by priority', async () => {
-    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?search=${encodeURIComponent('loan')}&sort=companyName&dir=desc`));
+    const page = restPage<Task>(await provider().get(`/superadmin/allopentasks?search=${encodeURIComponent('loan')}&sort=companyName&dir=desc`));
     expect(page.items.map((task) => task.companyName)).toEqual(['Zenith Paging', 'Acme Paging']);
-    const asc = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?sort=companyName&dir=asc&per_page=1000`));
+    const asc = restPage<Task>(await provider().get(`/superadmin/allopentasks?sort=companyName&dir=asc&per_page=1000`));
     const names = asc.items.map((task) => task.companyName);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
@@ -314,18 +314,16 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
     for (const task of made.slice(0, 30)) {
       await api(t.app, boss.token).put(`/superadmin/tasks/${task.id}`, { title: `${task.title} renamed`, description: '', priority: task.priority });
     }
-    const statements = await preparedDuring(t.deps.db, () => provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
-    expect(statements.filter((source) => source.includes('"task_history"'))).toHaveLength(1);
-    const page = pageOfResponse<Task>(await provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
+    const statements = await statementPlans(t.deps.db, () => provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
+    expect(statements.filter(({ sql }) => sql.includes('"task_history"'))).toHaveLength(1);
+    const page = restPage<Task>(await provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
     expect(page.items.map((task) => task.history.length)).toEqual([...Array(30).fill(2), ...Array(5).fill(0)]);
     expect(page.items[0]!.history.map((entry) => entry.newValue)).toEqual(['History 0 renamed', '']);
   });
 
   it('reads the default and the company-filtered page from an index, without sorting', async () => {
     for (const path of ['/superadmin/allopentasks?per_page=2', `/superadmin/allopentasks?per_page=2&company=${acme.id}`]) {
-      const statements = await preparedDuring(t.deps.db, () => provider().get(path));
-      const pageQuery = statements.find((source) => source.startsWith('select') && source.includes('from "tasks"') && source.includes('limit'))!;
-      const plan = planOf(t.deps.db, pageQuery);
+      const { plan } = pageStatement(await statementPlans(t.deps.db, () => provider().get(path)), 'tasks');
       expect(plan.join(' | ')).toMatch(/SEARCH tasks USING INDEX tasks_open(_all)?_idx/);
       expect(slowSteps(plan)).toEqual([]);
     }

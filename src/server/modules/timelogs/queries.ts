@@ -140,12 +140,6 @@ export function dayTotals(db: Db, days: DaySpan[], companyId: string): DayTotal[
   return totals;
 }
 
-/** The statements above with the parameters of one call, for EXPLAIN QUERY PLAN. */
-export const weeklyStatements = (companyId: string, before: number, day: Omit<DaySpan, 'date'>) => [
-  { sql: newestLogSql(companyId), params: [...companyParams(companyId), before] },
-  { sql: dayTotalSql(companyId), params: [...companyParams(companyId), day.from, day.to] },
-];
-
 export function assertCompanyExists(tx: Tx, companyId: string): void {
   const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
   if (!company) throw notFound('Company');

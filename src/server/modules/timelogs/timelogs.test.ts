@@ -6,8 +6,8 @@ import type { Actor } from '../account/sessions.js';
 import { hourBalance } from '../activities/ledger.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
-import { expectPagedList, pageOfResponse } from '../../testing/paging.js';
-import { planOf, preparedDuring, slowSteps, sqliteOf } from '../../testing/query-plans.js';
+import { expectPagedList, restPage } from '../../testing/rest-pages.js';
+import { pageStatement, slowSteps, sqliteOf, statementPlans } from '../../testing/query-plans.js';
 import { createCompany, createTask, createTimeLogRow, createUser } from '../../testing/factories.js';
 import { createTimeLog } from './service.js';
 
@@ -545,7 +545,7 @@ describe('the list at scale', () => {
     const response = await api(big.app, token).get('/superadmin/timelogs?per_page=1000&page=2');
     const queries = prepare.mock.calls.length;
     prepare.mockRestore();
-    const page = pageOfResponse<TimeLogDto>(response);
+    const page = restPage<TimeLogDto>(response);
     expect(page.items).toHaveLength(1000);
     expect(page.total).toBe(3000);
     const times = page.items.map((log) => log.timeStamp);
@@ -559,9 +559,7 @@ describe('the list at scale', () => {
     const company = big.deps.db.select({ id: timeLogs.companyId }).from(timeLogs).limit(1).get()!.id;
     const plans = new Map<string, string[]>();
     for (const path of ['/superadmin/timelogs?per_page=25', `/superadmin/timelogs?per_page=25&company=${company}`]) {
-      const statements = await preparedDuring(big.deps.db, () => api(big.app, token).get(path));
-      const pageQuery = statements.find((source) => source.startsWith('select') && source.includes('from "time_logs"') && source.includes('limit'))!;
-      plans.set(path, planOf(big.deps.db, pageQuery));
+      plans.set(path, pageStatement(await statementPlans(big.deps.db, () => api(big.app, token).get(path)), 'time_logs').plan);
     }
     const [all, ofCompany] = [...plans.values()];
     expect(all).toContain('SCAN time_logs USING INDEX time_logs_time_idx');

@@ -4,7 +4,8 @@ import { sessions, users } from '../../../../drizzle/schema.js';
 import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import { companyUserListInput } from '../../../shared/users.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
-import { expectIndexedPage, queryPlans, restPage, type RestPage } from '../../testing/lists.js';
+import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
+import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listCompanyUsers } from './admin.js';
 
 let t: TestApp;
@@ -66,8 +67,8 @@ describe('GET /users (company admin)', () => {
     expect(names(restPage(await api(t.app, token).get('/users?search=OWN&sort=firstName&dir=desc')))).toEqual(['eve', 'Dee', 'Cy', 'Bo']);
   });
 
-  it("reads the company's users by name on an index, without a sort of its own", () => {
-    const plans = queryPlans(t.deps.db, () => listCompanyUsers(t.deps, company.id, companyUserListInput.parse({ perPage: 1 })));
+  it("reads the company's users by name on an index, without a sort of its own", async () => {
+    const plans = await statementPlans(t.deps.db, () => listCompanyUsers(t.deps, company.id, companyUserListInput.parse({ perPage: 1 })));
     expectIndexedPage(plans, 'users', 'users_company_name_idx');
   });
 

@@ -4,7 +4,8 @@ import { users } from '../../../../drizzle/schema.js';
 import { createCompany, createUser } from '../../testing/factories.js';
 import { userListInput } from '../../../shared/users.js';
 import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
-import { expectIndexedPage, queryPlans, restPage, type RestPage } from '../../testing/lists.js';
+import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
+import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listAllUsers } from './service.js';
 
 let t: TestApp;
@@ -147,11 +148,11 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     expect(await companiesOf('desc')).toEqual([null, 'Beaver company sort', 'aardvark company sort']);
   });
 
-  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', () => {
+  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', async () => {
     const company = createCompany(t.deps.db);
-    const plans = (input: object) => queryPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, ...input })));
-    expectIndexedPage(plans({}), 'users', 'users_created_idx', { withCompany: true });
-    expectIndexedPage(plans({ company: company.id }), 'users', 'users_company_idx', { withCompany: true });
+    const plans = (input: object) => statementPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, ...input })));
+    expectIndexedPage(await plans({}), 'users', 'users_created_idx', { withCompany: true });
+    expectIndexedPage(await plans({ company: company.id }), 'users', 'users_company_idx', { withCompany: true });
   });
 });
 

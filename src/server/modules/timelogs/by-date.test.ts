@@ -3,6 +3,7 @@ import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { addDays, groupIntoWeeks, type LoggedTime, type WeekSummary } from '../../../shared/weekly.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
+import { statementPlans } from '../../testing/query-plans.js';
 
 /*
  * The test app's provider works in America/New_York: EST (UTC-5) until Sunday 2026-03-08,
@@ -117,6 +118,18 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(json<WeekSummary[]>(await byDate(`?company=${idle.id}`)).map((week) => [week.weekStart, week.totalHours])).toEqual([['2026-03-16', 5]]);
     await api(t.app, token).delete(`/superadmin/timelogs/${log._id}`);
     expect(json(await byDate(`?company=${idle.id}`))).toEqual([]);
+  });
+
+  it('finds the weeks by index seeks and sums each day from an index alone, never reading the logs themselves', async () => {
+    const plans = await statementPlans(t.deps.db, () => byDate());
+    const weekly = plans.filter(({ sql }) => sql.includes('from time_logs'));
+    expect(new Set(weekly.flatMap(({ plan }) => plan))).toEqual(
+      new Set(['SEARCH time_logs USING COVERING INDEX time_logs_time_idx (time_stamp<?)', 'SEARCH time_logs USING COVERING INDEX time_logs_time_hours_idx (time_stamp>? AND time_stamp<?)']),
+    );
+    const ofCompany = await statementPlans(t.deps.db, () => byDate(`?company=${acme.id}`));
+    expect(new Set(ofCompany.filter(({ sql }) => sql.includes('from time_logs')).flatMap(({ plan }) => plan))).toEqual(
+      new Set(['SEARCH time_logs USING COVERING INDEX time_logs_company_idx (company_id=? AND time_stamp<?)', 'SEARCH time_logs USING INDEX time_logs_company_idx (company_id=? AND time_stamp>? AND time_stamp<?)']),
+    );
   });
 
   it('is served over tRPC as superadmin.timelogs.byDate too, as a page with its total', async () => {

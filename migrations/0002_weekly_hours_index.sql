@@ -1,0 +1,1 @@
+CREATE INDEX `time_logs_time_hours_idx` ON `time_logs` (`time_stamp`,`hundredths`);

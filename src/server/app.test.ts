@@ -73,6 +73,18 @@ describe('request handling', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('gives JSON answers of the API and tRPC the short header set of an API, never cached', async () => {
+    for (const url of ['/api/openapi.json', '/api/account/profile', '/trpc/account.profile']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(response.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
+  });
+
   it('hides server faults behind a generic 500 on both transports', async () => {
     const broken = await createTestApp();
     const { token } = await signedInUser(broken);

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../drizzle/schema.js';
+import { cacheStatements } from './lib/statement-cache.js';
 import { projectRoot } from './paths.js';
 
 /** drizzle() keeps the driver as $client, for the few hot loops that run a plain statement many times. */
@@ -17,7 +18,7 @@ export type DatabaseHandle = { db: Db; sqlite: Database.Database; close: () => v
 
 export function openDatabase(databasePath: string): DatabaseHandle {
   if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(databasePath), { recursive: true });
-  const sqlite = new Database(databasePath);
+  const sqlite = cacheStatements(new Database(databasePath));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -16,6 +16,15 @@ export function contains(expression: SQL | AnyColumn, text: string): SQL {
   return sql`${expression} like ${containsPattern(text)} escape '\\'`;
 }
 
+/** Any of the expressions matches the LIKE pattern bound to the placeholder `pattern` (see containsPattern). */
+export function searchAnyPlaceholder(expressions: (SQL | AnyColumn)[]): SQL {
+  const pattern = sql.placeholder('pattern');
+  return sql`(${sql.join(
+    expressions.map((expression) => sql`${expression} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
 /** Any of the expressions contains the text; undefined (no condition) for an empty search. */
 export function searchAny(text: string, expressions: (SQL | AnyColumn)[]): SQL | undefined {
   if (!text) return undefined;

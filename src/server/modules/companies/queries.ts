@@ -8,7 +8,8 @@ import {
   type CompanySortKey,
 } from '../../../shared/companies.js';
 import type { Page } from '../../../shared/list.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder } from '../../lib/paging.js';
+import { preparedByShape } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
@@ -52,25 +53,39 @@ function toDto(row: Pick<typeof companies.$inferSelect, keyof typeof companyColu
 /** The switch 'Only positive hours & open tasks'. */
 const hasHoursAndOpenTasks = and(gt(companies.balanceHundredths, 0), gt(companies.openTasks, 0));
 
+/** What the Company List's SQL depends on: which filters are set, and the sort. */
+type CompanyListShape = { company: boolean; search: boolean; positiveOnly: boolean; sort: CompanySortKey; dir: CompanyListQuery['dir'] };
+
+function companyListWhere(shape: CompanyListShape): SQL | undefined {
+  return and(
+    shape.company ? eq(companies.id, sql.placeholder('company')) : undefined,
+    shape.search ? searchAnyPlaceholder([companies.companyName]) : undefined,
+    shape.positiveOnly ? hasHoursAndOpenTasks : undefined,
+  );
+}
+
+const companyPage = preparedByShape((tx, shape: CompanyListShape) =>
+  tx
+    .select(companyColumns)
+    .from(companies)
+    .where(companyListWhere(shape))
+    .orderBy(...orderOf(shape.dir, companySortColumns[shape.sort]))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
+const companyCount = preparedByShape((tx, shape: CompanyListShape) =>
+  tx.select({ total: count() }).from(companies).where(companyListWhere(shape)).prepare(),
+);
+
 /** One page of the Company List, its figures read from each company's row. */
 export function listCompanies(tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
-  const where = and(
-    query.company ? eq(companies.id, query.company) : undefined,
-    searchAny(query.search, [companies.companyName]),
-    query.positiveOnly ? hasHoursAndOpenTasks : undefined,
-  );
+  const shape = { company: Boolean(query.company), search: Boolean(query.search), positiveOnly: query.positiveOnly, sort: query.sort, dir: query.dir };
+  const values = { company: query.company, pattern: query.search && containsPattern(query.search) };
   return pageOf(query, {
-    rows: (limit, offset) =>
-      tx
-        .select(companyColumns)
-        .from(companies)
-        .where(where)
-        .orderBy(...orderOf(query.dir, companySortColumns[query.sort]))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(toDto),
-    count: () => tx.select({ total: count() }).from(companies).where(where).get()?.total ?? 0,
+    rows: (limit, offset) => companyPage(tx, shape).all({ ...values, limit, offset }).map(toDto),
+    count: () => companyCount(tx, shape).get(values)?.total ?? 0,
   });
 }
 

@@ -2,6 +2,7 @@ import { DASHBOARD_PATH, FIRST_PAGE, PROFILE_PATH, TWELVE_WEEKS } from './calls.
 import { isSuccess, type Answer, type Call } from './http.js';
 import type { Random } from './random.js';
 import type { Seeded, Session } from './seed.js';
+import { userRateLimits } from '../../src/shared/limits.js';
 
 /*
  * What a busy day looks like, as weighted operations: customers reading their screens, the
@@ -9,8 +10,12 @@ import type { Seeded, Session } from './seed.js';
  * tasks. Reads are about four in five requests.
  */
 
-/** Each customer adds at most this many tasks in a run, and deletes each right away. */
-const CUSTOMER_TASK_ADDS = 30;
+/**
+ * Each customer adds a task and deletes it right away, at most this many times a minute: two task
+ * changes each, so a customer stays under the per-user limit on task changes as a person would.
+ */
+const taskChangeLimit = userRateLimits['task-change'];
+const CUSTOMER_TASK_ADDS_PER_WINDOW = Math.floor(taskChangeLimit.limit / 2) - 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOURS = [0.25, 0.5, 1, 1.5, 2, 3];
 
@@ -19,7 +24,14 @@ export type Op = { weight: number; run: (hit: Hit, random: Random) => Promise<vo
 
 export function operations(seeded: Seeded, withDashboard: boolean): Op[] {
   const admin = seeded.superAdmin.token;
-  const addsLeft = new Map(seeded.customers.map((customer) => [customer.token, CUSTOMER_TASK_ADDS]));
+  const addedAt = new Map<string, number[]>(seeded.customers.map((customer) => [customer.token, []]));
+  /** Whether the customer may add another task now, keeping the adds of the last window. */
+  const mayAddTask = (customer: Session) => {
+    const since = performance.now() - taskChangeLimit.windowMs;
+    const recent = addedAt.get(customer.token)!.filter((at) => at > since);
+    addedAt.set(customer.token, recent);
+    return recent.length < CUSTOMER_TASK_ADDS_PER_WINDOW;
+  };
   const read = (weight: number, kind: string, path: string, as: 'admin' | 'customer'): Op => ({
     weight,
     run: async (hit, random) => {
@@ -37,7 +49,7 @@ export function operations(seeded: Seeded, withDashboard: boolean): Op[] {
   });
   const taskFields = (random: Random) => ({ title: `Load run task ${random.int(1, 1_000_000)}`, description: 'Added by npm run bench --load', priority: random.int(0, 20) });
   const customerAddsTask = async (hit: Hit, customer: Session, random: Random) => {
-    addsLeft.set(customer.token, (addsLeft.get(customer.token) ?? 0) - 1);
+    addedAt.get(customer.token)!.push(performance.now());
     const added = await hit('POST /tasks (customer)', { method: 'POST', path: '/api/tasks', token: customer.token, body: taskFields(random) }, true);
     if (!isSuccess(added)) return;
     const { _id: id } = JSON.parse(added.body!.toString('utf8')) as { _id: string };
@@ -90,7 +102,7 @@ export function operations(seeded: Seeded, withDashboard: boolean): Op[] {
       weight: 3,
       run: async (hit, random) => {
         const customer = random.pick(seeded.customers);
-        if ((addsLeft.get(customer.token) ?? 0) > 0) await customerAddsTask(hit, customer, random);
+        if (mayAddTask(customer)) await customerAddsTask(hit, customer, random);
         else await hit('GET /tasks', { path: `/api/tasks${FIRST_PAGE}`, token: customer.token });
       },
     },

@@ -3,7 +3,7 @@ import { runClients } from './latency.js';
 
 /** Requests per second over a fixed time at a fixed number of kept-alive connections. */
 
-export const THROUGHPUT = { connections: 20, warmUpMs: 1_000 };
+export const THROUGHPUT = { connections: 20, warmUpMs: 2_000 };
 
 export type Throughput = { rps: number; requests: number; failure?: string };
 
@@ -11,8 +11,9 @@ export async function requestsPerSecond(port: number, call: Call, measureMs: num
   const client = new Client(port, THROUGHPUT.connections);
   const send = () => client.send(call);
   try {
-    // one connection warms up the code paths; twenty would queue a slow call's answers for minutes
-    const warmUp = await runClients(1, Number.POSITIVE_INFINITY, THROUGHPUT.warmUpMs, send);
+    // the same twenty connections first, so the figure is the steady state of a server that has
+    // compiled its hot paths (the calls measured here answer in milliseconds, so none queues for long)
+    const warmUp = await runClients(THROUGHPUT.connections, Number.POSITIVE_INFINITY, THROUGHPUT.warmUpMs, send);
     if (warmUp.failure) return { rps: 0, requests: 0, failure: describeFailure(call, warmUp.failure) };
     const started = performance.now();
     const runs = await runClients(THROUGHPUT.connections, Number.POSITIVE_INFINITY, measureMs, send);

@@ -30,3 +30,29 @@ export function preparedPerDb<Statement>(build: (db: Db) => Statement): (db: Db)
   const prepared = preparedByShape((db, _shape: Record<string, never>) => build(db as Db));
   return (db) => prepared(db, {});
 }
+
+type Decoder = { mapFromDriverValue: (value: unknown) => unknown };
+type PreparedSelect = { all: (placeholders?: Record<string, unknown>) => unknown[]; values: (placeholders?: Record<string, unknown>) => unknown[][] };
+
+/**
+ * The rows of a prepared select of plain columns (`columns`, the object handed to select()), read
+ * as arrays and turned into objects with each column's decoder looked up once: drizzle's own
+ * mapping looks them up again for every value, which costs a page of 25 rows half as much again
+ * as SQLite's work. Only for a flat selection of columns, in the order select() was given them.
+ */
+export function mappedRows<Prepared extends PreparedSelect>(
+  prepared: Prepared,
+  columns: Record<string, Decoder>,
+): (placeholders?: Record<string, unknown>) => ReturnType<Prepared['all']> {
+  const keys = Object.keys(columns);
+  const decoders = Object.values(columns).map((column) => column.mapFromDriverValue.bind(column));
+  return (placeholders) =>
+    prepared.values(placeholders).map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let index = 0; index < keys.length; index += 1) {
+        const value = values[index];
+        row[keys[index]!] = value === null ? null : decoders[index]!(value);
+      }
+      return row;
+    }) as ReturnType<Prepared['all']>;
+}

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/companies.js';
 import type { Page } from '../../../shared/list.js';
 import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder } from '../../lib/paging.js';
-import { preparedByShape } from '../../lib/prepared.js';
+import { mappedRows, preparedByShape } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
@@ -65,14 +65,17 @@ function companyListWhere(shape: CompanyListShape): SQL | undefined {
 }
 
 const companyPage = preparedByShape((tx, shape: CompanyListShape) =>
-  tx
-    .select(companyColumns)
-    .from(companies)
-    .where(companyListWhere(shape))
-    .orderBy(...orderOf(shape.dir, companySortColumns[shape.sort]))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(),
+  mappedRows(
+    tx
+      .select(companyColumns)
+      .from(companies)
+      .where(companyListWhere(shape))
+      .orderBy(...orderOf(shape.dir, companySortColumns[shape.sort]))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+    companyColumns,
+  ),
 );
 
 const companyCount = preparedByShape((tx, shape: CompanyListShape) =>
@@ -84,7 +87,7 @@ export function listCompanies(tx: Tx, query: CompanyListQuery): Page<CompanyDto>
   const shape = { company: Boolean(query.company), search: Boolean(query.search), positiveOnly: query.positiveOnly, sort: query.sort, dir: query.dir };
   const values = { company: query.company, pattern: query.search && containsPattern(query.search) };
   return pageOf(query, {
-    rows: (limit, offset) => companyPage(tx, shape).all({ ...values, limit, offset }).map(toDto),
+    rows: (limit, offset) => companyPage(tx, shape)({ ...values, limit, offset }).map(toDto),
     count: () => companyCount(tx, shape).get(values)?.total ?? 0,
   });
 }

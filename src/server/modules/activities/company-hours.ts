@@ -11,6 +11,16 @@ import type { Tx } from '../../db.js';
 
 type Entry = Pick<typeof activities.$inferSelect, 'companyId' | 'activityType' | 'status' | 'hundredths'>;
 
+/** The company's balance and pending hours, in hundredths, as its row keeps them (none for an unknown company). */
+export function storedCompanyHours(tx: Tx, companyId: string): { balance: number; pending: number } {
+  const row = tx
+    .select({ balance: companies.balanceHundredths, pending: companies.pendingHundredths })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .get();
+  return row ?? { balance: 0, pending: 0 };
+}
+
 /** What an entry adds to its company: completed entries to the balance, pending TimeAdd entries to the pending hours. */
 function shareOf(entry: Entry) {
   return {

@@ -6,15 +6,13 @@ import { inTransaction, type Db, type Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { tempDatabase } from '../../testing/database.js';
 import { createCompany, createInvoiceRow, createTimeLogRow } from '../../testing/factories.js';
+import { companyHours, hourBalance, pendingHours } from '../../testing/ledger-sums.js';
 import { MAX_PER_PAGE, offsetOf } from '../../../shared/list.js';
 import {
   activitiesPage,
   addInvoiceHours,
-  companyHours,
   completeInvoiceHours,
-  hourBalance,
   latestCompletedPurchase,
-  pendingHours,
   recentCompletedActivities,
   recordTimeLogHours,
   removeInvoiceHours,
@@ -285,7 +283,7 @@ function expectServiceMatchesModel(model: Model, query: PageQuery): void {
     const listing = expectedListing(model, companyId);
     expect(activitiesPage(db, companyId, { page: 1, perPage: MAX_PER_PAGE })).toEqual({ items: listing, total: listing.length });
     const recent = listing.filter((entry) => entry.status === 'completed').slice(0, RECENT);
-    expect(recentCompletedActivities(db, companyId, RECENT)).toEqual(recent);
+    expect(recentCompletedActivities(db, companyId, RECENT, hourBalance(db, companyId))).toEqual(recent);
   }
 
   const companyId = model.companyIds[query.company]!;

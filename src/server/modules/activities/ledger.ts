@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
@@ -7,7 +7,7 @@ import type { Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf } from '../../lib/paging.js';
-import { keepCompanyHours } from './company-hours.js';
+import { keepCompanyHours, storedCompanyHours } from './company-hours.js';
 
 /*
  * The hours ledger. Every amount here is in integer hundredths of an hour except the wire
@@ -54,12 +54,6 @@ export type HoursChange = {
 const INVOICE_ENTRY = 'Hours entry for this invoice';
 const TIME_LOG_ENTRY = 'Hours entry for this time log';
 
-const isCompleted = sql`${activities.status} = 'completed'`;
-const isPendingTimeAdd = sql`${activities.status} = 'pending' and ${activities.activityType} = 'TimeAdd'`;
-const sumWhere = (condition: SQL) =>
-  sql<number>`coalesce(sum(case when ${condition} then ${activities.hundredths} end), 0)`;
-const completedSum = sumWhere(isCompleted);
-const pendingTimeAddSum = sumWhere(isPendingTimeAdd);
 
 const newestFirst = [desc(activities.timeStamp), desc(activities.createdAt), desc(activities.id)];
 
@@ -177,39 +171,7 @@ export function removeTimeLogHours(tx: Tx, timeLogId: string): void {
   deleteEntry(tx, ofTimeLog(timeLogId), TIME_LOG_ENTRY);
 }
 
-/** Sum of the company's completed entries, in hundredths. */
-export function hourBalance(tx: Tx, companyId: string): number {
-  const row = tx
-    .select({ total: completedSum })
-    .from(activities)
-    .where(and(eq(activities.companyId, companyId), isCompleted))
-    .get();
-  return row?.total ?? 0;
-}
-
-/** Sum of the company's pending TimeAdd entries (hours pending activation), in hundredths. */
-export function pendingHours(tx: Tx, companyId: string): number {
-  const row = tx
-    .select({ total: pendingTimeAddSum })
-    .from(activities)
-    .where(and(eq(activities.companyId, companyId), isPendingTimeAdd))
-    .get();
-  return row?.total ?? 0;
-}
-
 export const NO_HOURS: CompanyHours = Object.freeze({ balance: 0, pending: 0 });
-
-/** Balance and pending hundredths of one company, both sums in one statement on activities_hours_idx alone. */
-export function companyHours(tx: Tx, companyId: string): CompanyHours {
-  const row = tx
-    .select({ balance: completedSum, pending: pendingTimeAddSum })
-    .from(activities)
-    .where(eq(activities.companyId, companyId))
-    // grouping steers SQLite to activities_hours_idx, the narrowest index that covers the sums
-    .groupBy(activities.companyId)
-    .get();
-  return row ? { balance: row.balance, pending: row.pending } : NO_HOURS;
-}
 
 function toDto(row: Activity, balanceAfter: number): ActivityDto {
   return {
@@ -223,37 +185,51 @@ function toDto(row: Activity, balanceAfter: number): ActivityDto {
   };
 }
 
-const rowid = sql<number>`${activities}.rowid`;
+/**
+ * Completed hundredths of the company's newest `count` entries: what separates its balance from the
+ * balance after the last of them. Read newest first on activities_timeline_idx alone.
+ */
+function completedInNewest(tx: Tx, companyId: string, count: number): number {
+  if (count === 0) return 0;
+  const newest = tx
+    .select({ status: activities.status, hundredths: activities.hundredths })
+    .from(activities)
+    .where(eq(activities.companyId, companyId))
+    .orderBy(...newestFirst)
+    .limit(count)
+    .as('newest');
+  const row = tx
+    .select({ total: sql<number>`coalesce(sum(case when ${newest.status} = 'completed' then ${newest.hundredths} end), 0)` })
+    .from(newest)
+    .get();
+  return row?.total ?? 0;
+}
 
 /**
- * Completed hundredths of the entries after this one in ledger order. The balance after an entry
- * is the company's balance minus that: the same as summing oldest first, but it runs newest first
- * like the timeline, so a page stops reading where it ends and only its own rows are sorted.
+ * The entries of one page, each with the balance after it: the company's balance (kept on its row)
+ * minus the completed hours of every newer entry. Reads the page and the entries before it, never
+ * the older part of the ledger.
  */
-const completedAfter = sql<number>`coalesce(sum(case when ${isCompleted} then ${activities.hundredths} end) over (
-  order by ${activities.timeStamp} desc, ${activities.createdAt} desc, ${activities.id} desc
-  rows between unbounded preceding and 1 preceding), 0)`;
-
 function timelineRows(tx: Tx, companyId: string, limit: number, offset: number): ActivityDto[] {
-  const ofCompany = eq(activities.companyId, companyId);
-  const page = tx.$with('page').as(
-    tx
-      .select({ entry: rowid.as('entry'), completedAfter: completedAfter.as('completed_after') })
-      .from(activities)
-      .where(ofCompany)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset),
-  );
-  const balance = tx.select({ total: completedSum }).from(activities).where(and(ofCompany, isCompleted));
-  return tx
-    .with(page)
-    .select({ row: getTableColumns(activities), balanceAfter: sql<number>`(${balance}) - ${page.completedAfter}` })
-    .from(page)
-    .innerJoin(activities, eq(rowid, page.entry))
+  const rows = tx
+    .select()
+    .from(activities)
+    .where(eq(activities.companyId, companyId))
     .orderBy(...newestFirst)
-    .all()
-    .map(({ row, balanceAfter }) => toDto(row, balanceAfter));
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return withBalances(rows, storedCompanyHours(tx, companyId).balance - completedInNewest(tx, companyId, offset));
+}
+
+/** Entries newest first, each with the balance after it, starting from the balance after the first. */
+function withBalances(rows: Activity[], balanceAfterFirst: number): ActivityDto[] {
+  let balanceAfter = balanceAfterFirst;
+  return rows.map((row) => {
+    const dto = toDto(row, balanceAfter);
+    if (row.status === 'completed') balanceAfter -= row.hundredths;
+    return dto;
+  });
 }
 
 /**
@@ -269,11 +245,10 @@ export function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery,
 }
 
 /**
- * The latest completed entries, newest first, for the dashboard. Being the latest, the balance
- * after each is the current balance minus the newer ones, so the list needs no full scan.
- * A caller that has just read the balance passes it, saving the sum.
+ * The latest completed entries, newest first, for the dashboard, given the company's balance: being
+ * the latest, the balance after each is the balance minus the newer ones.
  */
-export function recentCompletedActivities(tx: Tx, companyId: string, limit: number, balance = hourBalance(tx, companyId)): ActivityDto[] {
+export function recentCompletedActivities(tx: Tx, companyId: string, limit: number, balance: number): ActivityDto[] {
   const rows = tx
     .select()
     .from(activities)
@@ -281,12 +256,7 @@ export function recentCompletedActivities(tx: Tx, companyId: string, limit: numb
     .orderBy(...newestFirst)
     .limit(limit)
     .all();
-  let balanceAfter = balance;
-  return rows.map((row) => {
-    const dto = toDto(row, balanceAfter);
-    balanceAfter -= row.hundredths;
-    return dto;
-  });
+  return withBalances(rows, balance);
 }
 
 /** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */

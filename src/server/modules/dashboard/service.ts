@@ -2,7 +2,8 @@ import { DASHBOARD_LIST_LIMIT, type DashboardDto } from '../../../shared/dashboa
 import { hourBalanceSummary } from '../../../shared/hour-balance.js';
 import type { AppDeps } from '../../deps.js';
 import type { Actor } from '../account/sessions.js';
-import { companyHours, latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
+import { storedCompanyHours } from '../activities/company-hours.js';
+import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
 import { ownCompany } from '../activities/service.js';
 import { openTasksOverview } from '../tasks/queries.js';
 
@@ -22,7 +23,7 @@ const NO_COMPANY: DashboardDto = {
 export function dashboardSummary(deps: AppDeps, actor: Actor): DashboardDto {
   const companyId = actor.companyId;
   if (!companyId) return NO_COMPANY;
-  const { balance, pending } = companyHours(deps.db, companyId);
+  const { balance, pending } = storedCompanyHours(deps.db, companyId);
   return {
     company: ownCompany(deps.db, companyId),
     hourBalance: hourBalanceSummary({ balance, pending, recentPurchase: latestCompletedPurchase(deps.db, companyId) }),

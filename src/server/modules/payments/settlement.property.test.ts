@@ -5,7 +5,7 @@ import { MAX_PER_PAGE } from '../../../shared/list.js';
 import { isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
 import { createCompany } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
-import { hourBalance, pendingHours } from '../activities/ledger.js';
+import { hourBalance, pendingHours } from '../../testing/ledger-sums.js';
 import { allInvoices, createInvoice, deleteInvoice, updateInvoice } from '../invoices/service.js';
 import { createPayment, deletePayment, updatePayment } from './service.js';
 

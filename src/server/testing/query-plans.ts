@@ -23,43 +23,28 @@ export function planOf(db: Db, sql: string, params: unknown[] = (sql.match(/\?/g
   return steps.map((step) => step.detail);
 }
 
-const RUNNERS = new Set<string | symbol>(['all', 'get', 'run', 'iterate']);
+const RUNNERS = ['all', 'get', 'run', 'iterate'] as const;
 
 /**
- * The statement as seen through a proxy that records each run's SQL and values. The statement itself
- * is left alone: the connection caches statements, and this one may serve later calls.
+ * Runs the call and answers every statement it ran on this database, in order, with its query
+ * plan: those it prepared and those prepared before (cached, or kept by preparedPerDb), since
+ * every statement's runs are traced while the call lasts.
  */
-function recorded(statement: Database.Statement, ran: Bound[]): Database.Statement {
-  const proxy: Database.Statement = new Proxy(statement, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== 'function') return value;
-      if (RUNNERS.has(property)) {
-        return (...params: unknown[]) => {
-          ran.push({ sql: target.source, params });
-          return (value as Runner).apply(target, params);
-        };
-      }
-      // raw(), pluck() and the like answer the statement itself: keep answering the proxy
-      return (...args: unknown[]) => {
-        const result = (value as Runner).apply(target, args);
-        return result === target ? proxy : result;
-      };
-    },
-  });
-  return proxy;
-}
-
-/** Runs the call and answers every statement it prepared and ran, in order, with its query plan. */
 export async function statementPlans(db: Db, call: () => unknown): Promise<StatementPlan[]> {
   const sqlite = sqliteOf(db);
+  const prototype = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<(typeof RUNNERS)[number], Runner>;
+  const originals = Object.fromEntries(RUNNERS.map((method) => [method, prototype[method]])) as Record<(typeof RUNNERS)[number], Runner>;
   const ran: Bound[] = [];
-  const prepare = sqlite.prepare;
-  sqlite.prepare = ((source: string) => recorded(prepare.call(sqlite, source), ran)) as typeof sqlite.prepare;
+  for (const method of RUNNERS) {
+    prototype[method] = function (this: Database.Statement, ...params: unknown[]) {
+      if (this.database === sqlite) ran.push({ sql: this.source, params });
+      return originals[method].apply(this, params);
+    };
+  }
   try {
     await call();
   } finally {
-    sqlite.prepare = prepare;
+    Object.assign(prototype, originals);
   }
   return ran.map(({ sql, params }) => ({ sql, params, plan: planOf(db, sql, params) }));
 }

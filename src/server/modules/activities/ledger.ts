@@ -3,10 +3,11 @@ import { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
-import type { Tx } from '../../db.js';
+import type { Db, Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { pageOf } from '../../lib/paging.js';
+import { preparedPerDb } from '../../lib/prepared.js';
 import { keepCompanyHours, storedCompanyHours } from './company-hours.js';
 
 /*
@@ -244,35 +245,41 @@ export function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery,
   });
 }
 
+const recentCompleted = preparedPerDb((db) =>
+  db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.companyId, sql.placeholder('companyId')), eq(activities.status, 'completed')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+);
+
 /**
  * The latest completed entries, newest first, for the dashboard, given the company's balance: being
  * the latest, the balance after each is the balance minus the newer ones.
  */
-export function recentCompletedActivities(tx: Tx, companyId: string, limit: number, balance: number): ActivityDto[] {
-  const rows = tx
-    .select()
-    .from(activities)
-    .where(and(eq(activities.companyId, companyId), eq(activities.status, 'completed')))
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .all();
-  return withBalances(rows, balance);
+export function recentCompletedActivities(db: Db, companyId: string, limit: number, balance: number): ActivityDto[] {
+  return withBalances(recentCompleted(db).all({ companyId, limit }), balance);
 }
 
-/** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */
-export function latestCompletedPurchase(tx: Tx, companyId: string): number {
-  const row = tx
+const latestPurchase = preparedPerDb((db) =>
+  db
     .select({ hundredths: activities.hundredths })
     .from(activities)
     .where(
       and(
-        eq(activities.companyId, companyId),
+        eq(activities.companyId, sql.placeholder('companyId')),
         eq(activities.status, 'completed'),
         eq(activities.activityType, 'TimeAdd'),
       ),
     )
     .orderBy(...newestFirst)
     .limit(1)
-    .get();
-  return row?.hundredths ?? 0;
+    .prepare(),
+);
+
+/** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */
+export function latestCompletedPurchase(db: Db, companyId: string): number {
+  return latestPurchase(db).get({ companyId })?.hundredths ?? 0;
 }

@@ -1,11 +1,13 @@
+import { eq, sql } from 'drizzle-orm';
+import { companies } from '../../../../drizzle/schema.js';
 import { DASHBOARD_LIST_LIMIT, type DashboardDto } from '../../../shared/dashboard.js';
 import { hourBalanceSummary } from '../../../shared/hour-balance.js';
 import type { AppDeps } from '../../deps.js';
+import { notFound } from '../../errors.js';
+import { preparedPerDb } from '../../lib/prepared.js';
 import type { Actor } from '../account/sessions.js';
-import { storedCompanyHours } from '../activities/company-hours.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
-import { ownCompany } from '../activities/service.js';
-import { openTasksOverview } from '../tasks/queries.js';
+import { newestOpenTasks } from '../tasks/queries.js';
 
 /** The provider belongs to no company: as on GET /activities and GET /tasks, there is nothing to show. */
 const NO_COMPANY: DashboardDto = {
@@ -15,19 +17,36 @@ const NO_COMPANY: DashboardDto = {
   recentActivities: [],
 };
 
+/** The company with the figures its row keeps: hour balance, pending hours and open tasks. */
+const companyFigures = preparedPerDb((db) =>
+  db
+    .select({
+      _id: companies.id,
+      companyName: companies.companyName,
+      balance: companies.balanceHundredths,
+      pending: companies.pendingHundredths,
+      openTasks: companies.openTasks,
+    })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare(),
+);
+
 /**
  * The customer dashboard in one call: the company, the Hour Balance card, the open-task count with
- * the newest few, and the latest completed activities. Each read is an indexed query of its own;
- * none lists the whole ledger or every task.
+ * the newest few, and the latest completed activities. The figures come from the company row; the
+ * rest is three indexed reads, none of the whole ledger or of every task.
  */
 export function dashboardSummary(deps: AppDeps, actor: Actor): DashboardDto {
   const companyId = actor.companyId;
   if (!companyId) return NO_COMPANY;
-  const { balance, pending } = storedCompanyHours(deps.db, companyId);
+  const company = companyFigures(deps.db).get({ companyId });
+  if (!company) throw notFound('Company');
+  const { balance, pending } = company;
   return {
-    company: ownCompany(deps.db, companyId),
+    company: { _id: company._id, companyName: company.companyName },
     hourBalance: hourBalanceSummary({ balance, pending, recentPurchase: latestCompletedPurchase(deps.db, companyId) }),
-    openTasks: openTasksOverview(deps.db, companyId, DASHBOARD_LIST_LIMIT),
+    openTasks: { count: company.openTasks, newest: newestOpenTasks(deps.db, companyId, DASHBOARD_LIST_LIMIT) },
     recentActivities: recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
   };
 }

@@ -3,9 +3,10 @@ import { companies, taskHistory, tasks, users } from '../../../../drizzle/schema
 import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
-import type { Tx } from '../../db.js';
+import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { preparedPerDb } from '../../lib/prepared.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
 
@@ -116,17 +117,20 @@ export function findTask(tx: Tx, id: string, companyId?: string): TaskDto {
   return task!;
 }
 
-/** How many open tasks the company has and the newest few by last change, in two indexed queries. */
-export function openTasksOverview(tx: Tx, companyId: string, limit: number): { count: number; newest: DashboardTaskDto[] } {
-  const ofCompany = and(isOpen, eq(tasks.companyId, companyId));
-  const open = tx.select({ open: count() }).from(tasks).where(ofCompany).get()?.open ?? 0;
-  const newest = tx
+const newestOpen = preparedPerDb((db) =>
+  db
     .select({ _id: tasks.id, title: tasks.title, description: tasks.description, timeStamp: tasks.timeStamp })
     .from(tasks)
-    .where(ofCompany)
+    .where(and(isOpen, eq(tasks.companyId, sql.placeholder('companyId'))))
     // equal times keep the task screen's order: priority, then oldest first
     .orderBy(desc(tasks.timeStamp), asc(tasks.priority), asc(tasks.creationDate), asc(tasks.id))
-    .limit(limit)
-    .all();
-  return { count: open, newest: newest.map((task) => ({ ...task, timeStamp: task.timeStamp.toISOString() })) };
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+);
+
+/** The company's newest few open tasks by last change, in one indexed query. */
+export function newestOpenTasks(db: Db, companyId: string, limit: number): DashboardTaskDto[] {
+  return newestOpen(db)
+    .all({ companyId, limit })
+    .map((task) => ({ ...task, timeStamp: task.timeStamp.toISOString() }));
 }

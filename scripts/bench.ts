@@ -26,7 +26,7 @@ import {
 } from './bench/report.js';
 import { seedDatabase, type Seeded } from './bench/seed.js';
 import { projectServerCommand, rssMb, startServer, type RunningServer } from './bench/servers.js';
-import { requestsPerSecond } from './bench/throughput.js';
+import { compareThroughput, COMPARISON_ROUNDS } from './bench/throughput.js';
 
 const options = parseOptions(process.argv.slice(2));
 const board = new Scoreboard();
@@ -103,21 +103,19 @@ async function compareWithBare(project: RunningServer, seeded: Seeded, captures:
     const note = notes.get(name);
     if (note) return { name: label, note };
     progress(`throughput: ${label}`);
-    const projectRps = await requestsPerSecond(project.port, { path: projectPath, token }, options.budget.throughputMs);
-    const bareRps = await requestsPerSecond(bare.port, { path: `/${name}` }, options.budget.throughputMs);
-    for (const figure of [projectRps, bareRps]) if (figure.failure) broken.push(figure.failure);
-    return { name: `${label} (${statementsOf(name)} statements)`, project: projectRps, bare: bareRps };
+    const compared = await compareThroughput({ port: project.port, call: { path: projectPath, token } }, { port: bare.port, call: { path: `/${name}` } }, options.budget.throughputMs);
+    if (compared.project.failure) broken.push(compared.project.failure);
+    return { name: `${label} (${statementsOf(name)} statements)`, ...compared };
   };
   try {
     const pairs = [
       await pair('dashboard', 'dashboard', DASHBOARD_PATH, seeded.customer.token),
       await pair('companies', 'companies first page', COMPANIES_FIRST_PAGE, seeded.superAdmin.token),
     ];
-    const profile = await requestsPerSecond(project.port, { path: PROFILE_PATH, token: seeded.customer.token }, options.budget.throughputMs);
-    const hello = await requestsPerSecond(bare.port, { path: '/hello' }, options.budget.throughputMs);
-    for (const figure of [profile, hello]) if (figure.failure) broken.push(figure.failure);
-    const trivial = { name: 'signed-in /account/profile vs bare hello-world', project: profile, bare: hello };
-    say(throughputSection(pairs, trivial, options.budget.throughputMs, board));
+    const compared = await compareThroughput({ port: project.port, call: { path: PROFILE_PATH, token: seeded.customer.token } }, { port: bare.port, call: { path: '/hello' } }, options.budget.throughputMs);
+    if (compared.project.failure) broken.push(compared.project.failure);
+    const trivial = { name: 'signed-in /account/profile vs bare hello-world', ...compared };
+    say(throughputSection(pairs, trivial, options.budget.throughputMs, COMPARISON_ROUNDS, board));
   } finally {
     await stop(bare);
   }

@@ -38,7 +38,7 @@ export const SMALL_SIZES: Sizes = { companies: 50, users: 150, tasks: 500, logs:
 export const FULL_BUDGET: Budget = {
   oneClient: { requests: 200, maxMs: 10_000 },
   manyClients: { clients: 20, requestsEach: 50, maxMs: 20_000 },
-  throughputMs: 5_000,
+  throughputMs: 3_000,
 };
 export const SMALL_BUDGET: Budget = {
   oneClient: { requests: 50, maxMs: 3_000 },

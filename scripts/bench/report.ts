@@ -73,18 +73,18 @@ export function memorySection(rss: { idle: number; afterOne: number; peakMany: n
   ].join('\n');
 }
 
-export type Comparison = { name: string; project?: Throughput; bare?: Throughput; note?: string };
+export type Comparison = { name: string; project?: Throughput; bare?: Throughput; ratio?: number; note?: string };
 
-export function throughputSection(pairs: Comparison[], trivial: Comparison, measureMs: number, board: Scoreboard): string {
-  const ratioRow = ({ name, project, bare, note }: Comparison, target: number, asPercent: boolean) => {
-    if (!project || !bare || project.failure || bare.failure) return [name, '-', '-', note ?? 'n/a', ''];
-    const ratio = project.rps / bare.rps;
+export function throughputSection(pairs: Comparison[], trivial: Comparison, measureMs: number, rounds: number, board: Scoreboard): string {
+  const ratioRow = ({ name, project, bare, ratio, note }: Comparison, target: number, asPercent: boolean) => {
+    if (!project || !bare || ratio === undefined || project.failure || bare.failure) return [name, '-', '-', note ?? 'n/a', ''];
     const shown = asPercent ? `${(ratio * 100).toFixed(0)}%` : ratio.toFixed(2);
     const goal = asPercent ? `>= ${target * 100}%` : `>= ${target}`;
     return [name, rate(project.rps), rate(bare.rps), shown, `${goal} ${board.mark(ratio >= target)}`];
   };
   return [
-    `Throughput, 20 connections, ${measureMs / 1000} s each: the project against a bare Fastify + better-sqlite3 server running the same SQL`,
+    `Throughput, 20 connections: the project against a bare Fastify + better-sqlite3 server running the same SQL, ` +
+      `medians of ${rounds} alternating rounds of ${measureMs / 1000} s each`,
     table(
       ['pair', 'project req/s', 'bare req/s', 'ratio', 'target'],
       [...pairs.map((pair) => ratioRow(pair, TARGETS.bareRatio, false)), ratioRow(trivial, TARGETS.trivialShareOfHello, true)],

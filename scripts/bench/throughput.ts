@@ -24,3 +24,33 @@ export async function requestsPerSecond(port: number, call: Call, measureMs: num
     client.close();
   }
 }
+
+/** How many alternating rounds a comparison takes; its figures are the rounds' medians. */
+export const COMPARISON_ROUNDS = 3;
+
+export type Side = { port: number; call: Call };
+export type Compared = { project: Throughput; bare: Throughput; ratio: number };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * The project against the bare server, measured in alternating rounds (project, bare, project, ...)
+ * so that a neighbour's burst on a shared machine hits both sides alike; each figure is the median
+ * of its rounds, and the ratio the median of the rounds' own ratios.
+ */
+export async function compareThroughput(project: Side, bare: Side, measureMs: number, rounds = COMPARISON_ROUNDS): Promise<Compared> {
+  const projectRuns: Throughput[] = [];
+  const bareRuns: Throughput[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    projectRuns.push(await requestsPerSecond(project.port, project.call, measureMs));
+    bareRuns.push(await requestsPerSecond(bare.port, bare.call, measureMs));
+  }
+  const failed = [...projectRuns, ...bareRuns].find((run) => run.failure);
+  const summary = (runs: Throughput[]): Throughput => ({
+    rps: median(runs.map((run) => run.rps)),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    ...(failed ? { failure: failed.failure } : {}),
+  });
+  const ratios = projectRuns.map((run, index) => run.rps / bareRuns[index]!.rps);
+  return { project: summary(projectRuns), bare: summary(bareRuns), ratio: median(ratios) };
+}

@@ -5,7 +5,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { companies, sessions, users } from '../../../../drizzle/schema.js';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
-import { preparedPerDb } from '../../lib/prepared.js';
+import { mappedRows, preparedPerDb } from '../../lib/prepared.js';
 import { rolesOf } from '../../../shared/roles.js';
 
 /*
@@ -45,26 +45,31 @@ export function createSession(tx: Tx, userId: string, now: Date): { token: strin
   return { token: `${id}.${secret}`, expiresAt };
 }
 
+const sessionColumns = {
+  secretHash: sessions.secretHash,
+  expiresAt: sessions.expiresAt,
+  userId: users.id,
+  companyId: users.companyId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  emailAddress: users.emailAddress,
+  role: users.role,
+  approved: users.approved,
+  companyName: companies.companyName,
+};
+
 /** The session with what the actor needs of its user; compiled once, as every signed-in call runs it. */
 const sessionById = preparedPerDb((db) =>
-  db
-    .select({
-      secretHash: sessions.secretHash,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      companyId: users.companyId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      emailAddress: users.emailAddress,
-      role: users.role,
-      approved: users.approved,
-      companyName: companies.companyName,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare(),
+  mappedRows(
+    db
+      .select(sessionColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .prepare(),
+    sessionColumns,
+  ),
 );
 
 /**
@@ -74,7 +79,7 @@ const sessionById = preparedPerDb((db) =>
 export function validateSessionToken(db: Db, token: string, now: Date): Actor | null {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined) return null;
-  const row = sessionById(db).get({ id });
+  const [row] = sessionById(db)({ id });
   if (!row) return null;
   const stored = encoder.encode(row.secretHash);
   const given = encoder.encode(hashSecret(secret));

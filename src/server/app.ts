@@ -28,7 +28,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     routerOptions: { maxParamLength: 2000 },
   });
 

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       schedulerWebhookUrl: undefined,
       logLevel: 'info',
+      trustProxy: false,
     });
     expect(config.provider.name).toBe('Hourbank Consulting');
     expect(config.timeZone).toBeTruthy();
@@ -38,8 +39,10 @@ describe('loadConfig', () => {
       APP_TIMEZONE: 'Europe/Berlin',
       SCHEDULER_WEBHOOK_URL: 'https://script.example.com/exec',
       SESSION_SECRET: 'x'.repeat(32),
+      TRUST_PROXY: 'loopback, 10.0.0.0/8,::1',
     });
     expect(config).toMatchObject({
+      trustProxy: ['loopback', '10.0.0.0/8', '::1'],
       port: 8080,
       host: '0.0.0.0',
       dataDir: '/srv/hourbank',
@@ -69,6 +72,10 @@ describe('loadConfig', () => {
     [{ APP_TIMEZONE: 'Mars/Olympus' }, 'APP_TIMEZONE: APP_TIMEZONE must be an IANA time zone'],
     [{ PROVIDER_EMAIL: 'nope' }, 'PROVIDER_EMAIL: PROVIDER_EMAIL must be an email address'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: SESSION_SECRET must be at least 32 characters long'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: TRUST_PROXY must list the addresses or networks of the proxies'],
+    [{ TRUST_PROXY: '1' }, 'a hop count cannot tell a proxy from a client'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: TRUST_PROXY must list'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example.com' }, 'TRUST_PROXY: TRUST_PROXY must list'],
   ])('stops on %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

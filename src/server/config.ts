@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -49,10 +50,34 @@ const envSchema = z.object({
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  TRUST_PROXY: optionalText.refine((value) => value === undefined || parseTrustProxy(value) !== undefined, {
+    message:
+      'TRUST_PROXY must list the addresses or networks of the proxies in front of the app, comma-separated (e.g. loopback or 127.0.0.1,10.0.0.0/8); a hop count cannot tell a proxy from a client',
+  }),
   SESSION_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
     message: 'SESSION_SECRET must be at least 32 characters long',
   }),
 });
+
+/**
+ * Which proxies' X-Forwarded-For to believe, as Fastify's trustProxy takes them: their addresses
+ * and networks (proxy-addr also knows loopback, linklocal and uniquelocal). Believing every hop
+ * would let any client pick its own address and walk past the rate limits; Fastify refuses to
+ * trust a bare hop count for the same reason, so neither is accepted.
+ */
+export function parseTrustProxy(value: string): string[] | undefined {
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const isProxyAddress = (entry: string) => {
+    const [address = '', bits, extra] = entry.split('/');
+    if (extra !== undefined) return false;
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const version = isIP(address);
+    if (version === 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
+}
 
 function isTimeZone(name: string): boolean {
   try {
@@ -85,6 +110,8 @@ export type Config = {
   timeZone: string;
   schedulerWebhookUrl: string | undefined;
   sessionSecret: string | undefined;
+  /** Proxies whose X-Forwarded-For names the client: none (false) unless TRUST_PROXY says. */
+  trustProxy: false | string[];
   logLevel: string;
   /** The built web client; tests point this at their own build. */
   clientDir: string | undefined;
@@ -127,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: values.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     schedulerWebhookUrl: values.SCHEDULER_WEBHOOK_URL,
     sessionSecret: values.SESSION_SECRET,
+    trustProxy: values.TRUST_PROXY ? parseTrustProxy(values.TRUST_PROXY)! : false,
     logLevel: values.LOG_LEVEL,
     clientDir: values.CLIENT_DIR ? path.resolve(values.CLIENT_DIR) : undefined,
   };

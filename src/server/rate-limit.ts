@@ -1,5 +1,6 @@
 import {
   anonymousRateLimits,
+  signInFailureLimits,
   userRateLimits,
   type RateLimitRule,
   type UserAction,
@@ -13,13 +14,19 @@ export type RateLimits = {
   perIp: RateLimitRule;
   perEmail: RateLimitRule;
   perUser: Record<UserAction, RateLimitRule & { what: string }>;
+  signInFailures: typeof signInFailureLimits;
 };
 
-export const defaultRateLimits: RateLimits = { ...anonymousRateLimits, perUser: userRateLimits };
+export const defaultRateLimits: RateLimits = { ...anonymousRateLimits, perUser: userRateLimits, signInFailures: signInFailureLimits };
 
 type Window = { startedAt: number; count: number; windowMs: number };
 
 const SWEEP_ABOVE = 10_000;
+
+function tooMany(what: string, waitMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new AppError('TOO_MANY_REQUESTS', `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
 
 /**
  * Fixed-window counters in memory. One process serves the app, so memory is the right place;
@@ -40,6 +47,37 @@ export class RateLimiter {
     this.count(checks, 'attempts');
   }
 
+  /**
+   * Refuses a sign-in (429) from an address that has failed too often, or for an account that has
+   * failed too often from this address. Counts nothing: only failures count (recordSignInFailure).
+   */
+  checkSignInFailures(ip: string, email: string): void {
+    const now = this.clock.now().getTime();
+    let waitMs = 0;
+    for (const [key, rule] of this.signInFailureKeys(ip, email)) {
+      const window = this.windows.get(key);
+      if (window && now - window.startedAt < rule.windowMs && window.count >= rule.limit) {
+        waitMs = Math.max(waitMs, window.startedAt + rule.windowMs - now);
+      }
+    }
+    if (waitMs > 0) throw tooMany('attempts', waitMs);
+  }
+
+  /** Counts one failed sign-in against the address and against the account from that address. */
+  recordSignInFailure(ip: string, email: string): void {
+    const now = this.clock.now().getTime();
+    this.sweep(now);
+    for (const [key, rule] of this.signInFailureKeys(ip, email)) this.countAttempt(key, rule, now);
+  }
+
+  private signInFailureKeys(ip: string, email: string): [string, RateLimitRule][] {
+    const { perAddress, perAccountAndAddress } = this.rules.signInFailures;
+    return [
+      [`sign-in-failure|ip|${ip}`, perAddress],
+      [`sign-in-failure|account|${email.trim().toLowerCase()}|${ip}`, perAccountAndAddress],
+    ];
+  }
+
   /** Counts one `action` by a signed-in user; throws 429 once they are over the action's limit. */
   consumeByUser(action: UserAction, userId: string): void {
     const rule = this.rules.perUser[action];
@@ -56,13 +94,7 @@ export class RateLimiter {
         waitMs = Math.max(waitMs, window.startedAt + rule.windowMs - now);
       }
     }
-    if (waitMs > 0) {
-      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    if (waitMs > 0) throw tooMany(what, waitMs);
   }
 
   private countAttempt(key: string, rule: RateLimitRule, now: number): Window {

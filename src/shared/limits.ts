@@ -34,6 +34,16 @@ export const anonymousRateLimits = {
   perEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * Failed sign-ins: from one address (whatever the accounts), and for one account from one address.
+ * Only failures count, and only where they happened: an owner signing in from an address that has
+ * not failed is never refused, however many others guessed at the account.
+ */
+export const signInFailureLimits = {
+  perAddress: { limit: 30, windowMs: 15 * MINUTE_MS },
+  perAccountAndAddress: { limit: 10, windowMs: 15 * MINUTE_MS },
+} satisfies Record<string, RateLimitRule>;
+
 /** Writes a signed-in user may make, per user; `what` names them in the 429 message. */
 export const userRateLimits = {
   /** Adding, changing or deleting the company's tasks (each change also writes history). */

@@ -22,9 +22,15 @@ export const accountRouter = router({
     .meta({ openapi: { method: 'POST', path: '/account/login', tags, protect: false, summary: 'Sign in; returns the session token' } })
     .input(loginInput)
     .output(loginOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.deps.rateLimiter.consume('login', ctx.ip, input.emailAddress);
-      return account.login(ctx.deps, input);
+    .mutation(async ({ ctx, input }) => {
+      const { rateLimiter } = ctx.deps;
+      rateLimiter.checkSignInFailures(ctx.ip, input.emailAddress);
+      try {
+        return await account.login(ctx.deps, input);
+      } catch (error) {
+        if (account.isWrongCredentials(error)) rateLimiter.recordSignInFailure(ctx.ip, input.emailAddress);
+        throw error;
+      }
     }),
 
   signup: publicProcedure

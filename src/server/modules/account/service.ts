@@ -78,6 +78,9 @@ export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ messa
   return { message: SIGN_UP_DONE };
 }
 
+/** Whether a sign-in failed on the email and password (what the sign-in throttle counts). */
+export const isWrongCredentials = (error: unknown) => error instanceof AppError && error.message === INVALID_CREDENTIALS;
+
 export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): Promise<LoginOutput> {
   const user = findUserByEmail(deps.db, input.emailAddress);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? null, input.password);

@@ -23,6 +23,7 @@ describe('npm run backup', () => {
     } finally {
       database.close();
     }
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
     const copy = new Database(out, { readonly: true });
     expect(copy.prepare('select company_name as name from companies').all()).toEqual([{ name: 'Backed Up Inc' }]);
     copy.close();

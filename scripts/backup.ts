@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../src/server/config.js';
+import { makePrivateFile, makePrivateFolder } from '../src/server/lib/private-files.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
 
@@ -26,7 +27,9 @@ if (!fs.existsSync(config.databasePath)) {
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const target = path.resolve(values.out ?? path.join(config.dataDir, 'backups', `hourbank-${stamp}.db`));
-fs.mkdirSync(path.dirname(target), { recursive: true });
+makePrivateFolder(path.dirname(target));
+// created owner-only before SQLite writes into it: a backup holds every customer's data
+makePrivateFile(target);
 
 const source = new Database(config.databasePath, { readonly: true, fileMustExist: true });
 try {

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../drizzle/schema.js';
+import { makePrivateFile, makePrivateFolder, narrowIfPresent } from './lib/private-files.js';
 import { cacheStatements } from './lib/statement-cache.js';
 import { projectRoot } from './paths.js';
 
@@ -17,7 +17,11 @@ const migrationsFolder = path.join(projectRoot, 'migrations');
 export type DatabaseHandle = { db: Db; sqlite: Database.Database; close: () => void };
 
 export function openDatabase(databasePath: string): DatabaseHandle {
-  if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  if (databasePath !== ':memory:') {
+    makePrivateFolder(path.dirname(databasePath));
+    makePrivateFile(databasePath);
+    for (const companion of ['-wal', '-shm']) narrowIfPresent(`${databasePath}${companion}`);
+  }
   const sqlite = cacheStatements(new Database(databasePath));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

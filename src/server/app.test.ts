@@ -7,6 +7,7 @@ import { tasks } from '../../drizzle/schema.js';
 import { JSON_TOO_DEEP, MAX_BATCH_CALLS, MAX_JSON_DEPTH } from '../shared/limits.js';
 import { buildApp } from './app.js';
 import { appRouter } from './router.js';
+import { INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
 import { createCompany } from './testing/factories.js';
 
@@ -127,6 +128,21 @@ describe('the tRPC transport', () => {
     const { token } = await signedInUser(t, { role: 'admin' });
     const forbidden = await t.app.inject({ method: 'GET', url: '/trpc/superadmin.users.list', headers: { jwttoken: token } });
     expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('tRPC refusals, each with a message of its own', () => {
+  it.each([
+    ['a change read with GET', { method: 'GET', url: '/trpc/account.login' }, 405, WRONG_METHOD],
+    ['a read sent with POST', { method: 'POST', url: '/trpc/account.profile', headers: { 'content-type': 'application/json' }, payload: '{}' }, 405, WRONG_METHOD],
+    ['a PUT', { method: 'PUT', url: '/trpc/account.login', headers: { 'content-type': 'application/json' }, payload: '{}' }, 405, WRONG_METHOD],
+    ['a body that is not JSON', { method: 'POST', url: '/trpc/account.login', headers: { 'content-type': 'text/plain' }, payload: 'hello' }, 415, JSON_ONLY],
+    ['malformed JSON', { method: 'POST', url: '/trpc/account.login', headers: { 'content-type': 'application/json' }, payload: '{"emailAddress": ' }, 400, INVALID_JSON],
+  ] as const)('%s', async (_case, request, status, message) => {
+    const response = await t.app.inject(request as never);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toBe(message);
+    expect(response.body).not.toContain('JSON at position');
   });
 });
 

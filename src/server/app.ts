@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
-import { GENERIC_SERVER_ERROR } from './errors.js';
+import { GENERIC_SERVER_ERROR, INVALID_JSON, JSON_ONLY } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
@@ -61,7 +61,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+      done(Object.assign(new Error(INVALID_JSON), { statusCode: 400 }), undefined);
     }
   });
 }
@@ -77,7 +77,7 @@ function handleErrors(app: FastifyInstance): void {
       return reply.status(413).send({ message: 'The request body is too large (the limit is 1 MB).' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ message: 'Send the request body as application/json.' });
+      return reply.status(415).send({ message: JSON_ONLY });
     }
     return reply.status(status).send({ message: error.message });
   });

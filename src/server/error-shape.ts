@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { GENERIC_SERVER_ERROR, httpStatusOfTrpcCode } from './errors.js';
+import { GENERIC_SERVER_ERROR, httpStatusOfTrpcCode, INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { fieldErrorsOf, validationMessage } from './validation.js';
 
 export type ErrorBody = { message: string; fieldErrors?: Record<string, string[]> };
@@ -12,6 +12,10 @@ export type ErrorBody = { message: string; fieldErrors?: Record<string, string[]
 export function shapeError(error: TRPCError): { status: number; body: ErrorBody } {
   const status = httpStatusOfTrpcCode(error.code);
   if (status === 500 || status > 503) return { status, body: { message: GENERIC_SERVER_ERROR } };
+  // tRPC's own wording for these names its internals (or quotes the JSON parser)
+  if (error.code === 'METHOD_NOT_SUPPORTED') return { status, body: { message: WRONG_METHOD } };
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { status, body: { message: JSON_ONLY } };
+  if (error.cause instanceof SyntaxError) return { status: 400, body: { message: INVALID_JSON } };
   if (error.cause instanceof ZodError) {
     return {
       status,

@@ -6,8 +6,10 @@ export const errorCodes = {
   UNAUTHORIZED: { status: 401, trpc: 'UNAUTHORIZED' },
   FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
+  METHOD_NOT_SUPPORTED: { status: 405, trpc: 'METHOD_NOT_SUPPORTED' },
   CONFLICT: { status: 409, trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
   INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
   BAD_GATEWAY: { status: 502, trpc: 'BAD_GATEWAY' },
@@ -17,6 +19,10 @@ export const errorCodes = {
 export type AppErrorCode = keyof typeof errorCodes;
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+export const INVALID_JSON = 'The request body is not valid JSON.';
+export const JSON_ONLY = 'Send the request body as application/json.';
+/** tRPC reads queries with GET and takes changes with POST; the REST mirror's methods are in its reference. */
+export const WRONG_METHOD = 'This call does not take that HTTP method: read with GET, change with POST (see /api/docs for the REST mirror).';
 
 /** Thrown by services: a code and a message a person can read. */
 export class AppError extends Error {

@@ -397,6 +397,93 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('revoking links when the password is set', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(() => own.close());
+
+  const REVOKED = 'This link is no longer valid because the password has been changed since. Please request a new link.';
+  const USED = 'This link has already been used. Please request a new link.';
+  const linkTokensTo = (emailAddress: string) =>
+    queuedEmails(own.deps)
+      .filter((email) => email.toAddresses === emailAddress && email.status === 'pending')
+      .map((email) => linkTokenIn(email.textBody));
+  /** Requests `count` reset links and returns the tokens of just those (rows share a timestamp). */
+  const linksFor = async (emailAddress: string, count: number) => {
+    const before = new Set(linkTokensTo(emailAddress));
+    for (let i = 0; i < count; i += 1) {
+      expect((await api(own.app).post('/account/forgot-password', { emailAddress })).statusCode).toBe(200);
+    }
+    return linkTokensTo(emailAddress).filter((token) => !before.has(token));
+  };
+  const expectRefused = async (token: string, message: string) => {
+    const reset = await api(own.app).post('/account/reset-password', { token, newPassword: 'another secret' });
+    expect([reset.statusCode, json(reset).message]).toEqual([400, message]);
+    const resend = await api(own.app).post('/account/resend-link', { token });
+    expect([resend.statusCode, json(resend).message]).toEqual([400, message]);
+  };
+
+  it('a reset through one link refuses every other link of the user, on reset and on resend', async () => {
+    const user = await createUser(own.deps.db);
+    const bystander = await createUser(own.deps.db);
+    const links = await linksFor(user.emailAddress, 6);
+    const [bystanderLink] = await linksFor(bystander.emailAddress, 1);
+    expect(new Set(links).size).toBe(6);
+
+    const reset = await api(own.app).post('/account/reset-password', { token: links[0], newPassword: 'first reset 1' });
+    expect(reset.statusCode).toBe(200);
+    await expectRefused(links[0]!, USED);
+    for (const other of links.slice(1)) await expectRefused(other, REVOKED);
+    const login = await api(own.app).post('/account/login', { emailAddress: user.emailAddress, password: 'first reset 1' });
+    expect(login.statusCode).toBe(200);
+
+    const untouched = await api(own.app).post('/account/reset-password', { token: bystanderLink, newPassword: 'bystander 123' });
+    expect(untouched.statusCode).toBe(200);
+  });
+
+  it('revokes expired links too, so resend-link cannot revive them', async () => {
+    const user = await createUser(own.deps.db);
+    const [older, old] = await linksFor(user.emailAddress, 2);
+    own.clock.advance(2 * 60 * 60 * 1000);
+    const [fresh] = await linksFor(user.emailAddress, 1);
+    await api(own.app).post('/account/reset-password', { token: fresh, newPassword: 'fresh secret 1' });
+    await expectRefused(old!, REVOKED);
+    await expectRefused(older!, REVOKED);
+  });
+
+  it('a password change in My Account revokes every outstanding link', async () => {
+    const { user, token: session } = await signedInUser(own);
+    const links = await linksFor(user.emailAddress, 3);
+    const change = await api(own.app, session).post('/account/profile/changepassword', {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'changed secret',
+    });
+    expect(change.statusCode).toBe(200);
+    for (const link of links) await expectRefused(link, REVOKED);
+
+    const [after] = await linksFor(user.emailAddress, 1);
+    expect((await api(own.app).post('/account/reset-password', { token: after, newPassword: 'after change 1' })).statusCode).toBe(200);
+  });
+
+  it('keeps no usable link in the outbox once a link email is sent', async () => {
+    const user = await createUser(own.deps.db);
+    const [link] = await linksFor(user.emailAddress, 1);
+    await own.deps.outbox.deliverDue();
+    const delivered = own.transport.sent.filter((mail) => mail.to.includes(user.emailAddress));
+    expect(linkTokenIn(delivered.at(-1)!.text)).toBe(link);
+
+    const rows = queuedEmails(own.deps).filter((email) => email.toAddresses === user.emailAddress);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.status).toBe('sent');
+      expect(`${row.textBody}${row.htmlBody}`).not.toContain('/reset-password/');
+      expect(`${row.textBody}${row.htmlBody}`).not.toContain(link!.split('.')[2]);
+    }
+  });
+});
+
 describe('rate limits', () => {
   it('throttles sign-in attempts for one email address', async () => {
     const limited = await createTestApp();

@@ -22,7 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
 import { passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
 import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
-import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, USED_TOKEN } from './links.js';
+import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeUserLinks } from './links.js';
 import { createSession, invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
@@ -156,6 +156,7 @@ export async function changePassword(
   inTransaction(deps.db, (tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId)).run();
     invalidateUserSessions(tx, actor.userId, actor.sessionId);
+    revokeUserLinks(tx, actor.userId, deps.clock.now());
   });
   return { message: PASSWORD_CHANGED };
 }
@@ -190,19 +191,25 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.newPassword);
   inTransaction(deps.db, (tx) => {
     const link = readPasswordLink(tx, deps, input.token);
-    if (link.used) throw new AppError('BAD_REQUEST', USED_TOKEN);
+    refuseSpentLink(link);
     if (link.expired) throw new AppError('BAD_REQUEST', EXPIRED_TOKEN);
-    markLinkUsed(tx, link.tokenId, deps.clock.now());
+    const now = deps.clock.now();
+    markLinkUsed(tx, link.tokenId, now);
+    revokeUserLinks(tx, link.userId, now);
     tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId)).run();
     invalidateUserSessions(tx, link.userId);
   });
   return { message: PASSWORD_RESET_DONE };
 }
 
-/** Mails a fresh link for a genuine token, expired or not: the address it goes to is the owner's. */
+/**
+ * Mails a fresh link for a genuine token, expired or not, but never for a used or revoked one
+ * (that would undo the revocation); the address it goes to is the owner's.
+ */
 export function resendLink(deps: AppDeps, input: z.infer<typeof linkTokenInput>): { message: string } {
   inTransaction(deps.db, (tx) => {
     const link = readPasswordLink(tx, deps, input.token);
+    refuseSpentLink(link);
     const user = getUser(tx, link.userId);
     if (!user) throw new AppError('BAD_REQUEST', 'Invalid token.');
     sendPasswordLink(tx, deps, user, link.purpose);

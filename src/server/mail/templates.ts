@@ -83,3 +83,16 @@ export function setPasswordEmail(provider: Provider, user: Person & { setPasswor
     { link: user.setPasswordUrl, label: 'Set your password', singleUse: true },
   ]);
 }
+
+/** Goes to the old address, so its owner learns of a change they did not make. */
+export function emailChangedEmail(
+  provider: Provider,
+  user: { firstName: string; newEmailAddress: string; signInUrl: string },
+): RenderedEmail {
+  return renderEmail(provider, 'Your sign-in email was changed', [
+    `Hello ${user.firstName},`,
+    `The email address you sign in with on the ${provider.name} client portal was changed to ${user.newEmailAddress}. Emails for your account go there from now on.`,
+    `If you did not make this change, please contact ${provider.name}${provider.email ? ` at ${provider.email}` : ''} at once.`,
+    { link: user.signInUrl, label: 'Sign in' },
+  ]);
+}

@@ -213,17 +213,83 @@ describe('profile', () => {
     });
   });
 
-  it('PUT /account/profile/update saves names and email', async () => {
+  it('PUT /account/profile/update saves names and a new email given the current password', async () => {
     const { token, user } = await signedInUser(t);
     const response = await api(t.app, token).put('/account/profile/update', {
       firstName: ' Grace ',
       lastName: 'Hopper',
       emailAddress: 'grace.hopper@navy.example.com',
+      currentPassword: DEFAULT_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', emailAddress: 'grace.hopper@navy.example.com' });
     const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
     expect(saved?.emailAddress).toBe('grace.hopper@navy.example.com');
+  });
+
+  it('tells the old address that the sign-in email was changed, and nothing to the new one', async () => {
+    const { token, user } = await signedInUser(t);
+    const newAddress = `moved.${Math.random().toString(36).slice(2)}@example.com`;
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      emailAddress: newAddress,
+      currentPassword: DEFAULT_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    const [notice, ...more] = emailsTo(user.emailAddress);
+    expect(more).toHaveLength(0);
+    expect(notice!.toAddresses).toBe(user.emailAddress);
+    expect(notice!.subject).toBe('Your sign-in email was changed — Test Provider LLC');
+    expect(notice!.textBody).toContain(`was changed to ${newAddress}`);
+    expect(notice!.textBody).toContain('If you did not make this change');
+    expect(emailsTo(newAddress)).toHaveLength(0);
+  });
+
+  it.each([
+    ['missing', undefined, 'Enter your current password to change your email address.'],
+    ['empty', '', 'Enter your current password to change your email address.'],
+    ['wrong', 'not my password', 'Your current password is incorrect.'],
+  ])('refuses a new email with a %s current password as a field error, changing nothing', async (_case, currentPassword, message) => {
+    const { token, user } = await signedInUser(t);
+    const before = queuedEmails(t.deps).length;
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: 'Changed',
+      lastName: 'Name',
+      emailAddress: `elsewhere.${Math.random().toString(36).slice(2)}@example.com`,
+      ...(currentPassword === undefined ? {} : { currentPassword }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message, fieldErrors: { currentPassword: [message] } });
+    const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
+    expect([saved?.firstName, saved?.lastName, saved?.emailAddress]).toEqual([user.firstName, user.lastName, user.emailAddress]);
+    expect(queuedEmails(t.deps)).toHaveLength(before);
+  });
+
+  it('gives the same field error over tRPC', async () => {
+    const { token } = await signedInUser(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/account.updateProfile',
+      headers: { jwttoken: token, 'content-type': 'application/json' },
+      payload: { firstName: 'A', lastName: 'B', emailAddress: 'trpc.other@example.com', currentPassword: 'wrong one' },
+    });
+    expect(response.statusCode).toBe(400);
+    const error = (response.json() as { error: { message: string; data: { fieldErrors?: Record<string, string[]> } } }).error;
+    expect(error.message).toBe('Your current password is incorrect.');
+    expect(error.data.fieldErrors).toEqual({ currentPassword: ['Your current password is incorrect.'] });
+  });
+
+  it('changes only the names without a password, and sends no notice', async () => {
+    const { token, user } = await signedInUser(t);
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emailAddress: user.emailAddress,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emailAddress: user.emailAddress });
+    expect(emailsTo(user.emailAddress)).toHaveLength(0);
   });
 
   it.each([
@@ -246,12 +312,13 @@ describe('profile', () => {
       firstName: 'A',
       lastName: 'B',
       emailAddress: other.emailAddress.toUpperCase(),
+      currentPassword: DEFAULT_PASSWORD,
     });
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe('An account with this email address already exists.');
   });
 
-  it('keeps your own email when only its letter case changes', async () => {
+  it('keeps your own email when only its letter case changes, without a password or a notice', async () => {
     const { token, user } = await signedInUser(t);
     const response = await api(t.app, token).put('/account/profile/update', {
       firstName: 'A',
@@ -259,6 +326,7 @@ describe('profile', () => {
       emailAddress: user.emailAddress.toUpperCase(),
     });
     expect(response.statusCode).toBe(200);
+    expect(emailsTo(user.emailAddress)).toHaveLength(0);
   });
 });
 

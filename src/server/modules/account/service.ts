@@ -12,6 +12,7 @@ import type {
   resetPasswordInput,
   SignUpInput,
 } from '../../../shared/account.js';
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, isNewEmailAddress } from '../../../shared/account.js';
 import { rolesOf } from '../../../shared/roles.js';
 import { inTransaction, type Db, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -20,7 +21,7 @@ import { newId } from '../../lib/ids.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
-import { passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
+import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
 import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
 import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeUserLinks } from './links.js';
 import { createSession, invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
@@ -128,19 +129,43 @@ function profileOf(db: Db, userId: string): Profile {
   };
 }
 
-export function updateProfile(
+/**
+ * Names change freely; a new email address needs the current password, and the old address is
+ * told of the change in the same transaction.
+ */
+export async function updateProfile(
   deps: AppDeps,
   actor: Actor,
   input: z.infer<typeof profileUpdateInput>,
-): Profile {
+): Promise<Profile> {
+  const user = getUser(deps.db, actor.userId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  const emailChanges = isNewEmailAddress(user.emailAddress, input.emailAddress);
+  if (emailChanges) await assertCurrentPassword(user.passwordHash, input.currentPassword);
   inTransaction(deps.db, (tx) => {
     assertEmailFree(tx, input.emailAddress, actor.userId);
     tx.update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress })
       .where(eq(users.id, actor.userId))
       .run();
+    if (emailChanges) {
+      deps.outbox.enqueue(tx, {
+        to: [user.emailAddress],
+        ...emailChangedEmail(deps.config.provider, {
+          firstName: input.firstName,
+          newEmailAddress: input.emailAddress,
+          signInUrl: `${deps.config.appUrl}/signin`,
+        }),
+      });
+    }
   });
   return profileOf(deps.db, actor.userId);
+}
+
+async function assertCurrentPassword(passwordHash: string | null, password: string | undefined): Promise<void> {
+  const message = password ? CURRENT_PASSWORD_WRONG : CURRENT_PASSWORD_NEEDED;
+  if (password && (await verifyPassword(passwordHash, password))) return;
+  throw new AppError('BAD_REQUEST', message, { currentPassword: [message] });
 }
 
 export async function changePassword(
@@ -150,7 +175,7 @@ export async function changePassword(
 ): Promise<{ message: string }> {
   const user = getUser(deps.db, actor.userId);
   if (!(await verifyPassword(user?.passwordHash ?? null, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', 'Your current password is incorrect.');
+    throw new AppError('BAD_REQUEST', CURRENT_PASSWORD_WRONG);
   }
   const passwordHash = await hashPassword(input.newPassword);
   inTransaction(deps.db, (tx) => {

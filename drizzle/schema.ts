@@ -84,6 +84,8 @@ export const passwordTokens = sqliteTable(
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
+    /** Set on every unused link of the user when their password is reset or changed. */
+    revokedAt: instant('revoked_at'),
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
@@ -270,6 +272,8 @@ export const outbox = sqliteTable(
     lastError: text('last_error'),
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
+    /** The bodies carry a single-use link: they are blanked once the email is sent or given up. */
+    clearAfterSend: flag('clear_after_send').notNull().default(false),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -135,14 +135,24 @@ describe('My Account (/profile)', () => {
     const newEmail = `grace.${Date.now()}@example.org`;
     await fields.first.fill('Grace');
     await fields.last.fill('Hopper');
+    expect(await card.getByLabel('Current Password', { exact: true }).count(), 'password field before the email changes').toBe(0);
     await fields.email.fill(newEmail);
+    // A new email address needs the current password: a wrong one is an error on that field, nothing saved.
+    const currentPassword = card.getByLabel('Current Password', { exact: true });
+    await currentPassword.fill('not my password');
+    await save.click();
+    await eventually(() => card.getByText(WRONG_CURRENT, { exact: true }).isVisible()).toBe(true);
+    expect(await alertText(card)).toBe('');
+    expect(suite.db.select().from(users).where(eq(users.id, user.id)).get()?.emailAddress).toBe(user.emailAddress);
+    await suite.screenshot(page, 'profile-02-wrong-password');
+    await currentPassword.fill(user.password ?? '');
     await save.click();
     await eventually(() => fields.first.isEditable()).toBe(false);
     expect(await fields.last.isEditable()).toBe(false);
     expect(await fields.email.isEditable()).toBe(false);
     expect(await alertText(card)).toBe('');
     expect(await card.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
-    expect(updates.count).toBe(1);
+    expect(updates.count).toBe(2);
     await eventually(() => page.getByRole('banner').getByRole('button', { name: 'Grace Hopper' }).isVisible()).toBe(true);
     expect((await page.getByRole('banner').getByRole('button', { name: 'Grace Hopper' }).innerText()).trim()).toBe('Grace Hopper');
     const saved = suite.db.select().from(users).where(eq(users.id, user.id)).get();
@@ -157,6 +167,7 @@ describe('My Account (/profile)', () => {
     const { user: other } = await suite.createUser('member', { emailAddress: `Taken.${Date.now()}@Example.com` });
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
     await fields.email.fill(other.emailAddress.toUpperCase());
+    await card.getByLabel('Current Password', { exact: true }).fill(user.password ?? '');
     await save.click();
     await eventually(() => alertText(card)).toBe(EMAIL_TAKEN);
     await expectRedAlert(card);

@@ -29,6 +29,8 @@ export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
+    /** Messages for single input fields, shown beside them (as for invalid input). */
+    public readonly fieldErrors?: Record<string, string[]>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -48,7 +48,17 @@ export const profileUpdateInput = z.object({
     .trim()
     .max(254, PROFILE_MESSAGE)
     .regex(EMAIL_PATTERN, PROFILE_MESSAGE),
+  /** Needed only when the email address changes (not just its letter case). */
+  currentPassword: z.string().max(200, 'The password must be at most 200 characters long.').optional(),
 });
+
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email address.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
+
+/** The sign-in address compares without letter case, so a change of case alone is no change. */
+export function isNewEmailAddress(current: string, next: string): boolean {
+  return current.trim().toLowerCase() !== next.trim().toLowerCase();
+}
 
 export const changePasswordInput = z.object({
   currentPassword: z.string({ message: 'Please fill out all the fields.' }).min(1, 'Please fill out all the fields.').max(200, 'The password must be at most 200 characters long.'),

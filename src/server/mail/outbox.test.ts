@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox as outboxTable } from '../../../drizzle/schema.js';
 import { inTransaction, type DatabaseHandle } from '../db.js';
-import { MAX_ATTEMPTS, Outbox, retryDelayMs, type Email } from './outbox.js';
+import { CLEARED_BODY, MAX_ATTEMPTS, Outbox, retryDelayMs, type Email } from './outbox.js';
 import { FakeTransport, outboxRows, tempDatabase, TestClock, type TempDatabase } from './test-kit.js';
 
 const FROM = '"Acme Consulting" <no-reply@acme.test>';
@@ -171,6 +171,31 @@ describe('retries', () => {
     expect(await outbox.deliverDue()).toBe(0);
     expect(transport.attempts).toBe(MAX_ATTEMPTS);
     expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'failed', lastError: 'mailbox unavailable', sentAt: null });
+  });
+
+  it('sends a single-use link email whole, then keeps only a cleared body; other emails keep theirs', async () => {
+    const link = 'http://hourbank.test/reset-password/secret.token.here';
+    enqueue(email({ subject: 'Reset', text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>`, clearAfterSend: true }));
+    enqueue(email({ subject: 'Your invoice' }));
+    expect(outboxRows(handle.db).find((row) => row.subject === 'Reset')!.textBody).toContain(link);
+
+    expect(await outbox.deliverDue()).toBe(2);
+    expect(transport.sent.find((mail) => mail.subject === 'Reset')!.text).toContain(link);
+    const [reset, invoice] = ['Reset', 'Your invoice'].map((subject) => outboxRows(handle.db).find((row) => row.subject === subject)!);
+    expect(reset).toMatchObject({ status: 'sent', textBody: CLEARED_BODY, htmlBody: `<p>${CLEARED_BODY}</p>` });
+    expect(invoice).toMatchObject({ status: 'sent', textBody: 'Invoice 2026-0001 is attached.' });
+  });
+
+  it('clears a single-use link email it gives up on, and keeps it while it may still be retried', async () => {
+    enqueue(email({ text: 'link: http://hourbank.test/reset-password/a.b.c', clearAfterSend: true }));
+    transport.failing = 'mailbox unavailable';
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      await outbox.deliverDue();
+      const row = outboxRows(handle.db)[0]!;
+      expect(row.textBody).toBe(attempt < MAX_ATTEMPTS ? 'link: http://hourbank.test/reset-password/a.b.c' : CLEARED_BODY);
+      clock.advance(retryDelayMs(attempt));
+    }
+    expect(outboxRows(handle.db)[0]!.status).toBe('failed');
   });
 
   it('does not let one failing email hold back the others', async () => {

@@ -13,12 +13,16 @@ export type Email = {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /** The bodies carry a single-use link: keep them only until the email is sent or given up. */
+  clearAfterSend?: boolean;
 };
 
 /** Turns an attachment's source key (e.g. "invoice-pdf:<id>") into its bytes at send time. */
 export type AttachmentResolver = (source: string) => Promise<Buffer>;
 
 export const MAX_ATTEMPTS = 20;
+/** What is left of the bodies of an email with a single-use link once it has been sent. */
+export const CLEARED_BODY = 'Cleared after sending: this email carried a single-use link.';
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 const BATCH = 20;
@@ -69,6 +73,7 @@ export class Outbox {
         textBody: email.text,
         htmlBody: email.html,
         attachments: email.attachments ?? [],
+        clearAfterSend: email.clearAfterSend ?? false,
         nextAttemptAt: now,
         createdAt: now,
       })
@@ -188,7 +193,7 @@ export class Outbox {
         attachments,
       });
       db.update(outbox)
-        .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null })
+        .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null, ...clearedBodies(row) })
         .where(eq(outbox.id, row.id))
         .run();
       return true;
@@ -202,6 +207,7 @@ export class Outbox {
           lastError: message,
           status: gaveUp ? 'failed' : 'pending',
           nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+          ...(gaveUp ? clearedBodies(row) : {}),
         })
         .where(eq(outbox.id, row.id))
         .run();
@@ -212,6 +218,11 @@ export class Outbox {
       return false;
     }
   }
+}
+
+/** Bodies that no longer hold the link of a sent (or abandoned) single-use email; nothing otherwise. */
+function clearedBodies(row: typeof outbox.$inferSelect): { textBody?: string; htmlBody?: string } {
+  return row.clearAfterSend ? { textBody: CLEARED_BODY, htmlBody: `<p>${CLEARED_BODY}</p>` } : {};
 }
 
 /** Trimmed, without blanks, each mailbox once (addresses compared ignoring case); first spelling kept. */

@@ -1,9 +1,12 @@
 import type { Provider } from '../config.js';
 
-/** Email templates: plain text and HTML from the same paragraphs, signed with the provider's name. */
-export type RenderedEmail = { subject: string; text: string; html: string };
+/**
+ * Email templates: plain text and HTML from the same paragraphs, signed with the provider's name.
+ * An email with a single-use link asks the outbox to clear its bodies once sent (clearAfterSend).
+ */
+export type RenderedEmail = { subject: string; text: string; html: string; clearAfterSend?: true };
 
-type Block = string | { link: string; label: string };
+type Block = string | { link: string; label: string; singleUse?: true };
 
 function escapeHtml(value: string): string {
   return value
@@ -31,7 +34,8 @@ export function renderEmail(provider: Provider, subject: string, blocks: Block[]
 ${body}
 <p style="margin:32px 0 0;color:#666;font-size:13px">— ${escapeHtml(provider.name)}</p>
 </body></html>`;
-  return { subject: `${subject} — ${provider.name}`, text, html };
+  const carriesSecret = blocks.some((block) => typeof block !== 'string' && block.singleUse);
+  return { subject: `${subject} — ${provider.name}`, text, html, ...(carriesSecret ? { clearAfterSend: true } : {}) };
 }
 
 type Person = { firstName: string; lastName: string; emailAddress: string };
@@ -58,7 +62,7 @@ export function activationEmail(
       ? 'Your account has been approved. Choose a password to sign in; the link is valid for 7 days.'
       : 'Your account has been approved. You can now sign in with your email address and password.',
     user.setPasswordUrl
-      ? { link: user.setPasswordUrl, label: 'Set your password' }
+      ? { link: user.setPasswordUrl, label: 'Set your password', singleUse: true }
       : { link: user.signInUrl, label: 'Sign in' },
   ]);
 }
@@ -67,7 +71,7 @@ export function passwordResetEmail(provider: Provider, user: Person & { resetUrl
   return renderEmail(provider, 'Reset your password', [
     `Hello ${user.firstName},`,
     'We received a request to reset your password. The link below is valid for 1 hour and can be used once.',
-    { link: user.resetUrl, label: 'Reset password' },
+    { link: user.resetUrl, label: 'Reset password', singleUse: true },
     'If you did not ask for this, you can ignore this email; your password stays as it is.',
   ]);
 }
@@ -76,6 +80,19 @@ export function setPasswordEmail(provider: Provider, user: Person & { setPasswor
   return renderEmail(provider, 'Set your password', [
     `Hello ${user.firstName},`,
     `An account has been prepared for you on the ${provider.name} client portal. Choose a password to sign in; the link is valid for 7 days and can be used once.`,
-    { link: user.setPasswordUrl, label: 'Set your password' },
+    { link: user.setPasswordUrl, label: 'Set your password', singleUse: true },
+  ]);
+}
+
+/** Goes to the old address, so its owner learns of a change they did not make. */
+export function emailChangedEmail(
+  provider: Provider,
+  user: { firstName: string; newEmailAddress: string; signInUrl: string },
+): RenderedEmail {
+  return renderEmail(provider, 'Your sign-in email was changed', [
+    `Hello ${user.firstName},`,
+    `The email address you sign in with on the ${provider.name} client portal was changed to ${user.newEmailAddress}. Emails for your account go there from now on.`,
+    `If you did not make this change, please contact ${provider.name}${provider.email ? ` at ${provider.email}` : ''} at once.`,
+    { link: user.signInUrl, label: 'Sign in' },
   ]);
 }

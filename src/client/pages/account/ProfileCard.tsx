@@ -1,7 +1,7 @@
-import { Button, Card, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import type { Profile } from '../../../shared/account.js';
+import { isNewEmailAddress, type Profile } from '../../../shared/account.js';
 import { EMAIL_PATTERN } from '../../../shared/validation.js';
 import { FormMessage } from '../../components/FormMessage.js';
 import { renameSessionUser } from '../../session.js';
@@ -10,10 +10,14 @@ import { errorText, trpc } from '../../trpc.js';
 
 type ProfileFields = Pick<Profile, 'firstName' | 'lastName' | 'emailAddress'>;
 
-const editableFields = ({ firstName, lastName, emailAddress }: ProfileFields): ProfileFields => ({
+/** The form: the profile's fields, and the current password a new email address needs. */
+type FormFields = ProfileFields & { currentPassword: string };
+
+const editableFields = ({ firstName, lastName, emailAddress }: ProfileFields): FormFields => ({
   firstName,
   lastName,
   emailAddress,
+  currentPassword: '',
 });
 
 const INVALID_PROFILE = 'Fill out all fields and ensure the email address is valid.';
@@ -39,7 +43,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
     },
   });
 
-  const field = (name: keyof ProfileFields) => ({
+  const field = (name: keyof FormFields) => ({
     ...bind(name),
     readOnly: !editing,
     variant: editing ? 'default' : 'filled',
@@ -62,10 +66,15 @@ export function ProfileCard({ profile }: { profile: Profile }) {
     event.preventDefault();
     const found = profileProblem(fields);
     setProblem(found);
-    if (!found) update.mutate(fields);
+    if (found) return;
+    const { currentPassword, ...profileFields } = fields;
+    update.mutate(emailChanges ? { ...profileFields, currentPassword } : profileFields);
   };
 
-  const error = problem ?? (update.isError ? errorText(update.error, 'Your profile could not be saved.') : null);
+  const emailChanges = editing && isNewEmailAddress(profile.emailAddress, fields.emailAddress);
+  const passwordError = update.error?.data?.fieldErrors?.currentPassword?.[0];
+  const error =
+    problem ?? (update.isError && !passwordError ? errorText(update.error, 'Your profile could not be saved.') : null);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-card-title">
@@ -85,6 +94,16 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           <TextInput label="Last Name" autoComplete="family-name" {...field('lastName')} />
         </SimpleGrid>
         <TextInput label="Email Address" type="email" autoComplete="email" mb="md" {...field('emailAddress')} />
+        {emailChanges && (
+          <PasswordInput
+            label="Current Password"
+            description="Needed to change your email address."
+            autoComplete="current-password"
+            mb="md"
+            error={passwordError}
+            {...bind('currentPassword')}
+          />
+        )}
         <FormMessage error={error} />
         <Group justify="flex-end" mt="md">
           {editing ? (

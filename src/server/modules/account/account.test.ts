@@ -213,17 +213,83 @@ describe('profile', () => {
     });
   });
 
-  it('PUT /account/profile/update saves names and email', async () => {
+  it('PUT /account/profile/update saves names and a new email given the current password', async () => {
     const { token, user } = await signedInUser(t);
     const response = await api(t.app, token).put('/account/profile/update', {
       firstName: ' Grace ',
       lastName: 'Hopper',
       emailAddress: 'grace.hopper@navy.example.com',
+      currentPassword: DEFAULT_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', emailAddress: 'grace.hopper@navy.example.com' });
     const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
     expect(saved?.emailAddress).toBe('grace.hopper@navy.example.com');
+  });
+
+  it('tells the old address that the sign-in email was changed, and nothing to the new one', async () => {
+    const { token, user } = await signedInUser(t);
+    const newAddress = `moved.${Math.random().toString(36).slice(2)}@example.com`;
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      emailAddress: newAddress,
+      currentPassword: DEFAULT_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    const [notice, ...more] = emailsTo(user.emailAddress);
+    expect(more).toHaveLength(0);
+    expect(notice!.toAddresses).toBe(user.emailAddress);
+    expect(notice!.subject).toBe('Your sign-in email was changed — Test Provider LLC');
+    expect(notice!.textBody).toContain(`was changed to ${newAddress}`);
+    expect(notice!.textBody).toContain('If you did not make this change');
+    expect(emailsTo(newAddress)).toHaveLength(0);
+  });
+
+  it.each([
+    ['missing', undefined, 'Enter your current password to change your email address.'],
+    ['empty', '', 'Enter your current password to change your email address.'],
+    ['wrong', 'not my password', 'Your current password is incorrect.'],
+  ])('refuses a new email with a %s current password as a field error, changing nothing', async (_case, currentPassword, message) => {
+    const { token, user } = await signedInUser(t);
+    const before = queuedEmails(t.deps).length;
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: 'Changed',
+      lastName: 'Name',
+      emailAddress: `elsewhere.${Math.random().toString(36).slice(2)}@example.com`,
+      ...(currentPassword === undefined ? {} : { currentPassword }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message, fieldErrors: { currentPassword: [message] } });
+    const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
+    expect([saved?.firstName, saved?.lastName, saved?.emailAddress]).toEqual([user.firstName, user.lastName, user.emailAddress]);
+    expect(queuedEmails(t.deps)).toHaveLength(before);
+  });
+
+  it('gives the same field error over tRPC', async () => {
+    const { token } = await signedInUser(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/account.updateProfile',
+      headers: { jwttoken: token, 'content-type': 'application/json' },
+      payload: { firstName: 'A', lastName: 'B', emailAddress: 'trpc.other@example.com', currentPassword: 'wrong one' },
+    });
+    expect(response.statusCode).toBe(400);
+    const error = (response.json() as { error: { message: string; data: { fieldErrors?: Record<string, string[]> } } }).error;
+    expect(error.message).toBe('Your current password is incorrect.');
+    expect(error.data.fieldErrors).toEqual({ currentPassword: ['Your current password is incorrect.'] });
+  });
+
+  it('changes only the names without a password, and sends no notice', async () => {
+    const { token, user } = await signedInUser(t);
+    const response = await api(t.app, token).put('/account/profile/update', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emailAddress: user.emailAddress,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emailAddress: user.emailAddress });
+    expect(emailsTo(user.emailAddress)).toHaveLength(0);
   });
 
   it.each([
@@ -246,12 +312,13 @@ describe('profile', () => {
       firstName: 'A',
       lastName: 'B',
       emailAddress: other.emailAddress.toUpperCase(),
+      currentPassword: DEFAULT_PASSWORD,
     });
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe('An account with this email address already exists.');
   });
 
-  it('keeps your own email when only its letter case changes', async () => {
+  it('keeps your own email when only its letter case changes, without a password or a notice', async () => {
     const { token, user } = await signedInUser(t);
     const response = await api(t.app, token).put('/account/profile/update', {
       firstName: 'A',
@@ -259,6 +326,7 @@ describe('profile', () => {
       emailAddress: user.emailAddress.toUpperCase(),
     });
     expect(response.statusCode).toBe(200);
+    expect(emailsTo(user.emailAddress)).toHaveLength(0);
   });
 });
 
@@ -394,6 +462,93 @@ describe('forgot and reset password', () => {
     const response = await api(t.app).post('/account/resend-link', { token: 'a.b.c' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe('Invalid token.');
+  });
+});
+
+describe('revoking links when the password is set', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(() => own.close());
+
+  const REVOKED = 'This link is no longer valid because the password has been changed since. Please request a new link.';
+  const USED = 'This link has already been used. Please request a new link.';
+  const linkTokensTo = (emailAddress: string) =>
+    queuedEmails(own.deps)
+      .filter((email) => email.toAddresses === emailAddress && email.status === 'pending')
+      .map((email) => linkTokenIn(email.textBody));
+  /** Requests `count` reset links and returns the tokens of just those (rows share a timestamp). */
+  const linksFor = async (emailAddress: string, count: number) => {
+    const before = new Set(linkTokensTo(emailAddress));
+    for (let i = 0; i < count; i += 1) {
+      expect((await api(own.app).post('/account/forgot-password', { emailAddress })).statusCode).toBe(200);
+    }
+    return linkTokensTo(emailAddress).filter((token) => !before.has(token));
+  };
+  const expectRefused = async (token: string, message: string) => {
+    const reset = await api(own.app).post('/account/reset-password', { token, newPassword: 'another secret' });
+    expect([reset.statusCode, json(reset).message]).toEqual([400, message]);
+    const resend = await api(own.app).post('/account/resend-link', { token });
+    expect([resend.statusCode, json(resend).message]).toEqual([400, message]);
+  };
+
+  it('a reset through one link refuses every other link of the user, on reset and on resend', async () => {
+    const user = await createUser(own.deps.db);
+    const bystander = await createUser(own.deps.db);
+    const links = await linksFor(user.emailAddress, 6);
+    const [bystanderLink] = await linksFor(bystander.emailAddress, 1);
+    expect(new Set(links).size).toBe(6);
+
+    const reset = await api(own.app).post('/account/reset-password', { token: links[0], newPassword: 'first reset 1' });
+    expect(reset.statusCode).toBe(200);
+    await expectRefused(links[0]!, USED);
+    for (const other of links.slice(1)) await expectRefused(other, REVOKED);
+    const login = await api(own.app).post('/account/login', { emailAddress: user.emailAddress, password: 'first reset 1' });
+    expect(login.statusCode).toBe(200);
+
+    const untouched = await api(own.app).post('/account/reset-password', { token: bystanderLink, newPassword: 'bystander 123' });
+    expect(untouched.statusCode).toBe(200);
+  });
+
+  it('revokes expired links too, so resend-link cannot revive them', async () => {
+    const user = await createUser(own.deps.db);
+    const [older, old] = await linksFor(user.emailAddress, 2);
+    own.clock.advance(2 * 60 * 60 * 1000);
+    const [fresh] = await linksFor(user.emailAddress, 1);
+    await api(own.app).post('/account/reset-password', { token: fresh, newPassword: 'fresh secret 1' });
+    await expectRefused(old!, REVOKED);
+    await expectRefused(older!, REVOKED);
+  });
+
+  it('a password change in My Account revokes every outstanding link', async () => {
+    const { user, token: session } = await signedInUser(own);
+    const links = await linksFor(user.emailAddress, 3);
+    const change = await api(own.app, session).post('/account/profile/changepassword', {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'changed secret',
+    });
+    expect(change.statusCode).toBe(200);
+    for (const link of links) await expectRefused(link, REVOKED);
+
+    const [after] = await linksFor(user.emailAddress, 1);
+    expect((await api(own.app).post('/account/reset-password', { token: after, newPassword: 'after change 1' })).statusCode).toBe(200);
+  });
+
+  it('keeps no usable link in the outbox once a link email is sent', async () => {
+    const user = await createUser(own.deps.db);
+    const [link] = await linksFor(user.emailAddress, 1);
+    await own.deps.outbox.deliverDue();
+    const delivered = own.transport.sent.filter((mail) => mail.to.includes(user.emailAddress));
+    expect(linkTokenIn(delivered.at(-1)!.text)).toBe(link);
+
+    const rows = queuedEmails(own.deps).filter((email) => email.toAddresses === user.emailAddress);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.status).toBe('sent');
+      expect(`${row.textBody}${row.htmlBody}`).not.toContain('/reset-password/');
+      expect(`${row.textBody}${row.htmlBody}`).not.toContain(link!.split('.')[2]);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { passwordTokens } from '../../../../drizzle/schema.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -7,7 +7,8 @@ import { newId } from '../../lib/ids.js';
 import { signJwt, verifyJwtSignature } from '../../lib/jwt.js';
 
 /*
- * Reset and set-password links carry a signed JWT; a row per token makes each single-use.
+ * Reset and set-password links carry a signed JWT; a row per token makes each single-use, and
+ * setting a new password revokes every other link of the user at once (revokedAt).
  */
 export type LinkPurpose = 'reset' | 'set-password';
 
@@ -20,6 +21,8 @@ export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
 export const INVALID_TOKEN = 'Invalid token.';
 export const EXPIRED_TOKEN = 'Token expired. Please request a new link.';
 export const USED_TOKEN = 'This link has already been used. Please request a new link.';
+export const REVOKED_TOKEN =
+  'This link is no longer valid because the password has been changed since. Please request a new link.';
 
 /** Creates a single-use link for the user and returns its URL. */
 export function issuePasswordLink(tx: Tx, deps: AppDeps, userId: string, purpose: LinkPurpose): string {
@@ -37,7 +40,14 @@ export function issuePasswordLink(tx: Tx, deps: AppDeps, userId: string, purpose
   return `${deps.config.appUrl}/reset-password/${token}`;
 }
 
-export type GenuineLink = { tokenId: string; userId: string; purpose: LinkPurpose; expired: boolean; used: boolean };
+export type GenuineLink = {
+  tokenId: string;
+  userId: string;
+  purpose: LinkPurpose;
+  expired: boolean;
+  used: boolean;
+  revoked: boolean;
+};
 
 /** Checks the signature and the token's record; expiry and use are reported, not thrown. */
 export function readPasswordLink(tx: Tx, deps: AppDeps, token: string): GenuineLink {
@@ -51,9 +61,24 @@ export function readPasswordLink(tx: Tx, deps: AppDeps, token: string): GenuineL
     purpose: row.purpose,
     expired: deps.clock.now().getTime() >= row.expiresAt.getTime(),
     used: row.usedAt !== null,
+    revoked: row.revokedAt !== null,
   };
+}
+
+/** A used or revoked link may neither set a password nor be traded for a fresh one. */
+export function refuseSpentLink(link: GenuineLink): void {
+  if (link.used) throw new AppError('BAD_REQUEST', USED_TOKEN);
+  if (link.revoked) throw new AppError('BAD_REQUEST', REVOKED_TOKEN);
 }
 
 export function markLinkUsed(tx: Tx, tokenId: string, now: Date): void {
   tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, tokenId)).run();
+}
+
+/** Ends every link of the user not yet used; called wherever the user's password is set. */
+export function revokeUserLinks(tx: Tx, userId: string, now: Date): void {
+  tx.update(passwordTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), isNull(passwordTokens.revokedAt)))
+    .run();
 }

@@ -12,6 +12,7 @@ import type {
   resetPasswordInput,
   SignUpInput,
 } from '../../../shared/account.js';
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, isNewEmailAddress } from '../../../shared/account.js';
 import { rolesOf } from '../../../shared/roles.js';
 import { inTransaction, type Db, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -20,9 +21,9 @@ import { newId } from '../../lib/ids.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
-import { passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
+import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
 import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
-import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, USED_TOKEN } from './links.js';
+import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeUserLinks } from './links.js';
 import { createSession, invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
@@ -131,19 +132,43 @@ function profileOf(db: Db, userId: string): Profile {
   };
 }
 
-export function updateProfile(
+/**
+ * Names change freely; a new email address needs the current password, and the old address is
+ * told of the change in the same transaction.
+ */
+export async function updateProfile(
   deps: AppDeps,
   actor: Actor,
   input: z.infer<typeof profileUpdateInput>,
-): Profile {
+): Promise<Profile> {
+  const user = getUser(deps.db, actor.userId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  const emailChanges = isNewEmailAddress(user.emailAddress, input.emailAddress);
+  if (emailChanges) await assertCurrentPassword(user.passwordHash, input.currentPassword);
   inTransaction(deps.db, (tx) => {
     assertEmailFree(tx, input.emailAddress, actor.userId);
     tx.update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress })
       .where(eq(users.id, actor.userId))
       .run();
+    if (emailChanges) {
+      deps.outbox.enqueue(tx, {
+        to: [user.emailAddress],
+        ...emailChangedEmail(deps.config.provider, {
+          firstName: input.firstName,
+          newEmailAddress: input.emailAddress,
+          signInUrl: `${deps.config.appUrl}/signin`,
+        }),
+      });
+    }
   });
   return profileOf(deps.db, actor.userId);
+}
+
+async function assertCurrentPassword(passwordHash: string | null, password: string | undefined): Promise<void> {
+  const message = password ? CURRENT_PASSWORD_WRONG : CURRENT_PASSWORD_NEEDED;
+  if (password && (await verifyPassword(passwordHash, password))) return;
+  throw new AppError('BAD_REQUEST', message, { currentPassword: [message] });
 }
 
 export async function changePassword(
@@ -153,12 +178,13 @@ export async function changePassword(
 ): Promise<{ message: string }> {
   const user = getUser(deps.db, actor.userId);
   if (!(await verifyPassword(user?.passwordHash ?? null, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', 'Your current password is incorrect.');
+    throw new AppError('BAD_REQUEST', CURRENT_PASSWORD_WRONG);
   }
   const passwordHash = await hashPassword(input.newPassword);
   inTransaction(deps.db, (tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId)).run();
     invalidateUserSessions(tx, actor.userId, actor.sessionId);
+    revokeUserLinks(tx, actor.userId, deps.clock.now());
   });
   return { message: PASSWORD_CHANGED };
 }
@@ -193,19 +219,25 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.newPassword);
   inTransaction(deps.db, (tx) => {
     const link = readPasswordLink(tx, deps, input.token);
-    if (link.used) throw new AppError('BAD_REQUEST', USED_TOKEN);
+    refuseSpentLink(link);
     if (link.expired) throw new AppError('BAD_REQUEST', EXPIRED_TOKEN);
-    markLinkUsed(tx, link.tokenId, deps.clock.now());
+    const now = deps.clock.now();
+    markLinkUsed(tx, link.tokenId, now);
+    revokeUserLinks(tx, link.userId, now);
     tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId)).run();
     invalidateUserSessions(tx, link.userId);
   });
   return { message: PASSWORD_RESET_DONE };
 }
 
-/** Mails a fresh link for a genuine token, expired or not: the address it goes to is the owner's. */
+/**
+ * Mails a fresh link for a genuine token, expired or not, but never for a used or revoked one
+ * (that would undo the revocation); the address it goes to is the owner's.
+ */
 export function resendLink(deps: AppDeps, input: z.infer<typeof linkTokenInput>): { message: string } {
   inTransaction(deps.db, (tx) => {
     const link = readPasswordLink(tx, deps, input.token);
+    refuseSpentLink(link);
     const user = getUser(tx, link.userId);
     if (!user) throw new AppError('BAD_REQUEST', 'Invalid token.');
     sendPasswordLink(tx, deps, user, link.purpose);

@@ -102,12 +102,23 @@ describe('customer catalogue GET /packages', () => {
 });
 
 describe('package detail GET /packages/{id}', () => {
-  it('answers name, price and description to any user of a company it is offered to', async () => {
+  it('answers name, price and description to a company admin it is offered to', async () => {
     const pkg = createPackage({ description: '20 hours of support', hundredths: 2050, rateCents: 15000, companyId: company.id });
-    for (const user of [admin, member]) {
-      const response = await api(t.app, user.token).get(`/packages/${pkg.id}`);
-      expect(response.statusCode).toBe(200);
-      expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support', _id: pkg.id, hours: 20.5, rate: 150 });
+    const response = await api(t.app, admin.token).get(`/packages/${pkg.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support', _id: pkg.id, hours: 20.5, rate: 150 });
+  });
+
+  it('follows the catalogue rule: plain users and the provider get the same 403 as on GET /packages', async () => {
+    const own = createPackage({ companyId: company.id });
+    const general = createPackage();
+    for (const caller of [member, boss]) {
+      const list = await api(t.app, caller.token).get('/packages');
+      for (const id of [own.id, general.id]) {
+        const detail = await api(t.app, caller.token).get(`/packages/${id}`);
+        expect([detail.statusCode, json(detail).message]).toEqual([list.statusCode, json(list).message]);
+        expect(detail.statusCode).toBe(403);
+      }
     }
   });
 
@@ -116,10 +127,22 @@ describe('package detail GET /packages/{id}', () => {
     const future = createPackage({ startDate: daysFromNow(1) });
     const expired = createPackage({ endDate: daysFromNow(-1) });
     for (const id of [theirs.id, future.id, expired.id, 'nope']) {
-      const response = await api(t.app, member.token).get(`/packages/${id}`);
+      const response = await api(t.app, admin.token).get(`/packages/${id}`);
       expect(response.statusCode).toBe(404);
       expect(json(response).message).toBe('Package not found.');
     }
+  });
+
+  it('answers a company admin for a package exactly when its catalogue lists it', async () => {
+    const ownCustom = createPackage({ companyId: other.id });
+    const theirs = createPackage({ companyId: company.id });
+    const ended = createPackage({ companyId: other.id, endDate: daysFromNow(-1) });
+    const listed = new Set(json<{ _id: string }[]>(await api(t.app, otherAdmin.token).get('/packages')).map((pkg) => pkg._id));
+    for (const pkg of [ownCustom, theirs, ended]) {
+      const detail = await api(t.app, otherAdmin.token).get(`/packages/${pkg.id}`);
+      expect(detail.statusCode, `package ${pkg.id}`).toBe(listed.has(pkg.id) ? 200 : 404);
+    }
+    expect(listed.has(ownCustom.id)).toBe(true);
   });
 
   it('needs a session', async () => {

@@ -10,7 +10,7 @@ import {
   packageUpdateInput,
 } from '../../../shared/packages.js';
 import { idParam } from '../../../shared/validation.js';
-import { adminProcedure, authedProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as packages from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -24,8 +24,9 @@ export const packagesRouter = router({
     .output(z.array(packageOutput))
     .query(({ ctx }) => packages.catalogue(ctx.deps, ctx.actor)),
 
-  detail: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/packages/{id}', tags: customerTags, summary: 'Name, price and description of a package on offer to your company' } })
+  /** The same audience and offer rule as the list: a package not in your catalogue is not found. */
+  detail: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/packages/{id}', tags: customerTags, summary: 'Name, price and description of a package on offer to your company (company admins)' } })
     .input(byId)
     .output(packageDetailOutput)
     .query(({ ctx, input }) => packages.packageDetail(ctx.deps, ctx.actor, input.id)),

@@ -7,6 +7,7 @@ import { inTransaction, type Db } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { revokeUserLinks } from '../account/links.js';
 import { invalidateUserSessions } from '../account/sessions.js';
 import { findUserByEmail } from './lookup.js';
 
@@ -45,6 +46,7 @@ export async function upsertSuperAdmin(
         .where(eq(users.id, existing.id))
         .run();
       invalidateUserSessions(tx, existing.id);
+      revokeUserLinks(tx, existing.id, now);
       return { created: false, emailAddress: existing.emailAddress };
     }
     tx.insert(users)

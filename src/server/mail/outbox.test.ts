@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox as outboxTable } from '../../../drizzle/schema.js';
 import { inTransaction, type DatabaseHandle } from '../db.js';
-import { CLEARED_BODY, MAX_ATTEMPTS, Outbox, retryDelayMs, type Email } from './outbox.js';
+import { CLEARED_BODY, LEASE_MS, MAX_ATTEMPTS, Outbox, retryDelayMs, SEND_CONCURRENCY, type Email } from './outbox.js';
 import { FakeTransport, outboxRows, tempDatabase, TestClock, type TempDatabase } from './test-kit.js';
 
 const FROM = '"Acme Consulting" <no-reply@acme.test>';
@@ -359,20 +359,60 @@ describe('concurrent deliverDue', () => {
     expect(transport.sent.map((mail) => mail.subject).sort()).toEqual(['Email 0', 'Email 1', 'Email 2', 'Email 3', 'Email 4']);
   });
 
-  it('an email held by a worker that died mid-send is retried by another once the lease runs out', async () => {
+  it('an email held by a worker that died mid-send is sent by the next one within a minute', async () => {
     enqueue();
     transport.hold();
     void outbox.deliverDue();
     await vi.waitFor(() => expect(transport.attempts).toBe(1), { timeout: 2_000, interval: 5 });
+    // the worker dies here: nothing renews its lease any more
 
     const survivorTransport = new FakeTransport();
     const survivor = newOutbox({ transport: survivorTransport });
     expect(await survivor.deliverDue()).toBe(0);
-    clock.advance(14 * 60_000);
+    clock.advance(LEASE_MS - 1_000);
     expect(await survivor.deliverDue()).toBe(0);
-    clock.advance(60_000);
+    clock.advance(1_000);
     expect(await survivor.deliverDue()).toBe(1);
     expect(survivorTransport.sent).toHaveLength(1);
+  });
+
+  it('a live worker renews the lease of an email it is still sending, so no other worker sends it twice', async () => {
+    enqueue();
+    transport.hold();
+    const sending = outbox.deliverDue();
+    await vi.waitFor(() => expect(transport.attempts).toBe(1), { timeout: 2_000, interval: 5 });
+
+    const other = new FakeTransport();
+    const second = newOutbox({ transport: other });
+    for (let minute = 0; minute < 5; minute += 1) {
+      clock.advance(LEASE_MS / 3);
+      outbox.renewLeases();
+      expect(await second.deliverDue()).toBe(0);
+    }
+    transport.release();
+    expect(await sending).toBe(1);
+    expect(other.sent).toHaveLength(0);
+    expect(outboxRows(handle.db).map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it(`sends up to ${SEND_CONCURRENCY} emails at once, and every one exactly once`, async () => {
+    let sending = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const slow = new FakeTransport();
+    slow.send = async (mail) => {
+      sending += 1;
+      most = Math.max(most, sending);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      sent.push(mail.subject);
+      sending -= 1;
+    };
+    const worker = newOutbox({ transport: slow });
+    for (let n = 0; n < 30; n += 1) enqueue(email({ subject: `Email ${n}` }));
+    expect(await worker.deliverDue()).toBe(30);
+    expect(most).toBe(SEND_CONCURRENCY);
+    expect([...sent].sort()).toEqual(Array.from({ length: 30 }, (_, n) => `Email ${n}`).sort());
+    expect(new Set(outboxRows(handle.db).map((row) => row.status))).toEqual(new Set(['sent']));
   });
 
   it('a call made during a delivery also delivers what was enqueued meanwhile', async () => {

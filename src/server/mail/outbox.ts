@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { outbox } from '../../../drizzle/schema.js';
 import type { Db, Tx } from '../db.js';
@@ -25,9 +25,15 @@ export const MAX_ATTEMPTS = 20;
 export const CLEARED_BODY = 'Cleared after sending: this email carried a single-use link.';
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
-const BATCH = 20;
-/** How long a worker holds an email it is sending; well above the SMTP transport's timeouts. */
-const CLAIM_MS = 15 * 60_000;
+const BATCH = 50;
+/** Emails one worker sends at once, over the transport's pooled connections. */
+export const SEND_CONCURRENCY = 8;
+/**
+ * How long a claim on an email lasts unless renewed. The worker renews the claims of the emails it
+ * is sending every third of it, so a live worker keeps them however slow the server; after a crash
+ * nobody renews them, and the next worker sends them within a minute of its start.
+ */
+export const LEASE_MS = 60_000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
@@ -55,6 +61,9 @@ export class Outbox {
   /** One more pass, asked for while another was running; it starts when that one ends. */
   private queued: Promise<number> | undefined;
   private stopped = true;
+  /** Emails this worker has claimed and is sending, whose leases it renews. */
+  private readonly inFlight = new Set<string>();
+  private leaseTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -135,11 +144,47 @@ export class Outbox {
     let sent = 0;
     for (;;) {
       const due = this.dueEmails();
-      for (const row of due) {
-        if (this.claim(row) && (await this.deliver(row))) sent += 1;
-      }
+      const claimed = due.filter((row) => this.claim(row));
+      sent += await this.deliverAll(claimed);
       if (due.length < BATCH) return sent;
     }
+  }
+
+  /** Sends the claimed emails, SEND_CONCURRENCY at a time, renewing their leases meanwhile. */
+  private async deliverAll(rows: (typeof outbox.$inferSelect)[]): Promise<number> {
+    let sent = 0;
+    let next = 0;
+    for (const row of rows) this.inFlight.add(row.id);
+    this.leaseTimer ??= setInterval(() => this.renewLeases(), LEASE_MS / 3).unref();
+    const sender = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        try {
+          if (await this.deliver(row)) sent += 1;
+        } finally {
+          this.inFlight.delete(row.id);
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, sender));
+    } finally {
+      if (this.inFlight.size === 0 && this.leaseTimer) {
+        clearInterval(this.leaseTimer);
+        this.leaseTimer = undefined;
+      }
+    }
+    return sent;
+  }
+
+  /** Pushes the leases of the emails being sent a LEASE_MS ahead, so no other worker takes them. */
+  renewLeases(): void {
+    if (this.inFlight.size === 0) return;
+    const { db, clock } = this.options;
+    db.update(outbox)
+      .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
+      .where(and(inArray(outbox.id, [...this.inFlight]), eq(outbox.status, 'pending')))
+      .run();
   }
 
   private dueEmails() {
@@ -156,13 +201,13 @@ export class Outbox {
   /**
    * Takes a due email for this pass by moving its next attempt a lease ahead, so another worker
    * on the same database (a second process, a script) skips it; if this process dies while
-   * sending, the email is tried again once the lease has run out.
+   * sending, the email is due again once the lease has run out (at most LEASE_MS).
    */
   private claim(row: typeof outbox.$inferSelect): boolean {
     const { db, clock } = this.options;
     const result = db
       .update(outbox)
-      .set({ nextAttemptAt: new Date(clock.now().getTime() + CLAIM_MS) })
+      .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
       .where(
         and(
           eq(outbox.id, row.id),

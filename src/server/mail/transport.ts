@@ -24,8 +24,14 @@ export function createMailTransport(options: { smtpUrl?: string; emlFolder: stri
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
+/**
+ * Kept-open connections, reused for many emails: a new connection (and TLS handshake) per email
+ * held sending to a few a second. The outbox sends up to SEND_CONCURRENCY at once over them.
+ */
+const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 100 };
+
 function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: smtpUrl });
+  const transporter = nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...SMTP_POOL, url: smtpUrl });
   return {
     send: async (mail) => {
       await transporter.sendMail(mail);

@@ -6,13 +6,13 @@ import type {
   forgotPasswordInput,
   linkTokenInput,
   loginInput,
-  LoginOutput,
   Profile,
   profileUpdateInput,
   resetPasswordInput,
   SignUpInput,
 } from '../../../shared/account.js';
 import { rolesOf } from '../../../shared/roles.js';
+import type { LoginStep } from '../../../shared/two-factor.js';
 import { inTransaction, type Db, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -23,7 +23,8 @@ import { providerRecipients } from '../../mail/recipients.js';
 import { passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
 import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
 import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, USED_TOKEN } from './links.js';
-import { createSession, invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
+import { afterPassword } from '../two-factor/service.js';
+import { invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
 export const INVALID_CREDENTIALS = 'Invalid email address or password.';
@@ -78,19 +79,12 @@ export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ messa
   return { message: SIGN_UP_DONE };
 }
 
-export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): Promise<LoginOutput> {
+export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): Promise<LoginStep> {
   const user = findUserByEmail(deps.db, input.emailAddress);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   if (!user.approved) throw new AppError('FORBIDDEN', AWAITING_APPROVAL);
-  const { token } = inTransaction(deps.db, (tx) => createSession(tx, user.id, deps.clock.now()));
-  return {
-    token,
-    name: `${user.firstName} ${user.lastName}`,
-    userId: user.id,
-    role: user.role,
-    ...rolesOf(user.role),
-  };
+  return afterPassword(deps, user);
 }
 
 export function logout(deps: AppDeps, actor: Actor): { message: string } {

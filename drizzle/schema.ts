@@ -277,3 +277,37 @@ export const outbox = sqliteTable(
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * A user's authenticator (TOTP) secret, encrypted with a key derived from the link-signing key.
+ * enabledAt is null while enrolment waits for its first code; lastUsedStep refuses a code twice.
+ */
+export const twoFactor = sqliteTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCipher: text('secret_cipher').notNull(),
+  enabledAt: instant('enabled_at'),
+  lastUsedStep: integer('last_used_step').notNull().default(0),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** One-time recovery codes, stored only as SHA-256 hashes; usedAt marks one spent. */
+export const twoFactorRecoveryCodes = sqliteTable(
+  'two_factor_recovery_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Settings the super-admin changes in the app, one row per key, the value as JSON text. */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -10,6 +10,7 @@ export const trpc = createTRPCReact<AppRouter>();
 /** The calls SPEC.md §7 makes without a token; every other call needs one. */
 const PUBLIC_PROCEDURES = new Set([
   'account.login',
+  'account.loginTwoFactor',
   'account.signup',
   'account.forgotPassword',
   'account.resetPassword',

@@ -8,12 +8,14 @@ import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/rou
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
+import { twoFactorRouter } from './modules/two-factor/router.js';
 import { superAdminTimelogsRouter } from './modules/timelogs/router.js';
 import { superAdminUsersRouter, usersRouter } from './modules/users/router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
   account: accountRouter,
+  twoFactor: twoFactorRouter,
   branding: brandingRouter,
   activities: activitiesRouter,
   dashboard: dashboardRouter,

@@ -4,6 +4,7 @@ import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
 import { validateSessionToken, type Actor } from './modules/account/sessions.js';
+import { ENROL_FIRST, mustEnrolFirst } from './modules/two-factor/policy.js';
 
 export type Context = {
   deps: AppDeps;
@@ -77,11 +78,16 @@ const forbidden = () =>
  */
 export const publicProcedure = t.procedure.use(async ({ next }) => withAppErrors(await next()));
 
-/** Signed in, and allowed by `may`; the resolver sees a non-null actor. */
-const signedInProcedure = (may: (actor: Actor) => boolean) =>
+/**
+ * Signed in, and allowed by `may`; the resolver sees a non-null actor. `refusal` names a further
+ * reason to turn an allowed actor away, with its own message.
+ */
+const signedInProcedure = (may: (actor: Actor) => boolean, refusal?: (ctx: Context & { actor: Actor }) => string | null) =>
   t.procedure.use(async ({ ctx, next }) => {
     if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     if (!may(ctx.actor)) throw forbidden();
+    const refused = refusal?.(ctx as Context & { actor: Actor });
+    if (refused) throw new TRPCError({ code: 'FORBIDDEN', message: refused });
     // The actor is checked above; the override only tells the resolvers' types so. Handing tRPC a
     // real context object would have it copy the whole context for every call.
     return withAppErrors(await next({ ctx: undefined as unknown as { actor: Actor } }));
@@ -89,4 +95,8 @@ const signedInProcedure = (may: (actor: Actor) => boolean) =>
 
 export const authedProcedure = signedInProcedure(() => true);
 export const adminProcedure = signedInProcedure((actor) => actor.isAdmin);
-export const superAdminProcedure = signedInProcedure((actor) => actor.isSuperAdmin);
+/** While the policy requires two-factor sign-in, a super-admin without it is kept out of the back office. */
+export const superAdminProcedure = signedInProcedure(
+  (actor) => actor.isSuperAdmin,
+  ({ deps, actor }) => (mustEnrolFirst(deps.db, actor.userId) ? ENROL_FIRST : null),
+);

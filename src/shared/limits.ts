@@ -53,6 +53,11 @@ export const userRateLimits = {
   'profile-update': { limit: 20, windowMs: 15 * MINUTE_MS, what: 'profile changes' },
   /** Each attempt checks the current password, which is slow on purpose; a stolen session must not guess it. */
   'change-password': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'password changes' },
+  /**
+   * Two-factor codes tried by one user: at sign-in, on turning it on and off. Six digits with a
+   * step either side make a guess right once in about 330,000; this keeps guessing hopeless.
+   */
+  'two-factor-code': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'code attempts' },
 } satisfies Record<string, RateLimitRule & { what: string }>;
 
 export type UserAction = keyof typeof userRateLimits;

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 import { PasswordCard } from './PasswordCard.js';
 import { ProfileCard } from './ProfileCard.js';
+import { TwoFactorCard } from './TwoFactorCard.js';
 
 export function ProfilePage() {
   usePageTitle('My Account');
@@ -24,6 +25,7 @@ export function ProfilePage() {
       <Stack gap="lg" maw={720}>
         {profile.data && <ProfileCard profile={profile.data} />}
         <PasswordCard />
+        <TwoFactorCard isSuperAdmin={profile.data?.isSuperAdmin ?? false} />
       </Stack>
     </>
   );

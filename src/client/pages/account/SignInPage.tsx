@@ -6,6 +6,8 @@ import { FormMessage } from '../../components/FormMessage.js';
 import { saveSession } from '../../session.js';
 import { errorText, trpc } from '../../trpc.js';
 import { ForgotPasswordForm } from './ForgotPasswordForm.js';
+import { TwoFactorStep } from './TwoFactorStep.js';
+import type { LoginOutput } from '../../../shared/account.js';
 
 export function SignInPage() {
   const [forgotten, setForgotten] = useState(false);
@@ -28,17 +30,28 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const [, navigate] = useLocation();
   const [emailAddress, setEmailAddress] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (session: LoginOutput & { twoFactorSetupRequired?: boolean }) => {
+    saveSession(session);
+    navigate(session.twoFactorSetupRequired ? '/profile' : '/dashboard');
+  };
   const login = trpc.account.login.useMutation({
-    onSuccess: (result) => {
-      saveSession(result);
-      navigate('/dashboard');
-    },
+    onSuccess: (result) => ('twoFactorRequired' in result ? setChallenge(result.challenge) : signedIn(result)),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate({ emailAddress, password });
   };
+
+  if (challenge) {
+    const back = () => {
+      setChallenge(null);
+      setPassword('');
+      login.reset();
+    };
+    return <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onBack={back} />;
+  }
 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to see your hours, tasks and invoices.">

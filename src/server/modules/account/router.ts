@@ -4,14 +4,15 @@ import {
   forgotPasswordInput,
   linkTokenInput,
   loginInput,
-  loginOutput,
   profileOutput,
   profileUpdateInput,
   resetPasswordInput,
   signUpInput,
 } from '../../../shared/account.js';
+import { loginStepOutput } from '../../../shared/two-factor.js';
 import { messageOutput } from '../../../shared/validation.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc.js';
+import { loginTwoFactorProcedure } from '../two-factor/router.js';
 import * as account from './service.js';
 
 const tags = ['Account'];
@@ -19,9 +20,9 @@ const noInput = z.void();
 
 export const accountRouter = router({
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/account/login', tags, protect: false, summary: 'Sign in; returns the session token' } })
+    .meta({ openapi: { method: 'POST', path: '/account/login', tags, protect: false, summary: 'Sign in; returns the session token, or a challenge for the two-factor step' } })
     .input(loginInput)
-    .output(loginOutput)
+    .output(loginStepOutput)
     .mutation(async ({ ctx, input }) => {
       const { rateLimiter } = ctx.deps;
       rateLimiter.checkSignInFailures(ctx.ip, input.emailAddress);
@@ -32,6 +33,8 @@ export const accountRouter = router({
         throw error;
       }
     }),
+
+  loginTwoFactor: loginTwoFactorProcedure,
 
   signup: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/account/signup', tags, protect: false, summary: 'Sign up a company and its first user (awaits approval)' } })

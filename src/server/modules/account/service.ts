@@ -6,7 +6,6 @@ import type {
   forgotPasswordInput,
   linkTokenInput,
   loginInput,
-  LoginOutput,
   Profile,
   profileUpdateInput,
   resetPasswordInput,
@@ -14,6 +13,7 @@ import type {
 } from '../../../shared/account.js';
 import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, isNewEmailAddress } from '../../../shared/account.js';
 import { rolesOf } from '../../../shared/roles.js';
+import type { LoginStep } from '../../../shared/two-factor.js';
 import { inTransaction, type Db, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -24,7 +24,8 @@ import { providerRecipients } from '../../mail/recipients.js';
 import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
 import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
 import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeUserLinks } from './links.js';
-import { createSession, invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
+import { afterPassword } from '../two-factor/service.js';
+import { invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
 export const INVALID_CREDENTIALS = 'Invalid email address or password.';
@@ -82,19 +83,12 @@ export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ messa
 /** Whether a sign-in failed on the email and password (what the sign-in throttle counts). */
 export const isWrongCredentials = (error: unknown) => error instanceof AppError && error.message === INVALID_CREDENTIALS;
 
-export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): Promise<LoginOutput> {
+export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): Promise<LoginStep> {
   const user = findUserByEmail(deps.db, input.emailAddress);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   if (!user.approved) throw new AppError('FORBIDDEN', AWAITING_APPROVAL);
-  const { token } = inTransaction(deps.db, (tx) => createSession(tx, user.id, deps.clock.now()));
-  return {
-    token,
-    name: `${user.firstName} ${user.lastName}`,
-    userId: user.id,
-    role: user.role,
-    ...rolesOf(user.role),
-  };
+  return afterPassword(deps, user);
 }
 
 export function logout(deps: AppDeps, actor: Actor): { message: string } {

@@ -6,6 +6,7 @@ import { companies, sessions, users } from '../../../../drizzle/schema.js';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { mappedRows, preparedPerDb } from '../../lib/prepared.js';
+import type { LoginOutput } from '../../../shared/account.js';
 import { rolesOf } from '../../../shared/roles.js';
 
 /*
@@ -43,6 +44,22 @@ export function createSession(tx: Tx, userId: string, now: Date): { token: strin
     .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, expiresAt })
     .run();
   return { token: `${id}.${secret}`, expiresAt };
+}
+
+/** Opens a session for a user who has proved who they are; the answer of a successful sign-in. */
+export function signIn(
+  tx: Tx,
+  user: { id: string; firstName: string; lastName: string; role: string },
+  now: Date,
+): LoginOutput {
+  const { token } = createSession(tx, user.id, now);
+  return {
+    token,
+    name: `${user.firstName} ${user.lastName}`,
+    userId: user.id,
+    role: user.role,
+    ...rolesOf(user.role),
+  };
 }
 
 const sessionColumns = {

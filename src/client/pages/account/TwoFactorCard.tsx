@@ -1,0 +1,74 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import { trpc } from '../../trpc.js';
+import { RecoveryCodes, TwoFactorEnrol } from './TwoFactorEnrol.js';
+import { TwoFactorDisable } from './TwoFactorDisable.js';
+import { TwoFactorPolicySwitch } from './TwoFactorPolicySwitch.js';
+
+type Mode = 'idle' | 'enrolling' | 'disabling';
+
+/** My Account's "Two-factor sign-in" section: set it up, see the recovery codes once, turn it off. */
+export function TwoFactorCard({ isSuperAdmin }: { isSuperAdmin: boolean }) {
+  const status = trpc.twoFactor.status.useQuery();
+  const utils = trpc.useUtils();
+  const [mode, setMode] = useState<Mode>('idle');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const refresh = () => utils.twoFactor.invalidate();
+
+  const enrolled = (codes: string[]) => {
+    setRecoveryCodes(codes);
+    setMode('idle');
+    void refresh();
+  };
+  const disabled = () => {
+    setMode('idle');
+    void refresh();
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="two-factor-card-title">
+      <Title order={2} fz="h3" id="two-factor-card-title" mb="xs">
+        Two-factor sign-in
+      </Title>
+      {status.isPending || !status.data ? (
+        <Loader size="sm" aria-label="Loading two-factor sign-in" />
+      ) : (
+        <Stack gap="md">
+          {status.data.required && !status.data.enabled && (
+            <Alert color="orange" variant="light" role="alert">
+              Two-factor sign-in is required for super-admins. Set it up before using the back office.
+            </Alert>
+          )}
+          {recoveryCodes ? (
+            <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+          ) : mode === 'enrolling' ? (
+            <TwoFactorEnrol onEnrolled={enrolled} onCancel={() => setMode('idle')} />
+          ) : mode === 'disabling' ? (
+            <TwoFactorDisable onDisabled={disabled} onCancel={() => setMode('idle')} />
+          ) : status.data.enabled ? (
+            <Group justify="space-between">
+              <Text size="sm">
+                On since {status.data.enabledAt ? dayjs(status.data.enabledAt).format('MMMM D, YYYY') : 'today'}. {status.data.recoveryCodesLeft} of your
+                recovery codes are unused.
+              </Text>
+              <Button variant="light" color="red" onClick={() => setMode('disabling')}>
+                Turn Off
+              </Button>
+            </Group>
+          ) : (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" maw={440}>
+                Ask for a code from an authenticator app on your phone each time you sign in, as well as your password.
+              </Text>
+              <Button variant="light" onClick={() => setMode('enrolling')}>
+                Set Up
+              </Button>
+            </Group>
+          )}
+          {isSuperAdmin && status.data.enabled && <TwoFactorPolicySwitch />}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Code, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormMessage } from '../../components/FormMessage.js';
+import { errorText, trpc } from '../../trpc.js';
+
+type EnrolProps = { onEnrolled: (recoveryCodes: string[]) => void; onCancel: () => void };
+
+/** Shows a fresh secret as a QR code and confirms it with the first code the app shows. */
+export function TwoFactorEnrol({ onEnrolled, onCancel }: EnrolProps) {
+  const begin = trpc.twoFactor.begin.useMutation();
+  const enable = trpc.twoFactor.enable.useMutation({ onSuccess: (result) => onEnrolled(result.recoveryCodes) });
+  const [code, setCode] = useState('');
+  const { mutate: start } = begin;
+
+  useEffect(() => start(), [start]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    enable.mutate({ code });
+  };
+
+  if (begin.isError) return <FormMessage error={errorText(begin.error, 'Two-factor sign-in could not be set up.')} />;
+  if (!begin.data) return <Text size="sm">Preparing your QR code…</Text>;
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        <Text size="sm">
+          Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Authy), then enter the
+          6-digit code it shows.
+        </Text>
+        <Image src={begin.data.qrCode} alt="QR code for your authenticator app" w={200} h={200} />
+        <Text size="sm" c="dimmed">
+          Cannot scan it? Enter this key in the app instead: <Code style={{ wordBreak: 'break-all' }}>{begin.data.secret}</Code>
+        </Text>
+        <TextInput
+          label="Code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          maw={200}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <FormMessage error={enable.isError ? errorText(enable.error, 'That code could not be checked.') : null} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={enable.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={enable.isPending}>
+            Turn On
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The recovery codes, shown this once: the server keeps only their hashes. */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <Stack gap="md">
+      <FormMessage success="Two-factor sign-in is on." />
+      <Text size="sm">
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They will not be
+        shown again.
+      </Text>
+      <List aria-label="Recovery codes" listStyleType="none" spacing={4} ff="monospace" style={{ columns: 2, maxWidth: 320 }}>
+        {codes.map((code) => (
+          <List.Item key={code}>{code}</List.Item>
+        ))}
+      </List>
+      <Group justify="flex-end">
+        <Button onClick={onDone}>I Have Saved Them</Button>
+      </Group>
+    </Stack>
+  );
+}

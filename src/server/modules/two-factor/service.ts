@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
+import {
+  isAuthenticatorCode,
+  type LoginStep,
+  type loginTwoFactorInput,
+  type TwoFactorBegin,
+  type twoFactorDisableInput,
+  type twoFactorEnableInput,
+  type TwoFactorPolicy,
+  type TwoFactorStatus,
+} from '../../../shared/two-factor.js';
+import type { LoginOutput } from '../../../shared/account.js';
+import { inTransaction, type Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { getUser } from '../users/lookup.js';
+import { signIn, type Actor } from '../account/sessions.js';
+import { challengedUserId, CHALLENGE_EXPIRED, issueChallenge } from './challenge.js';
+import { mustEnrolFirst, readPolicy, writePolicy } from './policy.js';
+import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes.js';
+import { openSecret, sealSecret } from './secret-box.js';
+import { enrolmentDetails, matchingStep, newTotpSecret } from './totp.js';
+
+export const WRONG_CODE = 'That code is not valid. Check your authenticator app and try again.';
+export const CODE_ALREADY_USED = 'That code has already been used. Wait for the next one and try again.';
+export const ALREADY_ON = 'Two-factor sign-in is already on.';
+export const NOT_STARTED = 'Start setting up two-factor sign-in first.';
+export const NOT_ON = 'Two-factor sign-in is not on.';
+export const WRONG_PASSWORD = 'Your password is incorrect.';
+export const ENABLED = 'Two-factor sign-in is on.';
+export const DISABLED = 'Two-factor sign-in is off.';
+export const POLICY_SAVED = 'The two-factor sign-in policy has been saved.';
+export const ENROL_YOURSELF_FIRST = 'Turn on two-factor sign-in for your own account before requiring it.';
+
+type TwoFactorRow = typeof twoFactor.$inferSelect;
+type SignInUser = { id: string; firstName: string; lastName: string; role: string };
+
+function rowOf(tx: Tx, userId: string): TwoFactorRow | undefined {
+  return tx.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
+}
+
+function enabledRow(tx: Tx, userId: string): TwoFactorRow | undefined {
+  const row = rowOf(tx, userId);
+  return row?.enabledAt ? row : undefined;
+}
+
+function secretOf(deps: AppDeps, row: TwoFactorRow): Uint8Array {
+  const secret = openSecret(deps.linkSigningKey, row.secretCipher);
+  // Only a changed signing key gets here; a recovery code still works then.
+  if (!secret) throw new AppError('BAD_REQUEST', 'Your authenticator secret cannot be read. Use a recovery code.');
+  return secret;
+}
+
+/** Checks an authenticator code and, when it is good, remembers its step so it works only once. */
+function useAuthenticatorCode(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: string): void {
+  const secret = secretOf(deps, row);
+  const now = deps.clock.now();
+  const step = matchingStep(secret, typed, now, row.lastUsedStep);
+  if (step === null) {
+    const replayed = matchingStep(secret, typed, now, Number.NEGATIVE_INFINITY) !== null;
+    throw new AppError('BAD_REQUEST', replayed ? CODE_ALREADY_USED : WRONG_CODE);
+  }
+  tx.update(twoFactor).set({ lastUsedStep: step }).where(eq(twoFactor.userId, row.userId)).run();
+}
+
+/** The second factor: an authenticator code, or one of the unused recovery codes. */
+function proveSecondFactor(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: string): void {
+  if (isAuthenticatorCode(typed)) return useAuthenticatorCode(tx, deps, row, typed);
+  if (!useRecoveryCode(tx, row.userId, typed, deps.clock.now())) throw new AppError('BAD_REQUEST', WRONG_CODE);
+}
+
+/**
+ * What a correct password leads to: a session, or the second step for a user with two-factor
+ * sign-in. A super-admin the policy asks to set it up still gets a session (to reach My Account),
+ * flagged so the app takes them there; the back office refuses them until they have.
+ */
+export function afterPassword(deps: AppDeps, user: SignInUser): LoginStep {
+  if (enabledRow(deps.db, user.id)) return { twoFactorRequired: true, challenge: issueChallenge(deps, user.id) };
+  const session = inTransaction(deps.db, (tx) => signIn(tx, user, deps.clock.now()));
+  if (session.isSuperAdmin && mustEnrolFirst(deps.db, user.id)) return { ...session, twoFactorSetupRequired: true };
+  return session;
+}
+
+export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>): LoginOutput {
+  const userId = challengedUserId(deps, input.challenge);
+  deps.rateLimiter.consumeByUser('two-factor-code', userId);
+  return inTransaction(deps.db, (tx) => {
+    const user = getUser(tx, userId);
+    const row = enabledRow(tx, userId);
+    if (!user?.approved || !row) throw new AppError('BAD_REQUEST', CHALLENGE_EXPIRED);
+    proveSecondFactor(tx, deps, row, input.code);
+    return signIn(tx, user, deps.clock.now());
+  });
+}
+
+export function status(deps: AppDeps, actor: Actor): TwoFactorStatus {
+  const row = enabledRow(deps.db, actor.userId);
+  return {
+    enabled: Boolean(row),
+    enabledAt: row?.enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: row ? recoveryCodesLeft(deps.db, actor.userId) : 0,
+    required: actor.isSuperAdmin && readPolicy(deps.db).requireForSuperAdmins,
+  };
+}
+
+/** A fresh secret, held until a code from it confirms the user's app has it. */
+export function begin(deps: AppDeps, actor: Actor): TwoFactorBegin {
+  const secret = newTotpSecret();
+  inTransaction(deps.db, (tx) => {
+    if (enabledRow(tx, actor.userId)) throw new AppError('CONFLICT', ALREADY_ON);
+    const secretCipher = sealSecret(deps.linkSigningKey, secret);
+    tx.insert(twoFactor)
+      .values({ userId: actor.userId, secretCipher, createdAt: deps.clock.now() })
+      .onConflictDoUpdate({ target: twoFactor.userId, set: { secretCipher, lastUsedStep: 0, createdAt: deps.clock.now() } })
+      .run();
+  });
+  return enrolmentDetails(secret, deps.config.provider.name, actor.emailAddress);
+}
+
+export function enable(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.infer<typeof twoFactorEnableInput>,
+): { message: string; recoveryCodes: string[] } {
+  return inTransaction(deps.db, (tx) => {
+    const row = rowOf(tx, actor.userId);
+    if (row?.enabledAt) throw new AppError('CONFLICT', ALREADY_ON);
+    if (!row) throw new AppError('BAD_REQUEST', NOT_STARTED);
+    useAuthenticatorCode(tx, deps, row, input.code);
+    tx.update(twoFactor).set({ enabledAt: deps.clock.now() }).where(eq(twoFactor.userId, actor.userId)).run();
+    return { message: ENABLED, recoveryCodes: issueRecoveryCodes(tx, actor.userId) };
+  });
+}
+
+/** Needs both the password and a second factor: a stolen session alone cannot turn it off. */
+export async function disable(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.infer<typeof twoFactorDisableInput>,
+): Promise<{ message: string }> {
+  const user = getUser(deps.db, actor.userId);
+  if (!(await verifyPassword(user?.passwordHash ?? null, input.password))) {
+    throw new AppError('BAD_REQUEST', WRONG_PASSWORD);
+  }
+  inTransaction(deps.db, (tx) => {
+    const row = enabledRow(tx, actor.userId);
+    if (!row) throw new AppError('BAD_REQUEST', NOT_ON);
+    proveSecondFactor(tx, deps, row, input.code);
+    tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, actor.userId)).run();
+    tx.delete(twoFactor).where(eq(twoFactor.userId, actor.userId)).run();
+  });
+  return { message: DISABLED };
+}
+
+export function getPolicy(deps: AppDeps): TwoFactorPolicy {
+  return readPolicy(deps.db);
+}
+
+/** Turning the requirement on is refused to a super-admin who would be shut out by it. */
+export function setPolicy(deps: AppDeps, actor: Actor, policy: TwoFactorPolicy): TwoFactorPolicy & { message: string } {
+  inTransaction(deps.db, (tx) => {
+    if (policy.requireForSuperAdmins && !enabledRow(tx, actor.userId)) {
+      throw new AppError('BAD_REQUEST', ENROL_YOURSELF_FIRST);
+    }
+    writePolicy(tx, policy);
+  });
+  return { ...readPolicy(deps.db), message: POLICY_SAVED };
+}

@@ -1,0 +1,268 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
+import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
+import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const STEP_MS = 30_000;
+
+/** Plays the user's authenticator app: the RFC 6238 code for the test clock's current step. */
+function codeNow(secret: string, clock = t.clock): string {
+  const step = BigInt(Math.floor(clock.now().getTime() / STEP_MS));
+  return generateHOTP(decodeBase32IgnorePadding(secret), step, 6);
+}
+
+/** A signed-in user who has set up two-factor sign-in; the clock is moved past the code used. */
+async function enrolledUser(testApp = t, fields: Parameters<typeof createUser>[1] = {}) {
+  const { user, token } = await signedInUser(testApp, fields);
+  const begun = json<{ secret: string }>(await api(testApp.app, token).post('/account/two-factor/begin'));
+  const enabled = await api(testApp.app, token).post('/account/two-factor/enable', { code: codeNow(begun.secret, testApp.clock) });
+  expect(enabled.statusCode).toBe(200);
+  testApp.clock.advance(STEP_MS);
+  return { user, token, secret: begun.secret, recoveryCodes: json<{ recoveryCodes: string[] }>(enabled).recoveryCodes };
+}
+
+async function passwordStep(emailAddress: string, testApp = t) {
+  const response = await api(testApp.app).post('/account/login', { emailAddress, password: DEFAULT_PASSWORD });
+  expect(response.statusCode).toBe(200);
+  return json<{ twoFactorRequired?: boolean; challenge: string; token?: string }>(response);
+}
+
+describe('setting up two-factor sign-in', () => {
+  it('hands out a fresh secret as an otpauth URI and an SVG QR code, held until confirmed', async () => {
+    const { user, token } = await signedInUser(t);
+    const response = await api(t.app, token).post('/account/two-factor/begin');
+    expect(response.statusCode).toBe(200);
+    const body = json<{ otpauthUri: string; secret: string; qrCode: string }>(response);
+    expect(body.otpauthUri).toMatch(/^otpauth:\/\/totp\/Test%20Provider%20LLC:/);
+    expect(body.otpauthUri).toContain(`secret=${body.secret}`);
+    expect(body.otpauthUri).toContain('period=30');
+    expect(Buffer.from(body.qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(/^<svg/);
+
+    const row = t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get();
+    expect(row?.enabledAt).toBeNull();
+    expect(row?.secretCipher).not.toContain(body.secret);
+    expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false });
+  });
+
+  it('turns on with a current code and returns ten recovery codes, kept only as hashes', async () => {
+    const { user, token } = await signedInUser(t);
+    const { secret } = json<{ secret: string }>(await api(t.app, token).post('/account/two-factor/begin'));
+    const wrong = await api(t.app, token).post('/account/two-factor/enable', { code: '000000' === codeNow(secret) ? '111111' : '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).message).toBe('That code is not valid. Check your authenticator app and try again.');
+
+    const response = await api(t.app, token).post('/account/two-factor/enable', { code: codeNow(secret) });
+    expect(response.statusCode).toBe(200);
+    const { message, recoveryCodes } = json<{ message: string; recoveryCodes: string[] }>(response);
+    expect(message).toBe('Two-factor sign-in is on.');
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const stored = t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all();
+    expect(stored.map((row) => row.codeHash)).not.toContain(recoveryCodes[0]);
+    expect(stored[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+
+    const again = await api(t.app, token).post('/account/two-factor/begin');
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe('Two-factor sign-in is already on.');
+  });
+
+  it('refuses to confirm before a secret was handed out, and a code that is not six digits', async () => {
+    const { token } = await signedInUser(t);
+    const early = await api(t.app, token).post('/account/two-factor/enable', { code: '123456' });
+    expect(early.statusCode).toBe(400);
+    expect(json(early).message).toBe('Start setting up two-factor sign-in first.');
+    const bad = await api(t.app, token).post('/account/two-factor/enable', { code: '12ab' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe('Enter the 6-digit code from your authenticator app.');
+  });
+});
+
+describe('signing in with two-factor sign-in', () => {
+  it('answers a correct password with a challenge and no session, then a session for the code', async () => {
+    const { user, secret } = await enrolledUser();
+    const first = await passwordStep(user.emailAddress);
+    expect(first).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+
+    const response = await api(t.app).post('/account/login/two-factor', { challenge: first.challenge, code: codeNow(secret) });
+    expect(response.statusCode).toBe(200);
+    const session = json<{ token: string }>(response);
+    expect(session).toMatchObject({ userId: user.id, name: `${user.firstName} ${user.lastName}`, isAdmin: true, isSuperAdmin: false });
+    expect((await api(t.app, session.token).get('/account/profile')).statusCode).toBe(200);
+  });
+
+  it('accepts a code of the step before, for a phone a little behind', async () => {
+    const { user, secret } = await enrolledUser();
+    const { challenge } = await passwordStep(user.emailAddress);
+    const late = codeNow(secret);
+    t.clock.advance(STEP_MS);
+    expect((await api(t.app).post('/account/login/two-factor', { challenge, code: late })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong code, and the same code twice within its step', async () => {
+    const { user, secret } = await enrolledUser();
+    const { challenge } = await passwordStep(user.emailAddress);
+    const code = codeNow(secret);
+    const wrong = await api(t.app).post('/account/login/two-factor', { challenge, code: code === '999999' ? '000000' : '999999' });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).message).toBe('That code is not valid. Check your authenticator app and try again.');
+
+    expect((await api(t.app).post('/account/login/two-factor', { challenge, code })).statusCode).toBe(200);
+    const replay = await api(t.app).post('/account/login/two-factor', { challenge, code });
+    expect(replay.statusCode).toBe(400);
+    expect(json(replay).message).toBe('That code has already been used. Wait for the next one and try again.');
+  });
+
+  it('takes each recovery code once, typed in any case', async () => {
+    const { user, token, recoveryCodes } = await enrolledUser();
+    const [code] = recoveryCodes as [string];
+    const { challenge } = await passwordStep(user.emailAddress);
+    const used = await api(t.app).post('/account/login/two-factor', { challenge, code: ` ${code.toUpperCase()} ` });
+    expect(used.statusCode).toBe(200);
+    const again = await api(t.app).post('/account/login/two-factor', { challenge, code });
+    expect(again.statusCode).toBe(400);
+    expect(json(again).message).toBe('That code is not valid. Check your authenticator app and try again.');
+    expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ recoveryCodesLeft: 9 });
+  });
+
+  it('refuses a forged, expired or password-link token as the challenge', async () => {
+    const { user, secret } = await enrolledUser();
+    const { challenge } = await passwordStep(user.emailAddress);
+    const [head, , sig] = challenge.split('.');
+    const forged = `${head}.${Buffer.from(JSON.stringify({ sub: 'someone', jti: 'x', purpose: 'two-factor', iat: 0, exp: 9e9 })).toString('base64url')}.${sig}`;
+    for (const token of [forged, 'not-a-token']) {
+      const response = await api(t.app).post('/account/login/two-factor', { challenge: token, code: codeNow(secret) });
+      expect(response.statusCode).toBe(400);
+      expect(json(response).message).toBe('Your sign-in has timed out. Please sign in again.');
+    }
+    t.clock.advance(11 * 60 * 1000);
+    const expired = await api(t.app).post('/account/login/two-factor', { challenge, code: codeNow(secret) });
+    expect(json(expired).message).toBe('Your sign-in has timed out. Please sign in again.');
+  });
+
+  it('leaves sign-in as it was for users without it', async () => {
+    const user = await createUser(t.deps.db);
+    const body = await passwordStep(user.emailAddress);
+    expect(Object.keys(body).sort()).toEqual(['isAdmin', 'isSuperAdmin', 'name', 'role', 'token', 'userId']);
+  });
+});
+
+describe('turning two-factor sign-in off', () => {
+  it('needs the password and a code', async () => {
+    const { user, token, secret } = await enrolledUser();
+    const noPassword = await api(t.app, token).post('/account/two-factor/disable', { password: 'wrong password', code: codeNow(secret) });
+    expect(noPassword.statusCode).toBe(400);
+    expect(json(noPassword).message).toBe('Your password is incorrect.');
+    const noCode = await api(t.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: '' });
+    expect(json(noCode).message).toBe('Enter the code from your authenticator app or a recovery code.');
+    const wrongCode = await api(t.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: 'aaaaa-bbbbb' });
+    expect(json(wrongCode).message).toBe('That code is not valid. Check your authenticator app and try again.');
+    expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: true });
+
+    const off = await api(t.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret) });
+    expect(off.statusCode).toBe(200);
+    expect(json(off).message).toBe('Two-factor sign-in is off.');
+    expect(t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all()).toHaveLength(0);
+    expect(await passwordStep(user.emailAddress)).toHaveProperty('token');
+  });
+
+  it('takes a recovery code in place of an authenticator code', async () => {
+    const { token, recoveryCodes } = await enrolledUser();
+    const off = await api(t.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: recoveryCodes[3] });
+    expect(off.statusCode).toBe(200);
+  });
+});
+
+describe('rate limits on codes', () => {
+  it('stops guessing after ten codes per user in 15 minutes, whatever the address', async () => {
+    const limited = await createTestApp();
+    try {
+      const { user, secret } = await enrolledUser(limited);
+      limited.clock.advance(15 * 60 * 1000); // the code that turned it on counted too
+      const { challenge } = await passwordStep(user.emailAddress, limited);
+      const wrong = codeNow(secret, limited.clock) === '123456' ? '654321' : '123456';
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge, code: wrong })).statusCode);
+      }
+      expect(statuses).toEqual(Array(10).fill(400));
+      const blocked = await api(limited.app).post('/account/login/two-factor', { challenge, code: codeNow(secret, limited.clock) });
+      expect(blocked.statusCode).toBe(429);
+      expect(json(blocked).message).toBe('Too many code attempts. Please try again in 15 minutes.');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('stops one address after thirty attempts across users', async () => {
+    const limited = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 31; attempt += 1) {
+        statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge: 'x', code: '123456' })).statusCode);
+      }
+      expect(statuses.slice(0, 30)).not.toContain(429);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('requiring two-factor sign-in for super-admins', () => {
+  it('is refused to a super-admin who has not set it up themselves', async () => {
+    const { token } = await signedInUser(t, { role: 'superadmin' });
+    const response = await api(t.app, token).put('/superadmin/two-factor-policy', { requireForSuperAdmins: true });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe('Turn on two-factor sign-in for your own account before requiring it.');
+  });
+
+  it('sends a super-admin without it to set it up, and keeps them out of the back office until then', async () => {
+    const policyApp = await createTestApp();
+    try {
+      const owner = await enrolledUser(policyApp, { role: 'superadmin' });
+      const saved = await api(policyApp.app, owner.token).put('/superadmin/two-factor-policy', { requireForSuperAdmins: true });
+      expect(json(saved)).toEqual({ requireForSuperAdmins: true, message: 'The two-factor sign-in policy has been saved.' });
+      expect((await api(policyApp.app, owner.token).get('/superadmin/users')).statusCode).toBe(200);
+
+      const other = await createUser(policyApp.deps.db, { role: 'superadmin' });
+      const login = await passwordStep(other.emailAddress, policyApp);
+      expect(login).toMatchObject({ twoFactorSetupRequired: true, isSuperAdmin: true });
+      const token = login.token!;
+      const refused = await api(policyApp.app, token).get('/superadmin/users');
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused).message).toBe('Two-factor sign-in is required for super-admins. Set it up on My Account before using the back office.');
+      expect(json(await api(policyApp.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false, required: true });
+
+      const { secret } = json<{ secret: string }>(await api(policyApp.app, token).post('/account/two-factor/begin'));
+      await api(policyApp.app, token).post('/account/two-factor/enable', { code: codeNow(secret, policyApp.clock) });
+      expect((await api(policyApp.app, token).get('/superadmin/users')).statusCode).toBe(200);
+
+      const customer = await createUser(policyApp.deps.db, { role: 'admin' });
+      expect(await passwordStep(customer.emailAddress, policyApp)).not.toHaveProperty('twoFactorSetupRequired');
+    } finally {
+      await policyApp.close();
+    }
+  });
+});
+
+describe('the REST document', () => {
+  it('describes every two-factor call', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(document.paths['/account/login/two-factor'] ?? {})).toContain('post');
+    expect(Object.keys(document.paths['/account/two-factor'] ?? {})).toContain('get');
+    for (const path of ['/account/two-factor/begin', '/account/two-factor/enable', '/account/two-factor/disable']) {
+      expect(Object.keys(document.paths[path] ?? {})).toContain('post');
+    }
+    expect(Object.keys(document.paths['/superadmin/two-factor-policy'] ?? {}).sort()).toEqual(['get', 'put']);
+  });
+});

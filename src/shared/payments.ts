@@ -7,8 +7,24 @@ import { idParam } from './validation.js';
 export const PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The one payment status that counts toward an invoice's balance (money actually received). */
+export const COUNTING_PAYMENT_STATUS = 'completed';
+
 /** SPEC.md §9: a new payment's status. */
-export const DEFAULT_PAYMENT_STATUS = 'completed';
+export const DEFAULT_PAYMENT_STATUS = COUNTING_PAYMENT_STATUS;
+
+/** The statuses the payment form offers; Status stays free text, and any other text does not count. */
+export const PAYMENT_STATUSES = [COUNTING_PAYMENT_STATUS, 'pending', 'failed', 'refunded'] as const;
+
+/** Whether a payment with this status pays off its invoice: only a completed one does. */
+export function countsTowardBalance(status: string): boolean {
+  return status === COUNTING_PAYMENT_STATUS;
+}
+
+/** The cents of the payments that count toward the balance. */
+export function countedCents(payments: readonly { status: string; amountCents: number }[]): number {
+  return payments.reduce((sum, payment) => (countsTowardBalance(payment.status) ? sum + payment.amountCents : sum), 0);
+}
 export const SEND_EMAIL_DEFAULT = true;
 export const MAX_PAYMENT = 1_000_000_000;
 

@@ -18,11 +18,12 @@ export type AppErrorCode = keyof typeof errorCodes;
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 
-/** Thrown by services: a code and a message a person can read. */
+/** Thrown by services: a code and a message a person can read; `field` names the input it is about. */
 export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
+    public readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';

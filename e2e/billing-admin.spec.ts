@@ -266,6 +266,19 @@ describe('/allpayments', () => {
     const afterEdit = await api(suite.url, 'GET', `/superadmin/allinvoices?company=${company.id}`, { token });
     expect((afterEdit.body as unknown as { _id: string; remainingBalance: number; completeStatus: boolean }[]).find((row) => row._id === invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true });
 
+    // a failed payment does not count: the invoice is open again; Status offers the usual statuses
+    await main(page).getByRole('button', { name: 'Edit Payment' }).click();
+    await eventually(() => dialog(page).getByRole('heading', { name: 'Edit Payment' }).isVisible()).toBe(true);
+    await dialog(page).getByLabel('Status').fill('');
+    await eventually(() => optionTexts(page)).toEqual(['completed', 'pending', 'failed', 'refunded']);
+    await suite.screenshot(page, 'allpayments-status');
+    await page.getByRole('option', { name: 'failed' }).click();
+    await dialog(page).getByRole('button', { name: 'Update' }).click();
+    await eventually(() => dialog(page).count()).toBe(0);
+    await eventually(() => cellsOf(page, invoice.invoiceId)).toEqual(expect.arrayContaining(['failed']));
+    const afterFailed = await api(suite.url, 'GET', `/superadmin/allinvoices?company=${company.id}`, { token });
+    expect((afterFailed.body as unknown as { _id: string; remainingBalance: number; completeStatus: boolean }[]).find((row) => row._id === invoice._id)).toMatchObject({ remainingBalance: 300, completeStatus: false });
+
     await main(page).getByRole('button', { name: 'Delete Payment' }).click();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await eventually(() => main(page).getByText('No Payments Found').isVisible()).toBe(true);
@@ -302,6 +315,12 @@ describe('/allpayments from the server', () => {
     await eventually(amounts).toEqual(['$30', '$10']);
     await suite.screenshot(page, 'allpayments-mobile');
     expectNoViolations(await seriousA11yViolations(page, '/allpayments at 390 px'));
+    // the payment dialog's Status choices fit a phone's width
+    await main(page).getByRole('button', { name: 'Edit Payment' }).first().click();
+    await eventually(() => dialog(page).getByRole('heading', { name: 'Edit Payment' }).isVisible()).toBe(true);
+    await dialog(page).getByLabel('Status').fill('');
+    await eventually(() => optionTexts(page)).toEqual(['completed', 'pending', 'failed', 'refunded']);
+    await suite.screenshot(page, 'allpayments-status-mobile');
   });
 });
 

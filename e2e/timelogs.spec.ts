@@ -494,7 +494,7 @@ describe('Time Logs (/timelogs)', () => {
     // the server's own message (no client validation, SPEC.md §5)
     await add.getByLabel('Description', { exact: true }).fill('No hours given');
     await add.getByRole('button', { name: 'Save', exact: true }).click();
-    await eventually(() => dialogAlert(add)).toBe('Error\nHours must be more than 0.');
+    await eventually(() => dialogAlert(add)).toBe('Error\nHours must be a number.');
     expect(await add.getByRole('alert').getByText('Error', { exact: true }).isVisible()).toBe(true);
     await suite.screenshot(page, 'timelogs-10-server-error');
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError, GENERIC_SERVER_ERROR, httpStatusOfTrpcCode, INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
+import { GENERIC_SERVER_ERROR, httpStatusOfTrpcCode, INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { fieldErrorsOf, validationMessage } from './validation.js';
 
 export type ErrorBody = { message: string; fieldErrors?: Record<string, string[]> };
@@ -21,9 +21,6 @@ export function shapeError(error: TRPCError): { status: number; body: ErrorBody 
       status,
       body: { message: validationMessage(error.cause), fieldErrors: fieldErrorsOf(error.cause) },
     };
-  }
-  if (error.cause instanceof AppError && error.cause.fieldErrors) {
-    return { status, body: { message: error.message, fieldErrors: error.cause.fieldErrors } };
   }
   return { status, body: { message: error.message } };
 }

@@ -24,13 +24,12 @@ export const JSON_ONLY = 'Send the request body as application/json.';
 /** tRPC reads queries with GET and takes changes with POST; the REST mirror's methods are in its reference. */
 export const WRONG_METHOD = 'This call does not take that HTTP method: read with GET, change with POST (see /api/docs for the REST mirror).';
 
-/** Thrown by services: a code and a message a person can read. */
+/** Thrown by services: a code and a message a person can read; `field` names the input it is about. */
 export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
-    /** Messages for single input fields, shown beside them (as for invalid input). */
-    public readonly fieldErrors?: Record<string, string[]>,
+    public readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';

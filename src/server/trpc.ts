@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodRealError } from 'zod';
 import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
@@ -51,7 +52,9 @@ function withAppErrors<R extends { ok: boolean; error?: { cause?: unknown } }>(r
   if (result.ok) return result;
   const cause = result.error?.cause;
   if (cause instanceof AppError) {
-    throw new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause });
+    // a rule about one field answers like a schema would: fieldErrors name it
+    const fieldCause = cause.field ? new ZodRealError([{ code: 'custom', path: [cause.field], message: cause.message, input: undefined }]) : cause;
+    throw new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause: fieldCause });
   }
   const constraint = constraintMessage(cause);
   if (constraint) throw new TRPCError({ code: 'CONFLICT', message: constraint, cause });

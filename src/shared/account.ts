@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailAddress, newPassword, optionalText, requiredText } from './validation.js';
+import { EMAIL_PATTERN, emailAddress, newPassword, optionalLine, optionalText, requiredLine } from './validation.js';
 
 export const signUpInput = z.object({
-  companyName: requiredText('Company name is required.'),
+  companyName: requiredLine('Company name'),
   companyAddress: optionalText(),
-  website: optionalText(),
-  companyPhone: optionalText(50),
-  firstName: requiredText('First name is required.'),
-  lastName: requiredText('Last name is required.'),
-  mobile: optionalText(50),
+  website: optionalLine('Website'),
+  companyPhone: optionalLine('Company phone', 50),
+  firstName: requiredLine('First name'),
+  lastName: requiredLine('Last name'),
+  mobile: optionalLine('Mobile', 50),
   emailAddress,
   password: newPassword,
   projectDescription: optionalText(5000),
@@ -41,8 +41,8 @@ export const resetPasswordInput = linkTokenInput.extend({ newPassword });
 const PROFILE_MESSAGE = 'Fill out all fields and ensure the email address is valid.';
 
 export const profileUpdateInput = z.object({
-  firstName: requiredText(PROFILE_MESSAGE),
-  lastName: requiredText(PROFILE_MESSAGE),
+  firstName: requiredLine('First name', 200, PROFILE_MESSAGE),
+  lastName: requiredLine('Last name', 200, PROFILE_MESSAGE),
   emailAddress: z
     .string({ message: PROFILE_MESSAGE })
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyFilter, listInput, searchText, type ListQuery } from './list.js';
-import { idParam } from './validation.js';
+import { idParam, requiredLine, singleLine } from './validation.js';
 
 /** A company as the Company List shows it; hours are hours (not hundredths). */
 export const companyOutput = z.object({
@@ -18,22 +18,18 @@ export const companyOutput = z.object({
 });
 export type CompanyDto = z.infer<typeof companyOutput>;
 
-const optionalField = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
+/** Optional text; line breaks are kept only where oneLine is false (an address). */
+const optionalField = (label: string, max: number, oneLine = true) => {
+  const text = z.string({ message: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`);
+  return (oneLine ? singleLine(text, label) : text)
     .nullish()
     .transform((value) => value ?? '');
+};
 
 /** The Add/Edit Company dialog; fields the list adds (hourBalance, openTasks, ...) are ignored. */
 export const companyFields = z.object({
-  companyName: z
-    .string({ message: 'Company name is required.' })
-    .trim()
-    .min(1, { message: 'Company name is required.', abort: true })
-    .max(200, 'Company name must be at most 200 characters.'),
-  companyAddress: optionalField('Company address', 500),
+  companyName: requiredLine('Company name'),
+  companyAddress: optionalField('Company address', 500, false),
   companyPhone: optionalField('Company phone', 50),
   website: optionalField('Website', 500),
 });

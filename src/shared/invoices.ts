@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
 import { listInput, type ListQuery } from './list.js';
-import { idParam } from './validation.js';
+import { dateTimeField, idParam, numberField } from './validation.js';
 
 /** SPEC.md §9: the invoice's intended payment method; '' is None. */
 export const INVOICE_PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Cash', ''] as const;
@@ -76,11 +76,7 @@ export const purchaseOutput = z.object({
 export type PurchaseResponse = z.infer<typeof purchaseOutput>;
 
 const amount = (what: string, max: number, toUnits: (value: number) => number) =>
-  z.coerce
-    .number({ message: `${what} must be a number.` })
-    .min(0, { message: `${what} must be 0 or more.`, abort: true })
-    .max(max, { message: `${what} must be at most ${max}.`, abort: true })
-    .refine((value) => Number.isFinite(value) && toUnits(value) >= 0, `${what} must be a number.`);
+  numberField(what, { min: 0, max }).refine((value) => Number.isFinite(value) && toUnits(value) >= 0, `${what} must be a number.`);
 
 /** The super-admin invoice form (SPEC.md §2 Invoices List). */
 export const invoiceFormInput = z
@@ -88,9 +84,7 @@ export const invoiceFormInput = z
     /** The form may send its own id; the path names the invoice on edit. */
     _id: z.string().max(64, 'That id is not valid.').nullish(),
     company: z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.').max(64, 'That company id is not valid.'),
-    transactionDate: z.iso
-      .datetime({ offset: true, message: 'Invoice date must be an ISO date-time, such as 2026-03-02T15:00:00Z.' })
-      .nullish(),
+    transactionDate: dateTimeField('Invoice date', 'Invoice date must be an ISO date-time, such as 2026-03-02T15:00:00Z.').nullish(),
     selectedPaymentMethod: z
       .union([z.enum(INVOICE_PAYMENT_METHODS), z.literal('None'), z.null()], {
         message: 'Intended payment method must be None, ACH, Zelle, Check or Cash.',

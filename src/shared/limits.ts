@@ -24,6 +24,14 @@ export const JSON_TOO_DEEP = `The request body is nested too deeply (the limit i
 export const MAX_OPEN_TASKS_PER_COMPANY = 200;
 export const TOO_MANY_OPEN_TASKS = `Your company already has ${MAX_OPEN_TASKS_PER_COMPANY} open tasks, the most it may have. Finish or delete some before adding more.`;
 
+/**
+ * How far into the past a customer may date a new task (its creationDate). A task is a request for
+ * work to come; a year covers entering a backlog, and a date such as 1970 would sort it out of sight.
+ * The provider's super-admin does not set task dates.
+ */
+export const MAX_TASK_BACKDATE_DAYS = 365;
+export const TASK_DATE_TOO_OLD = `A task's date can be at most ${MAX_TASK_BACKDATE_DAYS} days in the past.`;
+
 /** Unpaid invoices a company may have before it can buy another package. */
 export const MAX_UNPAID_INVOICES_PER_COMPANY = 20;
 export const TOO_MANY_UNPAID_INVOICES = `Your company already has ${MAX_UNPAID_INVOICES_PER_COMPANY} unpaid invoices, the most it may have. Please pay some before buying more.`;

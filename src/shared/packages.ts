@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listInput, type ListQuery } from './list.js';
 import { invoicePrice } from './pricing.js';
-import { idParam, requiredText } from './validation.js';
+import { calendarDay, idParam, numberField, requiredText } from './validation.js';
 
 /** SPEC.md §9: the package form starts at rate 1000 dollars an hour and 0 hours. */
 export const PACKAGE_DEFAULT_RATE = 1000;
@@ -72,11 +72,7 @@ export function isOnOffer(pkg: { startDate: string; endDate: string | null }, no
 }
 
 const amount = (what: string, fallback: number, max: number) =>
-  z.coerce
-    .number({ message: `${what} must be a number.` })
-    .min(0, { message: `${what} must be 0 or more.`, abort: true })
-    .max(max, { message: `${what} must be at most ${max}.`, abort: true })
-    .default(fallback);
+  numberField(what, { min: 0, max }).default(fallback);
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -91,6 +87,7 @@ const optionalDate = (what: string) =>
   z
     .string({ message: `${what} must be a date, such as 2026-03-02 or 2026-03-02T15:00:00Z.` })
     .trim()
+    .pipe(calendarDay(what))
     .refine((text) => text === '' || (DATE_PATTERN.test(text) && !Number.isNaN(Date.parse(text))), {
       message: `${what} must be a date, such as 2026-03-02 or 2026-03-02T15:00:00Z.`,
     })

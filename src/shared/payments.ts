@@ -1,14 +1,30 @@
 import { z } from 'zod';
 import { dollarsToCents } from './hours.js';
 import { listInput, type ListQuery } from './list.js';
-import { idParam } from './validation.js';
+import { dateTimeField, idParam, numberField, singleLine } from './validation.js';
 
 /** SPEC.md §9: admin payment methods. */
 export const PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The one payment status that counts toward an invoice's balance (money actually received). */
+export const COUNTING_PAYMENT_STATUS = 'completed';
+
 /** SPEC.md §9: a new payment's status. */
-export const DEFAULT_PAYMENT_STATUS = 'completed';
+export const DEFAULT_PAYMENT_STATUS = COUNTING_PAYMENT_STATUS;
+
+/** The statuses the payment form offers; Status stays free text, and any other text does not count. */
+export const PAYMENT_STATUSES = [COUNTING_PAYMENT_STATUS, 'pending', 'failed', 'refunded'] as const;
+
+/** Whether a payment with this status pays off its invoice: only a completed one does. */
+export function countsTowardBalance(status: string): boolean {
+  return status === COUNTING_PAYMENT_STATUS;
+}
+
+/** The cents of the payments that count toward the balance. */
+export function countedCents(payments: readonly { status: string; amountCents: number }[]): number {
+  return payments.reduce((sum, payment) => (countsTowardBalance(payment.status) ? sum + payment.amountCents : sum), 0);
+}
 export const SEND_EMAIL_DEFAULT = true;
 export const MAX_PAYMENT = 1_000_000_000;
 
@@ -36,21 +52,14 @@ export const paymentFormInput = z.object({
   _id: z.string().max(64, 'That id is not valid.').nullish(),
   company: id('Company'),
   invoice: id('Invoice'),
-  amount: z.coerce
-    .number({ message: 'Amount must be a number.' })
-    .gt(0, { message: 'Amount must be more than 0.', abort: true })
-    .max(MAX_PAYMENT, { message: `Amount must be at most ${MAX_PAYMENT}.`, abort: true })
-    .refine((value) => dollarsToCents(value) > 0, 'Amount must be at least 0.01.'),
+  amount: numberField('Amount', { gt: 0, max: MAX_PAYMENT }).refine((value) => dollarsToCents(value) > 0, 'Amount must be at least 0.01.'),
   method: z.enum(PAYMENT_METHODS, { message: 'Method must be ACH, Zelle, Check or Cash.' }),
-  status: z
-    .string()
-    .trim()
-    .max(50, 'Status must be at most 50 characters.')
+  status: singleLine(z.string().trim().max(50, 'Status must be at most 50 characters.'), 'Status')
     .nullish()
     .transform((status) => status || DEFAULT_PAYMENT_STATUS),
-  paymentDate: z.iso.datetime({ offset: true, message: 'Date must be an ISO date-time, such as 2026-03-02T15:00:00Z.' }).nullish(),
+  paymentDate: dateTimeField('Date', 'Date must be an ISO date-time, such as 2026-03-02T15:00:00Z.').nullish(),
   description: z.string().trim().max(5000, 'Description must be at most 5000 characters.').nullish().transform((v) => v ?? ''),
-  transactionId: z.string().trim().max(200, 'TransactionId must be at most 200 characters.').nullish().transform((v) => v ?? ''),
+  transactionId: singleLine(z.string().trim().max(200, 'TransactionId must be at most 200 characters.'), 'TransactionId').nullish().transform((v) => v ?? ''),
   sendEmail: z.boolean({ message: 'sendEmail must be true or false.' }).default(SEND_EMAIL_DEFAULT),
 });
 export type PaymentForm = z.output<typeof paymentFormInput>;

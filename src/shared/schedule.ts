@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from './list.js';
+import { singleLine } from './validation.js';
 
 /*
  * The Company List's scheduler (SPEC.md §2, §5, §9): a priority list of companies, each with the
@@ -66,11 +67,14 @@ export function toScheduleItems(rows: readonly ScheduleRow[]): ScheduleItem[] {
 }
 
 const scheduleItem = z.object({
-  name: z
-    .string({ message: 'Each row needs a company name.' })
-    .trim()
-    .min(1, { message: 'Each row needs a company name.', abort: true })
-    .max(200, 'A company name must be at most 200 characters.'),
+  name: singleLine(
+    z
+      .string({ message: 'Each row needs a company name.' })
+      .trim()
+      .min(1, { message: 'Each row needs a company name.', abort: true })
+      .max(200, 'A company name must be at most 200 characters.'),
+    'A company name',
+  ),
   hours: z
     .number({ message: 'Hours to schedule must be a number.' })
     .min(MIN_SCHEDULE_HOURS, 'Hours to schedule must be 0 or more.')

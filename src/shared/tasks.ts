@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listInput, type ListQuery } from './list.js';
-import { idParam } from './validation.js';
+import { dateTimeField, idParam, numberField, requiredLine } from './validation.js';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
 export const CUSTOMER_DEFAULT_PRIORITY = 1;
@@ -36,25 +36,16 @@ export const taskOutput = z.object({
 });
 export type TaskDto = z.infer<typeof taskOutput>;
 
-const title = z
-  .string({ message: 'Title is required.' })
-  .trim()
-  .min(1, { message: 'Title is required.', abort: true })
-  .max(200, 'Title must be at most 200 characters.');
+const title = requiredLine('Title');
 const description = z.string().trim().max(5000, 'Description must be at most 5000 characters.').default('');
 const priority = (fallback: number) =>
-  z.coerce
-    .number({ message: 'Priority must be a whole number.' })
-    .int('Priority must be a whole number.')
-    .min(0, 'Priority must be 0 or more.')
-    .max(1_000_000, 'Priority must be at most 1000000.')
-    .default(fallback);
+  numberField('Priority', { int: true, min: 0, max: 1_000_000 }).default(fallback);
 
 export const customerTaskCreateInput = z.object({
   title,
   description,
   priority: priority(CUSTOMER_DEFAULT_PRIORITY),
-  creationDate: z.iso.datetime({ offset: true, message: 'creationDate must be an ISO date-time.' }).optional(),
+  creationDate: dateTimeField('creationDate', 'creationDate must be an ISO date-time.').optional(),
 });
 
 export const taskUpdateFields = z.object({ title, description, priority: priority(CUSTOMER_DEFAULT_PRIORITY) });

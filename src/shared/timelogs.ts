@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hoursToHundredths } from './hours.js';
 import { companyFilter, listInput, pageNumber, pageOutput, perPageNumber, type ListQuery } from './list.js';
 import { isKnownTimeZone } from './log-text.js';
-import { idParam } from './validation.js';
+import { dateTimeField, idParam, numberField, singleLine } from './validation.js';
 import type { WeekSummary } from './weekly.js';
 
 /** The task choice that creates a task together with the log. */
@@ -25,12 +25,9 @@ export type TimeLogDto = z.infer<typeof timeLogOutput>;
 
 const company = z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.').max(64, 'That company id is not valid.');
 
-const timeStamp = z.iso.datetime({ offset: true, message: 'Time stamp must be an ISO date-time, such as 2026-03-02T15:00:00Z.' });
+const timeStamp = dateTimeField('Time stamp', 'Time stamp must be an ISO date-time, such as 2026-03-02T15:00:00Z.');
 
-const invertedHours = z.coerce
-  .number({ message: 'Hours must be a number.' })
-  .gt(0, { message: 'Hours must be more than 0.', abort: true })
-  .max(MAX_HOURS_PER_LOG, { message: `Hours must be at most ${MAX_HOURS_PER_LOG}.`, abort: true })
+const invertedHours = numberField('Hours', { gt: 0, max: MAX_HOURS_PER_LOG })
   // stored in hundredths: 0.004 would round to a log of no time at all
   .refine((hours) => hoursToHundredths(hours) > 0, 'Hours must be at least 0.01.');
 
@@ -50,7 +47,7 @@ export const timeLogFormInput = z
     task,
     closeTask: z.boolean({ message: 'closeTask must be true or false.' }).default(CLOSE_TASK_DEFAULT),
     emailClient: z.boolean({ message: 'emailClient must be true or false.' }).default(EMAIL_CLIENT_DEFAULT),
-    newTaskTitle: z.string().trim().max(200, 'The new task title must be at most 200 characters.').nullish(),
+    newTaskTitle: singleLine(z.string().trim().max(200, 'The new task title must be at most 200 characters.'), 'The new task title').nullish(),
     newTaskDescription: description('The new task description').nullish(),
   })
   .refine((form) => form.task !== NEW_TASK || Boolean(form.newTaskTitle), {

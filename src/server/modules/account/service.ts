@@ -162,7 +162,7 @@ export async function updateProfile(
 async function assertCurrentPassword(passwordHash: string | null, password: string | undefined): Promise<void> {
   const message = password ? CURRENT_PASSWORD_WRONG : CURRENT_PASSWORD_NEEDED;
   if (password && (await verifyPassword(passwordHash, password))) return;
-  throw new AppError('BAD_REQUEST', message, { currentPassword: [message] });
+  throw new AppError('BAD_REQUEST', message, 'currentPassword');
 }
 
 export async function changePassword(

@@ -42,6 +42,21 @@ describe('invoice PDFs, wired', () => {
     expect(late.json().message).toBe('This invoice link has expired. Open the invoice again to get a new one.');
   });
 
+  it('shows only completed payments as received: a failed one leaves the balance due', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Bounced Co' });
+    const boss = await signedInUser(t, { role: 'superadmin' });
+    const invoice = json<{ _id: string; pdfUrl: string }>(
+      await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Block', hours: 2, rate: 50, sendInvoiceEmail: false }),
+    );
+    const payment = { company: company.id, invoice: invoice._id, method: 'ACH', sendEmail: false };
+    await api(t.app, boss.token).post('/superadmin/payments', { ...payment, amount: 77.77, status: 'failed' });
+    await api(t.app, boss.token).post('/superadmin/payments', { ...payment, amount: 25 });
+    const text = pdfText((await t.app.inject({ method: 'GET', url: invoice.pdfUrl })).rawPayload);
+    expect(text).not.toContain('$77.77');
+    expect(text).toMatch(/Payments received\s+-\$25/);
+    expect(text).toMatch(/Balance due\s+\$75/);
+  });
+
   it('delivers the invoice email with the PDF attached', async () => {
     const company = createCompany(t.deps.db, { companyName: 'Mailed Co' });
     const { token, user } = await signedInUser(t, { companyId: company.id, role: 'admin' });

@@ -1,3 +1,4 @@
+import { countsTowardBalance } from '../../../shared/payments.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
@@ -24,7 +25,7 @@ export async function invoicePdfFor(deps: AppDeps, invoiceId: string): Promise<U
       hours: data.hours,
       rate: data.rate,
       price: data.price,
-      payments: data.payments.map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: payment.amount, transactionId: payment.transactionId })),
+      payments: data.payments.filter((payment) => countsTowardBalance(payment.status)).map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: payment.amount, transactionId: payment.transactionId })),
       balance: data.remainingBalance,
       selectedPaymentMethod: data.selectedPaymentMethod,
     },

@@ -10,6 +10,7 @@ import {
   type InvoiceSortKey,
 } from '../../../shared/invoices.js';
 import { offsetOf, type Page } from '../../../shared/list.js';
+import { COUNTING_PAYMENT_STATUS, countedCents } from '../../../shared/payments.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -26,12 +27,15 @@ export function pdfUrlOf(deps: AppDeps, invoiceId: string): string {
   return signPdfPath(deps.linkSigningKey, invoiceId, new Date(deps.clock.now().getTime() + PDF_LINK_LIFETIME_MS));
 }
 
-/** Sum of the invoice's payments, in cents. */
+/** SQL for "this payment counts toward its invoice's balance" (countsTowardBalance in JS). */
+const countsTowardBalanceSql = eq(payments.status, COUNTING_PAYMENT_STATUS);
+
+/** Sum of the invoice's counted (completed) payments, in cents. */
 export function paidCents(tx: Tx, invoiceId: string): number {
   const row = tx
     .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
     .from(payments)
-    .where(eq(payments.invoiceId, invoiceId))
+    .where(and(eq(payments.invoiceId, invoiceId), countsTowardBalanceSql))
     .get();
   return row?.total ?? 0;
 }
@@ -50,7 +54,7 @@ function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
 }
 
 export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string, paid: PaymentRow[]): InvoiceDto {
-  const paidTotal = paid.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const paidTotal = countedCents(paid);
   return {
     _id: row.id,
     invoiceId: row.invoiceNumber,
@@ -79,7 +83,7 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-const paidSum = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id}), 0)`;
+const paidSum = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql}), 0)`;
 
 /** What each sortable column of the invoice lists sorts by; rowid breaks ties in the same direction. */
 const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
@@ -200,7 +204,7 @@ export function invoicePdfData(tx: Tx, invoiceId: string): InvoicePdfData {
   if (!row) throw notFound('Invoice');
   const { invoice, company } = row;
   const paid = paymentsOf(tx, [invoice.id]).get(invoice.id) ?? [];
-  const paidTotal = paid.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const paidTotal = countedCents(paid);
   return {
     _id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,

@@ -63,13 +63,68 @@ describe('payments', () => {
     expect((await api(t.app, boss.token).delete(`/superadmin/payments/${last._id}`)).statusCode).toBe(404);
   });
 
+  it('a failed, pending, refunded or free-text payment does not count: the invoice stays open and its hours pending', async () => {
+    for (const status of ['failed', 'pending', 'refunded', 'bounced']) {
+      const invoice = await newInvoice();
+      const before = mark();
+      const response = await pay(invoice._id, 100, { status, sendEmail: true });
+      expect(response.statusCode).toBe(200);
+      expect(json<PaymentDto>(response).status).toBe(status);
+      expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 100, completeStatus: false, status: 'Pending' });
+      expect(ledgerStatus(invoice._id)).toBe('pending');
+      // no "we received your payment" for money that was not received
+      expect(since(before)).toHaveLength(0);
+      const choices = json<{ _id: string; remainingBalance: number }[]>(await api(t.app, boss.token).get(`/superadmin/invoices/choices?company=${company.id}&openOnly=true`));
+      expect(choices.find((choice) => choice._id === invoice._id)?.remainingBalance).toBe(100);
+    }
+  });
+
+  it('a failed payment does not block a completed one, and the guard counts only completed payments', async () => {
+    const invoice = await newInvoice();
+    await pay(invoice._id, 100, { status: 'failed' });
+    const retried = await pay(invoice._id, 100);
+    expect(retried.statusCode).toBe(200);
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
+    expect(ledgerStatus(invoice._id)).toBe('completed');
+    const count = paymentCount();
+    const over = await pay(invoice._id, 1);
+    expect(over.statusCode).toBe(400);
+    expect(json(over).message).toBe(`Invoice ${invoice.invoiceId} is already paid in full.`);
+    expect(paymentCount()).toBe(count);
+  });
+
+  it('marking a completed payment failed reopens the invoice and its hours as deleting it would; completed again settles it', async () => {
+    const invoice = await newInvoice();
+    const payment = json<PaymentDto>(await pay(invoice._id, 100));
+    expect(ledgerStatus(invoice._id)).toBe('completed');
+    const form = { company: company.id, invoice: invoice._id, amount: 100, method: 'ACH', sendEmail: false };
+    expect((await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, status: 'failed' })).statusCode).toBe(200);
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 100, completeStatus: false, status: 'Pending' });
+    expect(ledgerStatus(invoice._id)).toBe('pending');
+    expect((await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, status: 'completed' })).statusCode).toBe(200);
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
+    expect(ledgerStatus(invoice._id)).toBe('completed');
+  });
+
+  it('a failed payment cannot be made completed when that would overpay the invoice', async () => {
+    const invoice = await newInvoice();
+    const failed = json<PaymentDto>(await pay(invoice._id, 100, { status: 'failed' }));
+    await pay(invoice._id, 100);
+    const form = { company: company.id, invoice: invoice._id, amount: 100, method: 'ACH', sendEmail: false };
+    const response = await api(t.app, boss.token).put(`/superadmin/payments/${failed._id}`, { ...form, status: 'completed' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(`Invoice ${invoice.invoiceId} is already paid in full.`);
+    const stored = t.deps.db.select().from(payments).where(eq(payments.id, failed._id)).get();
+    expect(stored?.status).toBe('failed');
+  });
+
   it('edits a payment: lowering it reopens, raising it within the balance completes, more is refused', async () => {
     const invoice = await newInvoice();
     const payment = json<PaymentDto>(await pay(invoice._id, 100));
     expect(ledgerStatus(invoice._id)).toBe('completed');
     const form = { company: company.id, invoice: invoice._id, method: 'Check', sendEmail: false };
-    const lowered = await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 30, status: 'pending' });
-    expect(json<PaymentDto>(lowered)).toMatchObject({ amount: 30, method: 'Check', status: 'pending' });
+    const lowered = await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 30, status: 'completed' });
+    expect(json<PaymentDto>(lowered)).toMatchObject({ amount: 30, method: 'Check', status: 'completed' });
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 70, completeStatus: false });
     expect(ledgerStatus(invoice._id)).toBe('pending');
     await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 100 });

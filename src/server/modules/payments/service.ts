@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
-import type { PaymentDto, PaymentForm, PaymentListQuery } from '../../../shared/payments.js';
+import { countsTowardBalance, type PaymentDto, type PaymentForm, type PaymentListQuery } from '../../../shared/payments.js';
 import { formatDollars } from '../../../shared/format.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -19,8 +19,8 @@ export function allPayments(deps: AppDeps, query: PaymentListQuery): Page<Paymen
 }
 
 /**
- * The invoice the form names must be the company's, and the amount must fit its balance.
- * `replacing` is the payment being edited, whose amount is available again on its own invoice.
+ * The invoice the form names must be the company's, and a payment that counts must fit its balance.
+ * `replacing` is the payment being edited, whose counted amount is available again on its own invoice.
  */
 function checkPayment(tx: Tx, form: PaymentForm, replacing?: PaymentRow): number {
   const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, form.company)).get();
@@ -31,7 +31,9 @@ function checkPayment(tx: Tx, form: PaymentForm, replacing?: PaymentRow): number
     throw new AppError('BAD_REQUEST', 'That invoice does not belong to the chosen company.');
   }
   const amountCents = dollarsToCents(form.amount);
-  const freed = replacing && replacing.invoiceId === invoice.id ? replacing.amountCents : 0;
+  // a failed or pending payment takes nothing off the balance, so it cannot overpay
+  if (!countsTowardBalance(form.status)) return amountCents;
+  const freed = replacing && replacing.invoiceId === invoice.id && countsTowardBalance(replacing.status) ? replacing.amountCents : 0;
   const balance = invoice.priceCents - paidCents(tx, invoice.id) + freed;
   if (balance <= 0) {
     throw new AppError('BAD_REQUEST', `Invoice ${invoice.invoiceNumber} is already paid in full.`);
@@ -66,7 +68,8 @@ export function createPayment(deps: AppDeps, form: PaymentForm): PaymentDto {
       .run();
     settleInvoice(tx, form.invoice);
     const payment = findPayment(tx, id);
-    if (form.sendEmail) {
+    // the receipt thanks the client for money received; a failed or pending payment was not
+    if (form.sendEmail && countsTowardBalance(form.status)) {
       deps.outbox.enqueue(tx, {
         to: companyRecipients(tx, form.company),
         ...paymentReceiptEmail(deps.config.provider, payment, findInvoice(tx, deps, form.invoice), deps.config.appUrl),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceListInput, type InvoiceForm } from '../../../shared/invoices.js';
 import { MAX_PER_PAGE } from '../../../shared/list.js';
+import { countsTowardBalance, PAYMENT_STATUSES } from '../../../shared/payments.js';
 import { isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
 import { createCompany } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -12,18 +13,23 @@ import { createPayment, deletePayment, updatePayment } from './service.js';
 /*
  * After any sequence of invoice and payment changes over two companies, every invoice's balance and
  * completeStatus, and every company's hour balance and pending hours, match a plain model; a change the
- * model calls invalid is refused and changes nothing.
+ * model calls invalid is refused and changes nothing. Payments get any status (the form's four and free
+ * text); only completed ones count toward a balance.
  */
 
-type ModelInvoice = { id: string; company: string; hundredths: number; priceCents: number; payments: Map<string, number> };
+type ModelPayment = { cents: number; status: string };
+type ModelInvoice = { id: string; company: string; hundredths: number; priceCents: number; payments: Map<string, ModelPayment> };
+
+const status = fc.constantFrom(...PAYMENT_STATUSES, 'Completed', 'bounced');
 
 const amounts = { hundredths: fc.integer({ min: 0, max: 2000 }), rateCents: fc.integer({ min: 0, max: 20_000 }), priceCents: fc.integer({ min: 0, max: 50_000 }) };
 const op = fc.oneof(
   fc.record({ kind: fc.constant('createInvoice' as const), company: fc.nat(1), ...amounts }),
   fc.record({ kind: fc.constant('updateInvoice' as const), pick: fc.nat(), ...amounts }),
   fc.record({ kind: fc.constant('deleteInvoice' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('createPayment' as const), pick: fc.nat(), cents: fc.integer({ min: 1, max: 30_000 }) }),
-  fc.record({ kind: fc.constant('updatePayment' as const), pick: fc.nat(), target: fc.nat(), cents: fc.integer({ min: 1, max: 30_000 }) }),
+  fc.record({ kind: fc.constant('createPayment' as const), pick: fc.nat(), cents: fc.integer({ min: 1, max: 30_000 }), status }),
+  fc.record({ kind: fc.constant('updatePayment' as const), pick: fc.nat(), target: fc.nat(), cents: fc.integer({ min: 1, max: 30_000 }), status }),
+  fc.record({ kind: fc.constant('changePaymentStatus' as const), pick: fc.nat(), status }),
   fc.record({ kind: fc.constant('deletePayment' as const), pick: fc.nat() }),
 );
 
@@ -33,7 +39,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const paidOf = (invoice: ModelInvoice) => [...invoice.payments.values()].reduce((a, b) => a + b, 0);
+const counted = (payment: ModelPayment | undefined) => (payment && countsTowardBalance(payment.status) ? payment.cents : 0);
+const paidOf = (invoice: ModelInvoice) => [...invoice.payments.values()].reduce((sum, payment) => sum + counted(payment), 0);
+/** A payment may be recorded when it does not count, or when it fits the balance left. */
+const fits = (status: string, cents: number, balance: number) => !countsTowardBalance(status) || (balance > 0 && cents <= balance);
 
 describe('invoice settlement', () => {
   it('matches the model after any sequence of changes', () => {
@@ -86,13 +95,12 @@ describe('invoice settlement', () => {
             case 'createPayment': {
               const invoice = model[o.pick % Math.max(1, model.length)];
               if (!invoice) break;
-              const balance = invoice.priceCents - paidOf(invoice);
-              const valid = balance > 0 && o.cents <= balance;
+              const valid = fits(o.status, o.cents, invoice.priceCents - paidOf(invoice));
               let id = '';
               expectOutcome(valid, () => {
-                id = createPayment(t.deps, { company: invoice.company, invoice: invoice.id, amount: o.cents / 100, method: 'ACH', status: 'completed', description: '', transactionId: '', sendEmail: false })._id;
+                id = createPayment(t.deps, { company: invoice.company, invoice: invoice.id, amount: o.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false })._id;
               });
-              if (valid) invoice.payments.set(id, o.cents);
+              if (valid) invoice.payments.set(id, { cents: o.cents, status: o.status });
               break;
             }
             case 'updatePayment': {
@@ -101,16 +109,28 @@ describe('invoice settlement', () => {
               if (!payment) break;
               const sameCompany = model.filter((invoice) => invoice.company === payment.invoice.company);
               const target = sameCompany[o.target % sameCompany.length]!;
-              const freed = target === payment.invoice ? payment.invoice.payments.get(payment.id)! : 0;
-              const balance = target.priceCents - paidOf(target) + freed;
-              const valid = balance > 0 && o.cents <= balance;
+              const freed = target === payment.invoice ? counted(payment.invoice.payments.get(payment.id)) : 0;
+              const valid = fits(o.status, o.cents, target.priceCents - paidOf(target) + freed);
               expectOutcome(valid, () =>
-                updatePayment(t.deps, payment.id, { company: target.company, invoice: target.id, amount: o.cents / 100, method: 'Cash', status: 'completed', description: '', transactionId: '', sendEmail: false }),
+                updatePayment(t.deps, payment.id, { company: target.company, invoice: target.id, amount: o.cents / 100, method: 'Cash', status: o.status, description: '', transactionId: '', sendEmail: false }),
               );
               if (valid) {
                 payment.invoice.payments.delete(payment.id);
-                target.payments.set(payment.id, o.cents);
+                target.payments.set(payment.id, { cents: o.cents, status: o.status });
               }
+              break;
+            }
+            case 'changePaymentStatus': {
+              // the same payment on the same invoice, only its status changes (completed -> failed and back)
+              const payments = allPayments();
+              const payment = payments[o.pick % Math.max(1, payments.length)];
+              if (!payment) break;
+              const current = payment.invoice.payments.get(payment.id)!;
+              const valid = fits(o.status, current.cents, payment.invoice.priceCents - paidOf(payment.invoice) + counted(current));
+              expectOutcome(valid, () =>
+                updatePayment(t.deps, payment.id, { company: payment.invoice.company, invoice: payment.invoice.id, amount: current.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false }),
+              );
+              if (valid) current.status = o.status;
               break;
             }
             case 'deletePayment': {

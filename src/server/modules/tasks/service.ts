@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, taskHistory, tasks } from '../../../../drizzle/schema.js';
-import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS } from '../../../shared/limits.js';
+import { MAX_OPEN_TASKS_PER_COMPANY, MAX_TASK_BACKDATE_DAYS, TASK_DATE_TOO_OLD, TOO_MANY_OPEN_TASKS } from '../../../shared/limits.js';
 import type { Page } from '../../../shared/list.js';
 import type { adminTaskCreateInput, customerTaskCreateInput, OpenTaskListQuery, TaskChoice, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
 import { inTransaction, type Tx } from '../../db.js';
@@ -66,13 +66,25 @@ export function insertTask(tx: Tx, companyId: string, fields: TaskFields, now: D
   return findTask(tx, id);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The creationDate a user gives a new task; a customer may not date it further back than the limit. */
+function ownTaskDate(actor: Actor, creationDate: string | undefined, now: Date): Date {
+  if (!creationDate) return now;
+  const date = new Date(creationDate);
+  if (!actor.isSuperAdmin && date.getTime() < now.getTime() - MAX_TASK_BACKDATE_DAYS * DAY_MS) {
+    throw new AppError('BAD_REQUEST', TASK_DATE_TOO_OLD, 'creationDate');
+  }
+  return date;
+}
+
 export function createOwnTask(deps: AppDeps, actor: Actor, input: z.output<typeof customerTaskCreateInput>): TaskDto {
   const companyId = ownCompanyId(actor);
   const now = deps.clock.now();
   const { creationDate, ...fields } = input;
   return inTransaction(deps.db, (tx) => {
     if (openTaskCount(tx, companyId) >= MAX_OPEN_TASKS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_OPEN_TASKS);
-    return insertTask(tx, companyId, fields, now, creationDate ? new Date(creationDate) : now);
+    return insertTask(tx, companyId, fields, now, ownTaskDate(actor, creationDate, now));
   });
 }
 

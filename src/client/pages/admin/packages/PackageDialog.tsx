@@ -2,6 +2,7 @@ import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { PACKAGE_DEFAULT_HOURS, PACKAGE_DEFAULT_RATE, packagePrice, type PackageDto } from '../../../../shared/packages.js';
 import { formatDollars } from '../../../../shared/format.js';
+import { numberFromText } from '../../../../shared/validation.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
@@ -31,15 +32,16 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
   const update = trpc.superadmin.packages.update.useMutation(options);
   const saving = editing ? update : create;
 
-  const hours = Number(values.hours);
-  const rate = Number(values.rate);
+  // a blank field takes the default, as the server would; other text that is no number is sent as NaN and refused
+  const hours = values.hours.trim() === '' ? PACKAGE_DEFAULT_HOURS : numberFromText(values.hours);
+  const rate = values.rate.trim() === '' ? PACKAGE_DEFAULT_RATE : numberFromText(values.rate);
   const price = Number.isFinite(hours) && Number.isFinite(rate) && hours >= 0 && rate >= 0 ? safePrice(hours, rate) : null;
 
   const save = () => {
     const fields = {
       description: values.description,
-      hours: values.hours.trim() === '' ? PACKAGE_DEFAULT_HOURS : values.hours,
-      rate: values.rate.trim() === '' ? PACKAGE_DEFAULT_RATE : values.rate,
+      hours,
+      rate,
       startDate: startDate ?? undefined,
       endDate: endDate ?? null,
       company: companyId,

@@ -1,7 +1,7 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, SEND_EMAIL_DEFAULT, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
+import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
@@ -80,7 +80,8 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
         <Select label="Method" data={[...PAYMENT_METHODS]} value={method} onChange={setMethod} comboboxProps={{ withinPortal: true }} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Status" value={status} onChange={(event) => setStatus(event.currentTarget.value)} />
+        {/* free text as the spec allows; only completed counts toward the invoice's balance */}
+        <Autocomplete label="Status" data={[...PAYMENT_STATUSES]} value={status} onChange={setStatus} comboboxProps={{ withinPortal: true }} />
         <LogDateTimePicker value={paymentDate} onChange={setPaymentDate} />
       </SimpleGrid>
       <Textarea label="Description" autosize minRows={2} maxRows={6} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />

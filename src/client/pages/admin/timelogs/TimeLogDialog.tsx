@@ -2,6 +2,7 @@ import { NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, NEW_TASK, type TimeLogDto } from '../../../../shared/timelogs.js';
+import { numberFromText } from '../../../../shared/validation.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker, PICKER_VALUE_FORMAT } from './LogDateTimePicker.js';
@@ -56,7 +57,7 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
     const form = {
       company: companyId ?? '',
       timeStamp: timeStamp ? dayjs(timeStamp).toISOString() : '',
-      invertedHours: hours,
+      invertedHours: numberFromText(hours),
       description,
       task: taskValues.task || null,
       closeTask: !editing && taskValues.closeTask,

@@ -5,9 +5,12 @@ import { AuthCard } from '../../components/AuthCard.js';
 import { FormMessage } from '../../components/FormMessage.js';
 import { saveSession } from '../../session.js';
 import { errorText, trpc } from '../../trpc.js';
+import { lazyPart } from '../../lib/lazyNamed.js';
 import { ForgotPasswordForm } from './ForgotPasswordForm.js';
-import { TwoFactorStep } from './TwoFactorStep.js';
 import type { LoginOutput } from '../../../shared/account.js';
+
+/** Only users with two-factor sign-in see the second step: it is fetched when one reaches it. */
+const TwoFactorStep = lazyPart(() => import('./TwoFactorStep.js'), 'TwoFactorStep');
 
 export function SignInPage() {
   const [forgotten, setForgotten] = useState(false);

@@ -82,6 +82,8 @@ export async function searchList(page: Page, box: Locator, text: string, procedu
   const answered = page.waitForResponse((response) => proceduresOf(response.url()).includes(procedure) && decodeURIComponent(new URL(response.url()).search).includes(asked));
   await box.fill(text);
   await answered;
+  // The answer is in; the list still shows the previous rows until React renders it.
+  await eventually(() => page.locator('table[aria-busy="true"]').count()).toBe(0);
 }
 
 /** Counts the /trpc requests that carry the procedure from now on. */

@@ -11,7 +11,10 @@ export type RunningServer = {
   dataDir: string;
   /** The server's own database file, opened alongside it (WAL allows both). */
   database: DatabaseHandle;
+  /** Stops the server (SIGTERM) and removes its data folder. */
   stop: () => Promise<void>;
+  /** Kills the process outright (SIGKILL), as a power cut would; the data folder stays for a restart. */
+  crash: () => Promise<void>;
 };
 
 async function freePort(): Promise<number> {
@@ -43,9 +46,12 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 
 const compiledServer = path.resolve(import.meta.dirname, '../../dist/server/main.js');
 
-/** Starts the real server (as `npm start` does, minus the build) on a free port and a temp data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-e2e-'));
+/**
+ * Starts the real server (as `npm start` does, minus the build) on a free port and a temp data
+ * folder, or on the data folder of a server that crashed.
+ */
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const serverEnv = {
@@ -76,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     database,
     stop: async () => {
       database.close();
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         // A server that has not stopped within 5 s is a bug worth seeing, but must not hang the run.
@@ -88,6 +94,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         clearTimeout(killer);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    crash: async () => {
+      database.close();
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

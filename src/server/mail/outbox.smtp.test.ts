@@ -1,7 +1,7 @@
 /** The outbox against a real SMTP server on loopback, through the production transport. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction, type DatabaseHandle } from '../db.js';
-import { Outbox, retryDelayMs, type Email } from './outbox.js';
+import { messageIdOf, Outbox, retryDelayMs, type Email } from './outbox.js';
 import { createMailTransport, type MailTransport } from './transport.js';
 import {
   
@@ -132,8 +132,11 @@ describe('when the SMTP server is down', () => {
     expect(await outbox.deliverDue()).toBe(1);
     expect(await outbox.deliverDue()).toBe(0);
     expect(server.messages).toHaveLength(1);
-    expect(parseMessage(server.messages[0]!.raw).subject).toBe(invoiceEmail.subject);
+    const delivered = parseMessage(server.messages[0]!.raw);
+    expect(delivered.subject).toBe(invoiceEmail.subject);
     expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: clock.now() });
+    // Every attempt of one email carries the Message-ID made from its row, so a resend is recognisable.
+    expect(delivered.headers['message-id']).toBe(messageIdOf(failed!.id, FROM));
   });
 
   it('loses nothing across a restart: a new Outbox on the reopened database delivers the pending email', async () => {

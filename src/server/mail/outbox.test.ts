@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox as outboxTable } from '../../../drizzle/schema.js';
 import { inTransaction, type DatabaseHandle } from '../db.js';
-import { CLEARED_BODY, LEASE_MS, MAX_ATTEMPTS, Outbox, retryDelayMs, SEND_CONCURRENCY, type Email } from './outbox.js';
+import { CLEARED_BODY, LEASE_MS, MAX_ATTEMPTS, messageIdOf, Outbox, retryDelayMs, SEND_CONCURRENCY, type Email } from './outbox.js';
 import { FakeTransport, outboxRows, tempDatabase, TestClock, type TempDatabase } from './test-kit.js';
 
 const FROM = '"Acme Consulting" <no-reply@acme.test>';
@@ -46,6 +46,14 @@ afterEach(async () => {
   temp.remove();
 });
 
+describe('messageIdOf', () => {
+  it("names an email by its row id at the sender's domain", () => {
+    expect(messageIdOf('abc123', FROM)).toBe('<abc123@acme.test>');
+    expect(messageIdOf('abc123', 'billing@provider.example')).toBe('<abc123@provider.example>');
+    expect(messageIdOf('abc123', 'no domain')).toBe('<abc123@hourbank.invalid>');
+  });
+});
+
 describe('enqueue', () => {
   it('writes a pending row due now, and deliverDue sends it once and marks it sent', async () => {
     enqueue();
@@ -57,6 +65,7 @@ describe('enqueue', () => {
     expect(await outbox.deliverDue()).toBe(1);
     expect(transport.sent).toEqual([
       {
+        messageId: messageIdOf(queued!.id, FROM),
         from: FROM,
         to: ['ann@client.test'],
         subject: 'Your invoice',

@@ -230,6 +230,7 @@ export class Outbox {
         }),
       );
       await transport.send({
+        messageId: messageIdOf(row.id, from),
         from,
         to: row.toAddresses.split(', '),
         subject: row.subject,
@@ -263,6 +264,16 @@ export class Outbox {
       return false;
     }
   }
+}
+
+/**
+ * The Message-ID of an outbox email: its row id at the sender's domain. A crash between the SMTP
+ * server's acceptance and the row being marked sent makes the email go out again after the restart;
+ * with the same Message-ID, mail systems and people can see it is the same email.
+ */
+export function messageIdOf(emailId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'hourbank.invalid';
+  return `<${emailId}@${domain}>`;
 }
 
 /** Bodies that no longer hold the link of a sent (or abandoned) single-use email; nothing otherwise. */

@@ -7,6 +7,7 @@ import { createMailTransport, type MailTransport, type OutgoingMail } from './tr
 import { parseMessage, startSmtpServer, unusedPort, type TestSmtpServer } from './test-kit.js';
 
 const mail: OutgoingMail = {
+  messageId: '<mail1@acme.test>',
   from: '"Acme Consulting" <no-reply@acme.test>',
   to: ['ann@client.test'],
   subject: 'Reset your password — Acme Consulting',
@@ -36,7 +37,7 @@ describe('.eml file transport (no SMTP URL)', () => {
     const emlFolder = path.join(folder, 'data', 'outbox');
     transport = createMailTransport({ smtpUrl: undefined, emlFolder });
     await transport.send(mail);
-    await transport.send({ ...mail, to: ['bob@client.test'], subject: 'Second' });
+    await transport.send({ ...mail, messageId: '<mail2@acme.test>', to: ['bob@client.test'], subject: 'Second' });
 
     const files = fs.readdirSync(emlFolder).sort();
     expect(files).toHaveLength(2);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 export type OutgoingMail = {
+  /** The same on every attempt of one email, so a receiver can tell a resend from a new email. */
+  messageId: string;
   from: string;
   to: string[];
   subject: string;

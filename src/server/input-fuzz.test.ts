@@ -5,9 +5,11 @@ import { createTestApp, type TestApp } from './testing/app.js';
 import { createCompany, createUser } from './testing/factories.js';
 
 /*
- * Every procedure's input, field by field, against a battery of bad values: each call is answered
- * with a 4xx that says why, or succeeds; never a 5xx, and a refused call changes nothing in the
- * database. Calls are made on /trpc by a user the procedure lets in, so the input is what answers.
+ * Every procedure's input, field by field, against a battery of bad values, on /trpc and on its
+ * /api path; and every procedure's whole input replaced by something that is not an object. Each
+ * call is answered with a 4xx that says why, or succeeds; never a 5xx, and a refused call changes
+ * nothing in the database. Calls are made by a user the procedure lets in, so the input is what
+ * answers.
  */
 const BAD_VALUES: unknown[] = [
   null,
@@ -28,7 +30,11 @@ const BAD_VALUES: unknown[] = [
 ];
 
 type ZodLike = { _zod?: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike>; in?: ZodLike } } };
-type Procedure = { _def: { type: 'query' | 'mutation'; inputs: ZodLike[] } };
+type Procedure = {
+  _def: { type: 'query' | 'mutation'; inputs: ZodLike[]; meta?: { openapi?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string } } };
+};
+/** Whole inputs that are not the object a procedure expects. */
+const BAD_INPUTS: unknown[] = [null, true, 42, 'text', [], [{}], { '': 1, __proto__: { admin: true } }];
 const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
 
 /** The fields of a procedure's object input, looking through defaults, optionals and pipes. */
@@ -79,16 +85,53 @@ function databaseState(): string {
   return JSON.stringify(tables.map((table) => [table, rowsOf(table)]));
 }
 
-async function call(path: string, procedure: Procedure, input: Record<string, unknown>) {
+function headersFor(path: string): Record<string, string> {
   const caller = callerOf(path);
-  const headers: Record<string, string> = caller === 'anonymous' ? {} : { jwttoken: createSession(t.deps.db, userIds[caller], t.clock.now()).token };
+  return caller === 'anonymous' ? {} : { jwttoken: createSession(t.deps.db, userIds[caller], t.clock.now()).token };
+}
+
+async function call(path: string, procedure: Procedure, input: unknown) {
+  const headers = headersFor(path);
   if (procedure._def.type === 'query') {
     return t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
   }
   return t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
 }
 
+/** The same input on the procedure's REST path: path parameters filled from it, the rest as query or body. */
+async function restCall(path: string, procedure: Procedure, input: Record<string, unknown>) {
+  const { method, path: template } = procedure._def.meta!.openapi!;
+  const rest = { ...input };
+  const url = template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = name in rest ? rest[name] : 'fuzz';
+    delete rest[name];
+    return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+  });
+  const headers = headersFor(path);
+  if (method === 'GET' || method === 'DELETE') {
+    const query = new URLSearchParams(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+    return t.app.inject({ method, url: `/api${url}?${query}`, headers });
+  }
+  return t.app.inject({ method, url: `/api${url}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(rest) });
+}
+
+/** tRPC wraps its error in `error`; the REST mirror answers with the error itself. */
+type Answer = { statusCode: number; body: string; json: () => { error?: { message?: string }; message?: string } };
+
+/** A 4xx that says why (and changed nothing), or a success; never a 5xx. */
+function expectAnswered(response: Answer, before: string, label: string): void {
+  expect(response.statusCode, label).toBeLessThan(500);
+  if (response.statusCode >= 400) {
+    const body = response.json();
+    const message = body.error?.message ?? body.message;
+    expect(message, label).toMatch(/\w/);
+    expect(message, `${label}: zod's own wording`).not.toMatch(/Invalid (input|option)|expected \w+, received/);
+    expect(databaseState(), label).toBe(before);
+  }
+}
+
 const fuzzed = Object.entries(procedures).filter(([, procedure]) => fieldsOf(procedure).length > 0);
+const fuzzedOnRest = fuzzed.filter(([, procedure]) => procedure._def.meta?.openapi);
 
 describe('input fuzz', () => {
   it('reaches the object input of most procedures', () => {
@@ -102,12 +145,34 @@ describe('input fuzz', () => {
         const before = databaseState();
         const response = await call(path, procedure, { [field]: value });
         const label = `${path} { ${field}: ${JSON.stringify(value)?.slice(0, 40)} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
-        expect(response.statusCode, label).toBeLessThan(500);
-        if (response.statusCode >= 400) {
-          expect(response.json().error.message, label).toMatch(/\w/);
-          expect(databaseState(), label).toBe(before);
-        }
+        expectAnswered(response, before, label);
       }
+    }
+  });
+
+  it('reaches the REST path of most of them', () => {
+    expect(fuzzedOnRest.length).toBeGreaterThan(40);
+  });
+
+  it.each(fuzzedOnRest.map(([path]) => path))('/api of %s: the same, with the bad value in the path, query or body', async (path) => {
+    const procedure = procedures[path]!;
+    for (const field of fieldsOf(procedure)) {
+      for (const value of BAD_VALUES) {
+        const before = databaseState();
+        const response = await restCall(path, procedure, { [field]: value });
+        const label = `/api ${procedure._def.meta!.openapi!.path} { ${field}: ${JSON.stringify(value)?.slice(0, 40)} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expectAnswered(response, before, label);
+      }
+    }
+  });
+
+  it.each(Object.keys(procedures))('%s: a whole input that is not an object gets a 4xx with a message or succeeds', async (path) => {
+    const procedure = procedures[path]!;
+    for (const input of BAD_INPUTS) {
+      const before = databaseState();
+      const response = await call(path, procedure, input);
+      const label = `${path} ${JSON.stringify(input)} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
+      expectAnswered(response, before, label);
     }
   });
 });

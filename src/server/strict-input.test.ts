@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, invoices, packages, payments, tasks, timeLogs, users } from '../../drizzle/schema.js';
-import { MAX_TASK_BACKDATE_DAYS, TASK_DATE_TOO_OLD } from '../shared/limits.js';
+import { MAX_TASK_BACKDATE_DAYS, MAX_TASK_FUTURE_HOURS, TASK_DATE_IN_FUTURE, TASK_DATE_TOO_OLD } from '../shared/limits.js';
 import { notACalendarDay, notOneLine } from '../shared/validation.js';
 import { createCompany, createPackage, createTask, createTimeLogRow } from './testing/factories.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
@@ -142,6 +142,7 @@ const dateCases: Case[] = [
   ['createTask', 'creationDate', '2026-02-30T10:00:00Z', notACalendarDay('creationDate', '2026-02-30')],
   ['createTimeLog', 'timeStamp', '2026-04-31T10:00:00Z', notACalendarDay('Time stamp', '2026-04-31')],
   ['createTask', 'creationDate', '1970-01-01T00:00:00Z', TASK_DATE_TOO_OLD],
+  ['createTask', 'creationDate', '9999-12-31T00:00:00Z', TASK_DATE_IN_FUTURE],
 ];
 
 const lineCases: Case[] = [
@@ -210,6 +211,15 @@ describe('strict input keeps what is valid', () => {
     const response = await api(t.app, member.token).post('/tasks', { title: 'Backlog item', description: 'line one\nline two', creationDate: oldest });
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response)).toMatchObject({ creationDate: oldest, description: 'line one\nline two' });
+  });
+
+  it("a customer may date a task up to a day ahead of the server's clock, and no further", async () => {
+    const hoursAhead = (hours: number) => new Date(t.clock.now().getTime() + hours * 3600 * 1000).toISOString();
+    const ahead = await api(t.app, member.token).post('/tasks', { title: 'From a time zone ahead', creationDate: hoursAhead(MAX_TASK_FUTURE_HOURS - 1) });
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    const tooFar = await api(t.app, member.token).post('/tasks', { title: 'Next week', creationDate: hoursAhead(MAX_TASK_FUTURE_HOURS + 1) });
+    expect(tooFar.statusCode, tooFar.body).toBe(400);
+    expect(json(tooFar)).toMatchObject({ message: TASK_DATE_IN_FUTURE, fieldErrors: { creationDate: [TASK_DATE_IN_FUTURE] } });
   });
 
   it('a trailing newline on a name is trimmed away, not refused', async () => {

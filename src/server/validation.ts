@@ -10,7 +10,24 @@ export function validationMessage(error: ZodError): string {
   if (!issue) return 'The request is not valid.';
   if (issue.message.endsWith('.')) return issue.message;
   const field = issue.path.map(String).join('.');
+  if (issue.code === 'invalid_type') return wrongTypeMessage(field, issue.expected);
   return field ? `${field}: ${issue.message}.` : `${issue.message}.`;
+}
+
+const KINDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a list',
+  date: 'a date',
+};
+
+/** zod's "Invalid input: expected string, received array", said the way our own messages are. */
+function wrongTypeMessage(field: string, expected: string): string {
+  if (!field) return expected === 'void' || expected === 'undefined' ? 'This call takes no input.' : `The request must be ${KINDS[expected] ?? expected}.`;
+  return `${field} must be ${KINDS[expected] ?? expected}.`;
 }
 
 export function fieldErrorsOf(error: ZodError): Record<string, string[]> {

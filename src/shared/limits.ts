@@ -31,6 +31,13 @@ export const TOO_MANY_OPEN_TASKS = `Your company already has ${MAX_OPEN_TASKS_PE
  */
 export const MAX_TASK_BACKDATE_DAYS = 365;
 export const TASK_DATE_TOO_OLD = `A task's date can be at most ${MAX_TASK_BACKDATE_DAYS} days in the past.`;
+/**
+ * How far ahead of the server's clock a customer's task date may be: a day, for a browser in a time
+ * zone ahead of the server's or with a fast clock. A task dated next year would sit at the top of
+ * every newest-first list.
+ */
+export const MAX_TASK_FUTURE_HOURS = 24;
+export const TASK_DATE_IN_FUTURE = "A task's date cannot be in the future.";
 
 /** Unpaid invoices a company may have before it can buy another package. */
 export const MAX_UNPAID_INVOICES_PER_COMPANY = 20;

@@ -1,7 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, taskHistory, tasks } from '../../../../drizzle/schema.js';
-import { MAX_OPEN_TASKS_PER_COMPANY, MAX_TASK_BACKDATE_DAYS, TASK_DATE_TOO_OLD, TOO_MANY_OPEN_TASKS } from '../../../shared/limits.js';
+import {
+  MAX_OPEN_TASKS_PER_COMPANY,
+  MAX_TASK_BACKDATE_DAYS,
+  MAX_TASK_FUTURE_HOURS,
+  TASK_DATE_IN_FUTURE,
+  TASK_DATE_TOO_OLD,
+  TOO_MANY_OPEN_TASKS,
+} from '../../../shared/limits.js';
 import type { Page } from '../../../shared/list.js';
 import type { adminTaskCreateInput, customerTaskCreateInput, OpenTaskListQuery, TaskChoice, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
 import { inTransaction, type Tx } from '../../db.js';
@@ -66,15 +73,16 @@ export function insertTask(tx: Tx, companyId: string, fields: TaskFields, now: D
   return findTask(tx, id);
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** The creationDate a user gives a new task; a customer may not date it further back than the limit. */
+/** The creationDate a user gives a new task; a customer dates it within the limits back and ahead. */
 function ownTaskDate(actor: Actor, creationDate: string | undefined, now: Date): Date {
   if (!creationDate) return now;
   const date = new Date(creationDate);
-  if (!actor.isSuperAdmin && date.getTime() < now.getTime() - MAX_TASK_BACKDATE_DAYS * DAY_MS) {
-    throw new AppError('BAD_REQUEST', TASK_DATE_TOO_OLD, 'creationDate');
-  }
+  if (actor.isSuperAdmin) return date;
+  if (date.getTime() < now.getTime() - MAX_TASK_BACKDATE_DAYS * DAY_MS) throw new AppError('BAD_REQUEST', TASK_DATE_TOO_OLD, 'creationDate');
+  if (date.getTime() > now.getTime() + MAX_TASK_FUTURE_HOURS * HOUR_MS) throw new AppError('BAD_REQUEST', TASK_DATE_IN_FUTURE, 'creationDate');
   return date;
 }
 

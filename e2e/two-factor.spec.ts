@@ -1,9 +1,11 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { outbox, twoFactor } from '../drizzle/schema.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, expectPath, heading1, seriousA11yViolations, storedSession } from './support/page.js';
+import { api, eventually, expectNoViolations, expectPath, heading1, main, searchList, seriousA11yViolations, storedSession } from './support/page.js';
 
 /*
  * Two-factor sign-in in Chromium against the real server: set it up on My Account with the code
@@ -43,6 +45,14 @@ async function enrol(page: Page, shots: string): Promise<string> {
   return secret;
 }
 
+/** The password step of the sign-in form. */
+async function submitPassword(page: Page, user: { emailAddress: string; password?: string | null }): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel(/^Email( \*)?$/).fill(user.emailAddress);
+  await page.getByLabel(/^Password( \*)?$/).fill(user.password ?? '');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
 describe('Two-factor sign-in', () => {
   for (const width of [1280, 390]) {
     it(`is set up on My Account and then asked for at sign-in (${width} px)`, async () => {
@@ -51,10 +61,7 @@ describe('Two-factor sign-in', () => {
       const secret = await enrol(page, `two-factor-${width}`);
 
       const signIn = await suite.newPage(viewport);
-      await signIn.goto('/signin');
-      await signIn.getByLabel(/^Email( \*)?$/).fill(user.emailAddress);
-      await signIn.getByLabel(/^Password( \*)?$/).fill(user.password ?? '');
-      await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await submitPassword(signIn, user);
       await heading1(signIn, 'Two-factor sign-in').waitFor();
       expect((await storedSession(signIn)).token ?? null).toBeNull();
       await suite.screenshot(signIn, `two-factor-${width}-sign-in-step`);
@@ -79,3 +86,115 @@ describe('Two-factor sign-in', () => {
     });
   }
 });
+
+const RESET = 'Reset Two-Factor Sign-In';
+const dialog = (page: Page) => page.getByRole('dialog');
+const userRow = (page: Page, emailAddress: string) => main(page).locator('tbody tr').filter({ hasText: emailAddress });
+
+describe("A super-admin resetting a user's lost second factor on /allusers", () => {
+  for (const width of [1280, 390]) {
+    it(`offers the reset only for users with it on, confirms naming the user, and signs them out (${width} px)`, async () => {
+      const viewport = { width, height: 844 };
+      const member = await suite.signedInPage('member', { viewport });
+      await enrol(member.page, `two-factor-reset-${width}-member`);
+      const bystander = await suite.createUser('member', { lastName: member.user.lastName });
+
+      const { page } = await suite.signedInPage('superadmin', { viewport });
+      await page.goto('/allusers');
+      await heading1(page, 'Users').waitFor();
+      await searchList(page, main(page).getByLabel('Search'), member.user.lastName, 'superadmin.users.list');
+      await eventually(() => main(page).locator('tbody tr').count()).toBe(2);
+      expect(await userRow(page, bystander.user.emailAddress).getByRole('button', { name: RESET }).count()).toBe(0);
+      const resetButton = userRow(page, member.user.emailAddress).getByRole('button', { name: RESET });
+      await resetButton.scrollIntoViewIfNeeded();
+      await suite.screenshot(page, `two-factor-reset-${width}-list`);
+
+      await resetButton.click();
+      await dialog(page).getByRole('heading', { name: 'Confirm Reset Two-Factor Sign-In' }).waitFor();
+      const text = await dialog(page).innerText();
+      expect(text).toContain('Turn off two-factor sign-in for this user, sign them out everywhere and email them?');
+      expect(text).toContain(`(${member.user.firstName} ${member.user.lastName}, ${member.user.emailAddress})`);
+      await suite.screenshot(page, `two-factor-reset-${width}-dialog`);
+      expectNoViolations(await seriousA11yViolations(page, 'reset dialog'));
+
+      await dialog(page).getByRole('button', { name: RESET }).click();
+      await eventually(() => dialog(page).count()).toBe(0);
+      const message = `Two-factor sign-in has been reset for ${member.user.emailAddress}. They have been signed out and emailed.`;
+      const notice = page.locator('.mantine-Notification-root').filter({ hasText: message });
+      await notice.waitFor();
+      // Photographed once it has slid fully into view.
+      const rightEdge = async () => {
+        const box = await notice.boundingBox();
+        return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+      };
+      await eventually(rightEdge).toBeLessThanOrEqual(width);
+      await suite.screenshot(page, `two-factor-reset-${width}-done`);
+      expect(await userRow(page, member.user.emailAddress).getByRole('button', { name: RESET }).count()).toBe(0);
+
+      expect(suite.db.select().from(twoFactor).where(eq(twoFactor.userId, member.user.id)).all()).toEqual([]);
+      const emails = suite.db.select().from(outbox).where(eq(outbox.toAddresses, member.user.emailAddress)).all();
+      expect(emails.map((email) => email.subject.split(' — ')[0])).toEqual(['Your two-factor sign-in was reset']);
+
+      // The member's open tab was signed out; the password alone signs them in again.
+      await member.page.goto('/dashboard');
+      await expectPath(member.page, '/signin');
+      await submitPassword(member.page, member.user);
+      await expectPath(member.page, '/dashboard');
+    });
+  }
+});
+
+const POLICY = 'Require two-factor sign-in for all super-admins';
+const REQUIRED = 'Two-factor sign-in is required for super-admins. Set it up on My Account before using the back office.';
+const policySwitch = (page: Page) => twoFactorCard(page).getByRole('switch', { name: POLICY });
+
+describe('Requiring two-factor sign-in for super-admins', () => {
+  it('refuses the switch to a super-admin who has not set it up, and says why', async () => {
+    const { page } = await suite.signedInPage('superadmin');
+    await page.goto('/profile');
+    await heading1(page, 'My Account').waitFor();
+    await policySwitch(page).click();
+    await twoFactorCard(page).getByText('Turn on two-factor sign-in for your own account before requiring it.').waitFor();
+    expect(await policySwitch(page).isChecked()).toBe(false);
+    await suite.screenshot(page, 'two-factor-policy-1280-refused');
+    expect(await api(suite.url, 'GET', '/superadmin/two-factor-policy', { token: await tokenOf(page) })).toEqual({ status: 200, body: { requireForSuperAdmins: false } });
+  });
+
+  for (const width of [1280, 390]) {
+    it(`is switched on in My Account, and keeps a super-admin without it out of the back office until set up (${width} px)`, async () => {
+      const viewport = { width, height: 844 };
+      const owner = await suite.signedInPage('superadmin', { viewport });
+      await enrol(owner.page, `two-factor-policy-${width}-owner`);
+      await suite.screenshot(owner.page, `two-factor-policy-${width}-off`);
+      await policySwitch(owner.page).click();
+      await owner.page.getByText('The two-factor sign-in policy has been saved.').waitFor();
+      await owner.page.reload();
+      await eventually(() => policySwitch(owner.page).isChecked()).toBe(true);
+      await suite.screenshot(owner.page, `two-factor-policy-${width}-on`);
+      try {
+        const { user } = await suite.createUser('superadmin');
+        const page = await suite.newPage(viewport);
+        await submitPassword(page, user);
+        await expectPath(page, '/profile');
+        await twoFactorCard(page).getByText('Two-factor sign-in is required for super-admins. Set it up before using the back office.').waitFor();
+        await suite.screenshot(page, `two-factor-policy-${width}-asked`);
+
+        await page.goto('/allusers');
+        await eventually(() => main(page).getByRole('alert').innerText()).toContain(REQUIRED);
+        await suite.screenshot(page, `two-factor-policy-${width}-back-office-refused`);
+
+        await enrol(page, `two-factor-policy-${width}-second`);
+        await page.goto('/allusers');
+        await eventually(() => main(page).locator('tbody tr').count()).toBeGreaterThan(0);
+        expect(await main(page).getByRole('alert').count()).toBe(0);
+      } finally {
+        // The server serves the whole spec file: leave the policy off for the other tests.
+        await api(suite.url, 'PUT', '/superadmin/two-factor-policy', { token: await tokenOf(owner.page), body: { requireForSuperAdmins: false } });
+      }
+    });
+  }
+});
+
+async function tokenOf(page: Page): Promise<string> {
+  return (await storedSession(page)).token ?? '';
+}

@@ -56,6 +56,7 @@ const ACCESS: Record<string, Access> = {
   'superadmin.users.delete': 'superAdmin',
   'superadmin.users.activate': 'superAdmin',
   'superadmin.users.sendSetPassword': 'superAdmin',
+  'superadmin.users.resetTwoFactor': 'superAdmin',
   'superadmin.tasks.listOpen': 'superAdmin',
   'superadmin.tasks.openOf': 'superAdmin',
   'superadmin.tasks.create': 'superAdmin',

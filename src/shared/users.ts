@@ -12,6 +12,8 @@ export const userOutput = z.object({
   role: z.string(),
   approved: z.boolean(),
   hasPassword: z.boolean(),
+  /** Whether the user's two-factor sign-in is on (what a super-admin can reset). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type UserDto = z.infer<typeof userOutput>;

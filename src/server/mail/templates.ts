@@ -96,3 +96,13 @@ export function emailChangedEmail(
     { link: user.signInUrl, label: 'Sign in' },
   ]);
 }
+
+/** Sent when a super-admin turns off a user's lost second factor, so its owner hears of it. */
+export function twoFactorResetEmail(provider: Provider, user: { firstName: string; signInUrl: string }): RenderedEmail {
+  return renderEmail(provider, 'Your two-factor sign-in was reset', [
+    `Hello ${user.firstName},`,
+    `${provider.name} has turned off two-factor sign-in for your account on the client portal and signed you out everywhere. You can sign in with your email address and password, then set up two-factor sign-in again on My Account.`,
+    `If you did not ask for this, please contact ${provider.name}${provider.email ? ` at ${provider.email}` : ''} at once.`,
+    { link: user.signInUrl, label: 'Sign in' },
+  ]);
+}

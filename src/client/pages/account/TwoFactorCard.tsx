@@ -66,7 +66,9 @@ export function TwoFactorCard({ isSuperAdmin }: { isSuperAdmin: boolean }) {
               </Button>
             </Group>
           )}
-          {isSuperAdmin && status.data.enabled && <TwoFactorPolicySwitch />}
+          {/* Shown before setting it up too: turning the requirement on then says why it cannot be yet.
+              A new key after setting it up or turning it off clears that message. */}
+          {isSuperAdmin && <TwoFactorPolicySwitch key={String(status.data.enabled)} />}
         </Stack>
       )}
     </Card>

@@ -14,10 +14,11 @@ import {
 import type { LoginOutput } from '../../../shared/account.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
+import { twoFactorResetEmail } from '../../mail/templates.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { getUser } from '../users/lookup.js';
-import { signIn, type Actor } from '../account/sessions.js';
+import { invalidateUserSessions, signIn, type Actor } from '../account/sessions.js';
 import { challengedUserId, CHALLENGE_EXPIRED, issueChallenge } from './challenge.js';
 import { mustEnrolFirst, readPolicy, writePolicy } from './policy.js';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes.js';
@@ -34,6 +35,9 @@ export const ENABLED = 'Two-factor sign-in is on.';
 export const DISABLED = 'Two-factor sign-in is off.';
 export const POLICY_SAVED = 'The two-factor sign-in policy has been saved.';
 export const ENROL_YOURSELF_FIRST = 'Turn on two-factor sign-in for your own account before requiring it.';
+export const RESET_NOT_ON = 'This user does not have two-factor sign-in on, so there is nothing to reset.';
+export const RESET_OWN =
+  'You cannot reset your own two-factor sign-in. Turn it off on My Account with your password and a code.';
 
 type TwoFactorRow = typeof twoFactor.$inferSelect;
 type SignInUser = { id: string; firstName: string; lastName: string; role: string };
@@ -149,10 +153,35 @@ export async function disable(
     const row = enabledRow(tx, actor.userId);
     if (!row) throw new AppError('BAD_REQUEST', NOT_ON);
     proveSecondFactor(tx, deps, row, input.code);
-    tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, actor.userId)).run();
-    tx.delete(twoFactor).where(eq(twoFactor.userId, actor.userId)).run();
+    removeSecondFactor(tx, actor.userId);
   });
   return { message: DISABLED };
+}
+
+function removeSecondFactor(tx: Tx, userId: string): void {
+  tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
+  tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run();
+}
+
+/**
+ * A super-admin's way out for a user who lost both phone and recovery codes: the second factor
+ * goes, every session of the user ends (whoever holds one may be who took the phone), and the
+ * user is told by email. A super-admin turns their own off the usual way, with password and code.
+ */
+export function resetTwoFactor(deps: AppDeps, actor: Actor, userId: string): { message: string } {
+  if (userId === actor.userId) throw new AppError('CONFLICT', RESET_OWN);
+  return inTransaction(deps.db, (tx) => {
+    const user = getUser(tx, userId);
+    if (!user) throw notFound('User');
+    if (!enabledRow(tx, userId)) throw new AppError('BAD_REQUEST', RESET_NOT_ON);
+    removeSecondFactor(tx, userId);
+    invalidateUserSessions(tx, userId);
+    deps.outbox.enqueue(tx, {
+      to: [user.emailAddress],
+      ...twoFactorResetEmail(deps.config.provider, { firstName: user.firstName, signInUrl: `${deps.config.appUrl}/signin` }),
+    });
+    return { message: `Two-factor sign-in has been reset for ${user.emailAddress}. They have been signed out and emailed.` };
+  });
 }
 
 export function getPolicy(deps: AppDeps): TwoFactorPolicy {

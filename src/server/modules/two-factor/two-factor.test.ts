@@ -2,9 +2,9 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
+import { sessions, twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
-import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -255,6 +255,74 @@ describe('requiring two-factor sign-in for super-admins', () => {
   });
 });
 
+describe("a super-admin resetting a user's two-factor sign-in", () => {
+  const reset = (token: string, userId: string) => api(t.app, token).put(`/superadmin/users/resettwofactor/${userId}`);
+  const rowsOf = (userId: string) => ({
+    twoFactor: t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).all(),
+    recoveryCodes: t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).all(),
+    sessions: t.deps.db.select().from(sessions).where(eq(sessions.userId, userId)).all(),
+  });
+  const listedFlag = async (token: string, emailAddress: string) => {
+    const [row] = json<{ twoFactorEnabled: boolean }[]>(await api(t.app, token).get(`/superadmin/users?search=${encodeURIComponent(emailAddress)}`));
+    return row?.twoFactorEnabled;
+  };
+
+  it('removes the second factor and its recovery codes, signs the user out everywhere and emails them', async () => {
+    const admin = await signedInUser(t, { role: 'superadmin' });
+    const { user, token, secret } = await enrolledUser();
+    const { challenge } = await passwordStep(user.emailAddress);
+    const second = json<{ token: string }>(await api(t.app).post('/account/login/two-factor', { challenge, code: codeNow(secret) })).token;
+    expect(rowsOf(user.id).sessions).toHaveLength(2);
+    expect(await listedFlag(admin.token, user.emailAddress)).toBe(true);
+
+    const response = await reset(admin.token, user.id);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ message: `Two-factor sign-in has been reset for ${user.emailAddress}. They have been signed out and emailed.` });
+    expect(rowsOf(user.id)).toEqual({ twoFactor: [], recoveryCodes: [], sessions: [] });
+    for (const signedOut of [token, second]) expect((await api(t.app, signedOut).get('/account/profile')).statusCode).toBe(401);
+    expect((await api(t.app, admin.token).get('/account/profile')).statusCode).toBe(200);
+
+    const [email, ...more] = queuedEmails(t.deps).filter((queued) => queued.toAddresses === user.emailAddress);
+    expect(more).toHaveLength(0);
+    expect(email!.subject).toBe('Your two-factor sign-in was reset — Test Provider LLC');
+    expect(email!.textBody).toContain(`Hello ${user.firstName},`);
+    expect(email!.textBody).toContain('signed you out everywhere');
+    expect(email!.textBody).toContain('Sign in: http://hourbank.test/signin');
+
+    expect(await listedFlag(admin.token, user.emailAddress)).toBe(false);
+    expect(await passwordStep(user.emailAddress)).toHaveProperty('token');
+  });
+
+  it('shows in the list only a second factor that is on, not one being set up', async () => {
+    const admin = await signedInUser(t, { role: 'superadmin' });
+    const { user, token } = await signedInUser(t);
+    await api(t.app, token).post('/account/two-factor/begin');
+    expect(await listedFlag(admin.token, user.emailAddress)).toBe(false);
+  });
+
+  it('refuses an unknown user, a user without it, and the super-admin themselves, changing nothing', async () => {
+    const admin = await enrolledUser(t, { role: 'superadmin' });
+    const without = await signedInUser(t);
+    const pending = await signedInUser(t);
+    await api(t.app, pending.token).post('/account/two-factor/begin');
+    const ids = [admin.user.id, without.user.id, pending.user.id];
+    const before = { rows: ids.map(rowsOf), emails: queuedEmails(t.deps).length };
+
+    const cases = [
+      ['nosuchuser', 404, 'User not found.'],
+      [without.user.id, 400, 'This user does not have two-factor sign-in on, so there is nothing to reset.'],
+      [pending.user.id, 400, 'This user does not have two-factor sign-in on, so there is nothing to reset.'],
+      [admin.user.id, 409, 'You cannot reset your own two-factor sign-in. Turn it off on My Account with your password and a code.'],
+    ] as const;
+    for (const [id, status, message] of cases) {
+      const response = await reset(admin.token, id);
+      expect([response.statusCode, json(response).message]).toEqual([status, message]);
+    }
+    expect({ rows: ids.map(rowsOf), emails: queuedEmails(t.deps).length }).toEqual(before);
+    expect(before.rows[2]?.twoFactor).toHaveLength(1);
+  });
+});
+
 describe('the REST document', () => {
   it('describes every two-factor call', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
@@ -264,5 +332,6 @@ describe('the REST document', () => {
       expect(Object.keys(document.paths[path] ?? {})).toContain('post');
     }
     expect(Object.keys(document.paths['/superadmin/two-factor-policy'] ?? {}).sort()).toEqual(['get', 'put']);
+    expect(Object.keys(document.paths['/superadmin/users/resettwofactor/{id}'] ?? {})).toEqual(['put']);
   });
 });

@@ -1,14 +1,14 @@
 import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, users } from '../../../../drizzle/schema.js';
+import { companies, twoFactor, users } from '../../../../drizzle/schema.js';
 import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 
-const userColumns = { user: users, companyName: companies.companyName };
+const userColumns = { user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt };
 
-function toDto(row: { user: typeof users.$inferSelect; companyName: string | null }): UserDto {
+function toDto(row: { user: typeof users.$inferSelect; companyName: string | null; twoFactorOnSince: Date | null }): UserDto {
   const { user } = row;
   return {
     _id: user.id,
@@ -20,12 +20,18 @@ function toDto(row: { user: typeof users.$inferSelect; companyName: string | nul
     role: user.role,
     approved: user.approved,
     hasPassword: user.passwordHash !== null,
+    twoFactorEnabled: row.twoFactorOnSince !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }
 
+/** Each user with their company's name and whether their two-factor sign-in is on (a pending setup is not). */
 function userRows(tx: Tx) {
-  return tx.select(userColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
+  return tx
+    .select(userColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(twoFactor, eq(twoFactor.userId, users.id));
 }
 
 const rowid = sql`${users}.rowid`;

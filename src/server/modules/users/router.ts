@@ -5,6 +5,7 @@ import { idParam, messageOutput } from '../../../shared/validation.js';
 import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import { ownCompanyId } from '../account/actor.js';
 import { createUserByAdmin, deleteUserByAdmin, listCompanyUsers, updateUserByAdmin } from './admin.js';
+import { resetTwoFactor } from '../two-factor/service.js';
 import * as users from './service.js';
 
 const tags = ['Users (super-admin)'];
@@ -57,4 +58,10 @@ export const superAdminUsersRouter = router({
     .input(byId)
     .output(messageOutput)
     .mutation(({ ctx, input }) => users.sendSetPasswordEmail(ctx.deps, input.id)),
+
+  resetTwoFactor: superAdminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/resettwofactor/{id}', tags, summary: "Turn off a user's two-factor sign-in (lost phone and recovery codes), sign them out everywhere and email them" } })
+    .input(byId)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => resetTwoFactor(ctx.deps, ctx.actor, input.id)),
 });

@@ -26,6 +26,7 @@ const calls = [
   ['GET', '/superadmin/users'],
   ['PUT', '/superadmin/users/activate/anything'],
   ['PUT', '/superadmin/users/sendsetpassword/anything'],
+  ['PUT', '/superadmin/users/resettwofactor/anything'],
 ] as const;
 
 describe('super-admin user calls: roles', () => {
@@ -63,6 +64,7 @@ describe('GET /superadmin/users', () => {
       role: 'admin',
       approved: false,
       hasPassword: true,
+      twoFactorEnabled: false,
       createdAt: newer.createdAt.toISOString(),
     });
   });
@@ -148,11 +150,13 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     expect(await companiesOf('desc')).toEqual([null, 'Beaver company sort', 'aardvark company sort']);
   });
 
-  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', async () => {
+  it('reads the default page, all companies or one, on an index without a sort of its own, with its company and two-factor state in the same query', async () => {
     const company = createCompany(t.deps.db);
     const plans = (input: object) => statementPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, ...input })));
     expectIndexedPage(await plans({}), 'users', 'users_created_idx', { withCompany: true });
     expectIndexedPage(await plans({ company: company.id }), 'users', 'users_company_idx', { withCompany: true });
+    const [page] = await plans({});
+    expect(page!.plan).toContain('SEARCH two_factor USING INDEX sqlite_autoindex_two_factor_1 (user_id=?) LEFT-JOIN');
   });
 });
 

@@ -1,12 +1,14 @@
-import { IconEdit, IconMailForward, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserDto, UserSortKey } from '../../../../shared/users.js';
 import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
 
-type UserAction = { kind: 'delete' | 'activate' | 'setPassword'; user: UserDto };
+type UserAction = { kind: keyof typeof confirmations; user: UserDto };
 
 const columns: Column<UserDto>[] = [
   { key: 'firstName', header: 'First Name', sortable: true, render: (user) => user.firstName },
@@ -21,6 +23,12 @@ const confirmations = {
   delete: { title: 'Confirm Delete', message: 'Are you sure you want to DELETE this User?', button: 'Delete', color: 'red' },
   activate: { title: 'Confirm Activate and Send Email', message: 'Approve this user and email them that their account is active?', button: 'Activate and Send Email', color: undefined },
   setPassword: { title: 'Confirm Send Set Password Email', message: 'Email this user a link to set their password (valid 7 days)?', button: 'Send Email', color: undefined },
+  resetTwoFactor: {
+    title: 'Confirm Reset Two-Factor Sign-In',
+    message: 'Turn off two-factor sign-in for this user, sign them out everywhere and email them? Do this only for a user who has lost both their phone and their recovery codes.',
+    button: 'Reset Two-Factor Sign-In',
+    color: 'red',
+  },
 } as const;
 
 export function AllUsersPage() {
@@ -32,23 +40,27 @@ export function AllUsersPage() {
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.users.list, list.query);
 
+  const ownUserId = useSession()?.user.userId;
+
   const closeAction = () => {
     setAction(null);
-    remove.reset();
-    activate.reset();
-    sendSetPassword.reset();
+    for (const mutation of Object.values(mutations)) mutation.reset();
   };
   const remove = trpc.superadmin.users.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeAction()) });
   const activate = trpc.superadmin.users.activate.useMutation({ onSuccess: (saved) => (replaceRow(saved), closeAction()) });
   const sendSetPassword = trpc.superadmin.users.sendSetPassword.useMutation({ onSuccess: () => closeAction() });
-  const running = action ? { delete: remove, activate, setPassword: sendSetPassword }[action.kind] : null;
+  const resetTwoFactor = trpc.superadmin.users.resetTwoFactor.useMutation({
+    onSuccess: (result) => {
+      if (action) replaceRow({ ...action.user, twoFactorEnabled: false });
+      notifications.show({ color: 'green', title: 'Two-factor sign-in reset', message: result.message });
+      closeAction();
+    },
+  });
+  const mutations = { delete: remove, activate, setPassword: sendSetPassword, resetTwoFactor };
+  const running = action ? mutations[action.kind] : null;
 
   const confirm = () => {
-    if (!action) return;
-    const input = { id: action.user._id };
-    if (action.kind === 'delete') remove.mutate(input);
-    else if (action.kind === 'activate') activate.mutate(input);
-    else sendSetPassword.mutate(input);
+    if (action) mutations[action.kind].mutate({ id: action.user._id });
   };
 
   return (
@@ -80,6 +92,12 @@ export function AllUsersPage() {
             <RowAction label="Send Set Password Email" onClick={() => setAction({ kind: 'setPassword', user })}>
               <IconMailForward size={18} />
             </RowAction>
+            {/* Only where there is a second factor to reset; one's own is turned off on My Account. */}
+            {user.twoFactorEnabled && user._id !== ownUserId && (
+              <RowAction label="Reset Two-Factor Sign-In" onClick={() => setAction({ kind: 'resetTwoFactor', user })}>
+                <IconShieldOff size={18} />
+              </RowAction>
+            )}
           </>
         )}
       />

@@ -10,7 +10,7 @@ import { api, coloursOf, countCalls, eventually, expectNoViolations, heading1, m
 /*
  * Activities (/activities): the company's hours ledger as a timeline, newest page first, with
  * Load more appending the next page; running balances, Pending badge and dot colours as on the
- * whole list (SPEC.md §2 Activities, §4 activity display, §8 activities failure and empty state).
+ * whole list (docs/product-rules.md#the-hour-ledger), the load failure and the empty state.
  */
 const suite = browserSuite();
 

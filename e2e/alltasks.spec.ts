@@ -9,8 +9,8 @@ import { browserSuite } from './support/fixture.js';
 import { eventually, expectNoViolations, heading1, holdCalls, main, seriousA11yViolations, spinner } from './support/page.js';
 
 /*
- * Open Tasks admin (/alltasks): SPEC.md §2 Super-admin screens and Open Tasks admin, §4 Tasks,
- * §7 super-admin tasks calls and markdone, §9 admin default priority — in Chromium against the
+ * Open Tasks admin (/alltasks): the shared list behaviour, task history, mark-done and the admin
+ * default priority (docs/product-rules.md#tasks) — in Chromium against the
  * real server. Each test makes its own companies and searches for its own marker, so the rows
  * other tests leave behind do not matter.
  */
@@ -92,7 +92,7 @@ function browserDateTime(page: Page, iso: string): Promise<string> {
 }
 
 describe('Open Tasks admin (/alltasks): the list', () => {
-  it('1. shows every company\'s open tasks by priority with the SPEC columns, a spinner while loading, and a 50-character preview', async () => {
+  it('1. shows every company\'s open tasks by priority with the Company, Title, Description, Priority columns, a spinner while loading, and a 50-character preview', async () => {
     const mark = uniqueMarker();
     const alpha = createCompany(suite.db, { companyName: `Alpha Widgets ${mark}` });
     const beta = createCompany(suite.db, { companyName: `Beta Gadgets ${mark}` });

@@ -25,7 +25,7 @@ async function openUsers(page: Page) {
 }
 
 describe('/allusers', () => {
-  it('lists users newest first with the SPEC columns, Approved as Yes/No', async () => {
+  it('lists users newest first with First Name, Last Name, Email, Company, Role, Approved as Yes/No', async () => {
     const company = createCompany(suite.db, { companyName: 'Columns Co' });
     const t0 = Date.now() + 60_000;
     await createUser(suite.db, { companyId: company.id, firstName: 'Older', approved: false, createdAt: new Date(t0) });

@@ -19,8 +19,8 @@ import {
 } from './support/page.js';
 
 /*
- * The signed-out screens of SPEC.md §2 (Home, Sign In, Forgot Password, Sign Up, Reset password)
- * with the validation of §5 and the messages of §8, driven in Chromium against the real server.
+ * The signed-out screens (Home, Sign In, Forgot Password, Sign Up, Reset password) with their
+ * checks and messages (docs/product-rules.md#accounts), driven in Chromium against the real server.
  */
 const suite = browserSuite();
 

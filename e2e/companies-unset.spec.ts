@@ -4,7 +4,7 @@ import { browserSuite } from './support/fixture.js';
 import { eventually, heading1, main, proceduresOf } from './support/page.js';
 
 /*
- * The Company List's scheduler on a server without SCHEDULER_WEBHOOK_URL (DESIGN.md §4): the
+ * The Company List's scheduler on a server without SCHEDULER_WEBHOOK_URL: the
  * server answers 503 with a clear message, which the dialog shows. A spec file has one server,
  * so this case lives apart from e2e/companies.spec.ts, whose server has a webhook.
  */

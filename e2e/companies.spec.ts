@@ -11,9 +11,9 @@ import { browserSuite } from './support/fixture.js';
 import { coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations } from './support/page.js';
 
 /*
- * The super-admin Company List (/companies): SPEC.md §2 Company List and its Scheduler, §4 Company
- * dialog, §5 scheduling hours, §7 super-admin companies calls, §8 company and scheduling failures,
- * §9 balance and scheduler decimals — in Chromium against the real server, whose scheduler
+ * The super-admin Company List (/companies): the list, the company dialog, balance emails and the
+ * scheduler (docs/product-rules.md#companies-balance-emails-and-the-scheduler), their failures and
+ * decimals — in Chromium against the real server, whose scheduler
  * webhook is a small HTTP server started here.
  */
 
@@ -122,7 +122,7 @@ async function notificationTexts(page: Page): Promise<string[]> {
 }
 
 describe('Company List (/companies)', () => {
-  it('shows the title, the three toolbar icons with their names, the SPEC columns, and balances with at most 2 decimals', async () => {
+  it('shows the title, the three toolbar icons with their names, the Company Name, Hour Balance, Open Tasks, Actions columns, and balances with at most 2 decimals', async () => {
     const alpha = companyWith('Ledger Alpha', { balance: 12.5, openTasks: 2 });
     pendingHours(alpha.id, 3);
     createTask(suite.db, { companyId: alpha.id, done: true });
@@ -306,7 +306,7 @@ describe('Company List (/companies)', () => {
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Failing Save');
 
-    // No client check (SPEC.md §5): the server refuses an empty name with its own message.
+    // No client check: the server refuses an empty name with its own message.
     await main(page).getByRole('button', { name: 'Add Company', exact: true }).click();
     await dialog(page).getByRole('textbox', { name: 'Company Address' }).fill('No name street');
     await dialog(page).getByRole('button', { name: 'Save', exact: true }).click();
@@ -391,7 +391,7 @@ describe('Company List (/companies)', () => {
     expect(subjects).toEqual(['Your hour balance is running low', 'Your hour balance is negative']);
     expect(emailsTo(user.emailAddress)[0]?.textBody).toContain('1.5 hours left');
 
-    // No approved user: the server refuses; SPEC.md §8 closes the dialog all the same.
+    // No approved user: the server refuses; the dialog closes all the same, as it always has.
     const before = suite.db.select().from(outbox).all().length;
     await rowOf(page, 'Mailer Silent Co').getByRole('button', { name: 'Send Negative Balance Email' }).click();
     await dialog(page).getByRole('button', { name: 'Send Email', exact: true }).click();

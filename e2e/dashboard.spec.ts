@@ -20,9 +20,8 @@ import {
 
 /*
  * The dashboard's 'Hour Balance', 'Open Tasks (count)' and 'Recent Activities' cards, all from the
- * one dashboard.summary call (SPEC.md §2 Home and dashboard, §8 dashboard failure and empty states,
- * §9 dashboard limits, gauge and description preview), and the company Users list (/users: §2
- * Users, §8 users load failure) — in Chromium against the real server.
+ * one dashboard.summary call (docs/product-rules.md#dashboard-and-gauge), their failure and empty
+ * states, and the company Users list (/users) with its load failure — in Chromium against the real server.
  */
 const suite = browserSuite();
 

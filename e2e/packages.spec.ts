@@ -31,7 +31,7 @@ async function openCatalogue(page: Page) {
 }
 
 describe('/allpackages', () => {
-  it('lists packages by rate, highest first, with the SPEC columns and price = hours x rate', async () => {
+  it('lists packages by rate, highest first, with its columns and price = hours x rate', async () => {
     const company = createCompany(suite.db, { companyName: 'Cols Pkg Co' });
     createPackage(suite.db, { description: 'Cols cheap', hundredths: 1000, rateCents: 10000 });
     createPackage(suite.db, {

@@ -18,8 +18,8 @@ import {
 } from './support/page.js';
 
 /*
- * My Account (/profile): SPEC.md §2 My Account, §4 Profile, §5 Profile save and Password change,
- * §8 Profile/password failure — in Chromium against the real server.
+ * My Account (/profile): the profile and password cards, their checks and failures
+ * (docs/product-rules.md#accounts) — in Chromium against the real server.
  */
 const suite = browserSuite();
 
@@ -103,7 +103,7 @@ describe('My Account (/profile)', () => {
     expect(await card.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
 
-    // Client checks (SPEC.md §5) come first and send nothing. Each case starts from a clean card
+    // Client checks come first and send nothing. Each case starts from a clean card
     // (Cancel, Edit) so a message left by the one before cannot pass for it.
     const updates = countCalls(page, 'account.updateProfile');
     const save = card.getByRole('button', { name: 'Save', exact: true });
@@ -176,7 +176,7 @@ describe('My Account (/profile)', () => {
     await suite.screenshot(page, 'profile-02-email-taken');
   });
 
-  it("2b. an email the browser itself rejects ('ab.com', 'a@b.', 'a@b.c d') also gets the SPEC message, not only the browser's bubble", async () => {
+  it("2b. an email the browser itself rejects ('ab.com', 'a@b.', 'a@b.c d') also gets the app's message, not only the browser's bubble", async () => {
     const { page } = await suite.signedInPage('member');
     await openProfile(page);
     const card = profileCard(page);

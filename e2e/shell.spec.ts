@@ -20,8 +20,8 @@ import {
 } from './support/page.js';
 
 /*
- * The frame around every screen (SPEC.md §2 Route table, route guard, Navigation, Home and
- * dashboard; §3/§4 session; §8 401 handling), driven in Chromium against the real server.
+ * The frame around every screen: routes, the route guard, navigation, home, the stored session
+ * and 401 handling (docs/product-rules.md#roles-and-access, #look), driven in Chromium against the real server.
  */
 const suite = browserSuite();
 
@@ -122,13 +122,13 @@ describe('the page frame', () => {
   });
 });
 
-describe('navigation per role (SPEC.md §2 Navigation)', () => {
+describe('navigation per role', () => {
   it('2a. signed out: Dashboard (/), Sign In, Sign Up', async () => {
     const page = await suite.newPage();
     await gotoAndWaitForHeader(page, '/signin');
     await eventually(() => linksIn(headerNav(page)).then((links) => links.map((link) => link.href))).toEqual(['/', '/signin', '/signup']);
     await suite.screenshot(page, 'shell-02-nav-signed-out');
-    // SPEC.md: "Everyone: / (dashboard)" — the link to / is the dashboard link for everyone.
+    // The link to / is the dashboard link for everyone.
     expect(await linksIn(headerNav(page))).toEqual(SIGNED_OUT_LINKS);
   });
 
@@ -154,7 +154,7 @@ describe('navigation per role (SPEC.md §2 Navigation)', () => {
   });
 });
 
-describe('the logo (SPEC.md §2: links to /, larger screens, not on / and /dashboard)', () => {
+describe('the logo (links to /, larger screens, not on / and /dashboard)', () => {
   it('3. shows at 1280 wide on /profile and /signin, not on / or /dashboard, and never at 390 wide', async () => {
     const { page, user } = await suite.signedInPage('admin');
     await gotoAndWaitForHeader(page, '/profile');
@@ -254,7 +254,7 @@ describe('the user menu', () => {
   });
 });
 
-describe('the route guard (SPEC.md §2)', () => {
+describe('the route guard', () => {
   it('6. sends visitors to /signin and the wrong role to /dashboard, replacing history; the rest shows', async () => {
     // Signed out: a signed-in page sends to /signin, by a full load or an in-app move.
     const visitor = await suite.newPage();
@@ -303,7 +303,7 @@ describe('the route guard (SPEC.md §2)', () => {
   });
 });
 
-describe("the 'unauthorized' event (SPEC.md §2, §4, §8)", () => {
+describe("the 'unauthorized' event", () => {
   it('7. a session ended on the server sends the page to /signin and clears it; on /signin a 401 stays put', async () => {
     const { page, companyName } = await suite.signedInPage('member');
     await gotoAndWaitForHeader(page, '/dashboard');
@@ -330,7 +330,7 @@ describe("the 'unauthorized' event (SPEC.md §2, §4, §8)", () => {
   });
 });
 
-describe('home and the dashboard frame (SPEC.md §2 Home and dashboard, §8)', () => {
+describe('home and the dashboard frame', () => {
   it('8. titles, subtitle, spinner, failure text; / is the dashboard signed in and the welcome signed out', async () => {
     const { page, companyName } = await suite.signedInPage('admin');
     const gate = await holdCalls(page, 'dashboard.summary');

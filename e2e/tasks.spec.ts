@@ -19,8 +19,8 @@ import {
 } from './support/page.js';
 
 /*
- * Open Tasks (/tasks): SPEC.md §2 Open Tasks, §4 Tasks, §5 task priority, §7 tasks calls, §8 task
- * errors and empty states, §9 description preview — in Chromium against the real server.
+ * Open Tasks (/tasks): the list, its dialogs, priority, errors, empty state and description
+ * preview (docs/product-rules.md#tasks) — in Chromium against the real server.
  */
 const suite = browserSuite();
 

@@ -8,8 +8,8 @@ import { browserSuite } from './support/fixture.js';
 import { api, countCalls, eventually, expectNoViolations, expectPath, failCalls, heading1, holdCalls, main, proceduresOf, seriousA11yViolations } from './support/page.js';
 
 /*
- * Time Logs (/timelogs): SPEC.md §2 (super-admin shared behaviour, Time Logs), §3 TimeLog, §4 Time
- * logs, §7 timelogs calls, §8 admin save/delete failure — in Chromium against the real server.
+ * Time Logs (/timelogs): the shared list behaviour, the log dialog and its task choices, search,
+ * save and delete failures (docs/product-rules.md#time-logs-and-the-weekly-view) — in Chromium against the real server.
  * Every test makes its own companies and filters on them, so tests do not see each other's logs.
  */
 const suite = browserSuite({ APP_TIMEZONE: 'America/New_York' });
@@ -491,7 +491,7 @@ describe('Time Logs (/timelogs)', () => {
     await page.waitForTimeout(300);
     expect(await add.isVisible()).toBe(true);
 
-    // the server's own message (no client validation, SPEC.md §5)
+    // the server's own message (the dialog does no checks of its own)
     await add.getByLabel('Description', { exact: true }).fill('No hours given');
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => dialogAlert(add)).toBe('Error\nHours must be a number.');

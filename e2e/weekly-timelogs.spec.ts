@@ -7,8 +7,8 @@ import { browserSuite } from './support/fixture.js';
 import { api, countCalls, eventually, expectNoViolations, failCalls, main, proceduresOf, seriousA11yViolations } from './support/page.js';
 
 /*
- * Weekly Time Logs (/dailytimelogs): SPEC.md §2 Weekly Time Logs, §3 Week summary, §4 Weekly
- * screen, §8 Weekly screen load failure, §9 weekly target and ratings. Weeks run Monday to Sunday
+ * Weekly Time Logs (/dailytimelogs): week summaries, ratings and the 35-hour target
+ * (docs/product-rules.md#time-logs-and-the-weekly-view), the load failure. Weeks run Monday to Sunday
  * in APP_TIMEZONE, fixed here so the week and day boundaries below are the same on any machine.
  * The screen loads the newest 12 weeks; 'Load earlier weeks' appends the next 12.
  */

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
  * failing tRPC calls, the REST mirror, colours, and axe.
  */
 
-/** The four browser-storage keys of a session (SPEC.md §3). */
+/** The four browser-storage keys of a session. */
 export const SESSION_KEYS = ['token', 'user', 'isAdmin', 'isSuperAdmin'] as const;
 
 /** The session keys present in the page's localStorage, with their values. */
@@ -46,7 +46,7 @@ export const heading1 = (within: Page | Locator, name: string): Locator => withi
 /** Any loading indicator inside the page body. */
 export const spinner = (page: Page): Locator => main(page).locator('.mantine-Loader-root, [role="progressbar"], [aria-busy="true"]');
 
-/** A call to the REST mirror of the running server (SPEC.md §7), as a script would make it. */
+/** A call to the REST mirror of the running server, as a script would make it. */
 export async function api(baseUrl: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';

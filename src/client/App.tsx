@@ -8,7 +8,7 @@ import { Guard } from './routing/Guard.js';
 import { routes } from './routing/routes.js';
 import { UNAUTHORIZED_EVENT } from './session.js';
 
-/** SPEC.md §2: the 'unauthorized' event sends the user to /signin unless already there. */
+/** The 'unauthorized' event sends the user to /signin unless already there. */
 function useUnauthorizedRedirect() {
   const [location, navigate] = useLocation();
   useEffect(() => {

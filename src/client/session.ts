@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import type { LoginOutput } from '../shared/account.js';
 
 /*
- * The browser session, stored exactly as SPEC.md §3 has it: `token`, the `user` object, and
- * `isAdmin` / `isSuperAdmin` as the text 'true' or 'false'.
+ * The browser session as local storage keeps it: `token`, the `user` object, and `isAdmin` /
+ * `isSuperAdmin` as the text 'true' or 'false' (other tabs and older builds read the same keys).
  */
 export type SessionUser = { name: string; userId: string; isAdmin: boolean; isSuperAdmin: boolean; role?: string };
 export type Session = { token: string; user: SessionUser; isAdmin: boolean; isSuperAdmin: boolean };
@@ -86,7 +86,7 @@ export function useSession(): Session | null {
 }
 
 /**
- * SPEC.md §2: a required role of isAdmin or isSuperAdmin is checked through its flag; any other
+ * A required role of isAdmin or isSuperAdmin is checked through its flag; any other
  * value is checked as a named role.
  */
 export type RequiredRole = 'isAdmin' | 'isSuperAdmin' | (string & {});

@@ -1,6 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-// SPEC.md: primary blue #1976d2, secondary orange #ff9800 (index 6 is Mantine's filled shade).
+// docs/product-rules.md#look: primary blue #1976d2, secondary orange #ff9800 (index 6 is Mantine's filled shade).
 const brandBlue: MantineColorsTuple = ['#e3f2fd', '#bbdefb', '#90caf9', '#64b5f6', '#42a5f5', '#2196f3', '#1976d2', '#1565c0', '#0d47a1', '#0a3570'];
 const brandOrange: MantineColorsTuple = ['#fff3e0', '#ffe0b2', '#ffcc80', '#ffb74d', '#ffa726', '#ff9800', '#ff9800', '#f57c00', '#ef6c00', '#e65100'];
 

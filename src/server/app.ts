@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   return app;
 }
 
-/** SPEC.md's bodiless PUT/POST calls may still say application/json; an empty body means no input. */
+/** Bodiless PUT/POST calls of the API may still say application/json; an empty body means no input. */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

@@ -36,7 +36,7 @@ export const companyFields = z.object({
 export type CompanyFields = z.output<typeof companyFields>;
 
 export const companyCreateInput = companyFields.extend({
-  // SPEC.md §4: the dialog adds when the company has no _id; one that has an id is an edit.
+  // The dialog adds when the company has no _id; one that has an id is an edit.
   _id: z
     .string()
     .nullish()

@@ -1,6 +1,6 @@
 /**
  * Reset and set-password links carry a JWT whose payload has `exp` in seconds. The reset screen
- * reads it before asking the server (SPEC.md §2); the signature is the server's business.
+ * reads it before asking the server, to offer a new link at once; the signature is the server's business.
  */
 export type LinkTokenState = 'valid' | 'expired' | 'invalid';
 

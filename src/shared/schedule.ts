@@ -3,7 +3,7 @@ import { MAX_PER_PAGE } from './list.js';
 import { singleLine } from './validation.js';
 
 /*
- * The Company List's scheduler (SPEC.md §2, §5, §9): a priority list of companies, each with the
+ * The Company List's scheduler (docs/product-rules.md#companies-balance-emails-and-the-scheduler): a priority list of companies, each with the
  * hours to schedule, sent to the server, which forwards it to the external scheduling webhook.
  */
 
@@ -56,7 +56,7 @@ export function buildScheduleRows(companies: readonly SchedulableCompany[]): Sch
   }));
 }
 
-/** SPEC.md §9: the scheduler shows hours with exactly 2 decimals. */
+/** The scheduler shows hours with exactly 2 decimals. */
 export function formatScheduleHours(hours: number): string {
   return (Number.isFinite(hours) ? hours : 0).toFixed(2);
 }

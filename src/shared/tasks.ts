@@ -6,7 +6,7 @@ export const DESCRIPTION_PREVIEW_LENGTH = 50;
 export const CUSTOMER_DEFAULT_PRIORITY = 1;
 export const ADMIN_DEFAULT_PRIORITY = 10;
 
-/** SPEC.md §4: a long description is cut to 50 characters plus an ellipsis until expanded. */
+/** A long description is cut to 50 characters plus an ellipsis until expanded. */
 export function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW_LENGTH ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}…` : description;
 }
@@ -70,7 +70,7 @@ export const markDoneInput = z.object({
   emailClient: z.boolean().default(true),
 });
 
-/** The sortable columns of the open-task lists; priority 1 first by default (SPEC.md §2). */
+/** The sortable columns of the open-task lists; priority 1 first by default. */
 export const TASK_SORT_KEYS = ['priority', 'companyName', 'title', 'description'] as const;
 export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
 export const openTaskListInput = listInput(TASK_SORT_KEYS, { sort: 'priority', dir: 'asc' });

@@ -84,7 +84,7 @@ export const weekSummaryOutput = z.object({
 /** A page of week summaries; total counts the weeks that have logs. */
 export const weekSummaryPageOutput = pageOutput(weekSummaryOutput);
 
-/** The sortable columns of the Time Logs list; newest first by time stamp by default (SPEC.md §2). */
+/** The sortable columns of the Time Logs list; newest first by time stamp by default. */
 export const TIME_LOG_SORT_KEYS = ['timeStamp', 'companyName', 'invertedHours', 'description'] as const;
 export type TimeLogSortKey = (typeof TIME_LOG_SORT_KEYS)[number];
 

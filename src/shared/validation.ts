@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md §5: an email address is text, @, text, dot, text. */
+/** The profile's email rule: text, @, text, dot, text (docs/product-rules.md#accounts). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -59,7 +59,7 @@ describe('ratings and progress', () => {
     expect(dayRating(hours)).toBe(rating);
   });
 
-  it('shows a day without work as SPEC.md writes it', () => {
+  it('shows a day without work as "No work"', () => {
     expect(NO_WORK_TEXT).toBe('No work');
   });
 

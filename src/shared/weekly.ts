@@ -1,7 +1,7 @@
 import { hoursToHundredths, hundredthsToHours } from './hours.js';
 
 /*
- * The weekly rules of SPEC.md §2 (Weekly Time Logs) and §9, shared by the server, which groups
+ * The weekly rules (docs/product-rules.md#time-logs-and-the-weekly-view), shared by the server, which groups
  * time logs into weeks, and the screen, which rates and draws them. Weeks run Monday to Sunday
  * in the provider's time zone. Dates are local calendar dates written YYYY-MM-DD; sums are made
  * in integer hundredths of an hour so a total never shows as 0.30000000000000004.
@@ -12,7 +12,7 @@ export const WEEKLY_TARGET_HOURS = 35;
 export type WeekRating = 'Excellent' | 'Great' | 'Good' | 'Moderate' | 'Light';
 export type DayRating = 'Full Day' | 'Good' | 'Half Day' | 'Light' | 'No Work';
 
-/** What a day card shows instead of its hours when nothing was logged (SPEC.md §2). */
+/** What a day card shows instead of its hours when nothing was logged. */
 export const NO_WORK_TEXT = 'No work';
 
 export type DayBreakdown = { date: string; hours: number; logs: number };

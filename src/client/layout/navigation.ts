@@ -2,7 +2,7 @@ import type { Session } from '../session.js';
 
 export type NavItem = { to: string; label: string };
 
-/** SPEC.md §2 "Navigation", per role; the super-admin does not see the customer links. */
+/** The navigation links per role (docs/product-rules.md#roles-and-access); the super-admin does not see the customer links. */
 export function navigationFor(session: Session | null): NavItem[] {
   if (!session) {
     return [

@@ -5,7 +5,7 @@ import { hasRole, useSession, type RequiredRole } from '../session.js';
 export type Access = 'everyone' | 'public' | 'signed-in' | { role: RequiredRole };
 
 /**
- * SPEC.md §2 route guard: no session -> /signin; a role the user lacks -> /dashboard; both
+ * The route guard (docs/product-rules.md#roles-and-access): no session -> /signin; a role the user lacks -> /dashboard; both
  * replace the history entry so Back does not return to the refused page.
  */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {

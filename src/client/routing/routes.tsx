@@ -33,7 +33,7 @@ const AllTasksPage = lazyNamed(() => import('../pages/admin/tasks/AllTasksPage.j
 const AllUsersPage = lazyNamed(() => import('../pages/admin/users/AllUsersPage.js'), 'AllUsersPage');
 const AllPackagesPage = lazyNamed(() => import('../pages/admin/packages/AllPackagesPage.js'), 'AllPackagesPage');
 
-/** SPEC.md §2 route table. */
+/** Who may open which route: docs/product-rules.md#roles-and-access. */
 export const routes: AppRoute[] = [
   { path: '/', access: 'everyone', component: HomePage },
   { path: '/signin', access: 'public', component: SignInPage },
@@ -49,7 +49,7 @@ export const routes: AppRoute[] = [
 
   { path: '/invoices', access: admin, component: CustomerInvoicesPage },
   { path: '/checkout', access: admin, component: CheckoutPage },
-  // SPEC.md §2: the package detail's Buy Package button links here.
+  // The package detail's Buy Package button links here.
   { path: '/dashboard/checkout', access: admin, component: CheckoutPage },
   { path: '/confirmation', access: admin, component: ConfirmationPage },
   { path: '/users', access: admin, component: UsersPage },

@@ -17,7 +17,7 @@ export const brandingRouter = router({
     .output(z.object({ providerName: z.string() }))
     .query(({ ctx }) => ({ providerName: ctx.deps.config.provider.name })),
 
-  /** Where customers send money (SPEC.md §2 Confirmation): signed-in users only. */
+  /** Where customers send money (shown on the confirmation page): signed-in users only. */
   paymentDetails: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/payment-details', tags: ['Invoices'], summary: "The provider's payment instructions: mailing address, bank details, payment email" } })
     .input(z.void())

@@ -20,7 +20,7 @@ async function post(url: string, items: ScheduleItem[], timeoutMs: number): Prom
 
 /**
  * Posts [{ name, hours }] in priority order to SCHEDULER_WEBHOOK_URL. The webhook's answer carries
- * nothing we use (SPEC.md §7), so only its status counts.
+ * nothing we use (the browser used to post it in no-cors mode), so only its status counts.
  */
 export async function sendSchedule(
   deps: AppDeps,

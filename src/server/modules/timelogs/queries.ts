@@ -65,7 +65,7 @@ function yearsWithLogs(tx: Tx): number[] {
 }
 
 /**
- * SPEC.md §2 Time Logs: Search matches the description, the hours text or the date-time text.
+ * Time-log search matches the description, the hours text or the date-time text as the list shows it.
  * A text with characters those texts never have (most words) is matched against the description only.
  */
 function searchLogs(tx: Tx, search: string, timeZone: string): SQL | undefined {

@@ -100,7 +100,7 @@ export function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogForm): T
 /**
  * Changes the log and keeps its ledger entry in step, including a move to another company.
  * On edit, task NEW_TASK creates and links a task as on create (the dialog offers
- * '+ Create New Task' in both modes), but closeTask and emailClient are ignored: SPEC.md offers
+ * '+ Create New Task' in both modes), but closeTask and emailClient are ignored: the dialog offers
  * 'Close the Task' for a new log only, and re-saving a log must not close a task or email the
  * client a second time. To close a task later, mark it done on the tasks screen.
  */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageCountOf } from '../shared/list.js';
 
 /*
- * Paged lists on the REST mirror answer with the page's rows as a JSON array (as the SPEC's list
+ * Paged lists on the REST mirror answer with the page's rows as a JSON array (as the API's list
  * calls always did), with the total in X-Total-Count and RFC 8288 Link headers to the first,
  * previous, next and last pages, as GitHub's API does. Scripts page with ?page=&per_page=.
  */

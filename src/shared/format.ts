@@ -1,4 +1,4 @@
-/** Display rules of SPEC.md §9, shared by every screen. */
+/** Display rules (docs/product-rules.md#money-hours-and-dates-on-screen), shared by every screen. */
 
 const dollarsWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const dollarsCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });

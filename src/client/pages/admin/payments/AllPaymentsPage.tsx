@@ -1,9 +1,8 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 
@@ -32,16 +31,12 @@ export function AllPaymentsPage() {
   const list = useAdminList<PaymentSortKey>({ defaultSort: { key: 'paymentDate', direction: 'desc' } });
   const payments = trpc.superadmin.payments.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PaymentDto>>();
-  const [doomed, setDoomed] = useState<PaymentDto | null>(null);
+  const deleting = useDialog<PaymentDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list, list.query);
   const invoicesChanged = () => void utils.superadmin.invoices.invalidate();
 
-  const closeDelete = () => {
-    setDoomed(null);
-    remove.reset();
-  };
-  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), invoicesChanged(), closeDelete()) });
+  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), invoicesChanged()) });
 
   return (
     <>
@@ -66,7 +61,7 @@ export function AllPaymentsPage() {
             <RowAction label="Edit Payment" onClick={() => editor.open(payment)}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete Payment" color="red" onClick={() => setDoomed(payment)}>
+            <RowAction label="Delete Payment" color="red" onClick={() => deleting.open(payment)}>
               <IconTrash size={18} />
             </RowAction>
           </>
@@ -80,19 +75,7 @@ export function AllPaymentsPage() {
           onSaved={(saved) => (replaceRow(saved, inCompanyFilter(list.companyId, saved)), invoicesChanged(), editor.close())}
         />
       )}
-      {doomed && (
-        <ConfirmDialog
-          opened
-          title="Confirm Delete"
-          message="Are you sure you want to DELETE this Payment?"
-          confirmLabel="Delete"
-          confirmColor="red"
-          onConfirm={() => remove.mutate({ id: doomed._id })}
-          onClose={closeDelete}
-          busy={remove.isPending}
-          error={remove.isError ? adminErrorText(remove.error) : null}
-        />
-      )}
+      {deleting.target && <ConfirmAction {...deleteConfirmation('Payment')} mutation={remove} input={{ id: deleting.target._id }} onClose={deleting.close} />}
     </>
   );
 }

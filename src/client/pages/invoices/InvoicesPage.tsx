@@ -2,6 +2,7 @@ import { Accordion, Badge, Button, Center, Group, Loader, Modal, Stack, Table, T
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { InvoiceDto } from '../../../shared/invoices.js';
+import { dateText } from '../../../shared/dates.js';
 import { formatDollars } from '../../../shared/format.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -15,8 +16,7 @@ export function invoiceStatus(invoice: Pick<InvoiceDto, 'completeStatus' | 'stat
   return invoice.status.trim() || 'Pending';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const formatDate = (iso: string) => (iso ? dateFormat.format(new Date(iso)) : '');
+const formatDate = (iso: string) => (iso ? dateText(iso) : '');
 
 /** SPEC.md §2 Invoices: the company's invoices, each with its payments and its PDF. */
 export function InvoicesPage() {

@@ -1,8 +1,8 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeText } from '../../../shared/dates.js';
 
 /** A history entry's date, e.g. 'Mar 3, 2026, 2:05 PM' in the browser's time zone. */
 export function formatTaskDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return dateTimeText(iso);
 }
 
 const FIELD_LABELS: Record<string, string> = {

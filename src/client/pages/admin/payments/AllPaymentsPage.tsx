@@ -1,6 +1,7 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
+import { dateTimeText } from '../../../../shared/dates.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
@@ -9,14 +10,10 @@ import { lazyPart } from '../../../lib/lazyNamed.js';
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialog', { prefetch: true });
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-/** The payment's date and time in the browser's zone, e.g. 'Mar 2, 2026, 10:30 AM'. */
-const paymentDateText = (iso: string) => dateTimeFormat.format(new Date(iso)).replace(/\u202f/g, ' ');
-
 const columns: Column<PaymentDto>[] = [
   { key: 'companyName', header: 'Company Name', sortable: true, render: (payment) => payment.companyName },
   { key: 'amount', header: 'Amount', sortable: true, align: 'right', render: (payment) => formatDollars(payment.amount) },
-  { key: 'paymentDate', header: 'Date', sortable: true, render: (payment) => paymentDateText(payment.paymentDate) },
+  { key: 'paymentDate', header: 'Date', sortable: true, render: (payment) => dateTimeText(payment.paymentDate) },
   { key: 'method', header: 'Method', sortable: true, render: (payment) => payment.method },
   { key: 'invoice', header: 'Invoice', sortable: true, render: (payment) => payment.invoice.invoiceId },
   { key: 'status', header: 'Status', sortable: true, render: (payment) => payment.status },

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarStats, IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { runtimeTimeZone } from '../../../../shared/dates.js';
 import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js';
 import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
@@ -17,9 +18,6 @@ const columns: Column<TimeLogDto>[] = [
   { key: 'invertedHours', header: 'Hours', sortable: true, align: 'right', render: (log) => logHoursText(log.invertedHours) },
   { key: 'description', header: 'Description', sortable: true, render: (log) => <LogDescription log={log} /> },
 ];
-
-/** The browser's zone: the server's Search reads date-times in it, as the DateTime column shows them. */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The description, with the linked task (if any) as a small tag under it. */
 function LogDescription({ log }: { log: TimeLogDto }) {
@@ -65,7 +63,8 @@ export function TimeLogsPage() {
   const utils = trpc.useUtils();
   const list = useAdminList<TimeLogSortKey, { timeZone: string }>({
     defaultSort: { key: 'timeStamp', direction: 'desc' },
-    filters: { timeZone: browserTimeZone() },
+    // The server's Search reads date-times in the browser's zone, as the DateTime column shows them.
+    filters: { timeZone: runtimeTimeZone() },
   });
   // SPEC.md §4: the list loads on mount and on each refresh.
   const logs = trpc.superadmin.timelogs.list.useQuery(list.query, { placeholderData: keepPreviousData, staleTime: 0 });

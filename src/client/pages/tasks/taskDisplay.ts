@@ -22,9 +22,3 @@ export function fieldLabel(changedField: string): string {
 export function historyValue(value: string | null): string {
   return value === null || value === '' ? '—' : value;
 }
-
-/** SPEC.md §5: the priority field's text parsed as an integer; nothing usable leaves it to the server's default. */
-export function parsePriority(text: string): number | undefined {
-  const parsed = Number.parseInt(text, 10);
-  return Number.isNaN(parsed) ? undefined : parsed;
-}

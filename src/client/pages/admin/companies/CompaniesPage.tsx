@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
-import { AdminList, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { BalanceEmailDialog } from './BalanceEmailDialog.js';
 import { CompanyDialog } from './CompanyDialog.js';
@@ -51,15 +51,12 @@ export function CompaniesPage() {
         title="Company List"
         subtitle="Hour balances and open tasks of every customer company."
         list={list}
-        data={companies.data}
+        query={companies}
         columns={columns}
         rowKey={(company) => company._id}
-        loading={companies.isFetching}
-        error={companies.isError ? adminErrorText(companies.error) : null}
         emptyText="No Companies Found"
         onAdd={() => editor.open({})}
         addLabel="Add Company"
-        onRefresh={() => void companies.refetch()}
         toolbar={
           <Tooltip label="Open Scheduler">
             <ActionIcon size="lg" variant="light" color="secondary" onClick={() => setSchedulerOpen(true)} aria-label="Open Scheduler">

@@ -2,7 +2,7 @@ import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmAction, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
@@ -49,16 +49,13 @@ export function AllInvoicesPage() {
       <AdminList
         title="Invoices"
         list={list}
-        data={invoices.data}
+        query={invoices}
         columns={columns}
         rowKey={(invoice) => invoice._id}
-        loading={invoices.isFetching}
-        error={invoices.isError ? adminErrorText(invoices.error) : null}
         emptyText="No Invoices Found"
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Invoice"
-        onRefresh={() => void invoices.refetch()}
         actions={(invoice) => (
           <>
             <RowAction label="Send Open Balance Reminder" onClick={() => actions.open({ kind: 'reminder', invoice })}>

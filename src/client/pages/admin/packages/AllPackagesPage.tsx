@@ -2,7 +2,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { PackageDto, PackageSortKey } from '../../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { formatPackageDate } from './packageText.js';
@@ -36,16 +36,13 @@ export function AllPackagesPage() {
       <AdminList
         title="Packages"
         list={list}
-        data={packages.data}
+        query={packages}
         columns={columns}
         rowKey={(pkg) => pkg._id}
-        loading={packages.isFetching}
-        error={packages.isError ? adminErrorText(packages.error) : null}
         emptyText="No Packages Found"
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Package"
-        onRefresh={() => void packages.refetch()}
         actions={(pkg) => (
           <>
             <RowAction label="Edit Package" onClick={() => editor.open(pkg)}>

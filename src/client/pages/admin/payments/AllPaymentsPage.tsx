@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
 import { dateTimeText } from '../../../../shared/dates.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 
@@ -40,11 +40,9 @@ export function AllPaymentsPage() {
       <AdminList
         title="Payments"
         list={list}
-        data={payments.data}
+        query={payments}
         columns={columns}
         rowKey={(payment) => payment._id}
-        loading={payments.isFetching}
-        error={payments.isError ? adminErrorText(payments.error) : null}
         emptyText="No Payments Found"
         companyFilter
         onAdd={() => editor.open({})}

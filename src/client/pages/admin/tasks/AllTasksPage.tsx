@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { descriptionPreview, type TaskDto, type TaskSortKey } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
 import { MarkDoneDialog } from './MarkDoneDialog.js';
@@ -57,16 +57,13 @@ export function AllTasksPage() {
       <AdminList
         title="Open Tasks"
         list={list}
-        data={tasks.data}
+        query={tasks}
         columns={columns}
         rowKey={(task) => task._id}
-        loading={tasks.isFetching}
-        error={tasks.isError ? adminErrorText(tasks.error) : null}
         emptyText="No Open Tasks"
         companyFilter
         onAdd={() => editor.open({ task: null })}
         addLabel="Add Task"
-        onRefresh={() => void tasks.refetch()}
         actions={(task) => (
           <>
             {task.history.length > 0 && (

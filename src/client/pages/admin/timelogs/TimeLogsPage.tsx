@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { runtimeTimeZone } from '../../../../shared/dates.js';
 import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js';
-import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { logDateTimeText, logHoursText } from './timeLogText.js';
@@ -93,11 +93,9 @@ export function TimeLogsPage() {
       <AdminList
         title="Time Logs"
         list={list}
-        data={logs.data}
+        query={logs}
         columns={columns}
         rowKey={(log) => log._id}
-        loading={logs.isFetching}
-        error={logs.isError ? adminErrorText(logs.error) : null}
         emptyText="No Time Logs Found"
         companyFilter
         toolbar={<DailyTotalsLink />}

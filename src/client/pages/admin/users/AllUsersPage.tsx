@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UserDto, UserSortKey } from '../../../../shared/users.js';
-import { AdminList, ConfirmAction, RowAction, adminErrorText, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
@@ -59,16 +59,13 @@ export function AllUsersPage() {
       <AdminList
         title="Users"
         list={list}
-        data={users.data}
+        query={users}
         columns={columns}
         rowKey={(user) => user._id}
-        loading={users.isFetching}
-        error={users.isError ? adminErrorText(users.error) : null}
         emptyText="No Users Found"
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add User"
-        onRefresh={() => void users.refetch()}
         actions={(user) => (
           <>
             <RowAction label="Edit User" onClick={() => editor.open(user)}>

@@ -4,29 +4,10 @@
  * the same texts in SQL from logDateTimeLayout(); a test holds the two to each other.
  */
 
-export const LOG_TEXT_LOCALE = 'en-US';
-const dateTimeOptions = { dateStyle: 'medium', timeStyle: 'short' } as const;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The one formatter of the DateTime column, for a zone (undefined: the runtime's own zone). */
-function dateTimeFormat(timeZone?: string): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOG_TEXT_LOCALE, { ...dateTimeOptions, timeZone });
-    formatters.set(key, format);
-  }
-  return format;
-}
-
-// ICU puts a narrow no-break space before AM/PM; a plain one can be typed into the search
-const typeable = (text: string) => text.replace(/\u202f/g, ' ');
+import { DATE_LOCALE, dateFormat, dateTimeText, plainSpaces } from './dates.js';
 
 /** The log's time, e.g. 'Mar 2, 2026, 10:30 AM', in the zone given or the browser's own. */
-export function logDateTimeText(timeStamp: string | number | Date, timeZone?: string): string {
-  return typeable(dateTimeFormat(timeZone).format(new Date(timeStamp)));
-}
+export const logDateTimeText = dateTimeText;
 
 /** The hours as a plain number, e.g. '1.5' or '8'. */
 export function logHoursText(hours: number): string {
@@ -37,7 +18,7 @@ export function logHoursText(hours: number): string {
 export function isKnownTimeZone(timeZone: string): boolean {
   if (!timeZone) return false;
   try {
-    new Intl.DateTimeFormat(LOG_TEXT_LOCALE, { timeZone });
+    new Intl.DateTimeFormat(DATE_LOCALE, { timeZone });
     return true;
   } catch {
     return false;
@@ -68,10 +49,10 @@ export function logDateTimeLayout(): LogDateTimeLayout {
 }
 
 function readLayout(): LogDateTimeLayout {
-  const format = dateTimeFormat('UTC');
-  const partOf = (instant: number, type: Intl.DateTimeFormatPartTypes) => typeable(format.formatToParts(instant).find((part) => part.type === type)?.value ?? '');
+  const format = dateFormat('dateTime', 'UTC');
+  const partOf = (instant: number, type: Intl.DateTimeFormatPartTypes) => plainSpaces(format.formatToParts(instant).find((part) => part.type === type)?.value ?? '');
   const parts = format.formatToParts(utc(0, 13)).map((part): LogDateTimePart => {
-    if (part.type === 'literal') return { type: 'literal', value: typeable(part.value) };
+    if (part.type === 'literal') return { type: 'literal', value: plainSpaces(part.value) };
     if (['month', 'day', 'year', 'hour', 'minute', 'dayPeriod'].includes(part.type)) return { type: part.type as Exclude<LogDateTimePart['type'], 'literal'> };
     throw new Error(`The log date-time format has a part the server cannot build: ${part.type}`);
   });

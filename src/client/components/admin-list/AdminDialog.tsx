@@ -16,6 +16,25 @@ type AdminDialogProps = {
   children: ReactNode;
 };
 
+/** The foot of every admin dialog: the failure in an alert titled Error, then Cancel and the action. */
+function DialogOutcome({ error, onCancel, busy, children }: { error?: string | null; onCancel: () => void; busy?: boolean; children: ReactNode }) {
+  return (
+    <>
+      {error && (
+        <Alert color="red" title="Error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        {children}
+      </Group>
+    </>
+  );
+}
+
 /** Add/edit dialog of the admin lists: a backdrop click does not close it (SPEC.md §2). */
 export function AdminDialog(props: AdminDialogProps) {
   const submit = (event: FormEvent) => {
@@ -27,26 +46,18 @@ export function AdminDialog(props: AdminDialogProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {props.children}
-          {props.error && (
-            <Alert color="red" title="Error" role="alert">
-              {props.error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose} disabled={props.submitting}>
-              Cancel
-            </Button>
+          <DialogOutcome error={props.error} onCancel={props.onClose} busy={props.submitting}>
             <Button type="submit" loading={props.submitting} disabled={props.submitDisabled}>
               {props.submitLabel}
             </Button>
-          </Group>
+          </DialogOutcome>
         </Stack>
       </form>
     </Modal>
   );
 }
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   opened: boolean;
   title: string;
   message: ReactNode;
@@ -66,19 +77,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       <Stack gap="md">
         <div>{props.message}</div>
         {props.children}
-        {props.error && (
-          <Alert color="red" title="Error" role="alert">
-            {props.error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose} disabled={props.busy}>
-            Cancel
-          </Button>
+        <DialogOutcome error={props.error} onCancel={props.onClose} busy={props.busy}>
           <Button color={props.confirmColor} onClick={props.onConfirm} loading={props.busy}>
             {props.confirmLabel}
           </Button>
-        </Group>
+        </DialogOutcome>
       </Stack>
     </Modal>
   );

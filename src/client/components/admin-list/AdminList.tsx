@@ -3,6 +3,7 @@ import { IconChevronDown, IconChevronUp, IconPlus, IconRefresh, IconSearch, Icon
 import { useEffect, type ReactNode } from 'react';
 import type { Page } from '../../../shared/list.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
+import { adminErrorText } from './adminErrorText.js';
 import { CompanyFilter } from './CompanyFilter.js';
 import { PAGE_SIZES, pageView, type Sort } from './useAdminList.js';
 import classes from './AdminList.module.css';
@@ -31,21 +32,25 @@ export type ListControls = {
   setPageSize(size: number): void;
 };
 
+/** What AdminList reads of the list call's query. */
+export type ListQueryState<T> = { data: Page<T> | undefined; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
 type AdminListProps<T> = {
   title: string;
   subtitle?: ReactNode;
   list: ListControls;
-  /** The page the server answered (the previous one stays on screen while the next loads). */
-  data: Page<T> | undefined;
+  /**
+   * The list call: its page (the previous one stays on screen while the next loads), its loading
+   * state, and its failure in an alert; Refresh asks it again, or does onRefresh where a screen reloads more.
+   */
+  query: ListQueryState<T>;
   columns: Column<T>[];
   rowKey: (row: T) => string;
-  loading: boolean;
-  error?: string | null;
   /** Shown when there is nothing to list. */
   emptyText?: string;
   onAdd?: () => void;
   addLabel?: string;
-  onRefresh: () => void;
+  onRefresh?: () => void;
   /** Edit, delete and screen-specific action icons for a row. */
   actions?: (row: T) => ReactNode;
   /** Show the company filter (screens without one leave it out). */
@@ -59,16 +64,19 @@ type AdminListProps<T> = {
 
 /** The one list every back-office screen uses: toolbar, search, company filter, sorted table, paging. */
 export function AdminList<T>(props: AdminListProps<T>) {
-  const { title, subtitle, list, columns, rowKey, loading, error, emptyText = 'Nothing to show.', actions } = props;
+  const { title, subtitle, list, query, columns, rowKey, emptyText = 'Nothing to show.', actions } = props;
+  const loading = query.isFetching;
+  const error = query.isError ? adminErrorText(query.error) : null;
+  const refresh = props.onRefresh ?? (() => void query.refetch());
   usePageTitle(title);
   const columnCount = columns.length + (actions ? 1 : 0);
-  const { rows, total, pageCount } = pageView(list, props.data);
+  const { rows, total, pageCount } = pageView(list, query.data);
   const { page, setPage } = list;
 
   // After deletes (or another user's), the page asked for may be past the last one: show the last.
   useEffect(() => {
-    if (props.data && page > pageCount) setPage(pageCount);
-  }, [props.data, page, pageCount, setPage]);
+    if (query.data && page > pageCount) setPage(pageCount);
+  }, [query.data, page, pageCount, setPage]);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
@@ -89,7 +97,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
             </Tooltip>
           )}
           <Tooltip label="Refresh List">
-            <ActionIcon size="lg" variant="light" onClick={props.onRefresh} aria-label="Refresh List" loading={loading && props.data !== undefined}>
+            <ActionIcon size="lg" variant="light" onClick={refresh} aria-label="Refresh List" loading={loading && query.data !== undefined}>
               <IconRefresh size={20} />
             </ActionIcon>
           </Tooltip>
@@ -134,7 +142,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {props.data === undefined && !error ? (
+            {query.data === undefined && !error ? (
               <Table.Tr>
                 <Table.Td colSpan={columnCount}>
                   <Center py="lg">

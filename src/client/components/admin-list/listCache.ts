@@ -4,7 +4,7 @@ type Row = { _id: string };
 type CachedPage<Input, T> = { setData: (input: Input, updater: (page: Page<T> | undefined) => Page<T> | undefined) => unknown };
 
 /** A saved row replaces its old self, or joins the page at the start or the end. */
-export function withSaved<T extends Row>(rows: T[], saved: T, addAt: 'start' | 'end' = 'start'): T[] {
+function withSaved<T extends Row>(rows: T[], saved: T, addAt: 'start' | 'end' = 'start'): T[] {
   if (rows.some((row) => row._id === saved._id)) return rows.map((row) => (row._id === saved._id ? saved : row));
   return addAt === 'start' ? [saved, ...rows] : [...rows, saved];
 }

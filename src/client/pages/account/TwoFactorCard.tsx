@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import dayjs from 'dayjs';
+import { longDateText } from '../../../shared/dates.js';
 import { trpc } from '../../trpc.js';
 import { RecoveryCodes, TwoFactorEnrol } from './TwoFactorEnrol.js';
 import { TwoFactorDisable } from './TwoFactorDisable.js';
@@ -49,7 +49,7 @@ export function TwoFactorCard({ isSuperAdmin }: { isSuperAdmin: boolean }) {
           ) : status.data.enabled ? (
             <Group justify="space-between">
               <Text size="sm">
-                On since {status.data.enabledAt ? dayjs(status.data.enabledAt).format('MMMM D, YYYY') : 'today'}. {status.data.recoveryCodesLeft} of your
+                On since {status.data.enabledAt ? longDateText(status.data.enabledAt) : 'today'}. {status.data.recoveryCodesLeft} of your
                 recovery codes are unused.
               </Text>
               <Button variant="light" color="red" onClick={() => setMode('disabling')}>

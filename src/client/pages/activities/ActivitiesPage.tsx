@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
 import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
+import { dateText } from '../../../shared/dates.js';
 import { formatHours } from '../../../shared/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
@@ -21,8 +22,6 @@ export function dotColor(activity: Pick<ActivityDto, 'activityType' | 'status'>)
 
 export const isPendingPurchase = (activity: Pick<ActivityDto, 'activityType' | 'status'>) =>
   activity.activityType === 'TimeAdd' && activity.status === 'pending';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** Entries per page of the timeline; Load more appends the next page. */
 export const ACTIVITIES_PAGE_SIZE = 25;
@@ -105,7 +104,7 @@ function ActivityRow({ activity }: { activity: ActivityDto }) {
     <div className={classes.row}>
       <Stack gap={0} className={classes.side}>
         <Text size="sm" fw={500}>
-          {dateFormat.format(new Date(activity.timeStamp))}
+          {dateText(activity.timeStamp)}
         </Text>
         <Text size="sm" c="dimmed">
           Balance: {formatHours(activity.runningHourBalance)} hours

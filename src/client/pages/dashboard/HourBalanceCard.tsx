@@ -34,22 +34,8 @@ export function HourBalanceCard({ figures }: { figures: HourBalanceSummary }) {
         />
       </Center>
       <Group grow gap="sm">
-        <Stack gap={0} align="center">
-          <Text size="sm" c="dimmed">
-            Available
-          </Text>
-          <Text fw={700} fz="lg" data-testid="hours-available">
-            {formatHoursFixed(balance)}
-          </Text>
-        </Stack>
-        <Stack gap={0} align="center">
-          <Text size="sm" c="dimmed">
-            Used
-          </Text>
-          <Text fw={700} fz="lg" data-testid="hours-used">
-            {formatHoursFixed(used)}
-          </Text>
-        </Stack>
+        <HoursFigure label="Available" hours={balance} testId="hours-available" />
+        <HoursFigure label="Used" hours={used} testId="hours-used" />
       </Group>
       <Text ta="center">Recent Purchase: {formatHours(recentPurchase)} Hours</Text>
       {pending > 0 && (
@@ -58,5 +44,19 @@ export function HourBalanceCard({ figures }: { figures: HourBalanceSummary }) {
         </Text>
       )}
     </DashboardCard>
+  );
+}
+
+/** One of the card's two figures: its name, and the hours under it. */
+function HoursFigure({ label, hours, testId }: { label: string; hours: number; testId: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {formatHoursFixed(hours)}
+      </Text>
+    </Stack>
   );
 }

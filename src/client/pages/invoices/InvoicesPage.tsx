@@ -1,7 +1,8 @@
 import { Accordion, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { InvoiceDto } from '../../../shared/invoices.js';
+import { dateText } from '../../../shared/dates.js';
 import { formatDollars } from '../../../shared/format.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -15,8 +16,7 @@ export function invoiceStatus(invoice: Pick<InvoiceDto, 'completeStatus' | 'stat
   return invoice.status.trim() || 'Pending';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const formatDate = (iso: string) => (iso ? dateFormat.format(new Date(iso)) : '');
+const formatDate = (iso: string) => (iso ? dateText(iso) : '');
 
 /** SPEC.md §2 Invoices: the company's invoices, each with its payments and its PDF. */
 export function InvoicesPage() {
@@ -86,30 +86,12 @@ function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: 
       <Accordion.Panel>
         <Stack gap="sm">
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4 }}>
-            <Text component="dt" c="dimmed" size="sm">
-              Description
-            </Text>
-            <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Detail term="Description" wrapAnywhere>
               {invoice.description}
-            </Text>
-            <Text component="dt" c="dimmed" size="sm">
-              Price
-            </Text>
-            <Text component="dd" m={0} size="sm">
-              {formatDollars(invoice.price)}
-            </Text>
-            <Text component="dt" c="dimmed" size="sm">
-              Balance
-            </Text>
-            <Text component="dd" m={0} size="sm">
-              {formatDollars(invoice.remainingBalance)}
-            </Text>
-            <Text component="dt" c="dimmed" size="sm">
-              Status
-            </Text>
-            <Text component="dd" m={0} size="sm">
-              {status}
-            </Text>
+            </Detail>
+            <Detail term="Price">{formatDollars(invoice.price)}</Detail>
+            <Detail term="Balance">{formatDollars(invoice.remainingBalance)}</Detail>
+            <Detail term="Status">{status}</Detail>
           </dl>
           <Text fw={600} size="sm">
             Payments
@@ -152,5 +134,19 @@ function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: 
         </Stack>
       </Accordion.Panel>
     </Accordion.Item>
+  );
+}
+
+/** One term of an invoice's details and its value. */
+function Detail({ term, wrapAnywhere, children }: { term: string; wrapAnywhere?: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" c="dimmed" size="sm">
+        {term}
+      </Text>
+      <Text component="dd" m={0} size="sm" style={wrapAnywhere ? { overflowWrap: 'anywhere' } : undefined}>
+        {children}
+      </Text>
+    </>
   );
 }

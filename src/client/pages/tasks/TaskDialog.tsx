@@ -1,9 +1,8 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { CUSTOMER_DEFAULT_PRIORITY, type TaskDto } from '../../../shared/tasks.js';
 import { RecordDialog } from '../../components/admin-list/index.js';
-import { useFieldValues } from '../../lib/useFieldValues.js';
+import { useTaskFields } from '../../lib/useTaskFields.js';
 import { errorText, trpc } from '../../trpc.js';
-import { parsePriority } from './taskDisplay.js';
 
 type TaskDialogProps = {
   /** The task to edit, or null to add one. */
@@ -19,20 +18,15 @@ const SAVE_FAILED = 'The task could not be saved.';
  * server's message in an alert titled Error, gone when the dialog closes (it unmounts).
  */
 export function TaskDialog({ task, onClose, onSaved }: TaskDialogProps) {
-  const { values, bind } = useFieldValues({
-    title: task?.title ?? '',
-    description: task?.description ?? '',
-    priority: String(task?.priority ?? CUSTOMER_DEFAULT_PRIORITY),
-  });
+  const { bind, fields } = useTaskFields(task, CUSTOMER_DEFAULT_PRIORITY);
   const options = { onSuccess: onSaved };
   const create = trpc.tasks.create.useMutation(options);
   const update = trpc.tasks.update.useMutation(options);
   const saving = task ? update : create;
 
   const save = () => {
-    const fields = { title: values.title, description: values.description, priority: parsePriority(values.priority) };
-    if (task) update.mutate({ id: task._id, ...fields });
-    else create.mutate({ ...fields, creationDate: new Date().toISOString() });
+    if (task) update.mutate({ id: task._id, ...fields() });
+    else create.mutate({ ...fields(), creationDate: new Date().toISOString() });
   };
 
   return (

@@ -2,7 +2,7 @@ import { ActionIcon, Center, EmptyState, Group, Loader, Paper, Stack, Tooltip } 
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TaskDto } from '../../../shared/tasks.js';
-import { ConfirmDialog, useDialog } from '../../components/admin-list/index.js';
+import { ConfirmAction, deleteConfirmation, useDialog } from '../../components/admin-list/index.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
@@ -27,7 +27,7 @@ export function TasksPage() {
     trpc.useQueries((t) => Array.from({ length: pageCount }, (_, index) => t.tasks.list({ page: index + 1, perPage: LOAD_MORE_PAGE_SIZE }))),
   );
   const editor = useDialog<{ task: TaskDto | null }>();
-  const [deleting, setDeleting] = useState<TaskDto | null>(null);
+  const deleting = useDialog<TaskDto>();
 
   useEffect(() => {
     // SPEC.md §8: a failed load is only logged.
@@ -41,16 +41,7 @@ export function TasksPage() {
     editor.close();
   };
 
-  const closeDelete = () => {
-    setDeleting(null);
-    remove.reset();
-  };
-  const remove = trpc.tasks.delete.useMutation({
-    onSuccess: () => {
-      reload();
-      closeDelete();
-    },
-  });
+  const remove = trpc.tasks.delete.useMutation({ onSuccess: reload });
 
   return (
     <>
@@ -62,20 +53,18 @@ export function TasksPage() {
           </ActionIcon>
         </Tooltip>
       </Group>
-      <TaskList tasks={tasks.error && tasks.items.length === 0 ? undefined : tasks.items} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={setDeleting} />
+      <TaskList tasks={tasks.error && tasks.items.length === 0 ? undefined : tasks.items} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={deleting.open} />
       <LoadMoreButton shown={tasks.items.length} total={tasks.total} loading={tasks.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       {editor.target && <TaskDialog task={editor.target.task} onClose={editor.close} onSaved={saved} />}
-      {deleting && (
-        <ConfirmDialog
-          opened
+      {deleting.target && (
+        <ConfirmAction
+          {...deleteConfirmation('Task', deleting.target.title)}
           title="Delete Task"
-          message={`Are you sure you want to DELETE this Task? (${deleting.title})`}
-          confirmLabel="Delete"
           confirmColor="red.8"
-          onConfirm={() => remove.mutate({ id: deleting._id })}
-          onClose={closeDelete}
-          busy={remove.isPending}
-          error={remove.isError ? errorText(remove.error, 'The task could not be deleted.') : null}
+          mutation={remove}
+          input={{ id: deleting.target._id }}
+          onClose={deleting.close}
+          errorText={(error) => errorText(error, 'The task could not be deleted.')}
         />
       )}
     </>

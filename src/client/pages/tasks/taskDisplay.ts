@@ -1,8 +1,8 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeText } from '../../../shared/dates.js';
 
 /** A history entry's date, e.g. 'Mar 3, 2026, 2:05 PM' in the browser's time zone. */
 export function formatTaskDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return dateTimeText(iso);
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -21,10 +21,4 @@ export function fieldLabel(changedField: string): string {
 /** An old or new value; a missing or empty one shows as a dash. */
 export function historyValue(value: string | null): string {
   return value === null || value === '' ? '—' : value;
-}
-
-/** SPEC.md §5: the priority field's text parsed as an integer; nothing usable leaves it to the server's default. */
-export function parsePriority(text: string): number | undefined {
-  const parsed = Number.parseInt(text, 10);
-  return Number.isNaN(parsed) ? undefined : parsed;
 }

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
-import { AdminList, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { BalanceEmailDialog } from './BalanceEmailDialog.js';
 import { CompanyDialog } from './CompanyDialog.js';
@@ -38,7 +38,8 @@ export function CompaniesPage() {
   });
   const companies = trpc.superadmin.companies.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<CompanyDto>>();
-  const [action, setAction] = useState<CompanyAction | null>(null);
+  const actions = useDialog<CompanyAction>();
+  const action = actions.target;
   const [schedulerOpen, setSchedulerOpen] = useState(false);
 
   // The saved company replaces its row (edit) or is appended (add); delete removes it.
@@ -50,15 +51,12 @@ export function CompaniesPage() {
         title="Company List"
         subtitle="Hour balances and open tasks of every customer company."
         list={list}
-        data={companies.data}
+        query={companies}
         columns={columns}
         rowKey={(company) => company._id}
-        loading={companies.isFetching}
-        error={companies.isError ? adminErrorText(companies.error) : null}
         emptyText="No Companies Found"
         onAdd={() => editor.open({})}
         addLabel="Add Company"
-        onRefresh={() => void companies.refetch()}
         toolbar={
           <Tooltip label="Open Scheduler">
             <ActionIcon size="lg" variant="light" color="secondary" onClick={() => setSchedulerOpen(true)} aria-label="Open Scheduler">
@@ -80,13 +78,13 @@ export function CompaniesPage() {
             <RowAction label="Edit Company" onClick={() => editor.open(company)}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete Company" color="red" onClick={() => setAction({ kind: 'delete', company })}>
+            <RowAction label="Delete Company" color="red" onClick={() => actions.open({ kind: 'delete', company })}>
               <IconTrash size={18} />
             </RowAction>
-            <RowAction label="Send Running Low Balance Email" color="orange" onClick={() => setAction({ kind: 'runningLow', company })}>
+            <RowAction label="Send Running Low Balance Email" color="orange" onClick={() => actions.open({ kind: 'runningLow', company })}>
               <IconHourglassLow size={18} />
             </RowAction>
-            <RowAction label="Send Negative Balance Email" color="grape" onClick={() => setAction({ kind: 'negative', company })}>
+            <RowAction label="Send Negative Balance Email" color="grape" onClick={() => actions.open({ kind: 'negative', company })}>
               <IconMailExclamation size={18} />
             </RowAction>
           </>
@@ -94,9 +92,9 @@ export function CompaniesPage() {
       />
       {editor.target && <CompanyDialog company={editor.target} onClose={editor.close} onSaved={(saved) => (saveRow(saved), editor.close())} />}
       {action?.kind === 'delete' && (
-        <DeleteCompanyDialog company={action.company} onClose={() => setAction(null)} onDeleted={(id) => (removeRow(id), setAction(null))} />
+        <DeleteCompanyDialog company={action.company} onClose={actions.close} onDeleted={removeRow} />
       )}
-      {action && action.kind !== 'delete' && <BalanceEmailDialog company={action.company} kind={action.kind} onClose={() => setAction(null)} />}
+      {action && action.kind !== 'delete' && <BalanceEmailDialog company={action.company} kind={action.kind} onClose={actions.close} />}
       {schedulerOpen && <SchedulerDialog query={list.query} onClose={() => setSchedulerOpen(false)} />}
     </>
   );

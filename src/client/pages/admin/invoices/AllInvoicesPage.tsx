@@ -1,9 +1,8 @@
 import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
@@ -11,7 +10,7 @@ import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoice
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const InvoiceDialog = lazyPart(() => import('./InvoiceDialog.js'), 'InvoiceDialog', { prefetch: true });
 
-type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
+type InvoiceAction = { kind: keyof typeof confirmations; invoice: InvoiceDto };
 
 const columns: Column<InvoiceDto>[] = [
   { key: 'companyName', header: 'Company', sortable: true, render: (invoice) => invoice.companyName },
@@ -25,9 +24,9 @@ const columns: Column<InvoiceDto>[] = [
 ];
 
 const confirmations = {
-  delete: { title: 'Confirm Delete', message: INVOICE_HAS_PAYMENTS, button: 'Delete', color: 'red' },
-  reminder: { title: 'Confirm Send Email', message: 'Are you sure you want to send an OPEN BALANCE email reminder?', button: 'Send Email', color: undefined },
-} as const;
+  delete: { title: 'Confirm Delete', message: INVOICE_HAS_PAYMENTS, confirmLabel: 'Delete', confirmColor: 'red' },
+  reminder: { title: 'Confirm Send Email', message: 'Are you sure you want to send an OPEN BALANCE email reminder?', confirmLabel: 'Send Email' },
+};
 
 /** SPEC.md §2 Invoices List (/allinvoices). */
 export function AllInvoicesPage() {
@@ -35,50 +34,37 @@ export function AllInvoicesPage() {
   const list = useAdminList<InvoiceSortKey>({ defaultSort: { key: 'transactionDate', direction: 'desc' } });
   const invoices = trpc.superadmin.invoices.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<InvoiceDto>>();
-  const [action, setAction] = useState<InvoiceAction | null>(null);
+  const actions = useDialog<InvoiceAction>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.invoices.list, list.query);
 
-  const closeAction = () => {
-    setAction(null);
-    remove.reset();
-    reminder.reset();
+  const mutations = {
+    delete: trpc.superadmin.invoices.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) }),
+    reminder: trpc.superadmin.invoices.openBalance.useMutation(),
   };
-  const remove = trpc.superadmin.invoices.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeAction()) });
-  const reminder = trpc.superadmin.invoices.openBalance.useMutation({ onSuccess: () => closeAction() });
-  const running = action ? (action.kind === 'delete' ? remove : reminder) : null;
-
-  const confirm = () => {
-    if (!action) return;
-    const input = { id: action.invoice._id };
-    if (action.kind === 'delete') remove.mutate(input);
-    else reminder.mutate(input);
-  };
+  const action = actions.target;
 
   return (
     <>
       <AdminList
         title="Invoices"
         list={list}
-        data={invoices.data}
+        query={invoices}
         columns={columns}
         rowKey={(invoice) => invoice._id}
-        loading={invoices.isFetching}
-        error={invoices.isError ? adminErrorText(invoices.error) : null}
         emptyText="No Invoices Found"
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Invoice"
-        onRefresh={() => void invoices.refetch()}
         actions={(invoice) => (
           <>
-            <RowAction label="Send Open Balance Reminder" onClick={() => setAction({ kind: 'reminder', invoice })}>
+            <RowAction label="Send Open Balance Reminder" onClick={() => actions.open({ kind: 'reminder', invoice })}>
               <IconMail size={18} />
             </RowAction>
             <RowAction label="Edit Invoice" onClick={() => editor.open(invoice)}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete Invoice" color="red" disabled={invoice.payments.length > 0} onClick={() => setAction({ kind: 'delete', invoice })}>
+            <RowAction label="Delete Invoice" color="red" disabled={invoice.payments.length > 0} onClick={() => actions.open({ kind: 'delete', invoice })}>
               <IconTrash size={18} />
             </RowAction>
           </>
@@ -93,17 +79,7 @@ export function AllInvoicesPage() {
         />
       )}
       {action && (
-        <ConfirmDialog
-          opened
-          title={confirmations[action.kind].title}
-          message={confirmations[action.kind].message}
-          confirmLabel={confirmations[action.kind].button}
-          confirmColor={confirmations[action.kind].color}
-          onConfirm={confirm}
-          onClose={closeAction}
-          busy={running?.isPending}
-          error={running?.isError ? adminErrorText(running.error) : null}
-        />
+        <ConfirmAction {...confirmations[action.kind]} mutation={mutations[action.kind]} input={{ id: action.invoice._id }} onClose={actions.close} />
       )}
     </>
   );

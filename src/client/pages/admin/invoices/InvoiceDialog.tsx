@@ -9,18 +9,12 @@ import { PAYMENT_METHODS } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { invoicePrice } from '../../../../shared/pricing.js';
 import { AdminDialog, CompanySelect, adminErrorText } from '../../../components/admin-list/index.js';
+import { PICKER_TEXT, PICKER_VALUE, calendarPickerProps, pickerValueOf } from '../../../components/calendarPicker.js';
 import { trpc } from '../../../trpc.js';
 
 /** The package select's choice that reveals the manual fields. */
 export const MANUAL = 'manual';
 const NONE = 'None';
-const DATE_FORMAT = 'YYYY-MM-DD';
-
-/** Darker than Mantine's defaults so the calendar's small text keeps 4.5:1 contrast. */
-const calendarStyles = {
-  weekday: { color: 'var(--mantine-color-gray-7)' },
-  calendarHeaderControl: { color: 'var(--mantine-color-gray-8)' },
-};
 
 type InvoiceDialogProps = {
   /** An empty object adds an invoice; a row edits it. */
@@ -49,7 +43,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
   const editing = Boolean(invoice._id);
   const dateId = useId();
   const [companyId, setCompanyId] = useState<string | null>(invoice.company ?? (defaultCompanyId || null));
-  const [date, setDate] = useState<string | null>(() => dayjs(invoice.transactionDate ?? new Date()).format(DATE_FORMAT));
+  const [date, setDate] = useState<string | null>(() => pickerValueOf(invoice.transactionDate, 'date'));
   const [method, setMethod] = useState<string>(invoice.selectedPaymentMethod || NONE);
   const [choice, setChoice] = useState<string | null>(editing ? MANUAL : null);
   const [description, setDescription] = useState(invoice.description ?? '');
@@ -86,7 +80,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
 
   const save = () => {
     const base = dayjs(invoice.transactionDate ?? new Date());
-    const picked = date ? dayjs(date, DATE_FORMAT) : null;
+    const picked = date ? dayjs(date, PICKER_VALUE.date) : null;
     const transactionDate = picked
       ? picked.hour(base.hour()).minute(base.minute()).second(base.second()).millisecond(base.millisecond()).toISOString()
       : null;
@@ -123,19 +117,12 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
       <CompanySelect label="Company" required value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} disabled={editing} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <DatePickerInput
-          id={dateId}
+          {...calendarPickerProps(dateId)}
           label="Invoice Date"
           value={date}
           onChange={setDate}
-          valueFormat="MMM D, YYYY"
+          valueFormat={PICKER_TEXT.date}
           leftSection={<IconCalendar size={18} aria-hidden="true" />}
-          previousLabel="Previous month"
-          nextLabel="Next month"
-          ariaLabels={{ monthLevelControl: 'Choose a month', yearLevelControl: 'Choose a year', previousYear: 'Previous year', nextYear: 'Next year', previousDecade: 'Previous decade', nextDecade: 'Next decade' }}
-          weekendDays={[]}
-          hideOutsideDates
-          styles={calendarStyles}
-          popoverProps={{ id: dateId, withinPortal: true }}
         />
         <Select
           label="Intended Payment Method"

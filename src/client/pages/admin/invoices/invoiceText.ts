@@ -1,10 +1,9 @@
+import { dateText } from '../../../../shared/dates.js';
 import type { InvoiceDto } from '../../../../shared/invoices.js';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The invoice's transaction date in the browser's zone, e.g. 'Mar 2, 2026'. */
 export function invoiceDateText(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return dateText(iso);
 }
 
 /** SPEC.md §2 Invoices List: Completed if completeStatus, else the status, else Pending. */

@@ -1,9 +1,8 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { PackageDto, PackageSortKey } from '../../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { formatPackageDate } from './packageText.js';
@@ -27,41 +26,29 @@ export function AllPackagesPage() {
   const list = useAdminList<PackageSortKey>({ defaultSort: { key: 'rate', direction: 'desc' } });
   const packages = trpc.superadmin.packages.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PackageDto>>();
-  const [deleting, setDeleting] = useState<PackageDto | null>(null);
+  const deleting = useDialog<PackageDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.packages.list, list.query);
-  const closeDelete = () => {
-    setDeleting(null);
-    remove.reset();
-  };
-  const remove = trpc.superadmin.packages.delete.useMutation({
-    onSuccess: (_result, { id }) => {
-      removeRow(id);
-      closeDelete();
-    },
-  });
+  const remove = trpc.superadmin.packages.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
 
   return (
     <>
       <AdminList
         title="Packages"
         list={list}
-        data={packages.data}
+        query={packages}
         columns={columns}
         rowKey={(pkg) => pkg._id}
-        loading={packages.isFetching}
-        error={packages.isError ? adminErrorText(packages.error) : null}
         emptyText="No Packages Found"
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Package"
-        onRefresh={() => void packages.refetch()}
         actions={(pkg) => (
           <>
             <RowAction label="Edit Package" onClick={() => editor.open(pkg)}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete Package" color="red" onClick={() => setDeleting(pkg)}>
+            <RowAction label="Delete Package" color="red" onClick={() => deleting.open(pkg)}>
               <IconTrash size={18} />
             </RowAction>
           </>
@@ -70,18 +57,8 @@ export function AllPackagesPage() {
       {editor.target && (
         <PackageDialog pkg={editor.target} defaultCompanyId={list.companyId} onClose={editor.close} onSaved={(saved) => (replaceRow(saved), editor.close())} />
       )}
-      {deleting && (
-        <ConfirmDialog
-          opened
-          title="Confirm Delete"
-          message={`Are you sure you want to DELETE this Package? (${deleting.description})`}
-          confirmLabel="Delete"
-          confirmColor="red"
-          onConfirm={() => remove.mutate({ id: deleting._id })}
-          onClose={closeDelete}
-          busy={remove.isPending}
-          error={remove.isError ? adminErrorText(remove.error) : null}
-        />
+      {deleting.target && (
+        <ConfirmAction {...deleteConfirmation('Package', deleting.target.description)} mutation={remove} input={{ id: deleting.target._id }} onClose={deleting.close} />
       )}
     </>
   );

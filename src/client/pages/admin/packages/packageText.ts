@@ -1,3 +1,5 @@
+import { numericDateText } from '../../../../shared/dates.js';
+
 /** Package dates are calendar days (stored as midnight UTC): shown and edited as their UTC day. */
 export function packageDay(iso: string | null | undefined): string | null {
   if (!iso) return null;
@@ -5,11 +7,9 @@ export function packageDay(iso: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** A package date as en-US text (03/02/2026), or '' when absent. */
 export function formatPackageDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : numericDateText(date, 'UTC');
 }

@@ -1,23 +1,19 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
+import { dateTimeText } from '../../../../shared/dates.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialog', { prefetch: true });
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-/** The payment's date and time in the browser's zone, e.g. 'Mar 2, 2026, 10:30 AM'. */
-const paymentDateText = (iso: string) => dateTimeFormat.format(new Date(iso)).replace(/\u202f/g, ' ');
-
 const columns: Column<PaymentDto>[] = [
   { key: 'companyName', header: 'Company Name', sortable: true, render: (payment) => payment.companyName },
   { key: 'amount', header: 'Amount', sortable: true, align: 'right', render: (payment) => formatDollars(payment.amount) },
-  { key: 'paymentDate', header: 'Date', sortable: true, render: (payment) => paymentDateText(payment.paymentDate) },
+  { key: 'paymentDate', header: 'Date', sortable: true, render: (payment) => dateTimeText(payment.paymentDate) },
   { key: 'method', header: 'Method', sortable: true, render: (payment) => payment.method },
   { key: 'invoice', header: 'Invoice', sortable: true, render: (payment) => payment.invoice.invoiceId },
   { key: 'status', header: 'Status', sortable: true, render: (payment) => payment.status },
@@ -32,27 +28,21 @@ export function AllPaymentsPage() {
   const list = useAdminList<PaymentSortKey>({ defaultSort: { key: 'paymentDate', direction: 'desc' } });
   const payments = trpc.superadmin.payments.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PaymentDto>>();
-  const [doomed, setDoomed] = useState<PaymentDto | null>(null);
+  const deleting = useDialog<PaymentDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list, list.query);
   const invoicesChanged = () => void utils.superadmin.invoices.invalidate();
 
-  const closeDelete = () => {
-    setDoomed(null);
-    remove.reset();
-  };
-  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), invoicesChanged(), closeDelete()) });
+  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), invoicesChanged()) });
 
   return (
     <>
       <AdminList
         title="Payments"
         list={list}
-        data={payments.data}
+        query={payments}
         columns={columns}
         rowKey={(payment) => payment._id}
-        loading={payments.isFetching}
-        error={payments.isError ? adminErrorText(payments.error) : null}
         emptyText="No Payments Found"
         companyFilter
         onAdd={() => editor.open({})}
@@ -66,7 +56,7 @@ export function AllPaymentsPage() {
             <RowAction label="Edit Payment" onClick={() => editor.open(payment)}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete Payment" color="red" onClick={() => setDoomed(payment)}>
+            <RowAction label="Delete Payment" color="red" onClick={() => deleting.open(payment)}>
               <IconTrash size={18} />
             </RowAction>
           </>
@@ -80,19 +70,7 @@ export function AllPaymentsPage() {
           onSaved={(saved) => (replaceRow(saved, inCompanyFilter(list.companyId, saved)), invoicesChanged(), editor.close())}
         />
       )}
-      {doomed && (
-        <ConfirmDialog
-          opened
-          title="Confirm Delete"
-          message="Are you sure you want to DELETE this Payment?"
-          confirmLabel="Delete"
-          confirmColor="red"
-          onConfirm={() => remove.mutate({ id: doomed._id })}
-          onClose={closeDelete}
-          busy={remove.isPending}
-          error={remove.isError ? adminErrorText(remove.error) : null}
-        />
-      )}
+      {deleting.target && <ConfirmAction {...deleteConfirmation('Payment')} mutation={remove} input={{ id: deleting.target._id }} onClose={deleting.close} />}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
+import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
 import { trpc } from '../../../trpc.js';
-import { LogDateTimePicker, PICKER_VALUE_FORMAT } from '../timelogs/LogDateTimePicker.js';
+import { LogDateTimePicker } from '../timelogs/LogDateTimePicker.js';
 
 type PaymentDialogProps = {
   /** An empty object adds a payment; a row edits it. */
@@ -23,7 +23,7 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
   const [amount, setAmount] = useState<number | string>(payment.amount ?? '');
   const [method, setMethod] = useState<string | null>(payment.method ?? null);
   const [status, setStatus] = useState(payment.status ?? DEFAULT_PAYMENT_STATUS);
-  const [paymentDate, setPaymentDate] = useState<string | null>(() => dayjs(payment.paymentDate ?? new Date()).format(PICKER_VALUE_FORMAT));
+  const [paymentDate, setPaymentDate] = useState<string | null>(() => pickerValueOf(payment.paymentDate, 'dateTime'));
   const [description, setDescription] = useState(payment.description ?? '');
   const [transactionId, setTransactionId] = useState(payment.transactionId ?? '');
   const [sendEmail, setSendEmail] = useState(payment.sendEmail ?? SEND_EMAIL_DEFAULT);
@@ -51,7 +51,7 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
       amount: amount === '' ? Number.NaN : Number(amount),
       method: (method ?? '') as PaymentMethod,
       status,
-      paymentDate: paymentDate ? dayjs(paymentDate).toISOString() : null,
+      paymentDate: isoOfPicked(paymentDate),
       description,
       transactionId,
       sendEmail,

@@ -2,9 +2,8 @@ import { TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_PRIORITY, type TaskDto } from '../../../../shared/tasks.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
-import { useFieldValues } from '../../../lib/useFieldValues.js';
+import { useTaskFields } from '../../../lib/useTaskFields.js';
 import { trpc } from '../../../trpc.js';
-import { parsePriority } from '../../tasks/taskDisplay.js';
 
 type AdminTaskDialogProps = {
   /** The task to edit, or null to add one. */
@@ -17,11 +16,7 @@ type AdminTaskDialogProps = {
 
 /** Add or edit any company's task; a task's company cannot change once it exists. */
 export function AdminTaskDialog({ task, defaultCompanyId, onClose, onSaved }: AdminTaskDialogProps) {
-  const { values, bind } = useFieldValues({
-    title: task?.title ?? '',
-    description: task?.description ?? '',
-    priority: String(task?.priority ?? ADMIN_DEFAULT_PRIORITY),
-  });
+  const { bind, fields } = useTaskFields(task, ADMIN_DEFAULT_PRIORITY);
   const [companyId, setCompanyId] = useState<string | null>(task?.company ?? (defaultCompanyId || null));
   const options = { onSuccess: onSaved };
   const create = trpc.superadmin.tasks.create.useMutation(options);
@@ -29,10 +24,9 @@ export function AdminTaskDialog({ task, defaultCompanyId, onClose, onSaved }: Ad
   const saving = task ? update : create;
 
   const save = () => {
-    const fields = { title: values.title, description: values.description, priority: parsePriority(values.priority) };
-    if (task) update.mutate({ id: task._id, ...fields });
+    if (task) update.mutate({ id: task._id, ...fields() });
     // The server answers a missing company with its own message (no client rules, SPEC.md §5).
-    else create.mutate({ company: companyId ?? '', ...fields });
+    else create.mutate({ company: companyId ?? '', ...fields() });
   };
 
   return (

@@ -1,9 +1,8 @@
 import { Badge, Text } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { descriptionPreview, type TaskDto, type TaskSortKey } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
 import { MarkDoneDialog } from './MarkDoneDialog.js';
@@ -46,45 +45,39 @@ export function AllTasksPage() {
   const list = useAdminList<TaskSortKey>({ defaultSort: { key: 'priority', direction: 'asc' } });
   const tasks = trpc.superadmin.tasks.listOpen.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<{ task: TaskDto | null }>();
-  const [action, setAction] = useState<TaskAction | null>(null);
+  const actions = useDialog<TaskAction>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.tasks.listOpen, list.query, 'end');
 
-  const closeAction = () => {
-    setAction(null);
-    remove.reset();
-  };
-  const remove = trpc.superadmin.tasks.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeAction()) });
+  const remove = trpc.superadmin.tasks.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
+  const action = actions.target;
 
   return (
     <>
       <AdminList
         title="Open Tasks"
         list={list}
-        data={tasks.data}
+        query={tasks}
         columns={columns}
         rowKey={(task) => task._id}
-        loading={tasks.isFetching}
-        error={tasks.isError ? adminErrorText(tasks.error) : null}
         emptyText="No Open Tasks"
         companyFilter
         onAdd={() => editor.open({ task: null })}
         addLabel="Add Task"
-        onRefresh={() => void tasks.refetch()}
         actions={(task) => (
           <>
             {task.history.length > 0 && (
-              <RowAction label="Task History" onClick={() => setAction({ kind: 'history', task })}>
+              <RowAction label="Task History" onClick={() => actions.open({ kind: 'history', task })}>
                 <IconHistory size={18} />
               </RowAction>
             )}
             <RowAction label="Edit Task" onClick={() => editor.open({ task })}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete Task" color="red" onClick={() => setAction({ kind: 'delete', task })}>
+            <RowAction label="Delete Task" color="red" onClick={() => actions.open({ kind: 'delete', task })}>
               <IconTrash size={18} />
             </RowAction>
-            <RowAction label="Mark as Done" color="green" onClick={() => setAction({ kind: 'markDone', task })}>
+            <RowAction label="Mark as Done" color="green" onClick={() => actions.open({ kind: 'markDone', task })}>
               <IconCircleCheck size={18} />
             </RowAction>
           </>
@@ -99,20 +92,16 @@ export function AllTasksPage() {
         />
       )}
       {action?.kind === 'delete' && (
-        <ConfirmDialog
-          opened
-          title="Confirm Delete"
-          message={`Are you sure you want to DELETE this Task? (${action.task.title}, ${action.task.companyName})`}
-          confirmLabel="Delete"
+        <ConfirmAction
+          {...deleteConfirmation('Task', `${action.task.title}, ${action.task.companyName}`)}
           confirmColor="red.8"
-          onConfirm={() => remove.mutate({ id: action.task._id })}
-          onClose={closeAction}
-          busy={remove.isPending}
-          error={remove.isError ? adminErrorText(remove.error) : null}
+          mutation={remove}
+          input={{ id: action.task._id }}
+          onClose={actions.close}
         />
       )}
-      {action?.kind === 'markDone' && <MarkDoneDialog task={action.task} onClose={closeAction} onDone={(done) => (removeRow(done._id), closeAction())} />}
-      {action?.kind === 'history' && <TaskHistoryDialog task={action.task} onClose={closeAction} />}
+      {action?.kind === 'markDone' && <MarkDoneDialog task={action.task} onClose={actions.close} onDone={(done) => removeRow(done._id)} />}
+      {action?.kind === 'history' && <TaskHistoryDialog task={action.task} onClose={actions.close} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Checkbox, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TaskDto } from '../../../../shared/tasks.js';
-import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { ConfirmAction } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 
 type MarkDoneDialogProps = {
@@ -10,13 +10,12 @@ type MarkDoneDialogProps = {
   onDone: (task: TaskDto) => void;
 };
 
-/** 'Confirm Marking Task as Done', emailing the client unless 'Email Client' is unticked. */
+/** 'Confirm Marking Task as Done', emailing the client unless 'Email Client' is unticked; closes once done. */
 export function MarkDoneDialog({ task, onClose, onDone }: MarkDoneDialogProps) {
   const [emailClient, setEmailClient] = useState(true);
   const markDone = trpc.superadmin.tasks.markDone.useMutation({ onSuccess: onDone });
   return (
-    <ConfirmDialog
-      opened
+    <ConfirmAction
       title="Confirm Marking Task as Done"
       message={
         <>
@@ -28,12 +27,11 @@ export function MarkDoneDialog({ task, onClose, onDone }: MarkDoneDialogProps) {
       }
       confirmLabel="Mark as Done"
       confirmColor="brand"
-      onConfirm={() => markDone.mutate({ id: task._id, emailClient })}
+      mutation={markDone}
+      input={{ id: task._id, emailClient }}
       onClose={onClose}
-      busy={markDone.isPending}
-      error={markDone.isError ? adminErrorText(markDone.error) : null}
     >
       <Checkbox label="Email Client" checked={emailClient} onChange={(event) => setEmailClient(event.currentTarget.checked)} />
-    </ConfirmDialog>
+    </ConfirmAction>
   );
 }

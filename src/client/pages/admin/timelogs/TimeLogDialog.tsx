@@ -1,11 +1,11 @@
 import { NumberInput, SimpleGrid, Textarea } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, NEW_TASK, type TimeLogDto } from '../../../../shared/timelogs.js';
 import { numberFromText } from '../../../../shared/validation.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
+import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
 import { trpc } from '../../../trpc.js';
-import { LogDateTimePicker, PICKER_VALUE_FORMAT } from './LogDateTimePicker.js';
+import { LogDateTimePicker } from './LogDateTimePicker.js';
 import { NO_TASK, TaskFields, type TaskChoice, type TaskFieldValues } from './TaskFields.js';
 
 type TimeLogDialogProps = {
@@ -28,7 +28,7 @@ function withLinkedTask(companyId: string | null, openTasks: TaskChoice[], log: 
 export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeLogDialogProps) {
   const editing = Boolean(log._id);
   const [companyId, setCompanyId] = useState<string | null>(log.company ?? (defaultCompanyId || null));
-  const [timeStamp, setTimeStamp] = useState<string | null>(() => dayjs(log.timeStamp ?? new Date()).format(PICKER_VALUE_FORMAT));
+  const [timeStamp, setTimeStamp] = useState<string | null>(() => pickerValueOf(log.timeStamp, 'dateTime'));
   const [hours, setHours] = useState<number | string>(log.invertedHours ?? '');
   const [description, setDescription] = useState(log.description ?? '');
   const [taskValues, setTaskValues] = useState<TaskFieldValues>({
@@ -56,7 +56,7 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
   const save = () => {
     const form = {
       company: companyId ?? '',
-      timeStamp: timeStamp ? dayjs(timeStamp).toISOString() : '',
+      timeStamp: isoOfPicked(timeStamp) ?? '',
       invertedHours: numberFromText(hours),
       description,
       task: taskValues.task || null,

@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarStats, IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'wouter';
+import { runtimeTimeZone } from '../../../../shared/dates.js';
 import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { logDateTimeText, logHoursText } from './timeLogText.js';
@@ -19,9 +19,6 @@ const columns: Column<TimeLogDto>[] = [
   { key: 'description', header: 'Description', sortable: true, render: (log) => <LogDescription log={log} /> },
 ];
 
-/** The browser's zone: the server's Search reads date-times in it, as the DateTime column shows them. */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** The description, with the linked task (if any) as a small tag under it. */
 function LogDescription({ log }: { log: TimeLogDto }) {
   return (
@@ -35,6 +32,16 @@ function LogDescription({ log }: { log: TimeLogDto }) {
         </Badge>
       )}
     </Stack>
+  );
+}
+
+/** Which log a delete is about: company, time, hours and description on one line. */
+function LogSummary({ log }: { log: TimeLogDto }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {log.companyName} · {logDateTimeText(log.timeStamp)} · {logHoursText(log.invertedHours)} h
+      {log.description ? ` · ${log.description}` : ''}
+    </Text>
   );
 }
 
@@ -56,21 +63,18 @@ export function TimeLogsPage() {
   const utils = trpc.useUtils();
   const list = useAdminList<TimeLogSortKey, { timeZone: string }>({
     defaultSort: { key: 'timeStamp', direction: 'desc' },
-    filters: { timeZone: browserTimeZone() },
+    // The server's Search reads date-times in the browser's zone, as the DateTime column shows them.
+    filters: { timeZone: runtimeTimeZone() },
   });
   // SPEC.md §4: the list loads on mount and on each refresh.
   const logs = trpc.superadmin.timelogs.list.useQuery(list.query, { placeholderData: keepPreviousData, staleTime: 0 });
   const editor = useDialog<Partial<TimeLogDto>>();
-  const [deleting, setDeleting] = useState<TimeLogDto | null>(null);
+  const deleting = useDialog<TimeLogDto>();
 
   // SPEC.md §4: a created log is appended, an edited one replaces its row (or leaves a company's list).
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.timelogs.list, list.query, 'end');
 
-  const closeDelete = () => {
-    setDeleting(null);
-    remove.reset();
-  };
-  const remove = trpc.superadmin.timelogs.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeDelete()) });
+  const remove = trpc.superadmin.timelogs.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
 
   const onSaved = (saved: TimeLogDto, tasksChanged: boolean) => {
     replaceRow(saved, inCompanyFilter(list.companyId, saved));
@@ -89,11 +93,9 @@ export function TimeLogsPage() {
       <AdminList
         title="Time Logs"
         list={list}
-        data={logs.data}
+        query={logs}
         columns={columns}
         rowKey={(log) => log._id}
-        loading={logs.isFetching}
-        error={logs.isError ? adminErrorText(logs.error) : null}
         emptyText="No Time Logs Found"
         companyFilter
         toolbar={<DailyTotalsLink />}
@@ -105,7 +107,7 @@ export function TimeLogsPage() {
             <RowAction label="Edit Time Log" onClick={() => editor.open(log)}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete Time Log" color="red" onClick={() => setDeleting(log)}>
+            <RowAction label="Delete Time Log" color="red" onClick={() => deleting.open(log)}>
               <IconTrash size={18} />
             </RowAction>
           </>
@@ -119,23 +121,10 @@ export function TimeLogsPage() {
           onSaved={onSaved}
         />
       )}
-      {deleting && (
-        <ConfirmDialog
-          opened
-          title="Confirm Delete"
-          message="Are you sure you want to DELETE this TimeLog?"
-          confirmLabel="Delete"
-          confirmColor="red"
-          onConfirm={() => remove.mutate({ id: deleting._id })}
-          onClose={closeDelete}
-          busy={remove.isPending}
-          error={remove.isError ? adminErrorText(remove.error) : null}
-        >
-          <Text size="sm" c="dimmed">
-            {deleting.companyName} · {logDateTimeText(deleting.timeStamp)} · {logHoursText(deleting.invertedHours)} h
-            {deleting.description ? ` · ${deleting.description}` : ''}
-          </Text>
-        </ConfirmDialog>
+      {deleting.target && (
+        <ConfirmAction {...deleteConfirmation('TimeLog')} mutation={remove} input={{ id: deleting.target._id }} onClose={deleting.close}>
+          <LogSummary log={deleting.target} />
+        </ConfirmAction>
       )}
     </>
   );

@@ -1,9 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { UserDto, UserSortKey } from '../../../../shared/users.js';
-import { AdminList, ConfirmDialog, RowAction, adminErrorText, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
@@ -20,47 +19,39 @@ const columns: Column<UserDto>[] = [
 ];
 
 const confirmations = {
-  delete: { title: 'Confirm Delete', message: 'Are you sure you want to DELETE this User?', button: 'Delete', color: 'red' },
-  activate: { title: 'Confirm Activate and Send Email', message: 'Approve this user and email them that their account is active?', button: 'Activate and Send Email', color: undefined },
-  setPassword: { title: 'Confirm Send Set Password Email', message: 'Email this user a link to set their password (valid 7 days)?', button: 'Send Email', color: undefined },
+  delete: deleteConfirmation('User'),
+  activate: { title: 'Confirm Activate and Send Email', message: 'Approve this user and email them that their account is active?', confirmLabel: 'Activate and Send Email' },
+  setPassword: { title: 'Confirm Send Set Password Email', message: 'Email this user a link to set their password (valid 7 days)?', confirmLabel: 'Send Email' },
   resetTwoFactor: {
     title: 'Confirm Reset Two-Factor Sign-In',
     message: 'Turn off two-factor sign-in for this user, sign them out everywhere and email them? Do this only for a user who has lost both their phone and their recovery codes.',
-    button: 'Reset Two-Factor Sign-In',
-    color: 'red',
+    confirmLabel: 'Reset Two-Factor Sign-In',
+    confirmColor: 'red',
   },
-} as const;
+};
 
 export function AllUsersPage() {
   const utils = trpc.useUtils();
   const list = useAdminList<UserSortKey>({ defaultSort: { key: 'createdAt', direction: 'desc' } });
   const users = trpc.superadmin.users.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<UserDto>>();
-  const [action, setAction] = useState<UserAction | null>(null);
+  const actions = useDialog<UserAction>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.users.list, list.query);
 
   const ownUserId = useSession()?.user.userId;
 
-  const closeAction = () => {
-    setAction(null);
-    for (const mutation of Object.values(mutations)) mutation.reset();
-  };
-  const remove = trpc.superadmin.users.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), closeAction()) });
-  const activate = trpc.superadmin.users.activate.useMutation({ onSuccess: (saved) => (replaceRow(saved), closeAction()) });
-  const sendSetPassword = trpc.superadmin.users.sendSetPassword.useMutation({ onSuccess: () => closeAction() });
-  const resetTwoFactor = trpc.superadmin.users.resetTwoFactor.useMutation({
-    onSuccess: (result) => {
-      if (action) replaceRow({ ...action.user, twoFactorEnabled: false });
-      notifications.show({ color: 'green', title: 'Two-factor sign-in reset', message: result.message });
-      closeAction();
-    },
-  });
-  const mutations = { delete: remove, activate, setPassword: sendSetPassword, resetTwoFactor };
-  const running = action ? mutations[action.kind] : null;
-
-  const confirm = () => {
-    if (action) mutations[action.kind].mutate({ id: action.user._id });
+  const action = actions.target;
+  const mutations = {
+    delete: trpc.superadmin.users.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) }),
+    activate: trpc.superadmin.users.activate.useMutation({ onSuccess: (saved) => replaceRow(saved) }),
+    setPassword: trpc.superadmin.users.sendSetPassword.useMutation(),
+    resetTwoFactor: trpc.superadmin.users.resetTwoFactor.useMutation({
+      onSuccess: (result) => {
+        if (action) replaceRow({ ...action.user, twoFactorEnabled: false });
+        notifications.show({ color: 'green', title: 'Two-factor sign-in reset', message: result.message });
+      },
+    }),
   };
 
   return (
@@ -68,33 +59,30 @@ export function AllUsersPage() {
       <AdminList
         title="Users"
         list={list}
-        data={users.data}
+        query={users}
         columns={columns}
         rowKey={(user) => user._id}
-        loading={users.isFetching}
-        error={users.isError ? adminErrorText(users.error) : null}
         emptyText="No Users Found"
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add User"
-        onRefresh={() => void users.refetch()}
         actions={(user) => (
           <>
             <RowAction label="Edit User" onClick={() => editor.open(user)}>
               <IconEdit size={18} />
             </RowAction>
-            <RowAction label="Delete User" color="red" onClick={() => setAction({ kind: 'delete', user })}>
+            <RowAction label="Delete User" color="red" onClick={() => actions.open({ kind: 'delete', user })}>
               <IconTrash size={18} />
             </RowAction>
-            <RowAction label="Activate and Send Email" color="green" onClick={() => setAction({ kind: 'activate', user })}>
+            <RowAction label="Activate and Send Email" color="green" onClick={() => actions.open({ kind: 'activate', user })}>
               <IconUserCheck size={18} />
             </RowAction>
-            <RowAction label="Send Set Password Email" onClick={() => setAction({ kind: 'setPassword', user })}>
+            <RowAction label="Send Set Password Email" onClick={() => actions.open({ kind: 'setPassword', user })}>
               <IconMailForward size={18} />
             </RowAction>
             {/* Only where there is a second factor to reset; one's own is turned off on My Account. */}
             {user.twoFactorEnabled && user._id !== ownUserId && (
-              <RowAction label="Reset Two-Factor Sign-In" onClick={() => setAction({ kind: 'resetTwoFactor', user })}>
+              <RowAction label="Reset Two-Factor Sign-In" onClick={() => actions.open({ kind: 'resetTwoFactor', user })}>
                 <IconShieldOff size={18} />
               </RowAction>
             )}
@@ -105,16 +93,12 @@ export function AllUsersPage() {
         <UserDialog user={editor.target} defaultCompanyId={list.companyId} onClose={editor.close} onSaved={(saved) => (replaceRow(saved), editor.close())} />
       )}
       {action && (
-        <ConfirmDialog
-          opened
-          title={confirmations[action.kind].title}
+        <ConfirmAction
+          {...confirmations[action.kind]}
           message={`${confirmations[action.kind].message} (${action.user.firstName} ${action.user.lastName}, ${action.user.emailAddress})`}
-          confirmLabel={confirmations[action.kind].button}
-          confirmColor={confirmations[action.kind].color}
-          onConfirm={confirm}
-          onClose={closeAction}
-          busy={running?.isPending}
-          error={running?.isError ? adminErrorText(running.error) : null}
+          mutation={mutations[action.kind]}
+          input={{ id: action.user._id }}
+          onClose={actions.close}
         />
       )}
     </>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { dateText, dateTimeText, longDateText, monthDayText, numericDateText } from './dates.js';
+
+// 2026-03-02 22:30 UTC: still March 2 in New York, already March 3 in Tokyo.
+const instant = '2026-03-02T22:30:00.000Z';
+
+describe('the screens’ date texts', () => {
+  it('writes each style as the lists and cards show it', () => {
+    expect(dateText(instant, 'UTC')).toBe('Mar 2, 2026');
+    expect(monthDayText(instant, 'UTC')).toBe('Mar 2');
+    expect(longDateText(instant, 'UTC')).toBe('March 2, 2026');
+    expect(numericDateText(instant, 'UTC')).toBe('03/02/2026');
+    expect(dateTimeText(instant, 'UTC')).toBe('Mar 2, 2026, 10:30 PM');
+  });
+
+  it('reads the instant in the zone given', () => {
+    expect(dateText(instant, 'America/New_York')).toBe('Mar 2, 2026');
+    expect(dateText(instant, 'Asia/Tokyo')).toBe('Mar 3, 2026');
+    expect(dateTimeText(instant, 'Asia/Tokyo')).toBe('Mar 3, 2026, 7:30 AM');
+  });
+
+  it('puts a plain space before AM/PM, so the text can be typed into a search', () => {
+    expect(dateTimeText(instant, 'UTC')).not.toMatch(/\u202f/);
+  });
+});

@@ -1,0 +1,51 @@
+/*
+ * Every date and time the screens show, in US English. A zone is the one the reader is in
+ * (undefined: the runtime's own, i.e. the browser's); a calendar day stored as a UTC midnight is
+ * shown with 'UTC' so no zone moves it to the day before. The time log texts build on these
+ * (log-text.ts), and the server's Search matches them, so changing a style changes what it finds.
+ */
+
+export const DATE_LOCALE = 'en-US';
+
+const styles = {
+  /** 'Mar 2, 2026' */
+  date: { month: 'short', day: 'numeric', year: 'numeric' },
+  /** 'Mar 2' */
+  monthDay: { month: 'short', day: 'numeric' },
+  /** 'March 2, 2026' */
+  longDate: { month: 'long', day: 'numeric', year: 'numeric' },
+  /** '03/02/2026' */
+  numericDate: { month: '2-digit', day: '2-digit', year: 'numeric' },
+  /** 'Mar 2, 2026, 10:30 AM' */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof styles;
+type DateValue = string | number | Date;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The one formatter of a style in a zone, made once. */
+export function dateFormat(style: DateStyle, timeZone?: string): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE, { ...styles[style], timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** ICU puts a narrow no-break space before AM/PM; a plain one reads the same and can be typed into a search. */
+export const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
+
+const formatter = (style: DateStyle) => (value: DateValue, timeZone?: string) => plainSpaces(dateFormat(style, timeZone).format(new Date(value)));
+
+export const dateText = formatter('date');
+export const monthDayText = formatter('monthDay');
+export const longDateText = formatter('longDate');
+export const numericDateText = formatter('numericDate');
+export const dateTimeText = formatter('dateTime');
+
+/** The zone the runtime (the browser) is in, e.g. 'America/New_York'. */
+export const runtimeTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

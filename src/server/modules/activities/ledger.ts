@@ -32,6 +32,8 @@ export type InvoiceHours = {
   description: string;
   timeStamp: Date;
   now: Date;
+  /** Pending unless the invoice is already paid in full (a price of 0). */
+  status?: ActivityStatus;
 };
 
 export type TimeLogHours = {
@@ -111,13 +113,13 @@ function changedFields(change: HoursChange, toLedger: (hundredths: number) => nu
 const ofInvoice = (invoiceId: string) => eq(activities.invoiceId, invoiceId);
 const ofTimeLog = (timeLogId: string) => eq(activities.timeLogId, timeLogId);
 
-/** The pending TimeAdd entry created with an invoice. */
+/** The TimeAdd entry created with an invoice, pending until the invoice is paid in full. */
 export function addInvoiceHours(tx: Tx, input: InvoiceHours): Activity {
   assertHundredths(input.hundredths);
   return insertEntry(tx, {
     companyId: input.companyId,
     activityType: 'TimeAdd',
-    status: 'pending',
+    status: input.status ?? 'pending',
     hundredths: input.hundredths,
     description: input.description,
     timeStamp: input.timeStamp,

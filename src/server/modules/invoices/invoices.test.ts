@@ -222,7 +222,7 @@ describe('super-admin invoices', () => {
 
     const tooLow = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1, rate: 100 }));
     expect(tooLow.statusCode).toBe(400);
-    expect(json(tooLow).message).toBe('The price cannot be less than the payments already applied (150.00).');
+    expect(json(tooLow).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $150, more than its price of $100.`);
     const moved = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ company: other.id }));
     expect(moved.statusCode).toBe(400);
     expect(json(moved).message).toBe('The company of an invoice cannot be changed.');

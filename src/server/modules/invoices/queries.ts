@@ -10,12 +10,13 @@ import {
   type InvoiceSortKey,
 } from '../../../shared/invoices.js';
 import { offsetOf, type Page } from '../../../shared/list.js';
-import { COUNTING_PAYMENT_STATUS, countedCents } from '../../../shared/payments.js';
+import { countedCents } from '../../../shared/payments.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
+import { paidCentsSql } from '../billing/settlement.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -25,19 +26,6 @@ export const PDF_LINK_LIFETIME_MS = 10 * 60 * 1000;
 /** A short-lived signed link to the invoice's PDF, made fresh on every read, so an iframe needs no token. */
 export function pdfUrlOf(deps: AppDeps, invoiceId: string): string {
   return signPdfPath(deps.linkSigningKey, invoiceId, new Date(deps.clock.now().getTime() + PDF_LINK_LIFETIME_MS));
-}
-
-/** SQL for "this payment counts toward its invoice's balance" (countsTowardBalance in JS). */
-const countsTowardBalanceSql = eq(payments.status, COUNTING_PAYMENT_STATUS);
-
-/** Sum of the invoice's counted (completed) payments, in cents. */
-export function paidCents(tx: Tx, invoiceId: string): number {
-  const row = tx
-    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), countsTowardBalanceSql))
-    .get();
-  return row?.total ?? 0;
 }
 
 function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
@@ -83,18 +71,17 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-const paidSum = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql}), 0)`;
-
 /** What each sortable column of the invoice lists sorts by; rowid breaks ties in the same direction. */
 const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   transactionDate: [invoices.transactionDate, sql`${invoices}.rowid`],
   companyName: [companies.companyName, invoices.transactionDate, sql`${invoices}.rowid`],
   hours: [invoices.hundredths, sql`${invoices}.rowid`],
   price: [invoices.priceCents, sql`${invoices}.rowid`],
-  remainingBalance: [sql`${invoices.priceCents} - ${paidSum}`, sql`${invoices}.rowid`],
+  remainingBalance: [sql`${invoices.priceCents} - ${paidCentsSql}`, sql`${invoices}.rowid`],
   description: [invoices.description, sql`${invoices}.rowid`],
   selectedPaymentMethod: [invoices.selectedPaymentMethod, sql`${invoices}.rowid`],
-  status: [sql`case when ${invoices.completeStatus} then 'Completed' when ${invoices.status} <> '' then ${invoices.status} else 'Pending' end`, sql`${invoices}.rowid`],
+  // the shown status (invoiceStatusText in shared/invoices.ts), in SQL
+  status: [sql`case when ${invoices.completeStatus} then 'Completed' when trim(${invoices.status}) <> '' then trim(${invoices.status}) else 'Pending' end`, sql`${invoices}.rowid`],
 };
 
 function invoiceFilter(query: InvoiceListQuery, companyId?: string): SQL | undefined {
@@ -127,7 +114,7 @@ export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, com
   };
 }
 
-const balanceCents = sql<number>`${invoices.priceCents} - ${paidSum}`;
+const balanceCents = sql<number>`${invoices.priceCents} - ${paidCentsSql}`;
 
 /**
  * The company's invoices a payment may go to, newest first (capped), with their balance; openOnly

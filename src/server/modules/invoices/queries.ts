@@ -8,13 +8,15 @@ import {
   type InvoiceListQuery,
   type InvoicePaymentMethod,
   type InvoiceSortKey,
+  invoiceStatusText,
 } from '../../../shared/invoices.js';
 import { offsetOf, type Page } from '../../../shared/list.js';
-import { countedCents } from '../../../shared/payments.js';
+import { countedCents, countsTowardBalance } from '../../../shared/payments.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
 import { paidCentsSql } from '../billing/settlement.js';
 
@@ -162,26 +164,8 @@ export function findInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto {
   return invoice;
 }
 
-export type InvoicePdfData = {
-  _id: string;
-  invoiceNumber: string;
-  transactionDate: Date;
-  createdAt: Date;
-  company: { _id: string; name: string; address: string; phone: string; website: string };
-  description: string;
-  hours: number;
-  rate: number;
-  price: number;
-  selectedPaymentMethod: InvoicePaymentMethod;
-  status: string;
-  completeStatus: boolean;
-  payments: { _id: string; amount: number; paymentDate: Date; method: string; status: string; description: string; transactionId: string }[];
-  amountPaid: number;
-  remainingBalance: number;
-};
-
-/** Everything the invoice PDF shows (amounts in dollars, hours in hours). 404 for an unknown id. */
-export function invoicePdfData(tx: Tx, invoiceId: string): InvoicePdfData {
+/** Everything the invoice PDF shows but the moment of the copy; only counted payments. 404 for an unknown id. */
+export function invoicePdfData(tx: Tx, invoiceId: string): Omit<InvoicePdfData, 'issuedAt'> {
   const row = tx
     .select({ invoice: invoices, company: companies })
     .from(invoices)
@@ -191,30 +175,19 @@ export function invoicePdfData(tx: Tx, invoiceId: string): InvoicePdfData {
   if (!row) throw notFound('Invoice');
   const { invoice, company } = row;
   const paid = paymentsOf(tx, [invoice.id]).get(invoice.id) ?? [];
-  const paidTotal = countedCents(paid);
   return {
-    _id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
     transactionDate: invoice.transactionDate,
-    createdAt: invoice.createdAt,
-    company: { _id: company.id, name: company.companyName, address: company.companyAddress, phone: company.companyPhone, website: company.website },
+    company: { name: company.companyName, address: company.companyAddress },
     description: invoice.description,
     hours: hundredthsToHours(invoice.hundredths),
     rate: centsToDollars(invoice.rateCents),
     price: centsToDollars(invoice.priceCents),
-    selectedPaymentMethod: invoice.selectedPaymentMethod as InvoicePaymentMethod,
-    status: invoice.status,
-    completeStatus: invoice.completeStatus,
-    payments: paid.map((payment) => ({
-      _id: payment.id,
-      amount: centsToDollars(payment.amountCents),
-      paymentDate: payment.paymentDate,
-      method: payment.method,
-      status: payment.status,
-      description: payment.description,
-      transactionId: payment.transactionId,
-    })),
-    amountPaid: centsToDollars(paidTotal),
-    remainingBalance: centsToDollars(invoice.priceCents - paidTotal),
+    payments: paid
+      .filter((payment) => countsTowardBalance(payment.status))
+      .map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: centsToDollars(payment.amountCents), transactionId: payment.transactionId })),
+    balance: centsToDollars(invoice.priceCents - countedCents(paid)),
+    status: invoiceStatusText(invoice),
+    selectedPaymentMethod: invoice.selectedPaymentMethod,
   };
 }

@@ -24,9 +24,9 @@ import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../acti
 import { hoursStatusOf, settleInvoice, settlementOf } from '../billing/settlement.js';
 import { offeredTo, onOfferTo } from '../packages/offer.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
-import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, pdfUrlOf, type InvoicePdfData } from './queries.js';
+import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, pdfUrlOf } from './queries.js';
 
-export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, pdfUrlOf, type InvoicePdfData };
+export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, pdfUrlOf };
 
 /** The calendar year of an instant in the provider's time zone. */
 function yearIn(date: Date, timeZone: string): number {

@@ -168,6 +168,66 @@ describe('checkout and confirmation', () => {
   });
 });
 
+describe('the price at checkout is the invoice\'s price', () => {
+  /** Hours and rates whose product in floating point falls just below a half cent (0.29 × 1.50 = 0.43499…). */
+  const awkward = [
+    { hundredths: 29, rateCents: 150, shown: '$0.44' },
+    { hundredths: 115, rateCents: 70, shown: '$0.81' },
+    { hundredths: 35, rateCents: 10, shown: '$0.04' },
+    { hundredths: 805, rateCents: 50, shown: '$4.03' },
+  ];
+
+  it('6. for awkward hour/rate pairs, checkout\'s Total, the confirmation\'s Amount To Be Paid and the created invoice agree', async () => {
+    const { page } = await suite.signedInPage('admin');
+    const token = await superAdminToken();
+    for (const { hundredths, rateCents, shown } of awkward) {
+      const pkg = createPackage(suite.db, { description: `Awkward ${hundredths}x${rateCents}`, hundredths, rateCents });
+      await openCheckout(page, pkg.description);
+      const total = main(page).locator('dt:text-is("Total") + dd');
+      await eventually(async () => (await total.innerText()).trim()).toBe(shown);
+      await main(page).getByText('Check by Mail', { exact: true }).first().click();
+      await purchaseButton(page).click();
+      await expectPath(page, '/confirmation');
+      const invoiceNumber = (await main(page).locator('dt:text-is("Invoice Number") + dd').innerText()).trim();
+      expect((await main(page).locator('dt:text-is("Amount To Be Paid") + dd').innerText()).trim(), pkg.description).toBe(shown);
+      const listed = await api(suite.url, 'GET', `/superadmin/allinvoices?search=${encodeURIComponent(pkg.description)}`, { token });
+      const invoice = (listed.body as unknown as { invoiceId: string; price: number }[]).find((row) => row.invoiceId === invoiceNumber);
+      expect(invoice, pkg.description).toBeTruthy();
+      expect(`$${invoice!.price.toFixed(2)}`, pkg.description).toBe(shown);
+    }
+  });
+
+  it('7. reloading /checkout keeps the page and its package; a package no longer on offer sends the customer to /', async () => {
+    const { page } = await suite.signedInPage('admin', { viewport: { width: 390, height: 844 } });
+    const pkg = tenHourPackage();
+    await openCheckout(page, pkg.description);
+    expect(new URL(page.url()).searchParams.get('package')).toBe(pkg.id);
+    await page.reload();
+    await heading1(page, 'Checkout').waitFor();
+    expect(pathOf(page)).toBe('/checkout');
+    await main(page).getByText(pkg.description, { exact: true }).waitFor();
+    expect((await main(page).locator('dt:text-is("Total") + dd').innerText()).trim()).toBe('$1,500');
+    await suite.screenshot(page, 'purchase-09-checkout-reloaded-390');
+    expectNoViolations(await seriousA11yViolations(page, 'checkout after reload'));
+
+    // A fresh tab opened on the address alone (no history state) shows the same checkout.
+    const fresh = await page.context().newPage();
+    await fresh.goto(`/checkout?package=${pkg.id}`);
+    await heading1(fresh, 'Checkout').waitFor();
+    await main(fresh).getByText(pkg.description, { exact: true }).waitFor();
+    await fresh.goto('/checkout?package=no-such-package');
+    await expectPath(fresh, '/');
+    await fresh.close();
+
+    // The reloaded checkout still buys the package.
+    await main(page).getByText('QuickPay / Zelle', { exact: true }).first().click();
+    await purchaseButton(page).click();
+    await expectPath(page, '/confirmation');
+    expect((await main(page).locator('dt:text-is("Amount To Be Paid") + dd').innerText()).trim()).toBe('$1,500');
+    await suite.screenshot(page, 'purchase-10-confirmation-390');
+  });
+});
+
 describe('after the purchase: invoices, activities and the Hour Balance card', () => {
   it('4. the invoice, the Pending activity and the pending hours; after full payment Completed, green and available', async () => {
     const { page, user } = await suite.signedInPage('admin');

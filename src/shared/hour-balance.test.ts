@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gaugePercent, hourBalanceSummary } from './hour-balance.js';
+import { gaugePercent, hourBalanceSummary, hourShareOf } from './hour-balance.js';
 
 describe('gaugePercent', () => {
   it.each([
@@ -55,5 +55,14 @@ describe('hourBalanceSummary', () => {
   it('shows an empty gauge once the purchase is used up or the balance is negative', () => {
     expect(hourBalanceSummary({ balance: 0, pending: 0, recentPurchase: 1000 })).toMatchObject({ used: 10, remainingPercent: 0 });
     expect(hourBalanceSummary({ balance: -250, pending: 0, recentPurchase: 1000 })).toMatchObject({ balance: -2.5, used: 12.5, remainingPercent: 0 });
+  });
+});
+
+describe('hourShareOf', () => {
+  it('counts completed entries toward the balance and pending TimeAdd entries toward the pending hours, nothing else', () => {
+    expect(hourShareOf({ status: 'completed', activityType: 'TimeAdd', hundredths: 500 })).toEqual({ balance: 500, pending: 0 });
+    expect(hourShareOf({ status: 'completed', activityType: 'TimeLog', hundredths: -150 })).toEqual({ balance: -150, pending: 0 });
+    expect(hourShareOf({ status: 'pending', activityType: 'TimeAdd', hundredths: 500 })).toEqual({ balance: 0, pending: 500 });
+    expect(hourShareOf({ status: 'pending', activityType: 'TimeLog', hundredths: -150 })).toEqual({ balance: 0, pending: 0 });
   });
 });

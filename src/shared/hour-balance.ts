@@ -1,5 +1,25 @@
 import { hundredthsToHours } from './hours.js';
 
+/*
+ * What counts in a company's hours, the one definition the ledger (in JS and SQL), the company row
+ * and the dashboard card all follow: the balance is the sum of completed entries (paid purchases
+ * add, time worked subtracts); the pending hours are the sum of pending TimeAdd entries (bought,
+ * not yet paid). A pending time-log entry counts toward neither.
+ */
+
+/** The ledger status of entries that count toward the balance. */
+export const BALANCE_ENTRY_STATUS = 'completed';
+
+type LedgerEntry = { status: string; activityType: string; hundredths: number };
+
+/** What one ledger entry adds to its company's balance and pending hours, in its own unit. */
+export function hourShareOf(entry: LedgerEntry): { balance: number; pending: number } {
+  return {
+    balance: entry.status === BALANCE_ENTRY_STATUS ? entry.hundredths : 0,
+    pending: entry.status === 'pending' && entry.activityType === 'TimeAdd' ? entry.hundredths : 0,
+  };
+}
+
 /** The dashboard's Hour Balance card, as pure rules. */
 export type HourBalanceSummary = {
   /** Sum of completed activities. */

@@ -1,23 +1,11 @@
 import { z } from 'zod';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
 import { listInput, type ListQuery } from './list.js';
+import { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField } from './validation.js';
 
-/** SPEC.md §9: the invoice's intended payment method; '' is None. */
-export const INVOICE_PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Cash', ''] as const;
-export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
-
-/** SPEC.md §9: the customer's payment options at checkout. */
-export const PAYMENT_OPTIONS = ['ACH', 'QuickPay', 'CheckEmail', 'Check'] as const;
-export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
-
-/** DESIGN.md: ACH -> ACH, QuickPay -> Zelle, Check and CheckEmail -> Check. */
-export const METHOD_OF_OPTION: Record<PaymentOption, InvoicePaymentMethod> = {
-  ACH: 'ACH',
-  QuickPay: 'Zelle',
-  CheckEmail: 'Check',
-  Check: 'Check',
-};
+// the payment tables live in payment-options.ts; these names stay importable from here
+export { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod, type PaymentOption } from './payment-options.js';
 
 export const SEND_INVOICE_EMAIL_DEFAULT = true;
 export const MAX_INVOICE_HOURS = 100_000;
@@ -125,3 +113,9 @@ export const invoiceChoicesInput = z.object({
 });
 export const invoiceChoiceOutput = z.object({ _id: z.string(), invoiceId: z.string(), remainingBalance: z.number() });
 export type InvoiceChoice = z.infer<typeof invoiceChoiceOutput>;
+
+/** The status an invoice shows: Completed once paid in full, else its stored status, else Pending. */
+export function invoiceStatusText(invoice: { completeStatus: boolean; status: string }): string {
+  if (invoice.completeStatus) return 'Completed';
+  return invoice.status.trim() || 'Pending';
+}

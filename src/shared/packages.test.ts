@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byCatalogueOrder, isOnOffer, packageFormInput, packagePrice, type PackageDto } from './packages.js';
+import { byCatalogueOrder, packageFormInput, packagePrice, type PackageDto } from './packages.js';
 
 describe('packagePrice', () => {
   it('is hours times rate to 2 decimals, without floating-point noise', () => {
@@ -25,14 +25,6 @@ describe('catalogue rules', () => {
       pkg({ _id: 'c10', hours: 10, company: 'c' }),
     ];
     expect(list.sort(byCatalogueOrder).map((p) => p._id)).toEqual(['c10', 'c50', 'g5', 'g20']);
-  });
-
-  it('offers a package from its start date until its end date has passed', () => {
-    const now = new Date('2026-03-02T15:00:00.000Z');
-    expect(isOnOffer({ startDate: '2026-03-02T15:00:00.000Z', endDate: null }, now)).toBe(true);
-    expect(isOnOffer({ startDate: '2026-03-02T15:00:00.001Z', endDate: null }, now)).toBe(false);
-    expect(isOnOffer({ startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-03-02T15:00:00.000Z' }, now)).toBe(true);
-    expect(isOnOffer({ startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-03-02T14:59:59.999Z' }, now)).toBe(false);
   });
 });
 

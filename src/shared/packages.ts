@@ -65,12 +65,6 @@ export function byCatalogueOrder(a: PackageDto, b: PackageDto): number {
   return group(a) - group(b) || a.hours - b.hours || a.description.localeCompare(b.description) || a._id.localeCompare(b._id);
 }
 
-/** Whether the package is on offer at `now`: its start date has come and its end date has not passed. */
-export function isOnOffer(pkg: { startDate: string; endDate: string | null }, now: Date): boolean {
-  const at = now.getTime();
-  return Date.parse(pkg.startDate) <= at && (pkg.endDate === null || Date.parse(pkg.endDate) >= at);
-}
-
 const amount = (what: string, fallback: number, max: number) =>
   numberField(what, { min: 0, max }).default(fallback);
 

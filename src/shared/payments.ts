@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { dollarsToCents } from './hours.js';
 import { listInput, type ListQuery } from './list.js';
+import { PAYMENT_METHODS } from './payment-options.js';
 import { dateTimeField, idParam, numberField, singleLine } from './validation.js';
 
-/** SPEC.md §9: admin payment methods. */
-export const PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Cash'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+// the payment tables live in payment-options.ts; these names stay importable from here
+export { PAYMENT_METHODS, type PaymentMethod } from './payment-options.js';
 
 /** The one payment status that counts toward an invoice's balance (money actually received). */
 export const COUNTING_PAYMENT_STATUS = 'completed';

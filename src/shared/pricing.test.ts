@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invoicePrice, invoiceStatusOf, isPaidInFull, priceCentsOf, remainingBalanceCents } from './pricing.js';
+import { formatDollars } from './format.js';
+import { dollarsToCents, hoursToHundredths } from './hours.js';
+import { invoicePrice, invoiceStatusOf, isPaidInFull, priceCentsOf } from './pricing.js';
 
 describe('invoice pricing', () => {
   it.each([
@@ -25,14 +27,26 @@ describe('invoice pricing', () => {
     );
   });
 
+  // pairs where hours × rate in floating point lands just below a half cent and would round down
+  it.each([
+    [0.29, 1.5, '$0.44'], // 0.435, 0.43499999… in floating point
+    [1.15, 0.7, '$0.81'], // 0.805, 0.80499999…
+    [0.35, 0.1, '$0.04'], // 0.035, 0.03499999…
+    [0.57, 1.5, '$0.86'], // 0.855
+    [8.05, 0.5, '$4.03'], // 4.025
+    [2.01, 0.5, '$1.01'], // 1.005
+  ])('%d hours × $%d is shown as %s, in whole cents rounded half up', (hours, rate, shown) => {
+    const cents = priceCentsOf(hoursToHundredths(hours), dollarsToCents(rate));
+    expect(formatDollars(cents / 100)).toBe(shown);
+    expect(formatDollars(invoicePrice(hours, rate))).toBe(shown);
+  });
+
   it('refuses negative or fractional units', () => {
     expect(() => priceCentsOf(-1, 100)).toThrow(RangeError);
     expect(() => priceCentsOf(1.5, 100)).toThrow(RangeError);
   });
 
   it('balance, completeness and status follow the payments', () => {
-    expect(remainingBalanceCents(10_000, [2_500, 2_500])).toBe(5_000);
-    expect(remainingBalanceCents(10_000, [])).toBe(10_000);
     expect(isPaidInFull(0)).toBe(true);
     expect(isPaidInFull(1)).toBe(false);
     expect(invoiceStatusOf(10_000, 0)).toBe('Pending');

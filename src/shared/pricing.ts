@@ -21,11 +21,6 @@ export function invoicePrice(hours: number, rate: number): number {
   return centsToDollars(priceCentsOf(hoursToHundredths(hours), dollarsToCents(rate)));
 }
 
-/** remainingBalance = price − sum(payments), in cents. */
-export function remainingBalanceCents(priceCents: number, paymentCents: readonly number[]): number {
-  return paymentCents.reduce((balance, amount) => balance - amount, priceCents);
-}
-
 /** An invoice is complete exactly when nothing remains to be paid. */
 export function isPaidInFull(remainingCents: number): boolean {
   return remainingCents <= 0;

@@ -60,6 +60,7 @@ function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
       { date: new Date('2026-03-12T16:00:00Z'), method: 'Zelle', amount: 499.5, transactionId: 'ZL-33' },
     ],
     balance: 1500.5,
+    status: 'Partially Paid',
     selectedPaymentMethod: 'ACH',
     ...overrides,
   };
@@ -95,11 +96,12 @@ describe('renderInvoicePdf', () => {
       '-$1,499.50',
       'Balance due',
       '$1,500.50',
-      'First Prairie Bank',
-      'Routing number: 071000013',
-      'Account number: 123456789012',
+      'Bank Name: First Prairie Bank',
+      'Routing Number: 071000013',
+      'Account Number: 123456789012',
       'Send to: pay@northwind.example',
-      'Make the check payable to',
+      'Payable to: Northwind',
+      'Mailing Address: 500 Market Street,',
     ]) {
       expect(text).toContain(expected);
     }
@@ -119,19 +121,19 @@ describe('renderInvoicePdf', () => {
     const text = await textOf(pdf, 'raw');
     const howToPay = text.slice(text.indexOf('How to pay'));
     expect(howToPay).toContain('Please include invoice number 2026-0042');
-    expect(howToPay).toMatch(/^Check\nYour selected method\nMake the check payable/m);
-    expect(howToPay.indexOf('Check')).toBeLessThan(howToPay.indexOf('ACH bank transfer'));
-    expect(howToPay.indexOf('Check')).toBeLessThan(howToPay.indexOf('Zelle / QuickPay'));
+    expect(howToPay).toMatch(/^Check\nYour selected method\nPayable to: Northwind/m);
+    expect(howToPay.indexOf('Check')).toBeLessThan(howToPay.indexOf('ACH (Bank Transfer)'));
+    expect(howToPay.indexOf('Check')).toBeLessThan(howToPay.indexOf('QuickPay / Zelle'));
     expect(howToPay.match(/Your selected method/g)).toHaveLength(1);
   });
 
   it('lists only the payment methods the provider configured', async () => {
     const zelleOnly: Provider = { ...provider, address: undefined, bankName: undefined, routingNumber: undefined, accountNumber: undefined };
     const text = await textOf(await renderInvoicePdf(invoice({ selectedPaymentMethod: 'Zelle' }), zelleOnly, timeZone), 'raw');
-    expect(text).toContain('Zelle / QuickPay\nYour selected method');
+    expect(text).toContain('QuickPay / Zelle\nYour selected method');
     expect(text).toContain('Send to: pay@northwind.example');
-    expect(text).not.toContain('Routing number');
-    expect(text).not.toContain('payable to');
+    expect(text).not.toContain('Routing Number');
+    expect(text).not.toContain('Payable to');
   });
 
   it('asks the customer to get in touch when no payment details are configured', async () => {
@@ -145,6 +147,7 @@ describe('renderInvoicePdf', () => {
     const paid = invoice({
       payments: [{ date: new Date('2026-03-11T16:00:00Z'), method: 'Check', amount: 3000, transactionId: 'CHK-1001' }],
       balance: 0,
+      status: 'Completed',
     });
     const pdf = await renderInvoicePdf(paid, provider, timeZone);
     expect(await textOf(pdf, 'raw')).toMatch(/^PAID$/m);
@@ -152,7 +155,7 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Paid in full');
     expect(text).toContain('CHK-1001');
     expect(text).toMatch(/Balance due\s+\$0\b/);
-    expect(text).not.toContain('Routing number');
+    expect(text).not.toContain('Routing Number');
   });
 
   it('wraps a long description inside its column', async () => {
@@ -178,7 +181,7 @@ describe('renderInvoicePdf', () => {
     expect(await pageCountOf(pdf)).toBeGreaterThan(1);
     const text = await textOf(pdf);
     expect(text).toContain('THE-END');
-    expect(text).toContain('Routing number: 071000013');
+    expect(text).toContain('Routing Number: 071000013');
     expect(text).toContain('Page 2 of');
   });
 

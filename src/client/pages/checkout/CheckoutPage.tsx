@@ -1,24 +1,45 @@
-import { Accordion, Button, Card, Chip, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Card, Center, Chip, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { useEffect, useRef, useState } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { PAYMENT_OPTIONS, type PaymentOption } from '../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../shared/format.js';
+import { PAYMENT_OPTIONS, PAYMENT_OPTION_INFO, type PaymentOption } from '../../../shared/payment-options.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { errorText, trpc } from '../../trpc.js';
-import { PAYMENT_INSTRUCTIONS, PAYMENT_OPTION_LABELS, packageFromState, type ConfirmationState } from './checkoutState.js';
+import { checkoutPackageId, type ConfirmationState, type PackageItem } from './checkoutState.js';
 
-/** SPEC.md §2 Checkout: the carried-over package, a payment option, and the purchase. */
+/**
+ * Checkout: the chosen package, a payment option, and the purchase. The package is named in the
+ * address (or carried in history state) and loaded from the server, so a reload keeps the page and
+ * the total is the server's price, the same the invoice will carry. No package: back to /.
+ */
 export function CheckoutPage() {
   usePageTitle('Checkout');
-  const packageItem = packageFromState(useHistoryState());
-  if (!packageItem) return <Redirect to="/" replace />;
-  return <Checkout packageItem={packageItem} />;
+  const packageId = checkoutPackageId(useSearch(), useHistoryState());
+  if (!packageId) return <Redirect to="/" replace />;
+  return <CheckoutOf packageId={packageId} />;
 }
 
-function Checkout({ packageItem }: { packageItem: NonNullable<ReturnType<typeof packageFromState>> }) {
+function CheckoutOf({ packageId }: { packageId: string }) {
+  const detail = trpc.packages.detail.useQuery({ id: packageId }, { retry: false, staleTime: 0 });
+  useEffect(() => {
+    if (detail.error) console.error('Checkout package failed to load', detail.error);
+  }, [detail.error]);
+  if (detail.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading package" />
+      </Center>
+    );
+  }
+  if (!detail.data) return <Redirect to="/" replace />;
+  const { _id, description, hours, rate, price } = detail.data;
+  return <Checkout packageItem={{ _id, description, hours, rate, price }} />;
+}
+
+function Checkout({ packageItem }: { packageItem: PackageItem }) {
   const [, navigate] = useLocation();
   const [paymentOption, setPaymentOption] = useState<PaymentOption | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +65,7 @@ function Checkout({ packageItem }: { packageItem: NonNullable<ReturnType<typeof 
   const facts: [string, string][] = [
     ['Hours', formatHours(packageItem.hours)],
     ['Rate', `${formatDollars(packageItem.rate)} per hour`],
-    ['Total', formatDollars(packageItem.rate * packageItem.hours)],
+    ['Total', formatDollars(packageItem.price)],
   ];
 
   return (
@@ -83,7 +104,7 @@ function Checkout({ packageItem }: { packageItem: NonNullable<ReturnType<typeof 
               <Group gap="sm" role="radiogroup" aria-labelledby="checkout-payment">
                 {PAYMENT_OPTIONS.map((option) => (
                   <Chip key={option} value={option} type="radio" disabled={busy}>
-                    {PAYMENT_OPTION_LABELS[option]}
+                    {PAYMENT_OPTION_INFO[option].label}
                   </Chip>
                 ))}
               </Group>
@@ -95,9 +116,9 @@ function Checkout({ packageItem }: { packageItem: NonNullable<ReturnType<typeof 
               <Accordion variant="separated">
                 {PAYMENT_OPTIONS.map((option) => (
                   <Accordion.Item key={option} value={option}>
-                    <Accordion.Control>{PAYMENT_OPTION_LABELS[option]}</Accordion.Control>
+                    <Accordion.Control>{PAYMENT_OPTION_INFO[option].label}</Accordion.Control>
                     <Accordion.Panel>
-                      <Text size="sm">{PAYMENT_INSTRUCTIONS[option]}</Text>
+                      <Text size="sm">{PAYMENT_OPTION_INFO[option].instructions}</Text>
                     </Accordion.Panel>
                   </Accordion.Item>
                 ))}

@@ -3,14 +3,15 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { Link, Redirect } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { formatDollars } from '../../../shared/format.js';
+import { PAYMENT_OPTION_INFO, paymentOptionLabel } from '../../../shared/payment-options.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { ProviderPaymentDetails } from './ProviderPaymentDetails.js';
-import { PAYMENT_INSTRUCTIONS, PAYMENT_OPTION_LABELS, confirmationFromState, type ConfirmationState } from './checkoutState.js';
+import { confirmationFromState, type ConfirmationState } from './checkoutState.js';
 
 export const ACTIVATION_NOTE = 'Your added hours will become active as soon we verify your payment';
 
-/** SPEC.md §2 Confirmation: the new invoice, the amount, how to pay, and the invoice PDF. */
+/** Confirmation: the created invoice's own number, description and price, how to pay, and its PDF. */
 export function ConfirmationPage() {
   usePageTitle('Thank you for your purchase!');
   const state = confirmationFromState(useHistoryState());
@@ -23,8 +24,8 @@ function Confirmation({ response, paymentOption, packageItem }: ConfirmationStat
   const facts: [string, string][] = [
     ['Invoice Number', invoice.invoiceId],
     ['Package', invoice.description || packageItem.description],
-    ['Amount To Be Paid', formatDollars(packageItem.rate * packageItem.hours)],
-    ['Payment Option', PAYMENT_OPTION_LABELS[paymentOption] ?? paymentOption],
+    ['Amount To Be Paid', formatDollars(invoice.price)],
+    ['Payment Option', paymentOptionLabel(paymentOption)],
   ];
 
   return (
@@ -60,9 +61,9 @@ function Confirmation({ response, paymentOption, packageItem }: ConfirmationStat
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="confirmation-instructions">
           <Stack gap="sm">
             <Title order={2} fz="h4" id="confirmation-instructions">
-              Payment Instructions: {PAYMENT_OPTION_LABELS[paymentOption] ?? paymentOption}
+              Payment Instructions: {paymentOptionLabel(paymentOption)}
             </Title>
-            <Text>{PAYMENT_INSTRUCTIONS[paymentOption]}</Text>
+            <Text>{PAYMENT_OPTION_INFO[paymentOption]?.instructions}</Text>
             <ProviderPaymentDetails option={paymentOption} />
           </Stack>
         </Card>

@@ -1,39 +1,32 @@
-import type { PaymentOption, PurchaseResponse } from '../../../shared/invoices.js';
+import type { PurchaseResponse } from '../../../shared/invoices.js';
+import type { PaymentOption } from '../../../shared/payment-options.js';
+import type { PackageDto } from '../../../shared/packages.js';
 
-/** The package the catalogue carries to /checkout in history state. */
-export type PackageItem = { _id: string; description: string; hours: number; rate: number; price?: number };
+/** The package the catalogue and the package page carry to checkout in history state. */
+export type PackageItem = Pick<PackageDto, '_id' | 'description' | 'hours' | 'rate' | 'price'>;
 
 /** What /checkout carries to /confirmation in history state. */
 export type ConfirmationState = { response: PurchaseResponse; paymentOption: PaymentOption; packageItem: PackageItem };
 
-/** SPEC.md §9: the customer's payment options and their labels. */
-export const PAYMENT_OPTION_LABELS: Record<PaymentOption, string> = {
-  ACH: 'ACH (Bank Transfer)',
-  QuickPay: 'QuickPay / Zelle',
-  CheckEmail: 'Check via Email',
-  Check: 'Check by Mail',
-};
+/** The query parameter naming the package at checkout, so a reload keeps the page. */
+const PACKAGE_PARAM = 'package';
 
-/** General instructions per option; the provider's own payee details are on the invoice. */
-export const PAYMENT_INSTRUCTIONS: Record<PaymentOption, string> = {
-  ACH: "Send a bank transfer (ACH) for the invoice amount to the provider's bank account. The bank name, routing number and account number are printed on your invoice. Put the invoice number in the transfer memo.",
-  QuickPay:
-    "Send the invoice amount with QuickPay / Zelle from your bank's app to the provider's payment email address, printed on your invoice. Put the invoice number in the payment note.",
-  CheckEmail:
-    'Email a check (an electronic check image or e-check) for the invoice amount to the provider, as described on your invoice. Write the invoice number on the check.',
-  Check: "Mail a check for the invoice amount, payable to the provider, to the mailing address printed on your invoice. Write the invoice number on the check.",
-};
+/** `path` (/checkout or /dashboard/checkout) with the package's id, and the package for history state. */
+export function checkoutLink(path: string, pkg: PackageItem): [to: string, options: { state: { packageItem: PackageItem } }] {
+  const packageItem = { _id: pkg._id, description: pkg.description, hours: pkg.hours, rate: pkg.rate, price: pkg.price };
+  return [`${path}?${new URLSearchParams({ [PACKAGE_PARAM]: pkg._id }).toString()}`, { state: { packageItem } }];
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The package carried over, when it is one. */
-export function packageFromState(state: unknown): PackageItem | null {
-  if (!isObject(state) || !isObject(state.packageItem)) return null;
-  const item = state.packageItem;
-  if (typeof item._id !== 'string' || typeof item.hours !== 'number' || typeof item.rate !== 'number') return null;
-  return { _id: item._id, description: String(item.description ?? ''), hours: item.hours, rate: item.rate, price: typeof item.price === 'number' ? item.price : undefined };
+/** The id of the package to check out: from the address, else from the package carried in history state. */
+export function checkoutPackageId(search: string, state: unknown): string | null {
+  const fromUrl = new URLSearchParams(search).get(PACKAGE_PARAM)?.trim();
+  if (fromUrl) return fromUrl;
+  const carried = isObject(state) && isObject(state.packageItem) ? state.packageItem._id : undefined;
+  return typeof carried === 'string' && carried !== '' ? carried : null;
 }
 
 /** The confirmation state, when the response is there. */

@@ -1,7 +1,7 @@
 import { Accordion, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { InvoiceDto } from '../../../shared/invoices.js';
+import { invoiceStatusText, type InvoiceDto } from '../../../shared/invoices.js';
 import { dateText } from '../../../shared/dates.js';
 import { formatDollars } from '../../../shared/format.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
@@ -10,11 +10,6 @@ import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 
-/** SPEC.md §4: Completed when completeStatus, else the stored status, else Pending. */
-export function invoiceStatus(invoice: Pick<InvoiceDto, 'completeStatus' | 'status'>): string {
-  if (invoice.completeStatus) return 'Completed';
-  return invoice.status.trim() || 'Pending';
-}
 
 const formatDate = (iso: string) => (iso ? dateText(iso) : '');
 
@@ -64,7 +59,7 @@ export function InvoicesPage() {
 }
 
 function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: () => void }) {
-  const status = invoiceStatus(invoice);
+  const status = invoiceStatusText(invoice);
   return (
     <Accordion.Item value={invoice._id}>
       <Accordion.Control>

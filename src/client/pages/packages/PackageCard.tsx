@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Stack, Text } from '@mantine/core';
 import type { PackageDto } from '../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../shared/format.js';
-import { formatPackageDate } from '../admin/packages/packageText.js';
+import { formatPackageDate } from '../../lib/packageText.js';
 
 /** Secondary orange, dark enough text for 4.5:1 contrast. */
 const customBadgeStyles = { root: { backgroundColor: 'var(--mantine-color-orange-1)', color: '#7a3300' } };

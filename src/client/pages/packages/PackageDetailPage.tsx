@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { formatDollars } from '../../../shared/format.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
+import { checkoutLink } from '../checkout/checkoutState.js';
 
 /** SPEC.md §2: the Buy Package button goes to exactly this path. */
 export const BUY_PACKAGE_PATH = '/dashboard/checkout';
@@ -49,8 +50,7 @@ export function PackageDetailPage() {
           onClick={(event: MouseEvent) => {
             if (!pkg) return;
             event.preventDefault();
-            const packageItem = { _id: pkg._id, description: pkg.description, hours: pkg.hours, rate: pkg.rate, price: pkg.price };
-            navigate(BUY_PACKAGE_PATH, { state: { packageItem } });
+            navigate(...checkoutLink(BUY_PACKAGE_PATH, pkg));
           }}
           leftSection={<IconShoppingCart size={18} />}
           w="fit-content"

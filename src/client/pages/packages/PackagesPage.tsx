@@ -6,12 +6,10 @@ import { byCatalogueOrder, type PackageDto } from '../../../shared/packages.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
+import { checkoutLink } from '../checkout/checkoutState.js';
 import { PackageCard } from './PackageCard.js';
 
 export const PACKAGES_LOAD_FAILED = 'Failed to load packages. Please try again later.';
-
-/** What /checkout reads from history.state.packageItem. */
-export type CheckoutPackageItem = Pick<PackageDto, '_id' | 'description' | 'hours' | 'rate' | 'price'>;
 
 /** Package Options (/packages): the packages on offer to the company, custom ones first. */
 export function PackagesPage() {
@@ -23,10 +21,7 @@ export function PackagesPage() {
     if (packages.error) console.error('Packages failed to load', packages.error);
   }, [packages.error]);
 
-  const select = (pkg: PackageDto) => {
-    const packageItem: CheckoutPackageItem = { _id: pkg._id, description: pkg.description, hours: pkg.hours, rate: pkg.rate, price: pkg.price };
-    navigate('/checkout', { state: { packageItem } });
-  };
+  const select = (pkg: PackageDto) => navigate(...checkoutLink('/checkout', pkg));
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { activities, companies } from '../../../../drizzle/schema.js';
+import { hourShareOf } from '../../../shared/hour-balance.js';
 import type { Tx } from '../../db.js';
 
 /*
@@ -21,14 +22,6 @@ export function storedCompanyHours(tx: Tx, companyId: string): { balance: number
   return row ?? { balance: 0, pending: 0 };
 }
 
-/** What an entry adds to its company: completed entries to the balance, pending TimeAdd entries to the pending hours. */
-function shareOf(entry: Entry) {
-  return {
-    balance: entry.status === 'completed' ? entry.hundredths : 0,
-    pending: entry.status === 'pending' && entry.activityType === 'TimeAdd' ? entry.hundredths : 0,
-  };
-}
-
 function addToCompany(tx: Tx, companyId: string, balance: number, pending: number): void {
   if (balance === 0 && pending === 0) return;
   tx.update(companies)
@@ -44,8 +37,8 @@ const NO_SHARE = { balance: 0, pending: 0 };
 
 /** Moves the company figures from the entry as it was (none when new) to the entry as it is (none when removed). */
 export function keepCompanyHours(tx: Tx, before: Entry | undefined, after: Entry | undefined): void {
-  const was = before ? shareOf(before) : NO_SHARE;
-  const is = after ? shareOf(after) : NO_SHARE;
+  const was = before ? hourShareOf(before) : NO_SHARE;
+  const is = after ? hourShareOf(after) : NO_SHARE;
   if (before && after && before.companyId === after.companyId) {
     addToCompany(tx, after.companyId, is.balance - was.balance, is.pending - was.pending);
     return;

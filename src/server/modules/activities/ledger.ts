@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
+import { BALANCE_ENTRY_STATUS, hourShareOf } from '../../../shared/hour-balance.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
 import type { Db, Tx } from '../../db.js';
@@ -32,6 +33,8 @@ export type InvoiceHours = {
   description: string;
   timeStamp: Date;
   now: Date;
+  /** Pending unless the invoice is already paid in full (a price of 0). */
+  status?: ActivityStatus;
 };
 
 export type TimeLogHours = {
@@ -55,6 +58,9 @@ export type HoursChange = {
 const INVOICE_ENTRY = 'Hours entry for this invoice';
 const TIME_LOG_ENTRY = 'Hours entry for this time log';
 
+
+/** SQL: the entry counts toward the balance (hourShareOf in shared/hour-balance.ts). */
+const countsInBalance = eq(activities.status, BALANCE_ENTRY_STATUS);
 
 const newestFirst = [desc(activities.timeStamp), desc(activities.createdAt), desc(activities.id)];
 
@@ -111,13 +117,13 @@ function changedFields(change: HoursChange, toLedger: (hundredths: number) => nu
 const ofInvoice = (invoiceId: string) => eq(activities.invoiceId, invoiceId);
 const ofTimeLog = (timeLogId: string) => eq(activities.timeLogId, timeLogId);
 
-/** The pending TimeAdd entry created with an invoice. */
+/** The TimeAdd entry created with an invoice, pending until the invoice is paid in full. */
 export function addInvoiceHours(tx: Tx, input: InvoiceHours): Activity {
   assertHundredths(input.hundredths);
   return insertEntry(tx, {
     companyId: input.companyId,
     activityType: 'TimeAdd',
-    status: 'pending',
+    status: input.status ?? 'pending',
     hundredths: input.hundredths,
     description: input.description,
     timeStamp: input.timeStamp,
@@ -200,7 +206,7 @@ function completedInNewest(tx: Tx, companyId: string, count: number): number {
     .limit(count)
     .as('newest');
   const row = tx
-    .select({ total: sql<number>`coalesce(sum(case when ${newest.status} = 'completed' then ${newest.hundredths} end), 0)` })
+    .select({ total: sql<number>`coalesce(sum(case when ${newest.status} = ${BALANCE_ENTRY_STATUS} then ${newest.hundredths} end), 0)` })
     .from(newest)
     .get();
   return row?.total ?? 0;
@@ -228,7 +234,7 @@ function withBalances(rows: Activity[], balanceAfterFirst: number): ActivityDto[
   let balanceAfter = balanceAfterFirst;
   return rows.map((row) => {
     const dto = toDto(row, balanceAfter);
-    if (row.status === 'completed') balanceAfter -= row.hundredths;
+    balanceAfter -= hourShareOf(row).balance;
     return dto;
   });
 }
@@ -249,7 +255,7 @@ const recentCompleted = preparedPerDb((db) =>
   db
     .select()
     .from(activities)
-    .where(and(eq(activities.companyId, sql.placeholder('companyId')), eq(activities.status, 'completed')))
+    .where(and(eq(activities.companyId, sql.placeholder('companyId')), countsInBalance))
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .prepare(),
@@ -270,7 +276,7 @@ const latestPurchase = preparedPerDb((db) =>
     .where(
       and(
         eq(activities.companyId, sql.placeholder('companyId')),
-        eq(activities.status, 'completed'),
+        countsInBalance,
         eq(activities.activityType, 'TimeAdd'),
       ),
     )

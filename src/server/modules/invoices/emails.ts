@@ -1,6 +1,7 @@
 import type { Provider } from '../../config.js';
 import { formatDollars } from '../../../shared/format.js';
-import type { InvoiceDto, InvoicePaymentMethod } from '../../../shared/invoices.js';
+import type { InvoiceDto } from '../../../shared/invoices.js';
+import { CHANNEL_ORDER, PAYMENT_CHANNELS, channelOf, payeeDetails, type InvoicePaymentMethod, type PaymentChannel } from '../../../shared/payment-options.js';
 import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
 import type { EmailAttachment } from '../../mail/outbox.js';
 
@@ -11,26 +12,15 @@ export function invoicePdfAttachment(invoice: { _id: string; invoiceId: string }
 
 const missing = (what: string) => `(${what}: please contact us)`;
 
-/** How to pay by the given method, from the provider's configured details. */
+function channelInstructions(provider: Provider, channel: PaymentChannel): string {
+  const details = payeeDetails(channel, provider).map(({ label, value }) => `${label}: ${value ?? missing(label.toLowerCase())}`);
+  return [`By ${PAYMENT_CHANNELS[channel].title}:`, ...details].join('\n');
+}
+
+/** How to pay by the invoice's intended method, or by every channel when it names none, from the provider's details. */
 export function paymentInstructions(provider: Provider, method: InvoicePaymentMethod): string[] {
-  const check = `By check: make the check payable to ${provider.name} and mail it to:\n${provider.address ?? missing('mailing address')}`;
-  const ach = [
-    'By ACH bank transfer:',
-    `Bank: ${provider.bankName ?? missing('bank name')}`,
-    `Routing number: ${provider.routingNumber ?? missing('routing number')}`,
-    `Account number: ${provider.accountNumber ?? missing('account number')}`,
-  ].join('\n');
-  const zelle = `By QuickPay / Zelle: send the payment to ${provider.paymentEmail ?? missing('payment email')}`;
-  switch (method) {
-    case 'Check':
-      return [check];
-    case 'ACH':
-      return [ach];
-    case 'Zelle':
-      return [zelle];
-    default:
-      return [ach, zelle, check];
-  }
+  const channel = channelOf(method);
+  return (channel ? [channel] : CHANNEL_ORDER).map((each) => channelInstructions(provider, each));
 }
 
 type InvoiceFacts = Pick<InvoiceDto, 'invoiceId' | 'companyName' | 'description' | 'hours' | 'rate' | 'price' | 'remainingBalance' | 'selectedPaymentMethod'>;

@@ -1,4 +1,3 @@
-import { countsTowardBalance } from '../../../shared/payments.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
@@ -15,23 +14,7 @@ export async function invoicePdfFor(deps: AppDeps, invoiceId: string): Promise<U
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;
   }
-  return renderInvoicePdf(
-    {
-      invoiceNumber: data.invoiceNumber,
-      transactionDate: data.transactionDate,
-      issuedAt: deps.clock.now(),
-      company: { name: data.company.name, address: data.company.address },
-      description: data.description,
-      hours: data.hours,
-      rate: data.rate,
-      price: data.price,
-      payments: data.payments.filter((payment) => countsTowardBalance(payment.status)).map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: payment.amount, transactionId: payment.transactionId })),
-      balance: data.remainingBalance,
-      selectedPaymentMethod: data.selectedPaymentMethod,
-    },
-    deps.config.provider,
-    deps.config.timeZone,
-  );
+  return renderInvoicePdf({ ...data, issuedAt: deps.clock.now() }, deps.config.provider, deps.config.timeZone);
 }
 
 /** The outbox's attachment resolver for "invoice-pdf:<id>" sources. */

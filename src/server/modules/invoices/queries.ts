@@ -8,14 +8,17 @@ import {
   type InvoiceListQuery,
   type InvoicePaymentMethod,
   type InvoiceSortKey,
+  invoiceStatusText,
 } from '../../../shared/invoices.js';
 import { offsetOf, type Page } from '../../../shared/list.js';
-import { COUNTING_PAYMENT_STATUS, countedCents } from '../../../shared/payments.js';
+import { countedCents, countsTowardBalance } from '../../../shared/payments.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
+import { paidCentsSql } from '../billing/settlement.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -25,19 +28,6 @@ export const PDF_LINK_LIFETIME_MS = 10 * 60 * 1000;
 /** A short-lived signed link to the invoice's PDF, made fresh on every read, so an iframe needs no token. */
 export function pdfUrlOf(deps: AppDeps, invoiceId: string): string {
   return signPdfPath(deps.linkSigningKey, invoiceId, new Date(deps.clock.now().getTime() + PDF_LINK_LIFETIME_MS));
-}
-
-/** SQL for "this payment counts toward its invoice's balance" (countsTowardBalance in JS). */
-const countsTowardBalanceSql = eq(payments.status, COUNTING_PAYMENT_STATUS);
-
-/** Sum of the invoice's counted (completed) payments, in cents. */
-export function paidCents(tx: Tx, invoiceId: string): number {
-  const row = tx
-    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), countsTowardBalanceSql))
-    .get();
-  return row?.total ?? 0;
 }
 
 function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
@@ -83,18 +73,17 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-const paidSum = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql}), 0)`;
-
 /** What each sortable column of the invoice lists sorts by; rowid breaks ties in the same direction. */
 const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   transactionDate: [invoices.transactionDate, sql`${invoices}.rowid`],
   companyName: [companies.companyName, invoices.transactionDate, sql`${invoices}.rowid`],
   hours: [invoices.hundredths, sql`${invoices}.rowid`],
   price: [invoices.priceCents, sql`${invoices}.rowid`],
-  remainingBalance: [sql`${invoices.priceCents} - ${paidSum}`, sql`${invoices}.rowid`],
+  remainingBalance: [sql`${invoices.priceCents} - ${paidCentsSql}`, sql`${invoices}.rowid`],
   description: [invoices.description, sql`${invoices}.rowid`],
   selectedPaymentMethod: [invoices.selectedPaymentMethod, sql`${invoices}.rowid`],
-  status: [sql`case when ${invoices.completeStatus} then 'Completed' when ${invoices.status} <> '' then ${invoices.status} else 'Pending' end`, sql`${invoices}.rowid`],
+  // the shown status (invoiceStatusText in shared/invoices.ts), in SQL
+  status: [sql`case when ${invoices.completeStatus} then 'Completed' when trim(${invoices.status}) <> '' then trim(${invoices.status}) else 'Pending' end`, sql`${invoices}.rowid`],
 };
 
 function invoiceFilter(query: InvoiceListQuery, companyId?: string): SQL | undefined {
@@ -127,7 +116,7 @@ export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, com
   };
 }
 
-const balanceCents = sql<number>`${invoices.priceCents} - ${paidSum}`;
+const balanceCents = sql<number>`${invoices.priceCents} - ${paidCentsSql}`;
 
 /**
  * The company's invoices a payment may go to, newest first (capped), with their balance; openOnly
@@ -175,26 +164,8 @@ export function findInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto {
   return invoice;
 }
 
-export type InvoicePdfData = {
-  _id: string;
-  invoiceNumber: string;
-  transactionDate: Date;
-  createdAt: Date;
-  company: { _id: string; name: string; address: string; phone: string; website: string };
-  description: string;
-  hours: number;
-  rate: number;
-  price: number;
-  selectedPaymentMethod: InvoicePaymentMethod;
-  status: string;
-  completeStatus: boolean;
-  payments: { _id: string; amount: number; paymentDate: Date; method: string; status: string; description: string; transactionId: string }[];
-  amountPaid: number;
-  remainingBalance: number;
-};
-
-/** Everything the invoice PDF shows (amounts in dollars, hours in hours). 404 for an unknown id. */
-export function invoicePdfData(tx: Tx, invoiceId: string): InvoicePdfData {
+/** Everything the invoice PDF shows but the moment of the copy; only counted payments. 404 for an unknown id. */
+export function invoicePdfData(tx: Tx, invoiceId: string): Omit<InvoicePdfData, 'issuedAt'> {
   const row = tx
     .select({ invoice: invoices, company: companies })
     .from(invoices)
@@ -204,30 +175,19 @@ export function invoicePdfData(tx: Tx, invoiceId: string): InvoicePdfData {
   if (!row) throw notFound('Invoice');
   const { invoice, company } = row;
   const paid = paymentsOf(tx, [invoice.id]).get(invoice.id) ?? [];
-  const paidTotal = countedCents(paid);
   return {
-    _id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
     transactionDate: invoice.transactionDate,
-    createdAt: invoice.createdAt,
-    company: { _id: company.id, name: company.companyName, address: company.companyAddress, phone: company.companyPhone, website: company.website },
+    company: { name: company.companyName, address: company.companyAddress },
     description: invoice.description,
     hours: hundredthsToHours(invoice.hundredths),
     rate: centsToDollars(invoice.rateCents),
     price: centsToDollars(invoice.priceCents),
-    selectedPaymentMethod: invoice.selectedPaymentMethod as InvoicePaymentMethod,
-    status: invoice.status,
-    completeStatus: invoice.completeStatus,
-    payments: paid.map((payment) => ({
-      _id: payment.id,
-      amount: centsToDollars(payment.amountCents),
-      paymentDate: payment.paymentDate,
-      method: payment.method,
-      status: payment.status,
-      description: payment.description,
-      transactionId: payment.transactionId,
-    })),
-    amountPaid: centsToDollars(paidTotal),
-    remainingBalance: centsToDollars(invoice.priceCents - paidTotal),
+    payments: paid
+      .filter((payment) => countsTowardBalance(payment.status))
+      .map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: centsToDollars(payment.amountCents), transactionId: payment.transactionId })),
+    balance: centsToDollars(invoice.priceCents - countedCents(paid)),
+    status: invoiceStatusText(invoice),
+    selectedPaymentMethod: invoice.selectedPaymentMethod,
   };
 }

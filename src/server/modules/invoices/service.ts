@@ -1,18 +1,18 @@
-import { and, count, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { companies, invoiceNumberSequence, invoices, packages, payments } from '../../../../drizzle/schema.js';
-import { centsToDollars, dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
+import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
   INVOICE_HAS_PAYMENTS,
-  METHOD_OF_OPTION,
   type InvoiceDto,
   type InvoiceForm,
   type InvoiceListQuery,
   type PaymentOption,
   type PurchaseResponse,
 } from '../../../shared/invoices.js';
+import { PAYMENT_OPTION_INFO } from '../../../shared/payment-options.js';
 import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
 import type { Page } from '../../../shared/list.js';
-import { invoiceStatusOf, isPaidInFull, priceCentsOf } from '../../../shared/pricing.js';
+import { priceCentsOf } from '../../../shared/pricing.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
@@ -20,17 +20,13 @@ import { newId } from '../../lib/ids.js';
 import { companyRecipients, providerRecipients } from '../../mail/recipients.js';
 import { ownCompanyId } from '../account/actor.js';
 import type { Actor } from '../account/sessions.js';
-import {
-  addInvoiceHours,
-  completeInvoiceHours,
-  removeInvoiceHours,
-  reopenInvoiceHours,
-  updateInvoiceHours,
-} from '../activities/ledger.js';
+import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../activities/ledger.js';
+import { hoursStatusOf, settleInvoice, settlementOf } from '../billing/settlement.js';
+import { offeredTo, onOfferTo } from '../packages/offer.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
-import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, paidCents, pdfUrlOf, type InvoicePdfData } from './queries.js';
+import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, pdfUrlOf } from './queries.js';
 
-export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, paidCents, pdfUrlOf, type InvoicePdfData };
+export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, pdfUrlOf };
 
 /** The calendar year of an instant in the provider's time zone. */
 function yearIn(date: Date, timeZone: string): number {
@@ -54,28 +50,6 @@ function companyName(tx: Tx, companyId: string): string {
   return row.companyName;
 }
 
-/**
- * Brings an invoice's stored status and its ledger entry in step with its payments:
- * complete (hours count) exactly when the balance is 0. Call after any change of price or payments.
- */
-export function settleInvoice(tx: Tx, invoiceId: string): void {
-  const invoice = findInvoiceRow(tx, invoiceId);
-  const paid = paidCents(tx, invoiceId);
-  if (paid > invoice.priceCents) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `Payments of ${centsToDollars(paid).toFixed(2)} would exceed the price of invoice ${invoice.invoiceNumber} (${centsToDollars(invoice.priceCents).toFixed(2)}).`,
-    );
-  }
-  const complete = isPaidInFull(invoice.priceCents - paid);
-  tx.update(invoices)
-    .set({ completeStatus: complete, status: invoiceStatusOf(invoice.priceCents, paid) })
-    .where(eq(invoices.id, invoiceId))
-    .run();
-  if (complete) completeInvoiceHours(tx, invoiceId);
-  else reopenInvoiceHours(tx, invoiceId);
-}
-
 type NewInvoice = {
   companyId: string;
   packageId: string | null;
@@ -88,19 +62,14 @@ type NewInvoice = {
   transactionDate: Date;
 };
 
-/** Inserts the invoice with its number and its pending TimeAdd entry; settles it (a 0 price is paid). */
+/** Inserts the invoice with its number, settled with no payments yet (a 0 price is paid), and its TimeAdd entry. */
 function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): InvoiceDto {
   const now = deps.clock.now();
   const id = newId();
+  const invoiceNumber = nextInvoiceNumber(tx, yearIn(now, deps.config.timeZone));
+  const settlement = settlementOf({ invoiceNumber, priceCents: fields.priceCents }, 0);
   tx.insert(invoices)
-    .values({
-      id,
-      invoiceNumber: nextInvoiceNumber(tx, yearIn(now, deps.config.timeZone)),
-      ...fields,
-      status: invoiceStatusOf(fields.priceCents, 0),
-      completeStatus: false,
-      createdAt: now,
-    })
+    .values({ id, invoiceNumber, ...fields, ...settlement, createdAt: now })
     .run();
   addInvoiceHours(tx, {
     companyId: fields.companyId,
@@ -109,8 +78,8 @@ function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): InvoiceDto {
     description: fields.description,
     timeStamp: fields.transactionDate,
     now,
+    status: hoursStatusOf(settlement),
   });
-  settleInvoice(tx, id);
   return findInvoice(tx, deps, id);
 }
 
@@ -133,14 +102,7 @@ function purchasablePackage(tx: Tx, packageId: string, companyId: string, now: D
   const row = tx
     .select()
     .from(packages)
-    .where(
-      and(
-        eq(packages.id, packageId),
-        lte(packages.startDate, now),
-        or(isNull(packages.endDate), gte(packages.endDate, now)),
-        or(isNull(packages.companyId), eq(packages.companyId, companyId)),
-      ),
-    )
+    .where(and(eq(packages.id, packageId), onOfferTo(companyId, now)))
     .get();
   if (!row) throw notFound('Package');
   return row;
@@ -167,7 +129,7 @@ export function purchase(deps: AppDeps, actor: Actor, input: { packageId: string
       hundredths: pkg.hundredths,
       rateCents: pkg.rateCents,
       priceCents: priceCentsOf(pkg.hundredths, pkg.rateCents),
-      selectedPaymentMethod: METHOD_OF_OPTION[input.paymentOption],
+      selectedPaymentMethod: PAYMENT_OPTION_INFO[input.paymentOption].method,
       sendInvoiceEmail: true,
       transactionDate: now,
     });
@@ -202,7 +164,7 @@ function checkPackage(tx: Tx, packageId: string | null | undefined, companyId: s
   const row = tx
     .select({ id: packages.id })
     .from(packages)
-    .where(and(eq(packages.id, packageId), or(isNull(packages.companyId), eq(packages.companyId, companyId))))
+    .where(and(eq(packages.id, packageId), offeredTo(companyId)))
     .get();
   if (!row) throw new AppError('BAD_REQUEST', 'That package is not offered to this company.');
   return row.id;
@@ -232,13 +194,6 @@ export function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm): Inv
       throw new AppError('BAD_REQUEST', 'The company of an invoice cannot be changed.');
     }
     const amounts = amountsOf(form);
-    const paid = paidCents(tx, id);
-    if (amounts.priceCents < paid) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `The price cannot be less than the payments already applied (${centsToDollars(paid).toFixed(2)}).`,
-      );
-    }
     const transactionDate = form.transactionDate ? new Date(form.transactionDate) : current.transactionDate;
     tx.update(invoices)
       .set({

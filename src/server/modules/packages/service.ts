@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { companies, packages } from '../../../../drizzle/schema.js';
 import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
@@ -19,22 +19,13 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { ownCompanyId } from '../account/actor.js';
 import type { Actor } from '../account/sessions.js';
+import { offeredTo, onOfferTo } from './offer.js';
 import { listPackages, packageColumns, packageDto } from './queries.js';
 
 /*
- * A package is an offer of hours at a rate. General packages (no company) are offered to every
- * company, custom ones only to theirs; either only between its start date and its end date.
- * Invoices copy the numbers they need, so deleting a package leaves them intact.
+ * A package is an offer of hours at a rate; offer.ts says to whom and when. Invoices copy the
+ * numbers they need, so deleting a package leaves them intact.
  */
-
-/** Packages on offer to the company at `now` (DESIGN.md §4 "Customer catalogue"). */
-function onOfferTo(companyId: string, now: Date) {
-  return and(
-    lte(packages.startDate, now),
-    or(isNull(packages.endDate), gte(packages.endDate, now)),
-    or(isNull(packages.companyId), eq(packages.companyId, companyId)),
-  );
-}
 
 export function catalogue(deps: AppDeps, actor: Actor): PackageDto[] {
   const companyId = ownCompanyId(actor);
@@ -73,7 +64,7 @@ export function packageChoices(deps: AppDeps, companyId: string): PackageDto[] {
     .select(packageColumns)
     .from(packages)
     .leftJoin(companies, eq(companies.id, packages.companyId))
-    .where(or(isNull(packages.companyId), eq(packages.companyId, companyId)))
+    .where(offeredTo(companyId))
     .orderBy(asc(packages.description), asc(packages.id))
     .limit(PACKAGE_CHOICES_LIMIT)
     .all()

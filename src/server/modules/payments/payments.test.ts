@@ -89,7 +89,7 @@ describe('payments', () => {
     const count = paymentCount();
     const over = await pay(invoice._id, 1);
     expect(over.statusCode).toBe(400);
-    expect(json(over).message).toBe(`Invoice ${invoice.invoiceId} is already paid in full.`);
+    expect(json(over).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $101, more than its price of $100.`);
     expect(paymentCount()).toBe(count);
   });
 
@@ -113,7 +113,7 @@ describe('payments', () => {
     const form = { company: company.id, invoice: invoice._id, amount: 100, method: 'ACH', sendEmail: false };
     const response = await api(t.app, boss.token).put(`/superadmin/payments/${failed._id}`, { ...form, status: 'completed' });
     expect(response.statusCode).toBe(400);
-    expect(json(response).message).toBe(`Invoice ${invoice.invoiceId} is already paid in full.`);
+    expect(json(response).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $200, more than its price of $100.`);
     const stored = t.deps.db.select().from(payments).where(eq(payments.id, failed._id)).get();
     expect(stored?.status).toBe('failed');
   });
@@ -131,7 +131,7 @@ describe('payments', () => {
     expect(ledgerStatus(invoice._id)).toBe('completed');
     const over = await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 100.01 });
     expect(over.statusCode).toBe(400);
-    expect(json(over).message).toBe(`The payment of $100.01 is more than the remaining balance of invoice ${invoice.invoiceId} ($100).`);
+    expect(json(over).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $100.01, more than its price of $100.`);
     expect((await api(t.app, boss.token).put('/superadmin/payments/nope', { ...form, amount: 1 })).statusCode).toBe(404);
   });
 
@@ -151,7 +151,7 @@ describe('payments', () => {
     const emails = mark();
     const over = await pay(invoice._id, 100.01, { sendEmail: true });
     expect(over.statusCode).toBe(400);
-    expect(json(over).message).toBe(`The payment of $100.01 is more than the remaining balance of invoice ${invoice.invoiceId} ($100).`);
+    expect(json(over).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $100.01, more than its price of $100.`);
     const wrong = await pay(theirs._id, 1);
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toBe('That invoice does not belong to the chosen company.');
@@ -160,7 +160,7 @@ describe('payments', () => {
     await pay(invoice._id, 100);
     const paid = await pay(invoice._id, 1);
     expect(paid.statusCode).toBe(400);
-    expect(json(paid).message).toBe(`Invoice ${invoice.invoiceId} is already paid in full.`);
+    expect(json(paid).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $101, more than its price of $100.`);
     expect((await pay('nope', 1)).statusCode).toBe(404);
   });
 

@@ -1,56 +1,37 @@
 import { eq } from 'drizzle-orm';
-import { companies, invoices, payments } from '../../../../drizzle/schema.js';
-import { centsToDollars, dollarsToCents } from '../../../shared/hours.js';
+import { companies, payments } from '../../../../drizzle/schema.js';
+import { dollarsToCents } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import { countsTowardBalance, type PaymentDto, type PaymentForm, type PaymentListQuery } from '../../../shared/payments.js';
-import { formatDollars } from '../../../shared/format.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
-import { findInvoice, findInvoiceRow, paidCents, settleInvoice } from '../invoices/service.js';
+import { settleInvoice } from '../billing/settlement.js';
+import { findInvoice, findInvoiceRow } from '../invoices/service.js';
 import { paymentReceiptEmail } from './emails.js';
-import { findPayment, findPaymentRow, listPayments, type PaymentRow } from './queries.js';
+import { findPayment, findPaymentRow, listPayments } from './queries.js';
 
 /** A page of every company's payments, newest payment date first by default. */
 export function allPayments(deps: AppDeps, query: PaymentListQuery): Page<PaymentDto> {
   return listPayments(deps.db, query);
 }
 
-/**
- * The invoice the form names must be the company's, and a payment that counts must fit its balance.
- * `replacing` is the payment being edited, whose counted amount is available again on its own invoice.
- */
-function checkPayment(tx: Tx, form: PaymentForm, replacing?: PaymentRow): number {
+/** The invoice the form names must be the company's; whether the payment fits its price is settlement's call. */
+function checkTarget(tx: Tx, form: PaymentForm): void {
   const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, form.company)).get();
   if (!company) throw notFound('Company');
-  const invoice = tx.select().from(invoices).where(eq(invoices.id, form.invoice)).get();
-  if (!invoice) throw notFound('Invoice');
+  const invoice = findInvoiceRow(tx, form.invoice);
   if (invoice.companyId !== form.company) {
     throw new AppError('BAD_REQUEST', 'That invoice does not belong to the chosen company.');
   }
-  const amountCents = dollarsToCents(form.amount);
-  // a failed or pending payment takes nothing off the balance, so it cannot overpay
-  if (!countsTowardBalance(form.status)) return amountCents;
-  const freed = replacing && replacing.invoiceId === invoice.id && countsTowardBalance(replacing.status) ? replacing.amountCents : 0;
-  const balance = invoice.priceCents - paidCents(tx, invoice.id) + freed;
-  if (balance <= 0) {
-    throw new AppError('BAD_REQUEST', `Invoice ${invoice.invoiceNumber} is already paid in full.`);
-  }
-  if (amountCents > balance) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `The payment of ${formatDollars(centsToDollars(amountCents))} is more than the remaining balance of invoice ${invoice.invoiceNumber} (${formatDollars(centsToDollars(balance))}).`,
-    );
-  }
-  return amountCents;
 }
 
-const fieldsOf = (form: PaymentForm, amountCents: number) => ({
+const fieldsOf = (form: PaymentForm) => ({
   invoiceId: form.invoice,
   companyId: form.company,
-  amountCents,
+  amountCents: dollarsToCents(form.amount),
   description: form.description,
   status: form.status,
   method: form.method,
@@ -60,11 +41,11 @@ const fieldsOf = (form: PaymentForm, amountCents: number) => ({
 
 export function createPayment(deps: AppDeps, form: PaymentForm): PaymentDto {
   return inTransaction(deps.db, (tx) => {
-    const amountCents = checkPayment(tx, form);
+    checkTarget(tx, form);
     const now = deps.clock.now();
     const id = newId();
     tx.insert(payments)
-      .values({ id, ...fieldsOf(form, amountCents), paymentDate: form.paymentDate ? new Date(form.paymentDate) : now, createdAt: now })
+      .values({ id, ...fieldsOf(form), paymentDate: form.paymentDate ? new Date(form.paymentDate) : now, createdAt: now })
       .run();
     settleInvoice(tx, form.invoice);
     const payment = findPayment(tx, id);
@@ -83,9 +64,9 @@ export function createPayment(deps: AppDeps, form: PaymentForm): PaymentDto {
 export function updatePayment(deps: AppDeps, id: string, form: PaymentForm): PaymentDto {
   return inTransaction(deps.db, (tx) => {
     const current = findPaymentRow(tx, id);
-    const amountCents = checkPayment(tx, form, current);
+    checkTarget(tx, form);
     tx.update(payments)
-      .set({ ...fieldsOf(form, amountCents), paymentDate: form.paymentDate ? new Date(form.paymentDate) : current.paymentDate })
+      .set({ ...fieldsOf(form), paymentDate: form.paymentDate ? new Date(form.paymentDate) : current.paymentDate })
       .where(eq(payments.id, id))
       .run();
     settleInvoice(tx, form.invoice);

@@ -5,7 +5,7 @@ import { formatDollars, formatHours } from '../../../../shared/format.js';
 import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
-import { formatPackageDate } from './packageText.js';
+import { formatPackageDate } from '../../../lib/packageText.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const PackageDialog = lazyPart(() => import('./PackageDialog.js'), 'PackageDialog', { prefetch: true });

@@ -7,7 +7,7 @@ import { CompanySelect, RecordDialog } from '../../../components/admin-list/inde
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 import { PackageDateInput } from './PackageDateInput.js';
-import { packageDay } from './packageText.js';
+import { packageDay } from '../../../lib/packageText.js';
 
 type PackageDialogProps = {
   pkg: Partial<PackageDto>;

@@ -8,7 +8,7 @@ import { createCompany } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { hourBalance, pendingHours } from '../../testing/ledger-sums.js';
 import { allInvoices, createInvoice, deleteInvoice, updateInvoice } from '../invoices/service.js';
-import { createPayment, deletePayment, updatePayment } from './service.js';
+import { createPayment, deletePayment, updatePayment } from '../payments/service.js';
 
 /*
  * After any sequence of invoice and payment changes over two companies, every invoice's balance and

@@ -1,4 +1,4 @@
-import { numericDateText } from '../../../../shared/dates.js';
+import { numericDateText } from '../../shared/dates.js';
 
 /** Package dates are calendar days (stored as midnight UTC): shown and edited as their UTC day. */
 export function packageDay(iso: string | null | undefined): string | null {

@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { invoices, payments } from '../../../../drizzle/schema.js';
+import { formatDollars } from '../../../shared/format.js';
+import { centsToDollars } from '../../../shared/hours.js';
+import { COUNTING_PAYMENT_STATUS } from '../../../shared/payments.js';
+import { invoiceStatusOf, isPaidInFull, type InvoiceStatus } from '../../../shared/pricing.js';
+import type { Tx } from '../../db.js';
+import { AppError, notFound } from '../../errors.js';
+import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '../activities/ledger.js';
+
+/*
+ * Where invoices and payments meet. Only completed payments count toward an invoice; they may add
+ * up to its price and never more. An invoice paid in full is Completed and its hours count toward
+ * the company's balance; until then its hours stay pending. Every change of an invoice's price or
+ * of its payments ends with settleInvoice, inside the same transaction, so a refused change
+ * writes nothing.
+ */
+
+/** SQL: the payment counts toward its invoice (countsTowardBalance in shared/payments.ts). */
+export const countsTowardBalanceSql = eq(payments.status, COUNTING_PAYMENT_STATUS);
+
+/** SQL: the cents counted toward the invoice row of the surrounding query. */
+export const paidCentsSql = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql}), 0)`;
+
+/** The cents counted toward the invoice. */
+export function paidCents(tx: Tx, invoiceId: string): number {
+  const row = tx
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), countsTowardBalanceSql))
+    .get();
+  return row?.total ?? 0;
+}
+
+export type Settlement = { status: InvoiceStatus; completeStatus: boolean };
+
+/** The status of an invoice with this price and these counted payments; refuses payments beyond the price. */
+export function settlementOf(invoice: { invoiceNumber: string; priceCents: number }, paid: number): Settlement {
+  if (paid > invoice.priceCents) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The completed payments on invoice ${invoice.invoiceNumber} would come to ${formatDollars(centsToDollars(paid))}, more than its price of ${formatDollars(centsToDollars(invoice.priceCents))}.`,
+    );
+  }
+  return { status: invoiceStatusOf(invoice.priceCents, paid), completeStatus: isPaidInFull(invoice.priceCents - paid) };
+}
+
+/** The status of the invoice's hours entry: they count once the invoice is paid in full. */
+export function hoursStatusOf(settlement: Settlement): ActivityStatus {
+  return settlement.completeStatus ? 'completed' : 'pending';
+}
+
+/** Brings the invoice's stored status and its hours in step with its price and counted payments. */
+export function settleInvoice(tx: Tx, invoiceId: string): Settlement {
+  const invoice = tx
+    .select({ invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .get();
+  if (!invoice) throw notFound('Invoice');
+  const settlement = settlementOf(invoice, paidCents(tx, invoiceId));
+  tx.update(invoices).set(settlement).where(eq(invoices.id, invoiceId)).run();
+  if (settlement.completeStatus) completeInvoiceHours(tx, invoiceId);
+  else reopenInvoiceHours(tx, invoiceId);
+  return settlement;
+}

@@ -7,7 +7,8 @@ import { browserSuite } from './support/fixture.js';
 import { api, eventually, expectNoViolations, main, seriousA11yViolations } from './support/page.js';
 
 /*
- * The super-admin Invoices List (/allinvoices) and Payments List (/allpayments), SPEC.md §2.
+ * The super-admin Invoices List (/allinvoices) and Payments List (/allpayments)
+ * (docs/product-rules.md#invoices, #payments).
  * Data is made through the REST mirror as a script would make it, or through the UI.
  */
 const suite = browserSuite();

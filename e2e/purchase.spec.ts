@@ -22,9 +22,8 @@ import {
 /*
  * Buying hours: Package Options -> Checkout -> Confirmation, then the company's Invoices,
  * Activities and the dashboard's Hour Balance card before and after the invoice is paid
- * (SPEC.md §2 Checkout, Confirmation, Invoices, Activities, Hour Balance card; §3 purchase
- * response and state; §4 activity display and checkout; §8 purchase and activities failures,
- * empty states; §9 gauge, payment options, money) — in Chromium against the real server.
+ * (docs/product-rules.md#purchases-and-payment-options, #the-hour-ledger, #dashboard-and-gauge),
+ * their failures and empty states — in Chromium against the real server.
  */
 const suite = browserSuite({ PROVIDER_BANK_NAME: 'First Test Bank', PROVIDER_ROUTING_NUMBER: '011000015', PROVIDER_ACCOUNT_NUMBER: '99887766' });
 
@@ -120,7 +119,7 @@ describe('checkout and confirmation', () => {
     expect((await body.locator('dt:text-is("Amount To Be Paid") + dd').innerText()).trim()).toBe('$1,500');
     expect((await body.locator('dt:text-is("Payment Option") + dd').innerText()).trim()).toBe('ACH (Bank Transfer)');
     await body.getByRole('heading', { name: 'Payment Instructions: ACH (Bank Transfer)' }).waitFor();
-    // SPEC.md §2: ACH shows the provider's bank name, routing and account numbers.
+    // ACH shows the provider's bank name, routing and account numbers.
     await body.locator('dt:text-is("Bank Name") + dd').waitFor();
     expect((await body.locator('dt:text-is("Bank Name") + dd').innerText()).trim()).toBe('First Test Bank');
     expect((await body.locator('dt:text-is("Routing Number") + dd').innerText()).trim()).toBe('011000015');

@@ -12,7 +12,7 @@ export const MAX_INVOICE_HOURS = 100_000;
 export const MAX_RATE = 1_000_000;
 export const MAX_PRICE = 1_000_000_000;
 
-/** SPEC.md §2 Invoices List: the delete dialog's text, also the 409 message. */
+/** The delete dialog's text, also the 409 message. */
 export const INVOICE_HAS_PAYMENTS = 'This action cannot be undone. You can only delete invoices that have no payments applied.';
 
 export const invoicePaymentOutput = z.object({
@@ -66,7 +66,7 @@ export type PurchaseResponse = z.infer<typeof purchaseOutput>;
 const amount = (what: string, max: number, toUnits: (value: number) => number) =>
   numberField(what, { min: 0, max }).refine((value) => Number.isFinite(value) && toUnits(value) >= 0, `${what} must be a number.`);
 
-/** The super-admin invoice form (SPEC.md §2 Invoices List). */
+/** The super-admin invoice form. */
 export const invoiceFormInput = z
   .object({
     /** The form may send its own id; the path names the invoice on edit. */
@@ -95,7 +95,7 @@ export type InvoiceForm = z.output<typeof invoiceFormInput>;
 
 export const invoiceUpdateInput = invoiceFormInput.safeExtend({ id: idParam });
 
-/** The sortable columns of the invoice lists; newest transaction first by default (SPEC.md §2). */
+/** The sortable columns of the invoice lists; newest transaction first by default. */
 export const INVOICE_SORT_KEYS = ['transactionDate', 'companyName', 'hours', 'price', 'remainingBalance', 'description', 'selectedPaymentMethod', 'status'] as const;
 export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 export const invoiceListInput = listInput(INVOICE_SORT_KEYS, { sort: 'transactionDate', dir: 'desc' });

@@ -3,14 +3,14 @@ import { listInput, type ListQuery } from './list.js';
 import { invoicePrice } from './pricing.js';
 import { calendarDay, idParam, numberField, requiredText } from './validation.js';
 
-/** SPEC.md §9: the package form starts at rate 1000 dollars an hour and 0 hours. */
+/** The package form starts at rate 1000 dollars an hour and 0 hours. */
 export const PACKAGE_DEFAULT_RATE = 1000;
 export const PACKAGE_DEFAULT_HOURS = 0;
 export const MAX_PACKAGE_HOURS = 100_000;
 export const MAX_PACKAGE_RATE = 1_000_000;
 
 /**
- * SPEC.md §3/DESIGN.md: price = hours x rate, in dollars to 2 decimals. A package is priced exactly
+ * Price = hours x rate, in dollars to 2 decimals (docs/product-rules.md#packages). A package is priced exactly
  * as the invoice bought from it: one pure function, in hundredths of an hour and cents.
  */
 export const packagePrice: (hours: number, rate: number) => number = invoicePrice;
@@ -44,8 +44,7 @@ export const PACKAGE_CATALOGUE_LIMIT = 200;
 export const PACKAGE_CHOICES_LIMIT = 500;
 export const packageChoicesInput = z.object({ company: idParam });
 
-/** SPEC.md §3 "Package detail response". */
-/** SPEC.md §3: name, price, description; id, hours and rate let Buy Package carry it to checkout. */
+/** The package detail: name, price, description; id, hours and rate let Buy Package carry it to checkout. */
 export const packageDetailOutput = z.object({
   name: z.string(),
   price: z.number(),
@@ -57,7 +56,7 @@ export const packageDetailOutput = z.object({
 export type PackageDetailDto = z.infer<typeof packageDetailOutput>;
 
 /**
- * Catalogue order (DESIGN.md §4): the company's custom packages first, then general ones, each
+ * Catalogue order: the company's custom packages first, then general ones, each
  * by hours ascending; description then id keep equal hours in a stable order.
  */
 export function byCatalogueOrder(a: PackageDto, b: PackageDto): number {

@@ -10,7 +10,7 @@ export { PAYMENT_METHODS, type PaymentMethod } from './payment-options.js';
 /** The one payment status that counts toward an invoice's balance (money actually received). */
 export const COUNTING_PAYMENT_STATUS = 'completed';
 
-/** SPEC.md §9: a new payment's status. */
+/** A new payment's status. */
 export const DEFAULT_PAYMENT_STATUS = COUNTING_PAYMENT_STATUS;
 
 /** The statuses the payment form offers; Status stays free text, and any other text does not count. */
@@ -46,7 +46,7 @@ export type PaymentDto = z.infer<typeof paymentOutput>;
 const id = (what: string) =>
   z.string({ message: `${what} is required.` }).trim().min(1, `${what} is required.`).max(64, `That ${what.toLowerCase()} id is not valid.`);
 
-/** The super-admin payment form (SPEC.md §2 Payments List). */
+/** The super-admin payment form. */
 export const paymentFormInput = z.object({
   /** The form shows a read-only Payment Id; the path names the payment on edit. */
   _id: z.string().max(64, 'That id is not valid.').nullish(),
@@ -66,7 +66,7 @@ export type PaymentForm = z.output<typeof paymentFormInput>;
 
 export const paymentUpdateInput = paymentFormInput.safeExtend({ id: idParam });
 
-/** The sortable columns of the Payments list; newest payment date first by default (SPEC.md §2). */
+/** The sortable columns of the Payments list; newest payment date first by default. */
 export const PAYMENT_SORT_KEYS = ['paymentDate', 'companyName', 'amount', 'method', 'invoice', 'status'] as const;
 export type PaymentSortKey = (typeof PAYMENT_SORT_KEYS)[number];
 export const paymentListInput = listInput(PAYMENT_SORT_KEYS, { sort: 'paymentDate', dir: 'desc' });

@@ -1,7 +1,7 @@
 import { centsToDollars, dollarsToCents, hoursToHundredths } from './hours.js';
 
 /*
- * Invoice arithmetic (SPEC.md §5, §9; DESIGN.md "Invoices and payments"), in integer cents and
+ * Invoice arithmetic, in integer cents and
  * hundredths of an hour so a balance never collects floating-point dust. The admin form and the
  * server both price an invoice with invoicePrice.
  */

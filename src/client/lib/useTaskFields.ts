@@ -1,7 +1,7 @@
 import type { TaskDto } from '../../shared/tasks.js';
 import { useFieldValues } from './useFieldValues.js';
 
-/** SPEC.md §5: the priority field's text parsed as an integer; nothing usable leaves it to the server's default. */
+/** The priority field's text parsed as an integer; nothing usable leaves it to the server's default. */
 export function parsePriority(text: string): number | undefined {
   const parsed = Number.parseInt(text, 10);
   return Number.isNaN(parsed) ? undefined : parsed;

@@ -35,7 +35,7 @@ function DialogOutcome({ error, onCancel, busy, children }: { error?: string | n
   );
 }
 
-/** Add/edit dialog of the admin lists: a backdrop click does not close it (SPEC.md §2). */
+/** Add/edit dialog of the admin lists: a backdrop click does not close it. */
 export function AdminDialog(props: AdminDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();

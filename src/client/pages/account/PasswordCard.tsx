@@ -8,7 +8,7 @@ import { errorText, trpc } from '../../trpc.js';
 type PasswordFields = { currentPassword: string; newPassword: string; confirmPassword: string };
 const emptyFields: PasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** SPEC.md §5: every field filled in, then new and confirmation equal. */
+/** Every field filled in, then new and confirmation equal. */
 export function passwordProblem(fields: PasswordFields): string | null {
   if (!fields.currentPassword || !fields.newPassword || !fields.confirmPassword) return 'Please fill out all the fields.';
   if (fields.newPassword !== fields.confirmPassword) return 'Passwords do not match.';

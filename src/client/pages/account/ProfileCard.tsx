@@ -22,7 +22,7 @@ const editableFields = ({ firstName, lastName, emailAddress }: ProfileFields): F
 
 const INVALID_PROFILE = 'Fill out all fields and ensure the email address is valid.';
 
-/** SPEC.md §5: all three filled in, and the email of the form text@text.text. */
+/** All three filled in, and the email of the form text@text.text. */
 export function profileProblem(fields: ProfileFields): string | null {
   const filled = fields.firstName.trim() && fields.lastName.trim() && fields.emailAddress.trim();
   return filled && EMAIL_PATTERN.test(fields.emailAddress.trim()) ? null : INVALID_PROFILE;

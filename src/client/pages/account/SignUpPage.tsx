@@ -25,7 +25,7 @@ const emptyForm: SignUpForm = {
   projectDescription: '',
 };
 
-/** SPEC.md §5: the match check first, then the length. */
+/** The match check first, then the length. */
 export function signUpProblem(form: Pick<SignUpForm, 'password' | 'confirmPassword'>): string | null {
   if (form.password !== form.confirmPassword) return 'Passwords do not match.';
   if (form.password.length < MIN_PASSWORD_LENGTH) return 'The password needs to be at least 8 characters long.';

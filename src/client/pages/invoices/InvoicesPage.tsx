@@ -13,7 +13,7 @@ import { trpc } from '../../trpc.js';
 
 const formatDate = (iso: string) => (iso ? dateText(iso) : '');
 
-/** SPEC.md §2 Invoices: the company's invoices, each with its payments and its PDF. */
+/** The company's invoices, each with its payments and its PDF. */
 export function InvoicesPage() {
   usePageTitle('Invoices');
   const [pageCount, setPageCount] = useState(1);

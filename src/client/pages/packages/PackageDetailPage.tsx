@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 import { checkoutLink } from '../checkout/checkoutState.js';
 
-/** SPEC.md §2: the Buy Package button goes to exactly this path. */
+/** The Buy Package button goes to exactly this path. */
 export const BUY_PACKAGE_PATH = '/dashboard/checkout';
 
 /** Package detail (/packages/{id}): name, price, description and Buy Package. */
@@ -18,7 +18,7 @@ export function PackageDetailPage() {
   usePageTitle(detail.data?.name ?? 'Package');
 
   useEffect(() => {
-    // SPEC.md §8: a failed package detail load is only logged.
+    // A failed package detail load is only logged.
     if (detail.error) console.error('Package detail failed to load', detail.error);
   }, [detail.error]);
 

@@ -30,7 +30,7 @@ export function TasksPage() {
   const deleting = useDialog<TaskDto>();
 
   useEffect(() => {
-    // SPEC.md §8: a failed load is only logged.
+    // A failed load is only logged.
     if (tasks.error) console.error('Open tasks failed to load', tasks.error);
   }, [tasks.error]);
 

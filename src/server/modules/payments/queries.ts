@@ -49,7 +49,7 @@ const paymentSortColumns: Record<PaymentSortKey, (SQL | AnyColumn)[]> = {
   status: [payments.status, paymentRowid],
 };
 
-/** One page of payments; Search matches the description (SPEC.md §2 Payments List). */
+/** One page of payments; Search matches the description. */
 export function listPayments(tx: Tx, query: PaymentListQuery): Page<PaymentDto> {
   const where = and(query.company ? eq(payments.companyId, query.company) : undefined, searchAny(query.search, [payments.description]));
   const page = pageOf(query, {

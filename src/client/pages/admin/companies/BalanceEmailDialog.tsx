@@ -17,7 +17,7 @@ type BalanceEmailDialogProps = {
 };
 
 /**
- * 'Confirm Send Email'. SPEC.md §8 leaves a failure unhandled and closes the dialog afterwards;
+ * 'Confirm Send Email'. The dialog closes after the call whatever its outcome (as it always has);
  * the outcome, success or failure, is told in a notification.
  */
 export function BalanceEmailDialog({ company, kind, onClose }: BalanceEmailDialogProps) {

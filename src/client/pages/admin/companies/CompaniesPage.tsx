@@ -21,7 +21,7 @@ const columns: Column<CompanyDto>[] = [
   { key: 'openTasks', header: 'Open Tasks', sortable: true, align: 'right', width: 140, render: (company) => <Text span size="sm" style={tabularNumbers}>{company.openTasks}</Text> },
 ];
 
-/** At most 2 decimals (SPEC.md §9); a negative balance in red. */
+/** At most 2 decimals; a negative balance in red. */
 function HourBalance({ hours }: { hours: number }) {
   return (
     <Text span size="sm" fw={500} c={hours < 0 ? 'red' : undefined} style={tabularNumbers}>

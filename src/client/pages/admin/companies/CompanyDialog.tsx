@@ -5,7 +5,7 @@ import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 
 type CompanyDialogProps = {
-  /** A company without _id opens the dialog in add mode (SPEC.md §4). */
+  /** A company without _id opens the dialog in add mode. */
   company: Partial<CompanyDto>;
   onClose: () => void;
   onSaved: (company: CompanyDto) => void;

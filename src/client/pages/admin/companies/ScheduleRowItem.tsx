@@ -44,7 +44,7 @@ export function ScheduleRowItem({ row, priority, isFirst, isLast, disabled, onHo
 type HoursToScheduleInputProps = { name: string; hours: number; onChange: (hours: number) => void; disabled: boolean };
 
 /**
- * A decimal with exactly 2 decimals shown, step 0.1, minimum 0 (SPEC.md §5, §9). What is typed is
+ * A decimal with exactly 2 decimals shown, step 0.1, minimum 0. What is typed is
  * kept as typed; the row always holds its parsed value, and whatever is not a number becomes 0.
  */
 function HoursToScheduleInput({ name, hours, onChange, disabled }: HoursToScheduleInputProps) {

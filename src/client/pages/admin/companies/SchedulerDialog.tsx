@@ -8,7 +8,7 @@ import { errorText, trpc } from '../../../trpc.js';
 import { ScheduleRowItem } from './ScheduleRowItem.js';
 import classes from './Scheduler.module.css';
 
-/** SPEC.md §8, scheduling failure: the message of the failed call, else this. */
+/** A scheduling failure shows the message of the failed call, else this. */
 export const UNKNOWN_NETWORK_ERROR = 'An unknown network error occurred.';
 
 type SchedulerDialogProps = {

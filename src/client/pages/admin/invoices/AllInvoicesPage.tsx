@@ -28,7 +28,7 @@ const confirmations = {
   reminder: { title: 'Confirm Send Email', message: 'Are you sure you want to send an OPEN BALANCE email reminder?', confirmLabel: 'Send Email' },
 };
 
-/** SPEC.md §2 Invoices List (/allinvoices). */
+/** Invoices List (/allinvoices): docs/product-rules.md#invoices. */
 export function AllInvoicesPage() {
   const utils = trpc.useUtils();
   const list = useAdminList<InvoiceSortKey>({ defaultSort: { key: 'transactionDate', direction: 'desc' } });

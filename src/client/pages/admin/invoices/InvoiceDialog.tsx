@@ -26,7 +26,7 @@ type InvoiceDialogProps = {
 
 const toNumber = (value: number | string): number | null => (value === '' || !Number.isFinite(Number(value)) ? null : Number(value));
 
-/** SPEC.md §5: in manual mode price = hours × rate to 2 decimals when hours > 0 and rate ≥ 0. */
+/** In manual mode price = hours × rate to 2 decimals when hours > 0 and rate ≥ 0. */
 function computedPrice(hours: number | string, rate: number | string): number | null {
   const h = toNumber(hours);
   const r = toNumber(rate);
@@ -38,7 +38,7 @@ function computedPrice(hours: number | string, rate: number | string): number | 
   }
 }
 
-/** Add or edit an invoice (SPEC.md §2 Invoices List); the server's message stays in the dialog on failure. */
+/** Add or edit an invoice; the server's message stays in the dialog on failure. */
 export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: InvoiceDialogProps) {
   const editing = Boolean(invoice._id);
   const dateId = useId();

@@ -16,7 +16,7 @@ type PackageDialogProps = {
   onSaved: (pkg: PackageDto) => void;
 };
 
-/** Add or edit a package (SPEC.md §2 "Packages admin"); a blank company makes a general package. */
+/** Add or edit a package; a blank company makes a general package. */
 export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: PackageDialogProps) {
   const editing = Boolean(pkg._id);
   const { values, bind } = useFieldValues({

@@ -20,7 +20,7 @@ const columns: Column<PaymentDto>[] = [
 ];
 
 /**
- * SPEC.md §2 Payments List (/allpayments): the server searches, filters, sorts and pages. A change
+ * Payments List (/allpayments): the server searches, filters, sorts and pages. A change
  * updates the page on screen and marks the invoices (whose balances moved) for loading again.
  */
 export function AllPaymentsPage() {

@@ -15,7 +15,7 @@ type PaymentDialogProps = {
   onSaved: (payment: PaymentDto) => void;
 };
 
-/** Add or edit a payment (SPEC.md §2 Payments List); the server's message stays in the dialog on failure. */
+/** Add or edit a payment; the server's message stays in the dialog on failure. */
 export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: PaymentDialogProps) {
   const editing = Boolean(payment._id);
   const [companyId, setCompanyId] = useState<string | null>(payment.company ?? (defaultCompanyId || null));

@@ -25,7 +25,7 @@ export function AdminTaskDialog({ task, defaultCompanyId, onClose, onSaved }: Ad
 
   const save = () => {
     if (task) update.mutate({ id: task._id, ...fields() });
-    // The server answers a missing company with its own message (no client rules, SPEC.md §5).
+    // The server answers a missing company with its own message.
     else create.mutate({ company: companyId ?? '', ...fields() });
   };
 

@@ -20,7 +20,7 @@ type TaskFieldsProps = {
   onChange: (changes: Partial<TaskFieldValues>) => void;
   /** The open tasks of the chosen company (and, when editing, the task already linked). */
   tasks: TaskChoice[];
-  /** 'Close the Task' is offered for a new log only (SPEC.md §2). */
+  /** 'Close the Task' is offered for a new log only. */
   offerClose: boolean;
   disabled?: boolean;
 };

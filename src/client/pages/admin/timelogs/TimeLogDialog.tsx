@@ -24,7 +24,7 @@ function withLinkedTask(companyId: string | null, openTasks: TaskChoice[], log: 
   return linked ? [{ _id: log.task!, title: log.taskTitle ?? 'Linked task' }, ...openTasks] : openTasks;
 }
 
-/** Add or edit a time log (SPEC.md §2 Time Logs); the server's message stays in the dialog on failure. */
+/** Add or edit a time log; the server's message stays in the dialog on failure. */
 export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeLogDialogProps) {
   const editing = Boolean(log._id);
   const [companyId, setCompanyId] = useState<string | null>(log.company ?? (defaultCompanyId || null));

@@ -56,7 +56,7 @@ function DailyTotalsLink() {
 }
 
 /**
- * Time Logs (/timelogs): every company's logged hours, newest first (SPEC.md §2). The server
+ * Time Logs (/timelogs): every company's logged hours, newest first. The server
  * searches, filters, sorts and pages; after a save or delete the page on screen is updated.
  */
 export function TimeLogsPage() {
@@ -66,12 +66,12 @@ export function TimeLogsPage() {
     // The server's Search reads date-times in the browser's zone, as the DateTime column shows them.
     filters: { timeZone: runtimeTimeZone() },
   });
-  // SPEC.md §4: the list loads on mount and on each refresh.
+  // The list loads on mount and on each refresh.
   const logs = trpc.superadmin.timelogs.list.useQuery(list.query, { placeholderData: keepPreviousData, staleTime: 0 });
   const editor = useDialog<Partial<TimeLogDto>>();
   const deleting = useDialog<TimeLogDto>();
 
-  // SPEC.md §4: a created log is appended, an edited one replaces its row (or leaves a company's list).
+  // A created log is appended, an edited one replaces its row (or leaves a company's list).
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.timelogs.list, list.query, 'end');
 
   const remove = trpc.superadmin.timelogs.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });

@@ -29,7 +29,7 @@ export function loadedRangeText(loaded: number, total: number): string {
 /**
  * The weekly screen's weeks of one company or of all, newest first, WEEKS_PER_PAGE at a time:
  * loadEarlier appends the next page; a company change or a refresh starts again from the newest
- * page (SPEC.md §4: they reload), keeping the weeks shown until the new ones arrive.
+ * page, keeping the weeks shown until the new ones arrive.
  */
 export function useWeekPages() {
   const utils = trpc.useUtils();

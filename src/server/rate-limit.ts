@@ -5,7 +5,7 @@ import {
   type RateLimitRule,
   type UserAction,
 } from '../shared/limits.js';
-import type { Clock } from './deps.js';
+import type { Clock } from './lib/clock.js';
 import { AppError } from './errors.js';
 
 export type { RateLimitRule };

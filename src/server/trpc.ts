@@ -4,7 +4,8 @@ import { ZodRealError } from 'zod';
 import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
-import { validateSessionToken, type Actor } from './modules/account/sessions.js';
+import { validateSessionToken } from './modules/account/sessions.js';
+import type { Actor } from './modules/account/actor.js';
 import { ENROL_FIRST, mustEnrolFirst } from './modules/two-factor/policy.js';
 
 export type Context = {

@@ -5,7 +5,7 @@ import { paymentFormInput } from '../../shared/payments.js';
 import { timeLogFormInput } from '../../shared/timelogs.js';
 import type { AppDeps } from '../deps.js';
 import { gt } from 'drizzle-orm';
-import type { Actor } from '../modules/account/sessions.js';
+import type { Actor } from '../modules/account/actor.js';
 import { createInvoice } from '../modules/invoices/service.js';
 import { createPackage } from '../modules/packages/service.js';
 import { createPayment } from '../modules/payments/service.js';

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients, providerRecipients } from '../../mail/recipients.js';
 import { ownCompanyId } from '../account/actor.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import {
   addInvoiceHours,
   completeInvoiceHours,

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { ownCompanyId } from '../account/actor.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { listPackages, packageColumns, packageDto } from './queries.js';
 
 /*

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
 import { ownCompanyId } from '../account/actor.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { taskDoneEmail } from './emails.js';
 import { refreshOpenTasks } from './open-count.js';
 import { findTask, listOpenTasks, openTaskChoices } from './queries.js';

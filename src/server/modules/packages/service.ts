@@ -17,8 +17,6 @@ import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import { ownCompanyId } from '../account/actor.js';
-import type { Actor } from '../account/actor.js';
 import { listPackages, packageColumns, packageDto } from './queries.js';
 
 /*
@@ -36,8 +34,7 @@ function onOfferTo(companyId: string, now: Date) {
   );
 }
 
-export function catalogue(deps: AppDeps, actor: Actor): PackageDto[] {
-  const companyId = ownCompanyId(actor);
+export function catalogue(deps: AppDeps, companyId: string): PackageDto[] {
   const rows = deps.db
     .select(packageColumns)
     .from(packages)
@@ -50,8 +47,7 @@ export function catalogue(deps: AppDeps, actor: Actor): PackageDto[] {
   return rows.map(packageDto).sort(byCatalogueOrder);
 }
 
-export function packageDetail(deps: AppDeps, actor: Actor, id: string): PackageDetailDto {
-  const companyId = ownCompanyId(actor);
+export function packageDetail(deps: AppDeps, companyId: string, id: string): PackageDetailDto {
   const row = deps.db
     .select(packageColumns)
     .from(packages)

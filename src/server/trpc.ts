@@ -145,7 +145,8 @@ function signedInProcedure<Scope extends object = object>({ may, refusal, compan
 function scopeToOwnCompany(ctx: SignedIn): void {
   if ('companyId' in ctx) return;
   const { actor } = ctx;
-  Object.defineProperty(ctx, 'companyId', { get: () => ownCompanyId(actor) });
+  if (actor.companyId) Object.defineProperty(ctx, 'companyId', { value: actor.companyId });
+  else Object.defineProperty(ctx, 'companyId', { get: () => ownCompanyId(actor) });
 }
 
 type OwnCompany = { companyId: string };

@@ -4,7 +4,7 @@ import { activities, companies, invoices, outbox, payments, tasks, timeLogs } fr
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Db } from '../src/server/db.js';
 import { LEASE_MS, messageIdOf } from '../src/server/mail/outbox.js';
-import { parseMessage, startSmtpServer, type TestSmtpServer } from '../src/server/mail/test-kit.js';
+import { parseMessage, startSmtpServer, type TestSmtpServer } from '../src/server/testing/mail-kit.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { companyHours } from '../src/server/testing/ledger-sums.js';
 import { createCompany, createPackage, createUser } from '../src/server/testing/factories.js';

@@ -4,21 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { ConfigError, loadConfig } from '../src/server/config.js';
+import { loadConfigOrExit } from '../src/server/config.js';
 import { makePrivateFile, makePrivateFolder } from '../src/server/lib/private-files.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 if (!fs.existsSync(config.databasePath)) {
   console.error(`No database at ${config.databasePath}: nothing to back up.`);

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { inTransaction } from '../src/server/db.js';
 import { Outbox, SEND_CONCURRENCY } from '../src/server/mail/outbox.js';
-import { startSmtpServer, tempDatabase, TestClock } from '../src/server/mail/test-kit.js';
+import { startSmtpServer, tempDatabase, TestClock } from '../src/server/testing/mail-kit.js';
 import { createMailTransport } from '../src/server/mail/transport.js';
 
 const TARGET_PER_SECOND = 50;

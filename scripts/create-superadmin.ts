@@ -1,7 +1,7 @@
 // npm run create-superadmin -- --email E --password P [--first F --last L]
 // Creates the provider's super-admin, or updates the one with that email (password, names, role).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.js';
+import { loadConfigOrExit } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db.js';
 import { upsertSuperAdmin } from '../src/server/modules/users/superadmin.js';
 
@@ -20,13 +20,7 @@ const { values } = parseArgs({
   strict: true,
 });
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 
 if (!values.email || !values.password) {
   fail('Usage: npm run create-superadmin -- --email E --password P [--first F --last L]');

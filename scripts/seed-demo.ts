@@ -1,18 +1,9 @@
 // npm run seed:demo — fills an empty database with a living demo portal and prints the sign-ins.
 import { createRuntime } from '../src/server/bootstrap.js';
-import { ConfigError, loadConfig } from '../src/server/config.js';
+import { loadConfigOrExit } from '../src/server/config.js';
 import { seedDemo } from '../src/server/demo/seed.js';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const { deps, database } = createRuntime(config);
 try {

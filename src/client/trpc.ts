@@ -3,27 +3,20 @@ import { httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/
 import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../server/router.js';
+import { PUBLIC_PROCEDURES } from '../shared/public-calls.js';
 import { clearSession, getSession, raiseUnauthorized } from './session.js';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** The calls SPEC.md §7 makes without a token; every other call needs one. */
-const PUBLIC_PROCEDURES = new Set([
-  'account.login',
-  'account.loginTwoFactor',
-  'account.signup',
-  'account.forgotPassword',
-  'account.resetPassword',
-  'account.resendLink',
-  'branding.get',
-]);
+/** The calls made without a token; every other call needs one. */
+const publicCalls = new Set(PUBLIC_PROCEDURES);
 
 export const NO_TOKEN_MESSAGE = 'Cannot find token';
 
 /** A protected call with no stored token fails here, before any request is made. */
 const requireToken: TRPCLink<AppRouter> = () => ({ op, next }) =>
   observable((observer) => {
-    if (!PUBLIC_PROCEDURES.has(op.path) && !getSession()) {
+    if (!publicCalls.has(op.path) && !getSession()) {
       observer.error(TRPCClientError.from(new Error(NO_TOKEN_MESSAGE)));
       return;
     }
@@ -59,7 +52,7 @@ export function createTrpcClient() {
       handleUnauthorized,
       // Public calls travel apart, so they never carry the token (SPEC.md §7).
       splitLink({
-        condition: (op) => PUBLIC_PROCEDURES.has(op.path),
+        condition: (op) => publicCalls.has(op.path),
         true: httpBatchLink({ url: '/trpc' }),
         false: httpBatchLink({
           url: '/trpc',

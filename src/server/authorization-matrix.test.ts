@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packages, tasks } from '../../drizzle/schema.js';
 import { createSession } from './modules/account/sessions.js';
+import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
 import { appRouter } from './router.js';
 import { createTestApp, type TestApp } from './testing/app.js';
 import { createCompany, createTask, createUser } from './testing/factories.js';
@@ -109,8 +110,8 @@ function expected(access: Access, actor: Actor): 401 | 403 | 'allowed' {
   return allowed[access].includes(actor) ? 'allowed' : 403;
 }
 
-type Procedure = { _def: { type: 'query' | 'mutation'; meta?: { openapi?: { method: string; path: string } } } };
-const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
+type Procedure = ProcedureInternals;
+const procedures = Object.fromEntries(procedureInternals(appRouter).map((procedure) => [procedure.path, procedure]));
 
 let t: TestApp;
 let userIds: Record<'plain user' | 'company admin' | 'super-admin', string>;
@@ -144,7 +145,7 @@ function tokenOf(actor: Actor): string | undefined {
 
 /** The path parameters of the procedure's REST path as its input (an id that matches nothing), else none. */
 function pathInput(procedure: Procedure): Record<string, string> | undefined {
-  const names = [...(procedure._def.meta?.openapi?.path.matchAll(/\{(\w+)\}/g) ?? [])].map((match) => match[1]!);
+  const names = [...(procedure.meta?.openapi?.path.matchAll(/\{(\w+)\}/g) ?? [])].map((match) => match[1]!);
   if (names.length === 0) return undefined;
   return Object.fromEntries(names.map((name) => [name, name === 'kind' ? 'low' : 'matrix-id']));
 }
@@ -152,7 +153,7 @@ function pathInput(procedure: Procedure): Record<string, string> | undefined {
 async function callTrpc(path: string, procedure: Procedure, token: string | undefined) {
   const headers: Record<string, string> = token ? { jwttoken: token } : {};
   const input = pathInput(procedure);
-  if (procedure._def.type === 'query') {
+  if (procedure.type === 'query') {
     const query = input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '';
     return t.app.inject({ method: 'GET', url: `/trpc/${path}${query}`, headers });
   }
@@ -160,7 +161,7 @@ async function callTrpc(path: string, procedure: Procedure, token: string | unde
 }
 
 async function callRest(procedure: Procedure, token: string | undefined, id = 'matrix-id') {
-  const openapi = procedure._def.meta!.openapi!;
+  const openapi = procedure.meta!.openapi!;
   const url = `/api${openapi.path.replace(/\{(\w+)\}/g, (_match, name: string) => (name === 'kind' ? 'low' : id))}`;
   const headers: Record<string, string> = token ? { jwttoken: token } : {};
   if (openapi.method === 'GET' || openapi.method === 'DELETE') return t.app.inject({ method: openapi.method, url, headers });
@@ -184,7 +185,7 @@ describe('authorization matrix', () => {
       got.push(`trpc ${actor}: ${outcome(trpc.statusCode)}`);
       want.push(`trpc ${actor}: ${expected(ACCESS[path]!, actor)}`);
       expect(trpc.statusCode, `${path} as ${actor} on /trpc: ${trpc.body}`).toBeLessThan(500);
-      if (!procedure._def.meta?.openapi) continue;
+      if (!procedure.meta?.openapi) continue;
       const rest = await callRest(procedure, tokenOf(actor));
       got.push(`rest ${actor}: ${outcome(rest.statusCode)}`);
       want.push(`rest ${actor}: ${expected(ACCESS[path]!, actor)}`);

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig, loadConfigOrExit } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -83,5 +83,25 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).smtpUrl).toBeUndefined();
+  });
+});
+
+describe('loadConfigOrExit (the server and every script)', () => {
+  it('gives the configuration when it is valid', () => {
+    expect(loadConfigOrExit({ PORT: '4100' }).port).toBe(4100);
+  });
+
+  it('prints the problems and exits with 1 when it is not', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(() => loadConfigOrExit({ PORT: 'eighty' })).toThrow('exit 1');
+      expect(printed).toHaveBeenCalledWith(expect.stringContaining('Invalid configuration:\n  - PORT'));
+    } finally {
+      exit.mockRestore();
+      printed.mockRestore();
+    }
   });
 });

@@ -159,3 +159,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDir: values.CLIENT_DIR ? path.resolve(values.CLIENT_DIR) : undefined,
   };
 }
+
+/** For the server and the scripts: the configuration, or its problems printed and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

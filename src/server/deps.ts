@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { Clock } from './lib/clock.js';
 import type { Db } from './db.js';
 import type { Outbox } from './mail/outbox.js';
 import type { RateLimiter } from './rate-limit.js';
-
-export type Clock = { now: () => Date };
-export const systemClock: Clock = { now: () => new Date() };
 
 /** Everything a request handler may touch, passed in so tests can build many apps side by side. */
 export type AppDeps = {

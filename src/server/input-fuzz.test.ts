@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from './modules/account/sessions.js';
+import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
 import { appRouter } from './router.js';
 import { createTestApp, type TestApp } from './testing/app.js';
 import { createCompany, createUser } from './testing/factories.js';
@@ -29,22 +30,12 @@ const BAD_VALUES: unknown[] = [
   "'; drop table users; --",
 ];
 
-type ZodLike = { _zod?: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike>; in?: ZodLike } } };
-type Procedure = {
-  _def: { type: 'query' | 'mutation'; inputs: ZodLike[]; meta?: { openapi?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string } } };
-};
+type Procedure = ProcedureInternals;
 /** Whole inputs that are not the object a procedure expects. */
 const BAD_INPUTS: unknown[] = [null, true, 42, 'text', [], [{}], { '': 1, __proto__: { admin: true } }];
-const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
+const procedures = Object.fromEntries(procedureInternals(appRouter).map((procedure) => [procedure.path, procedure]));
 
-/** The fields of a procedure's object input, looking through defaults, optionals and pipes. */
-function fieldsOf(procedure: Procedure): string[] {
-  let schema: ZodLike | undefined = procedure._def.inputs[0];
-  for (let depth = 0; schema?._zod && schema._zod.def.type !== 'object' && depth < 10; depth += 1) {
-    schema = schema._zod.def.innerType ?? schema._zod.def.in;
-  }
-  return Object.keys(schema?._zod?.def.shape ?? {});
-}
+const fieldsOf = (procedure: Procedure) => procedure.input.fields;
 
 /** Who calls each procedure: the least role it lets in (see authorization-matrix.test.ts). */
 function callerOf(path: string): 'anonymous' | 'member' | 'admin' | 'superadmin' {
@@ -92,7 +83,7 @@ function headersFor(path: string): Record<string, string> {
 
 async function call(path: string, procedure: Procedure, input: unknown) {
   const headers = headersFor(path);
-  if (procedure._def.type === 'query') {
+  if (procedure.type === 'query') {
     return t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
   }
   return t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
@@ -100,7 +91,7 @@ async function call(path: string, procedure: Procedure, input: unknown) {
 
 /** The same input on the procedure's REST path: path parameters filled from it, the rest as query or body. */
 async function restCall(path: string, procedure: Procedure, input: Record<string, unknown>) {
-  const { method, path: template } = procedure._def.meta!.openapi!;
+  const { method, path: template } = procedure.meta!.openapi!;
   const rest = { ...input };
   const url = template.replace(/\{(\w+)\}/g, (_whole, name: string) => {
     const value = name in rest ? rest[name] : 'fuzz';
@@ -131,7 +122,7 @@ function expectAnswered(response: Answer, before: string, label: string): void {
 }
 
 const fuzzed = Object.entries(procedures).filter(([, procedure]) => fieldsOf(procedure).length > 0);
-const fuzzedOnRest = fuzzed.filter(([, procedure]) => procedure._def.meta?.openapi);
+const fuzzedOnRest = fuzzed.filter(([, procedure]) => procedure.meta?.openapi);
 
 describe('input fuzz', () => {
   it('reaches the object input of most procedures', () => {
@@ -160,7 +151,7 @@ describe('input fuzz', () => {
       for (const value of BAD_VALUES) {
         const before = databaseState();
         const response = await restCall(path, procedure, { [field]: value });
-        const label = `/api ${procedure._def.meta!.openapi!.path} { ${field}: ${JSON.stringify(value)?.slice(0, 40)} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
+        const label = `/api ${procedure.meta!.openapi!.path} { ${field}: ${JSON.stringify(value)?.slice(0, 40)} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
         expectAnswered(response, before, label);
       }
     }

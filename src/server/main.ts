@@ -1,21 +1,9 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { createRuntime } from './bootstrap.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfigOrExit } from './config.js';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
+const config = loadConfigOrExit();
 const logger = pino({ level: config.logLevel });
 const { deps, database, transport } = createRuntime(config, { logger });
 const app = await buildApp(deps, { logger, clientDir: config.clientDir });

@@ -5,10 +5,20 @@ import {
   type RateLimitRule,
   type UserAction,
 } from '../shared/limits.js';
-import type { Clock } from './deps.js';
+import type { Clock } from './lib/clock.js';
 import { AppError } from './errors.js';
 
 export type { RateLimitRule };
+
+/** Calls made without signing in, counted per address ('sign-in' counts its failures only). */
+export type AddressAction = 'sign-in' | 'signup' | 'forgot-password' | 'resend-link' | 'reset-password' | 'two-factor';
+/** What a procedure's meta.rateLimit may name; its builder counts the call before it runs. */
+export type RateLimitedAction = AddressAction | UserAction;
+/** Who makes a call: the address, the signed-in user, the email address the input names. */
+export type Caller = { ip: string; userId?: string; emailAddress?: string };
+
+/** The address calls also counted per email address they name. */
+const COUNTED_BY_EMAIL: ReadonlySet<RateLimitedAction> = new Set(['signup', 'forgot-password']);
 
 export type RateLimits = {
   perIp: RateLimitRule;
@@ -39,6 +49,21 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly rules: RateLimits = defaultRateLimits,
   ) {}
+
+  /**
+   * The one entry for procedures (their meta.rateLimit): counts the call or, for a sign-in, refuses
+   * an address or account that failed too often. Throws 429 once over the limit.
+   */
+  admit(action: RateLimitedAction, caller: Caller): void {
+    if (action === 'sign-in') {
+      if (caller.emailAddress !== undefined) this.checkSignInFailures(caller.ip, caller.emailAddress);
+    } else if (action in this.rules.perUser) {
+      if (!caller.userId) throw new Error(`The rate limit ${action} counts per user: give it a signed-in procedure.`);
+      this.consumeByUser(action as UserAction, caller.userId);
+    } else {
+      this.consume(action, caller.ip, COUNTED_BY_EMAIL.has(action) ? caller.emailAddress : undefined);
+    }
+  }
 
   /** Counts one attempt of `action` from `ip` for `email`; throws 429 once either is over its limit. */
   consume(action: string, ip: string, email?: string): void {

@@ -8,7 +8,8 @@ import { requestInfo } from './request-info.js';
 import { appRouter } from './router.js';
 import { documentPagedLists } from './rest-docs.js';
 import { pagedBody, PER_PAGE_QUERY, setPageHeaders } from './rest-paging.js';
-import { createContext, type ProcedureMeta } from './trpc.js';
+import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
+import { createContext } from './trpc.js';
 
 /*
  * The REST mirror: every procedure with meta.openapi is served under /api at its SPEC.md path,
@@ -16,33 +17,15 @@ import { createContext, type ProcedureMeta } from './trpc.js';
  * We route it ourselves rather than through trpc-to-openapi's adapter, which refuses bodiless
  * PUTs, drops the query string of a PUT and leaks stack traces; its document generator is used.
  */
-type AnyProcedure = {
-  _def: { meta?: ProcedureMeta; inputs: unknown[]; type: 'query' | 'mutation' | 'subscription' };
-  /** What a tRPC caller does for one path, without building a caller proxy per request. */
-  (call: {
-    ctx: unknown;
-    path: string;
-    type: 'query' | 'mutation' | 'subscription';
-    getRawInput: () => Promise<unknown>;
-    signal: AbortSignal | undefined;
-    batchIndex: number;
-  }): Promise<unknown>;
-};
-
-type ZodLike = {
-  _zod?: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike> } };
-  safeParse?: (value: unknown) => { success: boolean; data?: unknown };
-};
-
 export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
-  for (const [procedurePath, procedure] of Object.entries(procedures)) {
-    const openapi = procedure._def.meta?.openapi;
+  const procedures = procedureInternals(appRouter);
+  for (const procedure of procedures) {
+    const openapi = procedure.meta?.openapi;
     if (!openapi) continue;
     app.route({
       method: openapi.method,
       url: `/api${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
-      handler: (request, reply) => handle(deps, procedurePath, procedure, request, reply),
+      handler: (request, reply) => handle(deps, procedure, request, reply),
     });
   }
 
@@ -59,82 +42,54 @@ export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
 }
 
-async function handle(
-  deps: AppDeps,
-  procedurePath: string,
-  procedure: AnyProcedure,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<unknown> {
+async function handle(deps: AppDeps, procedure: ProcedureInternals, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   try {
     const ctx = createContext(deps, requestInfo(request));
     const input = inputOf(procedure, request);
-    const result = await procedure({
+    const result = await procedure.call({
       ctx,
-      path: procedurePath,
-      type: procedure._def.type,
+      path: procedure.path,
+      type: procedure.type,
       getRawInput: () => Promise.resolve(input),
       signal: undefined,
       batchIndex: 0,
     });
-    if (procedure._def.meta?.paged && result) {
-      setPageHeaders(request, reply, result as never, parsedInput(procedure, input));
+    if (procedure.meta?.paged && result) {
+      const parsed = procedure.input.parse(input) as { page?: number; perPage?: number } | undefined;
+      setPageHeaders(request, reply, result as never, parsed);
       return reply.send(pagedBody(result as never));
     }
     return reply.send(result ?? null);
   } catch (cause) {
     const error = cause instanceof TRPCError ? cause : getTRPCErrorFromUnknown(cause);
     const { status, body } = shapeError(error);
-    if (status >= 500) request.log.error({ err: error.cause ?? error, path: procedurePath }, 'api call failed');
+    if (status >= 500) request.log.error({ err: error.cause ?? error, path: procedure.path }, 'api call failed');
     return reply.status(status).send(body);
   }
 }
 
 /** Merges query string, JSON body and path parameters into the procedure's input. */
-function inputOf(procedure: AnyProcedure, request: FastifyRequest): unknown {
-  const schema = procedure._def.inputs[0] as ZodLike | undefined;
-  const kind = schema?._zod?.def.type;
-  if (!schema || kind === 'void' || kind === 'undefined') return undefined;
+function inputOf(procedure: ProcedureInternals, request: FastifyRequest): unknown {
+  const { kind } = procedure.input;
+  if (!kind || kind === 'void' || kind === 'undefined') return undefined;
   const body = request.body;
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
     return body;
   }
-  const shape = objectShape(schema);
-  const query = coerceQuery(request.query as Record<string, unknown>, shape);
+  const query = coerceQuery(request.query as Record<string, unknown>, procedure);
   return { ...query, ...(body as object | undefined), ...(request.params as object) };
 }
 
-/** The input as the procedure read it, defaults filled in (for the paging headers). */
-function parsedInput(procedure: AnyProcedure, input: unknown): { page?: number; perPage?: number } | undefined {
-  const parsed = (procedure._def.inputs[0] as ZodLike | undefined)?.safeParse?.(input);
-  return parsed?.success ? (parsed.data as { page?: number; perPage?: number }) : undefined;
-}
-
-function pagedPaths(procedures: Record<string, AnyProcedure>): Set<string> {
-  const paths = Object.values(procedures)
-    .filter((procedure) => procedure._def.meta?.paged && procedure._def.meta.openapi)
-    .map((procedure) => procedure._def.meta!.openapi!.path);
-  return new Set(paths);
-}
-
-function objectShape(schema: ZodLike): Record<string, ZodLike> {
-  let current: ZodLike | undefined = schema;
-  while (current?._zod && current._zod.def.type !== 'object') current = current._zod.def.innerType;
-  return current?._zod?.def.shape ?? {};
-}
-
-function baseType(schema: ZodLike | undefined): string | undefined {
-  let current = schema;
-  while (current?._zod?.def.innerType) current = current._zod.def.innerType;
-  return current?._zod?.def.type;
+function pagedPaths(procedures: ProcedureInternals[]): Set<string> {
+  return new Set(procedures.flatMap((procedure) => (procedure.meta?.paged && procedure.meta.openapi ? [procedure.meta.openapi.path] : [])));
 }
 
 /** Query strings are text; booleans and numbers the schema expects are read from it. */
-function coerceQuery(query: Record<string, unknown>, shape: Record<string, ZodLike>) {
+function coerceQuery(query: Record<string, unknown>, procedure: ProcedureInternals) {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query ?? {})) {
     const key = name === PER_PAGE_QUERY ? 'perPage' : name;
-    const type = baseType(shape[key]);
+    const type = procedure.input.fieldType(key);
     if (type === 'boolean' && (value === 'true' || value === 'false')) result[key] = value === 'true';
     else if (type === 'number' && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) {
       result[key] = Number(value);

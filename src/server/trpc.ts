@@ -4,7 +4,10 @@ import { ZodRealError } from 'zod';
 import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
-import { validateSessionToken, type Actor } from './modules/account/sessions.js';
+import { ownCompanyId, type Actor } from './modules/account/actor.js';
+import { isWrongCredentials } from './modules/account/service.js';
+import { validateSessionToken } from './modules/account/sessions.js';
+import type { Caller, RateLimitedAction } from './rate-limit.js';
 import { ENROL_FIRST, mustEnrolFirst } from './modules/two-factor/policy.js';
 
 export type Context = {
@@ -18,8 +21,10 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
 /**
  * paged: the procedure returns a page of a list ({ items, total }, or an object with total);
  * the REST mirror answers it as a JSON array with X-Total-Count and Link headers.
+ * rateLimit: the procedure's builder counts each call under that action (src/server/rate-limit.ts)
+ * once the caller has passed its guard, and refuses with 429 beyond the limit.
  */
-export type ProcedureMeta = OpenApiMeta & { paged?: boolean };
+export type ProcedureMeta = OpenApiMeta & { paged?: boolean; rateLimit?: RateLimitedAction };
 
 export function createContext(deps: AppDeps, request: RequestInfo): Context {
   const actor = request.sessionToken
@@ -51,14 +56,25 @@ const t = initTRPC
 function withAppErrors<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {
   if (result.ok) return result;
   const cause = result.error?.cause;
-  if (cause instanceof AppError) {
-    // a rule about one field answers like a schema would: fieldErrors name it
-    const fieldCause = cause.field ? new ZodRealError([{ code: 'custom', path: [cause.field], message: cause.message, input: undefined }]) : cause;
-    throw new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause: fieldCause });
-  }
+  if (cause instanceof AppError) throw trpcErrorOf(cause);
   const constraint = constraintMessage(cause);
   if (constraint) throw new TRPCError({ code: 'CONFLICT', message: constraint, cause });
   return result;
+}
+
+function trpcErrorOf(cause: AppError): TRPCError {
+  // a rule about one field answers like a schema would: fieldErrors name it
+  const fieldCause = cause.field ? new ZodRealError([{ code: 'custom', path: [cause.field], message: cause.message, input: undefined }]) : cause;
+  return new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause: fieldCause });
+}
+
+/** Counts the call under the procedure's rate limit; over it, a 429 like the services' errors. */
+function admitCall(ctx: Context, action: RateLimitedAction, caller: Caller): void {
+  try {
+    ctx.deps.rateLimiter.admit(action, caller);
+  } catch (error) {
+    throw error instanceof AppError ? trpcErrorOf(error) : error;
+  }
 }
 
 /** A unique or foreign-key clash the service did not foresee is a conflict, not a crash. */
@@ -79,27 +95,70 @@ const forbidden = () =>
  * Each procedure builder is one middleware (the sign-in and role check, and the error mapping):
  * tRPC copies the call's options at every middleware, which a cheap call notices.
  */
-export const publicProcedure = t.procedure.use(async ({ next }) => withAppErrors(await next()));
+export const publicProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  const action = meta?.rateLimit;
+  if (!action) return withAppErrors(await next());
+  const caller = { ip: ctx.ip, emailAddress: emailAddressIn(await getRawInput()) };
+  admitCall(ctx, action, caller);
+  const result = await next();
+  if (action === 'sign-in' && !result.ok && caller.emailAddress !== undefined && isWrongCredentials(result.error.cause)) {
+    ctx.deps.rateLimiter.recordSignInFailure(caller.ip, caller.emailAddress);
+  }
+  return withAppErrors(result);
+});
 
-/**
- * Signed in, and allowed by `may`; the resolver sees a non-null actor. `refusal` names a further
- * reason to turn an allowed actor away, with its own message.
- */
-const signedInProcedure = (may: (actor: Actor) => boolean, refusal?: (ctx: Context & { actor: Actor }) => string | null) =>
-  t.procedure.use(async ({ ctx, next }) => {
+/** The email address a call names, read before its input is checked (a bad one is refused after). */
+function emailAddressIn(rawInput: unknown): string | undefined {
+  const emailAddress = (rawInput as { emailAddress?: unknown } | null | undefined)?.emailAddress;
+  return typeof emailAddress === 'string' ? emailAddress : undefined;
+}
+
+type SignedIn = Context & { actor: Actor };
+type Guard = {
+  may: (actor: Actor) => boolean;
+  /** A further reason to turn an allowed actor away, with its own message. */
+  refusal?: (ctx: SignedIn) => string | null;
+  /** Customer calls: ctx.companyId is the caller's own company. */
+  company?: true;
+};
+
+/** Signed in, and allowed by the guard; the resolver sees a non-null actor. */
+function signedInProcedure<Scope extends object = object>({ may, refusal, company }: Guard) {
+  return t.procedure.use(async ({ ctx, meta, next }) => {
     if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     if (!may(ctx.actor)) throw forbidden();
-    const refused = refusal?.(ctx as Context & { actor: Actor });
+    const refused = refusal?.(ctx as SignedIn);
     if (refused) throw new TRPCError({ code: 'FORBIDDEN', message: refused });
+    if (meta?.rateLimit) admitCall(ctx, meta.rateLimit, { ip: ctx.ip, userId: ctx.actor.userId });
+    if (company) scopeToOwnCompany(ctx as SignedIn);
     // The actor is checked above; the override only tells the resolvers' types so. Handing tRPC a
     // real context object would have it copy the whole context for every call.
-    return withAppErrors(await next({ ctx: undefined as unknown as { actor: Actor } }));
+    return withAppErrors(await next({ ctx: undefined as unknown as { actor: Actor } & Scope }));
   });
+}
 
-export const authedProcedure = signedInProcedure(() => true);
-export const adminProcedure = signedInProcedure((actor) => actor.isAdmin);
+/**
+ * Customer calls act on the caller's own company, never one named in the input. The provider has
+ * none: reading ctx.companyId refuses them (403), which the resolver does after the input check, so
+ * a malformed call still gets its 400 as before. A batch shares one context, so it is set once.
+ */
+function scopeToOwnCompany(ctx: SignedIn): void {
+  if ('companyId' in ctx) return;
+  const { actor } = ctx;
+  if (actor.companyId) Object.defineProperty(ctx, 'companyId', { value: actor.companyId });
+  else Object.defineProperty(ctx, 'companyId', { get: () => ownCompanyId(actor) });
+}
+
+type OwnCompany = { companyId: string };
+
+export const authedProcedure = signedInProcedure({ may: () => true });
+export const adminProcedure = signedInProcedure({ may: (actor) => actor.isAdmin });
+/** Any user of a company, on their company's data. */
+export const companyProcedure = signedInProcedure<OwnCompany>({ may: () => true, company: true });
+/** A company's admin, on their company's data. */
+export const companyAdminProcedure = signedInProcedure<OwnCompany>({ may: (actor) => actor.isAdmin, company: true });
 /** While the policy requires two-factor sign-in, a super-admin without it is kept out of the back office. */
-export const superAdminProcedure = signedInProcedure(
-  (actor) => actor.isSuperAdmin,
-  ({ deps, actor }) => (mustEnrolFirst(deps.db, actor.userId) ? ENROL_FIRST : null),
-);
+export const superAdminProcedure = signedInProcedure({
+  may: (actor) => actor.isSuperAdmin,
+  refusal: ({ deps, actor }) => (mustEnrolFirst(deps.db, actor.userId) ? ENROL_FIRST : null),
+});

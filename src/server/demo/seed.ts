@@ -5,14 +5,14 @@ import { paymentFormInput } from '../../shared/payments.js';
 import { timeLogFormInput } from '../../shared/timelogs.js';
 import type { AppDeps } from '../deps.js';
 import { gt } from 'drizzle-orm';
-import type { Actor } from '../modules/account/sessions.js';
+import type { Actor } from '../modules/account/actor.js';
 import { createInvoice } from '../modules/invoices/service.js';
 import { createPackage } from '../modules/packages/service.js';
 import { createPayment } from '../modules/payments/service.js';
 import { createTaskFor, markTaskDone, updateTask } from '../modules/tasks/service.js';
 import { createTimeLog } from '../modules/timelogs/service.js';
 import { upsertSuperAdmin } from '../modules/users/superadmin.js';
-import { createCompany, createUser } from '../testing/factories.js';
+import { actingAt, demoCompany, demoSignUp, demoUser } from './people.js';
 
 /*
  * A living portal in one command: customer companies with users of each role, packages,
@@ -60,16 +60,26 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
 
   const logins: DemoLogins = { provider: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD }, customers: [], pending: '' };
   const made: { id: string; name: string }[] = [];
+  const joined = actingAt(deps, new Date(now - 90 * DAY));
+  const added = actingAt(deps, new Date(now - 60 * DAY));
   for (const company of COMPANIES) {
-    const row = createCompany(deps.db, { companyName: company.name, companyAddress: company.address, companyPhone: company.phone, website: company.website, createdAt: new Date(now - 90 * DAY) });
-    const admin = await createUser(deps.db, { companyId: row.id, firstName: company.admin[0], lastName: company.admin[1], emailAddress: `${company.admin[0].toLowerCase()}@${company.slug}.example.com`, role: 'admin', password: DEMO_PASSWORD, createdAt: new Date(now - 90 * DAY) });
-    const member = await createUser(deps.db, { companyId: row.id, firstName: company.member[0], lastName: company.member[1], emailAddress: `${company.member[0].toLowerCase()}@${company.slug}.example.com`, role: 'member', password: DEMO_PASSWORD, createdAt: new Date(now - 60 * DAY) });
+    const row = demoCompany(joined, { companyName: company.name, companyAddress: company.address, companyPhone: company.phone, website: company.website });
+    const person = ([firstName, lastName]: [string, string], role: string) =>
+      ({ company: row._id, firstName, lastName, emailAddress: `${firstName.toLowerCase()}@${company.slug}.example.com`, role });
+    const admin = await demoUser(joined, person(company.admin, 'admin'), DEMO_PASSWORD);
+    const member = await demoUser(added, person(company.member, 'member'), DEMO_PASSWORD);
     logins.customers.push({ company: company.name, admin: admin.emailAddress, member: member.emailAddress });
-    made.push({ id: row.id, name: company.name });
+    made.push({ id: row._id, name: company.name });
   }
-  const umbrella = createCompany(deps.db, { companyName: 'Umbrella Labs', companyAddress: '1 Raccoon St, Raccoon City', projectDescription: 'Would like help moving our lab systems to the cloud.' });
-  const pending = await createUser(deps.db, { companyId: umbrella.id, firstName: 'Alice', lastName: 'Abernathy', emailAddress: 'alice@umbrella.example.com', approved: false, password: DEMO_PASSWORD });
-  logins.pending = pending.emailAddress;
+  logins.pending = await demoSignUp(deps, {
+    companyName: 'Umbrella Labs',
+    companyAddress: '1 Raccoon St, Raccoon City',
+    projectDescription: 'Would like help moving our lab systems to the cloud.',
+    firstName: 'Alice',
+    lastName: 'Abernathy',
+    emailAddress: 'alice@umbrella.example.com',
+    password: DEMO_PASSWORD,
+  });
 
   const iso = (daysAgo: number, hour = 10) => new Date(now - daysAgo * DAY + hour * 3600_000 - (now % DAY)).toISOString();
   const general = [

@@ -13,7 +13,7 @@ import {
   TestClock,
   type TempDatabase,
   type TestSmtpServer,
-} from './test-kit.js';
+} from '../testing/mail-kit.js';
 
 const FROM = '"Acme Consulting" <no-reply@acme.test>';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox as outboxTable } from '../../../drizzle/schema.js';
 import { inTransaction, type DatabaseHandle } from '../db.js';
 import { CLEARED_BODY, LEASE_MS, MAX_ATTEMPTS, messageIdOf, Outbox, retryDelayMs, SEND_CONCURRENCY, type Email } from './outbox.js';
-import { FakeTransport, outboxRows, tempDatabase, TestClock, type TempDatabase } from './test-kit.js';
+import { FakeTransport, outboxRows, tempDatabase, TestClock, type TempDatabase } from '../testing/mail-kit.js';
 
 const FROM = '"Acme Consulting" <no-reply@acme.test>';
 

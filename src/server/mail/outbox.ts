@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { outbox } from '../../../drizzle/schema.js';
 import type { Db, Tx } from '../db.js';
-import type { Clock } from '../deps.js';
+import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { MailTransport } from './transport.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailTransport, type MailTransport, type OutgoingMail } from './transport.js';
-import { parseMessage, startSmtpServer, unusedPort, type TestSmtpServer } from './test-kit.js';
+import { parseMessage, startSmtpServer, unusedPort, type TestSmtpServer } from '../testing/mail-kit.js';
 
 const mail: OutgoingMail = {
   messageId: '<mail1@acme.test>',

@@ -1,4 +1,4 @@
-import type { Clock } from '../deps.js';
+import type { Clock } from '../lib/clock.js';
 
 /** A clock tests can move. */
 export class TestClock implements Clock {

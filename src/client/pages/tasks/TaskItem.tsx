@@ -3,7 +3,7 @@ import { IconChevronRight, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { descriptionPreview, type TaskDto } from '../../../shared/tasks.js';
 import { RowAction } from '../../components/admin-list/index.js';
-import { TaskHistoryTable } from './TaskHistoryTable.js';
+import { TaskHistoryTable } from '../../components/task-history/TaskHistoryTable.js';
 import classes from './Tasks.module.css';
 
 type TaskItemProps = {

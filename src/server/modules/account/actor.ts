@@ -1,5 +1,18 @@
 import { AppError } from '../../errors.js';
-import type { Actor } from './sessions.js';
+
+/** Who is calling: the signed-in user of a valid session, with what the guards and services need of them. */
+export type Actor = {
+  sessionId: string;
+  userId: string;
+  companyId: string | null;
+  companyName: string | null;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  role: string;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+};
 
 /** Customer calls act on the caller's own company, never one named in the input; the provider has none. */
 export function ownCompanyId(actor: Actor): string {

@@ -25,7 +25,8 @@ import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEm
 import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
 import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeUserLinks } from './links.js';
 import { afterPassword } from '../two-factor/service.js';
-import { invalidateSession, invalidateUserSessions, type Actor } from './sessions.js';
+import { invalidateSession, invalidateUserSessions } from './sessions.js';
+import type { Actor } from './actor.js';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
 export const INVALID_CREDENTIALS = 'Invalid email address or password.';

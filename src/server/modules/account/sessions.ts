@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { mappedRows, preparedPerDb } from '../../lib/prepared.js';
 import type { LoginOutput } from '../../../shared/account.js';
+import type { Actor } from './actor.js';
 import { rolesOf } from '../../../shared/roles.js';
 
 /*
@@ -16,19 +17,6 @@ import { rolesOf } from '../../../shared/roles.js';
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
-
-export type Actor = {
-  sessionId: string;
-  userId: string;
-  companyId: string | null;
-  companyName: string | null;
-  firstName: string;
-  lastName: string;
-  emailAddress: string;
-  role: string;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-};
 
 const encoder = new TextEncoder();
 

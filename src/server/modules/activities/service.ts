@@ -1,7 +1,7 @@
 import type { ActivitiesDto, ActivitiesQuery } from '../../../shared/activities.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { findCompanyRow } from '../companies/queries.js';
 import { activitiesPage } from './ledger.js';
 

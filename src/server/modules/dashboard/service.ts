@@ -5,7 +5,7 @@ import { hourBalanceSummary } from '../../../shared/hour-balance.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { preparedPerDb } from '../../lib/prepared.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
 import { newestOpenTasks } from '../tasks/queries.js';
 

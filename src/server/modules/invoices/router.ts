@@ -12,7 +12,7 @@ import {
 } from '../../../shared/invoices.js';
 import { pageOutput } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
-import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { companyAdminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as invoices from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -20,20 +20,17 @@ const customerTags = ['Invoices'];
 const adminTags = ['Invoices (super-admin)'];
 
 export const invoicesRouter = router({
-  list: adminProcedure
+  list: companyAdminProcedure
     .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first" } })
     .input(invoiceListInput)
     .output(pageOutput(invoiceOutput))
-    .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.actor, input)),
+    .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.companyId, input)),
 
-  purchase: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid' } })
+  purchase: companyAdminProcedure
+    .meta({ rateLimit: 'purchase', openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid' } })
     .input(purchaseInput)
     .output(purchaseOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.deps.rateLimiter.consumeByUser('purchase', ctx.actor.userId);
-      return invoices.purchase(ctx.deps, ctx.actor, input);
-    }),
+    .mutation(({ ctx, input }) => invoices.purchase(ctx.deps, ctx.actor, ctx.companyId, input)),
 });
 
 export const superAdminInvoicesRouter = router({

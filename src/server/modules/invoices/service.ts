@@ -18,8 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients, providerRecipients } from '../../mail/recipients.js';
-import { ownCompanyId } from '../account/actor.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../activities/ledger.js';
 import { hoursStatusOf, settleInvoice, settlementOf } from '../billing/settlement.js';
 import { offeredTo, onOfferTo } from '../packages/offer.js';
@@ -93,8 +92,8 @@ function emailInvoice(tx: Tx, deps: AppDeps, invoice: InvoiceDto): void {
 
 /* ---------- customer ---------- */
 
-export function listOwnInvoices(deps: AppDeps, actor: Actor, query: InvoiceListQuery): Page<InvoiceDto> {
-  return listInvoices(deps.db, deps, query, ownCompanyId(actor));
+export function listOwnInvoices(deps: AppDeps, companyId: string, query: InvoiceListQuery): Page<InvoiceDto> {
+  return listInvoices(deps.db, deps, query, companyId);
 }
 
 /** A package the company may buy now: started, not ended, general or the company's own. */
@@ -113,8 +112,7 @@ function unpaidInvoiceCount(tx: Tx, companyId: string): number {
   return tx.select({ n: count() }).from(invoices).where(unpaid).get()?.n ?? 0;
 }
 
-export function purchase(deps: AppDeps, actor: Actor, input: { packageId: string; paymentOption: PaymentOption }): PurchaseResponse {
-  const companyId = ownCompanyId(actor);
+export function purchase(deps: AppDeps, actor: Actor, companyId: string, input: { packageId: string; paymentOption: PaymentOption }): PurchaseResponse {
   return inTransaction(deps.db, (tx) => {
     const now = deps.clock.now();
     if (unpaidInvoiceCount(tx, companyId) >= MAX_UNPAID_INVOICES_PER_COMPANY) {

@@ -10,7 +10,7 @@ import {
   packageUpdateInput,
 } from '../../../shared/packages.js';
 import { idParam } from '../../../shared/validation.js';
-import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { companyAdminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as packages from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -18,18 +18,18 @@ const customerTags = ['Packages'];
 const adminTags = ['Packages (super-admin)'];
 
 export const packagesRouter = router({
-  list: adminProcedure
+  list: companyAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/packages', tags: customerTags, summary: `Packages on offer to your company: its custom ones first, then general ones, each by hours (at most ${PACKAGE_CATALOGUE_LIMIT})` } })
     .input(z.void())
     .output(z.array(packageOutput))
-    .query(({ ctx }) => packages.catalogue(ctx.deps, ctx.actor)),
+    .query(({ ctx }) => packages.catalogue(ctx.deps, ctx.companyId)),
 
   /** The same audience and offer rule as the list: a package not in your catalogue is not found. */
-  detail: adminProcedure
+  detail: companyAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/packages/{id}', tags: customerTags, summary: 'Name, price and description of a package on offer to your company (company admins)' } })
     .input(byId)
     .output(packageDetailOutput)
-    .query(({ ctx, input }) => packages.packageDetail(ctx.deps, ctx.actor, input.id)),
+    .query(({ ctx, input }) => packages.packageDetail(ctx.deps, ctx.companyId, input.id)),
 });
 
 export const superAdminPackagesRouter = router({

@@ -17,8 +17,6 @@ import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import { ownCompanyId } from '../account/actor.js';
-import type { Actor } from '../account/sessions.js';
 import { offeredTo, onOfferTo } from './offer.js';
 import { listPackages, packageColumns, packageDto } from './queries.js';
 
@@ -27,8 +25,7 @@ import { listPackages, packageColumns, packageDto } from './queries.js';
  * numbers they need, so deleting a package leaves them intact.
  */
 
-export function catalogue(deps: AppDeps, actor: Actor): PackageDto[] {
-  const companyId = ownCompanyId(actor);
+export function catalogue(deps: AppDeps, companyId: string): PackageDto[] {
   const rows = deps.db
     .select(packageColumns)
     .from(packages)
@@ -41,8 +38,7 @@ export function catalogue(deps: AppDeps, actor: Actor): PackageDto[] {
   return rows.map(packageDto).sort(byCatalogueOrder);
 }
 
-export function packageDetail(deps: AppDeps, actor: Actor, id: string): PackageDetailDto {
-  const companyId = ownCompanyId(actor);
+export function packageDetail(deps: AppDeps, companyId: string, id: string): PackageDetailDto {
   const row = deps.db
     .select(packageColumns)
     .from(packages)

@@ -13,8 +13,7 @@ import {
 } from '../../../shared/tasks.js';
 import { pageOutput } from '../../../shared/list.js';
 import { idParam } from '../../../shared/validation.js';
-import { authedProcedure, router, superAdminProcedure } from '../../trpc.js';
-import { ownCompanyId } from '../account/actor.js';
+import { authedProcedure, companyProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as tasks from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -28,31 +27,24 @@ export const tasksRouter = router({
     .output(pageOutput(taskOutput))
     .query(({ ctx, input }) => tasks.listOwnTasks(ctx.deps, ctx.actor, input)),
 
-  create: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company' } })
+  create: companyProcedure
+    .meta({ rateLimit: 'task-change', openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company' } })
     .input(customerTaskCreateInput)
     .output(taskOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.deps.rateLimiter.consumeByUser('task-change', ctx.actor.userId);
-      return tasks.createOwnTask(ctx.deps, ctx.actor, input);
-    }),
+    .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, ctx.companyId, input)),
 
-  update: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks" } })
+  update: companyProcedure
+    .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks" } })
     .input(taskUpdateInput)
     .output(taskOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) => {
-      ctx.deps.rateLimiter.consumeByUser('task-change', ctx.actor.userId);
-      return tasks.updateTask(ctx.deps, ctx.actor, id, fields, ownCompanyId(ctx.actor));
-    }),
+    .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateOwnTask(ctx.deps, ctx.actor, ctx.companyId, id, fields)),
 
-  delete: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks" } })
+  delete: companyProcedure
+    .meta({ rateLimit: 'task-change', openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks" } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
-      ctx.deps.rateLimiter.consumeByUser('task-change', ctx.actor.userId);
-      tasks.deleteTask(ctx.deps, ctx.actor, input.id, ownCompanyId(ctx.actor));
+      tasks.deleteOwnTask(ctx.deps, ctx.actor, ctx.companyId, input.id);
       return null;
     }),
 });

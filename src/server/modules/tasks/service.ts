@@ -16,8 +16,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
-import { ownCompanyId } from '../account/actor.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { taskDoneEmail } from './emails.js';
 import { refreshOpenTasks } from './open-count.js';
 import { findTask, listOpenTasks, openTaskChoices } from './queries.js';
@@ -86,8 +85,7 @@ function ownTaskDate(actor: Actor, creationDate: string | undefined, now: Date):
   return date;
 }
 
-export function createOwnTask(deps: AppDeps, actor: Actor, input: z.output<typeof customerTaskCreateInput>): TaskDto {
-  const companyId = ownCompanyId(actor);
+export function createOwnTask(deps: AppDeps, actor: Actor, companyId: string, input: z.output<typeof customerTaskCreateInput>): TaskDto {
   const now = deps.clock.now();
   const { creationDate, ...fields } = input;
   return inTransaction(deps.db, (tx) => {
@@ -106,8 +104,28 @@ export function createTaskFor(deps: AppDeps, input: z.output<typeof adminTaskCre
   return inTransaction(deps.db, (tx) => insertTask(tx, company, fields, deps.clock.now()));
 }
 
-/** companyId scopes a customer's call; the provider passes none. */
-export function updateTask(deps: AppDeps, actor: Actor, id: string, fields: TaskFields, companyId?: string): TaskDto {
+/** The scope of the provider's calls, which reach every company's tasks. */
+const ANY_COMPANY = undefined;
+
+/** A customer's change, to a task of their own company. */
+export function updateOwnTask(deps: AppDeps, actor: Actor, companyId: string, id: string, fields: TaskFields): TaskDto {
+  return changeOpenTask(deps, actor, id, fields, companyId);
+}
+
+/** The provider's change, to any company's task. */
+export function updateTask(deps: AppDeps, actor: Actor, id: string, fields: TaskFields): TaskDto {
+  return changeOpenTask(deps, actor, id, fields, ANY_COMPANY);
+}
+
+export function deleteOwnTask(deps: AppDeps, actor: Actor, companyId: string, id: string): void {
+  removeTask(deps, actor, id, companyId);
+}
+
+export function deleteTask(deps: AppDeps, actor: Actor, id: string): void {
+  removeTask(deps, actor, id, ANY_COMPANY);
+}
+
+function changeOpenTask(deps: AppDeps, actor: Actor, id: string, fields: TaskFields, companyId: string | typeof ANY_COMPANY): TaskDto {
   return inTransaction(deps.db, (tx) => {
     const task = openTask(tx, id, companyId);
     changeTask(tx, actor, task, fields, deps.clock.now());
@@ -115,7 +133,7 @@ export function updateTask(deps: AppDeps, actor: Actor, id: string, fields: Task
   });
 }
 
-export function deleteTask(deps: AppDeps, actor: Actor, id: string, companyId?: string): void {
+function removeTask(deps: AppDeps, actor: Actor, id: string, companyId: string | typeof ANY_COMPANY): void {
   inTransaction(deps.db, (tx) => {
     const task = findTask(tx, id, companyId);
     changeTask(tx, actor, task, { deleted: true }, deps.clock.now());

@@ -8,7 +8,7 @@ import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { recordTimeLogHours, removeTimeLogHours, updateTimeLogHours } from '../activities/ledger.js';
 import { completeTask, findTask, insertTask } from '../tasks/service.js';
 import { assertCompanyExists, findTimeLog, listTimeLogs, timeLogRow, type TimeLogRow } from './queries.js';

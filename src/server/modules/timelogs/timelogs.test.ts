@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, outbox, taskHistory, tasks, timeLogs } from '../../../../drizzle/schema.js';
 import { timeLogFormInput, type TimeLogDto } from '../../../shared/timelogs.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { hourBalance } from '../../testing/ledger-sums.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';

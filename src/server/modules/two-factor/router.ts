@@ -18,13 +18,10 @@ const noInput = z.void();
 
 /** The second step of sign-in; it sits with the other account calls as account.loginTwoFactor. */
 export const loginTwoFactorProcedure = publicProcedure
-  .meta({ openapi: { method: 'POST', path: '/account/login/two-factor', tags, protect: false, summary: 'Finish signing in with an authenticator or recovery code; returns the session token' } })
+  .meta({ rateLimit: 'two-factor', openapi: { method: 'POST', path: '/account/login/two-factor', tags, protect: false, summary: 'Finish signing in with an authenticator or recovery code; returns the session token' } })
   .input(loginTwoFactorInput)
   .output(loginOutput)
-  .mutation(({ ctx, input }) => {
-    ctx.deps.rateLimiter.consume('two-factor', ctx.ip);
-    return twoFactor.loginTwoFactor(ctx.deps, input);
-  });
+  .mutation(({ ctx, input }) => twoFactor.loginTwoFactor(ctx.deps, input));
 
 export const twoFactorRouter = router({
   status: authedProcedure
@@ -40,22 +37,16 @@ export const twoFactorRouter = router({
     .mutation(({ ctx }) => twoFactor.begin(ctx.deps, ctx.actor)),
 
   enable: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with a current code; returns the recovery codes, shown once' } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with a current code; returns the recovery codes, shown once' } })
     .input(twoFactorEnableInput)
     .output(twoFactorEnableOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.deps.rateLimiter.consumeByUser('two-factor-code', ctx.actor.userId);
-      return twoFactor.enable(ctx.deps, ctx.actor, input);
-    }),
+    .mutation(({ ctx, input }) => twoFactor.enable(ctx.deps, ctx.actor, input)),
 
   disable: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code' } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code' } })
     .input(twoFactorDisableInput)
     .output(messageOutput)
-    .mutation(({ ctx, input }) => {
-      ctx.deps.rateLimiter.consumeByUser('two-factor-code', ctx.actor.userId);
-      return twoFactor.disable(ctx.deps, ctx.actor, input);
-    }),
+    .mutation(({ ctx, input }) => twoFactor.disable(ctx.deps, ctx.actor, input)),
 
   policy: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/two-factor-policy', tags, summary: 'Whether super-admins must use two-factor sign-in' } })

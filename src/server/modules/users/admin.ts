@@ -7,7 +7,7 @@ import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Actor } from '../account/sessions.js';
+import type { Actor } from '../account/actor.js';
 import { assertEmailFree, getUser } from './lookup.js';
 import { findUserDto, listUsers } from './queries.js';
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { pageOutput } from '../../../shared/list.js';
 import { adminUserFields, companyUserListInput, companyUserOutput, userListInput, userOutput } from '../../../shared/users.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
-import { adminProcedure, router, superAdminProcedure } from '../../trpc.js';
-import { ownCompanyId } from '../account/actor.js';
+import { companyAdminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import { createUserByAdmin, deleteUserByAdmin, listCompanyUsers, updateUserByAdmin } from './admin.js';
 import { resetTwoFactor } from '../two-factor/service.js';
 import * as users from './service.js';
@@ -12,11 +11,11 @@ const tags = ['Users (super-admin)'];
 const byId = z.object({ id: idParam });
 
 export const usersRouter = router({
-  list: adminProcedure
+  list: companyAdminProcedure
     .meta({ paged: true, openapi: { method: 'GET', path: '/users', tags: ['Users'], summary: "Your company's users: name, email and role, by first name; search matches name or email" } })
     .input(companyUserListInput)
     .output(pageOutput(companyUserOutput))
-    .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ownCompanyId(ctx.actor), input)),
+    .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId, input)),
 });
 
 export const superAdminUsersRouter = router({

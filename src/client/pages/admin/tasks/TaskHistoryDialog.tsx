@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TaskDto } from '../../../../shared/tasks.js';
-import { TaskHistoryTable } from '../../tasks/TaskHistoryTable.js';
+import { TaskHistoryTable } from '../../../components/task-history/TaskHistoryTable.js';
 
 /** The task's changes: field, old and new value, date and who made each. */
 export function TaskHistoryDialog({ task, onClose }: { task: TaskDto; onClose: () => void }) {

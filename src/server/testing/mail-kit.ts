@@ -7,10 +7,10 @@ import { asc } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { outbox } from '../../../drizzle/schema.js';
 import type { Db } from '../db.js';
-import type { MailTransport, OutgoingMail } from './transport.js';
+import type { MailTransport, OutgoingMail } from '../mail/transport.js';
 
-export { TestClock } from '../testing/clock.js';
-export { tempDatabase, type TempDatabase } from '../testing/database.js';
+export { TestClock } from './clock.js';
+export { tempDatabase, type TempDatabase } from './database.js';
 
 export function outboxRows(db: Db) {
   return db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.subject)).all();

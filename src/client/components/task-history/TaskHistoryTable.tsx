@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { TaskHistoryDto } from '../../../shared/tasks.js';
-import { fieldLabel, formatTaskDateTime, historyValue } from './taskDisplay.js';
-import classes from './Tasks.module.css';
+import { fieldLabel, formatTaskDateTime, historyValue } from './taskHistoryText.js';
+import classes from './TaskHistory.module.css';
 
 export const NO_HISTORY = 'No history available for this task.';
 

@@ -1,0 +1,88 @@
+import type { ProcedureMeta } from './trpc.js';
+
+/*
+ * The one place that reads tRPC's and zod's internals (procedure._def, schema._zod.def): the REST
+ * mirror routes and calls procedures by them, and the API-wide tests walk every procedure. Neither
+ * library promises these shapes; procedure-internals.test.ts fails loudly if an upgrade moves them.
+ */
+
+type ZodInternals = { _zod?: { def: { type: string; innerType?: ZodInternals; in?: ZodInternals; shape?: Record<string, ZodInternals> } } };
+type Parser = { safeParse?: (value: unknown) => { success: boolean; data?: unknown } };
+type ProcedureType = 'query' | 'mutation' | 'subscription';
+
+/** What a tRPC caller does for one path, without building a caller proxy per request. */
+export type ProcedureCall = {
+  ctx: unknown;
+  path: string;
+  type: ProcedureType;
+  getRawInput: () => Promise<unknown>;
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+};
+
+type RawProcedure = {
+  (call: ProcedureCall): Promise<unknown>;
+  _def: { type: ProcedureType; meta?: ProcedureMeta; inputs: (ZodInternals & Parser)[]; middlewares: unknown[] };
+};
+
+export type ProcedureInput = {
+  /** zod's name for the schema's type ('object', 'void', …); undefined without an input. */
+  kind: string | undefined;
+  /** The fields of an object input, looking through defaults, optionals and pipes. */
+  fields: string[];
+  /** The base type of a field ('boolean', 'number', …), looking through defaults and optionals. */
+  fieldType: (name: string) => string | undefined;
+  /** The input as the procedure reads it, defaults filled in; undefined when it is refused. */
+  parse: (value: unknown) => unknown;
+};
+
+export type ProcedureInternals = {
+  path: string;
+  type: ProcedureType;
+  meta: ProcedureMeta | undefined;
+  input: ProcedureInput;
+  /** Calls the procedure as tRPC's HTTP handler would: guard, input check, resolver, output check. */
+  call: (call: ProcedureCall) => Promise<unknown>;
+  /** Whether the procedure was made from `builder` (its builder's middleware runs first). */
+  builtWith: (builder: unknown) => boolean;
+};
+
+/** Every procedure of a router by its dotted path, as the REST mirror and the tests need it. */
+export function procedureInternals(router: unknown): ProcedureInternals[] {
+  const procedures = (router as { _def: { procedures: Record<string, RawProcedure> } })._def.procedures;
+  return Object.entries(procedures).map(([path, procedure]) => ({
+    path,
+    type: procedure._def.type,
+    meta: procedure._def.meta,
+    input: inputOf(procedure._def.inputs[0]),
+    call: (call) => procedure(call),
+    builtWith: (builder) => procedure._def.middlewares[0] === (builder as { _def: { middlewares: unknown[] } })._def.middlewares[0],
+  }));
+}
+
+function inputOf(schema: (ZodInternals & Parser) | undefined): ProcedureInput {
+  const shape = objectShape(schema);
+  return {
+    kind: schema?._zod?.def.type,
+    fields: Object.keys(shape),
+    fieldType: (name) => baseType(shape[name]),
+    parse: (value) => {
+      const parsed = schema?.safeParse?.(value);
+      return parsed?.success ? parsed.data : undefined;
+    },
+  };
+}
+
+function objectShape(schema: ZodInternals | undefined): Record<string, ZodInternals> {
+  let current = schema;
+  for (let depth = 0; current?._zod && current._zod.def.type !== 'object' && depth < 10; depth += 1) {
+    current = current._zod.def.innerType ?? current._zod.def.in;
+  }
+  return current?._zod?.def.shape ?? {};
+}
+
+function baseType(schema: ZodInternals | undefined): string | undefined {
+  let current = schema;
+  while (current?._zod?.def.innerType) current = current._zod.def.innerType;
+  return current?._zod?.def.type;
+}

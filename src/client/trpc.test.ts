@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /*
- * The call layer (SPEC.md §3, §4, §7, §8) in a node process: browser storage, window events and
+ * The call layer (the stored session, the token header, 401 handling) in a node process: browser storage, window events and
  * fetch are stand-ins set up before the module is loaded, so the real links run unchanged.
  */
 
@@ -163,7 +163,7 @@ describe('the call layer (src/client/trpc.ts)', () => {
   });
 
   it('sends the public calls without the jwttoken header even while a session is stored', async () => {
-    // SPEC.md §7: every request except login, signup, reset-password, forgot-password and resend-link carries the token.
+    // Every request except login, signup, reset-password, forgot-password and resend-link carries the token.
     storeSession();
     const client = trpcModule.createTrpcClient();
     const login = { token: 'c.d', name: 'Ada Lovelace', userId: 'u1', isAdmin: true, isSuperAdmin: false, role: 'admin' };
@@ -175,7 +175,7 @@ describe('the call layer (src/client/trpc.ts)', () => {
     expect([headersOfCall(0).get('jwttoken'), headersOfCall(1).get('jwttoken')]).toEqual([null, null]);
   });
 
-  it('treats a 401 from a public call like any other 401 (SPEC.md §4: "A 401 response on any call")', async () => {
+  it('treats a 401 from a public call like any other 401', async () => {
     storeSession();
     const client = trpcModule.createTrpcClient();
     fetchMock.mockResolvedValueOnce(batchError(401, 'Invalid credentials.', 'UNAUTHORIZED'));

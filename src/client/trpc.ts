@@ -50,7 +50,7 @@ export function createTrpcClient() {
     links: [
       requireToken,
       handleUnauthorized,
-      // Public calls travel apart, so they never carry the token (SPEC.md §7).
+      // Public calls travel apart, so they never carry the token (docs/product-rules.md#roles-and-access).
       splitLink({
         condition: (op) => publicCalls.has(op.path),
         true: httpBatchLink({ url: '/trpc' }),

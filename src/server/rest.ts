@@ -12,7 +12,7 @@ import { procedureInternals, type ProcedureInternals } from './procedure-interna
 import { createContext } from './trpc.js';
 
 /*
- * The REST mirror: every procedure with meta.openapi is served under /api at its SPEC.md path,
+ * The REST mirror: every procedure with meta.openapi is served under /api at its REST path,
  * by calling the procedure itself, so validation, roles and errors are exactly those of /trpc.
  * We route it ourselves rather than through trpc-to-openapi's adapter, which refuses bodiless
  * PUTs, drops the query string of a PUT and leaks stack traces; its document generator is used.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
+import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from './testing/app.js';
 import { createCompany, createTask } from './testing/factories.js';
 
 /*
@@ -8,8 +8,8 @@ import { createCompany, createTask } from './testing/factories.js';
  * /trpc shares one context without mixing anything up.
  */
 let t: TestApp;
-let provider: Awaited<ReturnType<typeof signedInUser>>;
-let admin: Awaited<ReturnType<typeof signedInUser>>;
+let provider: SignedInUser;
+let admin: SignedInUser;
 let otherTaskId: string;
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { companies, invoices, packages, payments, tasks, timeLogs, users } from 
 import { MAX_TASK_BACKDATE_DAYS, MAX_TASK_FUTURE_HOURS, TASK_DATE_IN_FUTURE, TASK_DATE_TOO_OLD } from '../shared/limits.js';
 import { notACalendarDay, notOneLine } from '../shared/validation.js';
 import { createCompany, createPackage, createTask, createTimeLogRow } from './testing/factories.js';
-import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
+import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from './testing/app.js';
 
 /*
  * Strict input on every write that takes numbers, dates or one-line text, over both transports:
@@ -12,8 +12,8 @@ import { api, createTestApp, json, signedInUser, type TestApp } from './testing/
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
-let member: Awaited<ReturnType<typeof signedInUser>>;
+let boss: SignedInUser;
+let member: SignedInUser;
 let invoiceId: string;
 let paymentId: string;
 let packageId: string;

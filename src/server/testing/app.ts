@@ -85,6 +85,8 @@ export const json = <T = Record<string, unknown>>(response: LightMyRequestRespon
   response.json() as T;
 
 /** Creates a user and signs them in over /api; returns the user and their session token. */
+export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
+
 export async function signedInUser(testApp: TestApp, fields: UserFields = {}) {
   const user = await createUser(testApp.deps.db, fields);
   const response = await api(testApp.app).post('/account/login', {

@@ -3,6 +3,7 @@ import type { Tx } from '../db.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { refreshOpenTasks } from '../modules/tasks/open-count.js';
+import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../modules/activities/ledger.js';
 
 /*
  * The one set of factories: API tests, browser tests and the demo seed all make their
@@ -103,4 +104,17 @@ export function createPackage(tx: Tx, fields: Partial<typeof packages.$inferInse
   };
   tx.insert(packages).values(row).run();
   return row;
+}
+
+/** Hours bought on the ledger: an invoice row and its TimeAdd entry, completed when paid. */
+export function purchasedHours(tx: Tx, companyId: string, hundredths: number, description: string, when: Date, paid = true): void {
+  const invoice = createInvoiceRow(tx, { companyId });
+  addInvoiceHours(tx, { companyId, invoiceId: invoice.id, hundredths, description, timeStamp: when, now: when });
+  if (paid) completeInvoiceHours(tx, invoice.id);
+}
+
+/** Hours worked on the ledger: a time-log row and its TimeLog entry. */
+export function workedHours(tx: Tx, companyId: string, hundredths: number, description: string, when: Date): void {
+  const log = createTimeLogRow(tx, { companyId });
+  recordTimeLogHours(tx, { companyId, timeLogId: log.id, hundredths, description, timeStamp: when, now: when });
 }

@@ -1,7 +1,8 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage.js';
 import { trpc } from '../../trpc.js';
+import { EmailInput } from '../../components/EmailInput.js';
 
 export const RESET_SENT = 'A reset link has been sent to your email. Please follow the instructions in your email.';
 export const RESET_FAILED = 'Error sending reset link. Try again a bit later.';
@@ -19,14 +20,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={submit} noValidate={false}>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={emailAddress}
-          onChange={(event) => setEmailAddress(event.currentTarget.value)}
-        />
+        <EmailInput required value={emailAddress} onChange={(event) => setEmailAddress(event.currentTarget.value)} />
         <FormMessage error={request.isError ? RESET_FAILED : null} success={request.isSuccess ? RESET_SENT : null} />
         <Button type="submit" loading={request.isPending} fullWidth>
           Get Password Reset Email

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AuthCard } from '../../components/AuthCard.js';
@@ -8,6 +8,7 @@ import { errorText, trpc } from '../../trpc.js';
 import { lazyPart } from '../../lib/lazyNamed.js';
 import { ForgotPasswordForm } from './ForgotPasswordForm.js';
 import type { LoginOutput } from '../../../shared/account.js';
+import { EmailInput } from '../../components/EmailInput.js';
 
 /** Only users with two-factor sign-in see the second step: it is fetched when one reaches it. */
 const TwoFactorStep = lazyPart(() => import('./TwoFactorStep.js'), 'TwoFactorStep');
@@ -60,14 +61,7 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to see your hours, tasks and invoices.">
       <form onSubmit={submit}>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={emailAddress}
-            onChange={(event) => setEmailAddress(event.currentTarget.value)}
-          />
+          <EmailInput required value={emailAddress} onChange={(event) => setEmailAddress(event.currentTarget.value)} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

@@ -8,6 +8,7 @@ import { AuthCard } from '../../components/AuthCard.js';
 import { FormMessage } from '../../components/FormMessage.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
+import { EmailInput } from '../../components/EmailInput.js';
 
 type SignUpForm = Required<SignUpInput> & { confirmPassword: string };
 
@@ -71,7 +72,7 @@ export function SignUpPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="First Name" required autoComplete="given-name" {...field('firstName')} />
               <TextInput label="Last Name" required autoComplete="family-name" {...field('lastName')} />
-              <TextInput label="Email" type="email" required autoComplete="email" {...field('emailAddress')} />
+              <EmailInput required {...field('emailAddress')} />
               <TextInput label="Mobile" type="tel" autoComplete="tel" {...field('mobile')} />
               <PasswordInput label="Password" required autoComplete="new-password" {...field('password')} />
               <PasswordInput label="Confirm Password" required autoComplete="new-password" {...field('confirmPassword')} />

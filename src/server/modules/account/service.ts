@@ -22,7 +22,7 @@ import { preparedPerDb } from '../../lib/prepared.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
 import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
-import { assertEmailFree, findUserByEmail, getUser } from '../users/lookup.js';
+import { assertEmailFree, findUserByEmail, getUser, personOf } from '../users/lookup.js';
 import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeUserLinks } from './links.js';
 import { afterPassword } from '../two-factor/service.js';
 import { invalidateSession, invalidateUserSessions } from './sessions.js';
@@ -116,10 +116,7 @@ function profileOf(db: Db, userId: string): Profile {
   if (!row) throw new AppError('NOT_FOUND', 'User not found.');
   const { user } = row;
   return {
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    emailAddress: user.emailAddress,
+    ...personOf(user),
     mobile: user.mobile,
     role: user.role,
     ...rolesOf(user.role),

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
-import { createCompany, createInvoiceRow, createTimeLogRow } from '../../testing/factories.js';
+import { createCompany, purchasedHours, workedHours } from '../../testing/factories.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
-import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from './ledger.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,16 +11,9 @@ afterAll(() => t.close());
 
 const day = (n: number) => new Date(Date.UTC(2026, 1, n, 12));
 
-function buy(companyId: string, hundredths: number, description: string, when: Date, paid = true) {
-  const invoice = createInvoiceRow(t.deps.db, { companyId });
-  addInvoiceHours(t.deps.db, { companyId, invoiceId: invoice.id, hundredths, description, timeStamp: when, now: when });
-  if (paid) completeInvoiceHours(t.deps.db, invoice.id);
-}
-
-function work(companyId: string, hundredths: number, description: string, when: Date) {
-  const log = createTimeLogRow(t.deps.db, { companyId });
-  recordTimeLogHours(t.deps.db, { companyId, timeLogId: log.id, hundredths, description, timeStamp: when, now: when });
-}
+const buy = (companyId: string, hundredths: number, description: string, when: Date, paid = true) =>
+  purchasedHours(t.deps.db, companyId, hundredths, description, when, paid);
+const work = (companyId: string, hundredths: number, description: string, when: Date) => workedHours(t.deps.db, companyId, hundredths, description, when);
 
 /** A company with `entries` ledger entries a day apart: purchases, some unpaid, and work. */
 async function companyWithLedger(entries: number) {

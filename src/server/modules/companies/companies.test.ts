@@ -14,7 +14,7 @@ import { companyListInput, type CompanyDto, type CompanyListQuery } from '../../
 import type { Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { tempDatabase } from '../../testing/database.js';
 import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
 import { restPage, type RestPage } from '../../testing/rest-pages.js';
@@ -24,8 +24,8 @@ import { listCompanies } from './queries.js';
 
 let t: TestApp;
 let home: ReturnType<typeof createCompany>;
-let customer: Awaited<ReturnType<typeof signedInUser>>;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
+let customer: SignedInUser;
+let boss: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();

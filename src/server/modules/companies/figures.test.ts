@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../../../drizzle/schema.js';
 import type { CompanyDto } from '../../../shared/companies.js';
-import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
 import { restPage } from '../../testing/rest-pages.js';
 
@@ -19,7 +19,7 @@ import { restPage } from '../../testing/rest-pages.js';
  */
 
 let t: TestApp;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
+let boss: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
-import { createCompany, createInvoiceRow, createTask, createTimeLogRow } from '../../testing/factories.js';
+import { createCompany, createTask, purchasedHours, workedHours } from '../../testing/factories.js';
 import { fullScans, statementPlans } from '../../testing/query-plans.js';
-import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../activities/ledger.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,16 +13,9 @@ afterAll(() => t.close());
 
 const day = (n: number) => new Date(Date.UTC(2026, 2, n, 12));
 
-function buy(companyId: string, hundredths: number, description: string, when: Date, paid: boolean) {
-  const invoice = createInvoiceRow(t.deps.db, { companyId });
-  addInvoiceHours(t.deps.db, { companyId, invoiceId: invoice.id, hundredths, description, timeStamp: when, now: when });
-  if (paid) completeInvoiceHours(t.deps.db, invoice.id);
-}
-
-function work(companyId: string, hundredths: number, description: string, when: Date) {
-  const log = createTimeLogRow(t.deps.db, { companyId });
-  recordTimeLogHours(t.deps.db, { companyId, timeLogId: log.id, hundredths, description, timeStamp: when, now: when });
-}
+const buy = (companyId: string, hundredths: number, description: string, when: Date, paid: boolean) =>
+  purchasedHours(t.deps.db, companyId, hundredths, description, when, paid);
+const work = (companyId: string, hundredths: number, description: string, when: Date) => workedHours(t.deps.db, companyId, hundredths, description, when);
 
 const dashboard = async (token?: string) => {
   const response = await api(t.app, token).get('/dashboard');

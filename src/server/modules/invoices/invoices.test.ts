@@ -4,16 +4,16 @@ import { activities, invoiceNumberSequence, invoices, packages } from '../../../
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../shared/invoices.js';
 import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createInvoiceRow, createPackage as createPackageRow, createUser } from '../../testing/factories.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { invoicePdfData, pdfUrlOf } from './service.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
 let other: ReturnType<typeof createCompany>;
-let admin: Awaited<ReturnType<typeof signedInUser>>;
-let member: Awaited<ReturnType<typeof signedInUser>>;
-let otherAdmin: Awaited<ReturnType<typeof signedInUser>>;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
+let admin: SignedInUser;
+let member: SignedInUser;
+let otherAdmin: SignedInUser;
+let boss: SignedInUser;
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { createCompany, createPackage } from '../../testing/factories.js';
 
 /*
@@ -7,7 +7,7 @@ import { createCompany, createPackage } from '../../testing/factories.js';
  * listed, shown and sold to a company for exactly the same set of packages at any instant.
  */
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedInUser>>;
+let admin: SignedInUser;
 let companyId: string;
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');

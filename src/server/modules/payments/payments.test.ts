@@ -4,15 +4,15 @@ import { activities, payments } from '../../../../drizzle/schema.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
 import { createCompany } from '../../testing/factories.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { expectPagedList, restPage } from '../../testing/rest-pages.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
 let other: ReturnType<typeof createCompany>;
-let admin: Awaited<ReturnType<typeof signedInUser>>;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
+let admin: SignedInUser;
+let boss: SignedInUser;
 
 const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
 const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));

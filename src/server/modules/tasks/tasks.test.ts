@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskHistory, tasks } from '../../../../drizzle/schema.js';
 import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createTask } from '../../testing/factories.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { expectPagedList, restPage } from '../../testing/rest-pages.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 
 let t: TestApp;
 let company: ReturnType<typeof createCompany>;
 let other: ReturnType<typeof createCompany>;
-let admin: Awaited<ReturnType<typeof signedInUser>>;
-let member: Awaited<ReturnType<typeof signedInUser>>;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
+let admin: SignedInUser;
+let member: SignedInUser;
+let boss: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -222,7 +222,7 @@ describe('limits on customer task writes', () => {
 describe('the open-task lists: paging, search, company filter, sort', () => {
   let acme: ReturnType<typeof createCompany>;
   let zenith: ReturnType<typeof createCompany>;
-  let acmeAdmin: Awaited<ReturnType<typeof signedInUser>>;
+  let acmeAdmin: SignedInUser;
   const titles = (page: { items: { title: string }[] }) => page.items.map((task) => task.title);
   const provider = () => api(t.app, boss.token);
 

@@ -5,7 +5,7 @@ import { timeLogFormInput, type TimeLogDto } from '../../../shared/timelogs.js';
 import type { Actor } from '../account/actor.js';
 import { hourBalance } from '../../testing/ledger-sums.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { expectPagedList, restPage } from '../../testing/rest-pages.js';
 import { pageStatement, slowSteps, sqliteOf, statementPlans } from '../../testing/query-plans.js';
 import { createCompany, createTask, createTimeLogRow, createUser } from '../../testing/factories.js';
@@ -14,9 +14,9 @@ import { createTimeLog } from './service.js';
 let t: TestApp;
 let globex: ReturnType<typeof createCompany>;
 let initech: ReturnType<typeof createCompany>;
-let customer: Awaited<ReturnType<typeof signedInUser>>;
+let customer: SignedInUser;
 let colleague: Awaited<ReturnType<typeof createUser>>;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
+let boss: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();

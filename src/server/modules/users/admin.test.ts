@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../../drizzle/schema.js';
 import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import { companyUserListInput } from '../../../shared/users.js';
-import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
 import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listCompanyUsers } from './admin.js';
 
 let t: TestApp;
-let boss: Awaited<ReturnType<typeof signedInUser>>;
+let boss: SignedInUser;
 let company: ReturnType<typeof createCompany>;
 
 beforeAll(async () => {

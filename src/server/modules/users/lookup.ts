@@ -27,3 +27,8 @@ export function assertEmailFree(tx: Tx, emailAddress: string, exceptUserId?: str
 export function getUser(tx: Tx, userId: string) {
   return tx.select().from(users).where(eq(users.id, userId)).get();
 }
+
+/** Who a user is, as every answer that shows a user starts: id, names and email address. */
+export function personOf(user: typeof users.$inferSelect) {
+  return { _id: user.id, firstName: user.firstName, lastName: user.lastName, emailAddress: user.emailAddress };
+}

@@ -5,16 +5,14 @@ import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { personOf } from './lookup.js';
 
 const userColumns = { user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt };
 
 function toDto(row: { user: typeof users.$inferSelect; companyName: string | null; twoFactorOnSince: Date | null }): UserDto {
   const { user } = row;
   return {
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    emailAddress: user.emailAddress,
+    ...personOf(user),
     company: user.companyId,
     companyName: row.companyName,
     role: user.role,

@@ -17,6 +17,7 @@ import {
   pathOf,
   seriousA11yViolations,
   spinner,
+  headerNav,
 } from './support/page.js';
 
 /*
@@ -224,6 +225,32 @@ describe('the price at checkout is the invoice\'s price', () => {
     await expectPath(page, '/confirmation');
     expect((await main(page).locator('dt:text-is("Amount To Be Paid") + dd').innerText()).trim()).toBe('$1,500');
     await suite.screenshot(page, 'purchase-10-confirmation-390');
+  });
+});
+
+describe('fresh answers after a purchase', () => {
+  it('8. the Invoices and Activities pages show the new invoice at once, though both were loaded just before', async () => {
+    const { page } = await suite.signedInPage('admin');
+    const pkg = tenHourPackage();
+    // All in one page load, so the answers from before the purchase are still cached (30 s).
+    await page.goto('/invoices');
+    await main(page).getByText('No Invoices Found').waitFor();
+    await headerNav(page).getByRole('link', { name: 'Activities', exact: true }).click();
+    await main(page).getByText('No Activities').waitFor();
+    await headerNav(page).getByRole('link', { name: 'Packages', exact: true }).click();
+    await main(page).getByRole('button', { name: `Select ${pkg.description}` }).click();
+    await heading1(page, 'Checkout').waitFor();
+    await main(page).getByText('ACH (Bank Transfer)', { exact: true }).first().click();
+    await purchaseButton(page).click();
+    await heading1(page, 'Thank you for your purchase!').waitFor();
+    const invoiceNumber = (await main(page).locator('dt:text-is("Invoice Number") + dd').innerText()).trim();
+
+    await headerNav(page).getByRole('link', { name: 'Invoices', exact: true }).click();
+    await eventually(() => main(page).getByText(invoiceNumber).count(), 5_000).toBeGreaterThan(0);
+    await headerNav(page).getByRole('link', { name: 'Activities', exact: true }).click();
+    await eventually(() => main(page).getByText(pkg.description).count(), 5_000).toBeGreaterThan(0);
+    await headerNav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await eventually(() => hourCard(page).innerText(), 5_000).toContain('10.00 hours pending activation');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   seriousA11yViolations,
   spinner,
   storedSession,
+  headerNav,
 } from './support/page.js';
 
 /*
@@ -52,7 +53,6 @@ const SUPER_ADMIN_LINKS: NavLink[] = [
 ];
 
 const header = (page: Page) => page.getByRole('banner');
-const headerNav = (page: Page) => header(page).getByRole('navigation');
 /** The logo link: the header link that holds the logo image (the nav links are text only). */
 const logoLink = (page: Page) => header(page).getByRole('link').filter({ has: page.locator('svg') });
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;

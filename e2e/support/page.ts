@@ -172,3 +172,6 @@ export async function seriousA11yViolations(page: Page, where: string): Promise<
 export function expectNoViolations(report: string[]): void {
   expect(report, `axe found serious or critical violations:\n${report.join('\n')}`).toEqual([]);
 }
+
+/** The header's navigation links (the drawer holds them on phones). */
+export const headerNav = (page: Page) => page.getByRole('banner').getByRole('navigation');

@@ -1,9 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../server/router.js';
 import { PUBLIC_PROCEDURES } from '../shared/public-calls.js';
+import { refreshAfter } from './lib/freshness.js';
 import { clearSession, getSession, raiseUnauthorized } from './session.js';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -67,7 +68,9 @@ export function createTrpcClient() {
 }
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // After every successful call, the answers it changed are asked for again (lib/freshness.ts).
+    mutationCache: new MutationCache({ onSuccess: (_data, _input, _context, mutation) => refreshAfter(queryClient, mutation.options.mutationKey) }),
     defaultOptions: {
       queries: {
         // A 4xx will not fix itself by asking again; a 5xx or a dropped connection gets one more try.
@@ -78,6 +81,7 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }
 
 /**

@@ -11,20 +11,14 @@ type Mode = 'idle' | 'enrolling' | 'disabling';
 /** My Account's "Two-factor sign-in" section: set it up, see the recovery codes once, turn it off. */
 export function TwoFactorCard({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const status = trpc.twoFactor.status.useQuery();
-  const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>('idle');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const refresh = () => utils.twoFactor.invalidate();
 
   const enrolled = (codes: string[]) => {
     setRecoveryCodes(codes);
     setMode('idle');
-    void refresh();
   };
-  const disabled = () => {
-    setMode('idle');
-    void refresh();
-  };
+  const disabled = () => setMode('idle');
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="two-factor-card-title">

@@ -21,7 +21,6 @@ export const NO_OPEN_TASKS = 'No Open Tasks';
  */
 export function TasksPage() {
   usePageTitle('Open Tasks');
-  const utils = trpc.useUtils();
   const [pageCount, setPageCount] = useState(1);
   const tasks = combinePages(
     trpc.useQueries((t) => Array.from({ length: pageCount }, (_, index) => t.tasks.list({ page: index + 1, perPage: LOAD_MORE_PAGE_SIZE }))),
@@ -34,14 +33,9 @@ export function TasksPage() {
     if (tasks.error) console.error('Open tasks failed to load', tasks.error);
   }, [tasks.error]);
 
-  const reload = () => void utils.tasks.list.invalidate();
+  const saved = () => editor.close();
 
-  const saved = () => {
-    reload();
-    editor.close();
-  };
-
-  const remove = trpc.tasks.delete.useMutation({ onSuccess: reload });
+  const remove = trpc.tasks.delete.useMutation();
 
   return (
     <>

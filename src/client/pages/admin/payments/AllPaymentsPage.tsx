@@ -31,9 +31,7 @@ export function AllPaymentsPage() {
   const deleting = useDialog<PaymentDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list, list.query);
-  const invoicesChanged = () => void utils.superadmin.invoices.invalidate();
-
-  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => (removeRow(id), invoicesChanged()) });
+  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
 
   return (
     <>
@@ -49,7 +47,7 @@ export function AllPaymentsPage() {
         addLabel="Add Payment"
         onRefresh={() => {
           void payments.refetch();
-          invoicesChanged();
+          void utils.superadmin.invoices.invalidate();
         }}
         actions={(payment) => (
           <>
@@ -67,7 +65,7 @@ export function AllPaymentsPage() {
           payment={editor.target}
           defaultCompanyId={list.companyId}
           onClose={editor.close}
-          onSaved={(saved) => (replaceRow(saved, inCompanyFilter(list.companyId, saved)), invoicesChanged(), editor.close())}
+          onSaved={(saved) => (replaceRow(saved, inCompanyFilter(list.companyId, saved)), editor.close())}
         />
       )}
       {deleting.target && <ConfirmAction {...deleteConfirmation('Payment')} mutation={remove} input={{ id: deleting.target._id }} onClose={deleting.close} />}

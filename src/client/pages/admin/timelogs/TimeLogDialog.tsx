@@ -1,6 +1,6 @@
 import { NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, NEW_TASK, type TimeLogDto } from '../../../../shared/timelogs.js';
+import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, type TimeLogDto } from '../../../../shared/timelogs.js';
 import { numberFromText } from '../../../../shared/validation.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
@@ -14,8 +14,7 @@ type TimeLogDialogProps = {
   /** The company filter's choice, prefilled when adding ('' for all). */
   defaultCompanyId: string;
   onClose: () => void;
-  /** `tasksChanged`: the save created or closed a task, so the open tasks are stale. */
-  onSaved: (log: TimeLogDto, tasksChanged: boolean) => void;
+  onSaved: (log: TimeLogDto) => void;
 };
 
 /** The company's open tasks; when editing, the linked task stays choosable even if it is done since. */
@@ -41,8 +40,7 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
 
   // Asked each time the dialog opens: tasks are made and closed elsewhere too.
   const openTasks = trpc.superadmin.tasks.openOf.useQuery({ company: companyId ?? '' }, { enabled: Boolean(companyId), staleTime: 0 });
-  const tasksChanged = taskValues.task !== NO_TASK && (taskValues.task === NEW_TASK || (!editing && taskValues.closeTask));
-  const options = { onSuccess: (saved: TimeLogDto) => onSaved(saved, tasksChanged) };
+  const options = { onSuccess: (saved: TimeLogDto) => onSaved(saved) };
   const create = trpc.superadmin.timelogs.create.useMutation(options);
   const update = trpc.superadmin.timelogs.update.useMutation(options);
   const saving = editing ? update : create;

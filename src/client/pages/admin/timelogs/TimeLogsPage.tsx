@@ -76,9 +76,8 @@ export function TimeLogsPage() {
 
   const remove = trpc.superadmin.timelogs.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
 
-  const onSaved = (saved: TimeLogDto, tasksChanged: boolean) => {
+  const onSaved = (saved: TimeLogDto) => {
     replaceRow(saved, inCompanyFilter(list.companyId, saved));
-    if (tasksChanged) void utils.superadmin.tasks.invalidate();
     editor.close();
   };
 

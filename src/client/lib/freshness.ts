@@ -10,15 +10,29 @@ import type { QueryClient } from '@tanstack/react-query';
 const DASHBOARD = 'dashboard';
 const CUSTOMER_HOURS = [DASHBOARD, 'activities', 'invoices'];
 const CUSTOMER_TASKS = [DASHBOARD, 'tasks'];
-/** Company figures (balance, open tasks) shown by the company list and pickers. */
-const COMPANIES = 'superadmin.companies';
-const BILLING = ['superadmin.invoices', 'superadmin.payments', COMPANIES, ...CUSTOMER_HOURS];
-const WORK = ['superadmin.timelogs', 'superadmin.tasks', COMPANIES, ...CUSTOMER_HOURS, ...CUSTOMER_TASKS];
-const PROVIDER_TASKS = ['superadmin.tasks', COMPANIES, ...CUSTOMER_TASKS];
-const PACKAGES = ['superadmin.packages', 'packages'];
-const USERS = ['superadmin.users', 'users'];
-/** A company's name shows in every back-office list. */
-const EVERY_BACK_OFFICE_LIST = ['superadmin', DASHBOARD];
+/*
+ * A back-office screen updates its own list in place after a save or delete (the row is replaced,
+ * appended or removed where it is, without reloading the list), so each entry below names the other
+ * lists and pickers a change touches, not the list of the screen that made it.
+ */
+const COMPANY_LIST = 'superadmin.companies.list';
+const COMPANY_PICKERS = 'superadmin.companies.options';
+const INVOICE_LIST = 'superadmin.invoices.list';
+const INVOICE_PICKER = 'superadmin.invoices.choices';
+const PAYMENT_LIST = 'superadmin.payments.list';
+const OPEN_TASK_LIST = 'superadmin.tasks.listOpen';
+const TASK_PICKER = 'superadmin.tasks.openOf';
+const TIME_LOG_LIST = 'superadmin.timelogs.list';
+const WEEKLY_VIEW = 'superadmin.timelogs.byDate';
+const HOURS = [COMPANY_LIST, ...CUSTOMER_HOURS];
+const INVOICE_CHANGE = [INVOICE_PICKER, PAYMENT_LIST, ...HOURS];
+const PAYMENT_CHANGE = [INVOICE_LIST, INVOICE_PICKER, ...HOURS];
+const WORK = [WEEKLY_VIEW, OPEN_TASK_LIST, TASK_PICKER, ...HOURS, ...CUSTOMER_TASKS];
+const PROVIDER_TASKS = [TASK_PICKER, COMPANY_LIST, ...CUSTOMER_TASKS];
+const PACKAGES = ['superadmin.packages.choices', 'packages'];
+const USERS = ['users'];
+/** A company's name shows in every back-office list and picker. */
+const COMPANY_RENAMED = [COMPANY_PICKERS, INVOICE_LIST, INVOICE_PICKER, PAYMENT_LIST, OPEN_TASK_LIST, TIME_LOG_LIST, WEEKLY_VIEW, 'superadmin.users.list', 'superadmin.packages', DASHBOARD];
 
 export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   // Signing in or out starts from an empty cache; links and emails change nothing shown.
@@ -36,23 +50,23 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'twoFactor.disable': ['twoFactor.status', 'superadmin.users'],
   'twoFactor.setPolicy': ['twoFactor.policy'],
 
-  'invoices.purchase': [...CUSTOMER_HOURS, 'superadmin.invoices', COMPANIES],
-  'tasks.create': [...CUSTOMER_TASKS, 'superadmin.tasks', COMPANIES],
-  'tasks.update': [...CUSTOMER_TASKS, 'superadmin.tasks'],
-  'tasks.delete': [...CUSTOMER_TASKS, 'superadmin.tasks', COMPANIES],
+  'invoices.purchase': [...CUSTOMER_HOURS, INVOICE_LIST, INVOICE_PICKER, COMPANY_LIST],
+  'tasks.create': [...CUSTOMER_TASKS, OPEN_TASK_LIST, TASK_PICKER, COMPANY_LIST],
+  'tasks.update': [...CUSTOMER_TASKS, OPEN_TASK_LIST, TASK_PICKER],
+  'tasks.delete': [...CUSTOMER_TASKS, OPEN_TASK_LIST, TASK_PICKER, COMPANY_LIST],
 
-  'superadmin.companies.create': [COMPANIES],
-  'superadmin.companies.update': EVERY_BACK_OFFICE_LIST,
-  'superadmin.companies.delete': [COMPANIES],
+  'superadmin.companies.create': [COMPANY_PICKERS],
+  'superadmin.companies.update': COMPANY_RENAMED,
+  'superadmin.companies.delete': [COMPANY_PICKERS],
   'superadmin.companies.sendBalanceEmail': [],
   'superadmin.schedule.send': [],
-  'superadmin.invoices.create': BILLING,
-  'superadmin.invoices.update': BILLING,
-  'superadmin.invoices.delete': BILLING,
+  'superadmin.invoices.create': INVOICE_CHANGE,
+  'superadmin.invoices.update': INVOICE_CHANGE,
+  'superadmin.invoices.delete': INVOICE_CHANGE,
   'superadmin.invoices.openBalance': [],
-  'superadmin.payments.create': BILLING,
-  'superadmin.payments.update': BILLING,
-  'superadmin.payments.delete': BILLING,
+  'superadmin.payments.create': PAYMENT_CHANGE,
+  'superadmin.payments.update': PAYMENT_CHANGE,
+  'superadmin.payments.delete': PAYMENT_CHANGE,
   'superadmin.packages.create': PACKAGES,
   'superadmin.packages.update': PACKAGES,
   'superadmin.packages.delete': PACKAGES,

@@ -28,6 +28,13 @@ export const companies = sqliteTable(
     balanceHundredths: integer('balance_hundredths').notNull().default(0),
     pendingHundredths: integer('pending_hundredths').notNull().default(0),
     openTasks: integer('open_tasks').notNull().default(0),
+    /** The running-low threshold in hundredths; null follows the provider's default (LOW_BALANCE_HOURS). */
+    lowBalanceHundredths: integer('low_balance_hundredths'),
+    /** The automatic alert sent since the balance was last above the threshold; null when none was. */
+    balanceAlert: text('balance_alert', { enum: ['runningLow', 'negative'] }),
+    /** When each balance email was last sent, by hand or automatically. */
+    runningLowEmailedAt: instant('running_low_emailed_at'),
+    negativeEmailedAt: instant('negative_emailed_at'),
   },
   (t) => [
     index('companies_name_nocase_idx').on(sql`${t.companyName} collate nocase`),

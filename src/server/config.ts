@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LOW_BALANCE_HOURS, LOW_BALANCE_MAX_HOURS } from '../shared/balance-alerts.js';
+import { hoursToHundredths } from '../shared/hours.js';
 
 /** The only reader of process.env: every setting, parsed once, with its documented default. */
 const optionalText = z
@@ -43,6 +45,9 @@ const envSchema = z.object({
   APP_TIMEZONE: optionalText.refine((value) => value === undefined || isTimeZone(value), {
     message: 'APP_TIMEZONE must be an IANA time zone such as America/New_York',
   }),
+  LOW_BALANCE_HOURS: optionalText.refine((value) => value === undefined || isThresholdHours(value), {
+    message: `LOW_BALANCE_HOURS must be a number of hours from 0 to ${LOW_BALANCE_MAX_HOURS} with at most 2 decimals, e.g. 5 or 2.5`,
+  }),
   SCHEDULER_WEBHOOK_URL: optionalUrl('SCHEDULER_WEBHOOK_URL'),
   CLIENT_DIR: optionalText,
   LOG_LEVEL: z
@@ -79,6 +84,10 @@ export function parseTrustProxy(value: string): string[] | undefined {
   return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
 }
 
+function isThresholdHours(value: string): boolean {
+  return /^\d+(\.\d{1,2})?$/.test(value) && Number(value) <= LOW_BALANCE_MAX_HOURS;
+}
+
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
@@ -108,6 +117,8 @@ export type Config = {
   mailFrom: string;
   provider: Provider;
   timeZone: string;
+  /** The running-low threshold of every company that has none of its own, in hundredths of an hour. */
+  lowBalanceHundredths: number;
   schedulerWebhookUrl: string | undefined;
   sessionSecret: string | undefined;
   /** Proxies whose X-Forwarded-For names the client: none (false) unless TRUST_PROXY says. */
@@ -152,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentEmail: values.PROVIDER_PAYMENT_EMAIL,
     },
     timeZone: values.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    lowBalanceHundredths: hoursToHundredths(Number(values.LOW_BALANCE_HOURS ?? DEFAULT_LOW_BALANCE_HOURS)),
     schedulerWebhookUrl: values.SCHEDULER_WEBHOOK_URL,
     sessionSecret: values.SESSION_SECRET,
     trustProxy: values.TRUST_PROXY ? parseTrustProxy(values.TRUST_PROXY)! : false,

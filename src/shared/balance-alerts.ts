@@ -1,0 +1,18 @@
+/*
+ * Low-balance alerts (docs/product-rules.md#low-balance-alerts-and-the-run-out-forecast): the
+ * thresholds, and how soon the same balance email may go out again without a warning.
+ */
+
+/** The provider's running-low threshold when LOW_BALANCE_HOURS is not set. */
+export const DEFAULT_LOW_BALANCE_HOURS = 5;
+/** The highest threshold, provider-wide or per company. */
+export const LOW_BALANCE_MAX_HOURS = 10_000;
+/** A balance email sent within this long is named in the send confirmation, and the bulk send skips the company. */
+export const BALANCE_EMAIL_REPEAT_MS = 24 * 60 * 60 * 1000;
+/** The most companies one bulk send emails; the provider sends again for the rest. */
+export const BULK_BALANCE_EMAIL_LIMIT = 200;
+/** Companies the provider overview's card lists at most. */
+export const RUNNING_LOW_CARD_LIMIT = 50;
+
+/** Whether a balance (hundredths) is at or below the threshold (hundredths): the company is running low. */
+export const isRunningLow = (balance: number, threshold: number) => balance <= threshold;

@@ -5,6 +5,8 @@ import { openDatabase, type DatabaseHandle } from './db.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
+import { watchBalances } from './modules/activities/company-hours.js';
+import { balanceAlerts } from './modules/companies/balance-alerts.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { RateLimiter } from './rate-limit.js';
@@ -40,5 +42,6 @@ export function createRuntime(
     linkSigningKey: loadLinkSigningKey(config),
     logger: overrides.logger,
   };
+  watchBalances(database.db, balanceAlerts(deps));
   return { deps, database, transport };
 }

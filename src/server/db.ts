@@ -37,5 +37,18 @@ export function openDatabase(databasePath: string): DatabaseHandle {
  * never both read and then fail to upgrade. better-sqlite3 is synchronous, so fn must be too.
  */
 export function inTransaction<T>(db: Db, fn: (tx: Tx) => T): T {
-  return db.transaction(fn, { behavior: 'immediate' });
+  openTransactions.push(db);
+  try {
+    return db.transaction(fn, { behavior: 'immediate' });
+  } finally {
+    openTransactions.pop();
+  }
+}
+
+/** The databases whose transactions are open, innermost last; being synchronous, they never interleave. */
+const openTransactions: Db[] = [];
+
+/** The database a Tx works on: the database itself, or the one whose transaction is open. */
+export function databaseOf(tx: Tx): Db | undefined {
+  return '$client' in tx ? tx : openTransactions.at(-1);
 }

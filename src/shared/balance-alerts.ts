@@ -16,3 +16,24 @@ export const RUNNING_LOW_CARD_LIMIT = 50;
 
 /** Whether a balance (hundredths) is at or below the threshold (hundredths): the company is running low. */
 export const isRunningLow = (balance: number, threshold: number) => balance <= threshold;
+
+export type BalanceAlert = 'runningLow' | 'negative';
+
+/**
+ * What one change of a company's balance (hundredths, before and after) does, given its threshold and
+ * the alert already sent since the balance was last above it: the email to send, if any, and the
+ * alert on record after. Rising above the threshold re-arms both; falling from above it to at or
+ * below sends the running-low email; falling below 0 sends the negative email, once. A change that
+ * does both sends only the negative email.
+ */
+export function balanceAlertStep(
+  was: number,
+  is: number,
+  threshold: number,
+  sent: BalanceAlert | null,
+): { send: BalanceAlert | null; sent: BalanceAlert | null } {
+  if (!isRunningLow(is, threshold)) return { send: null, sent: null };
+  if (is < 0 && was >= 0 && sent !== 'negative') return { send: 'negative', sent: 'negative' };
+  if (is >= 0 && !isRunningLow(was, threshold)) return { send: 'runningLow', sent: 'runningLow' };
+  return { send: null, sent };
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOW_BALANCE_MAX_HOURS } from './balance-alerts.js';
+import { forecastOutput } from './forecast.js';
 import { companyFilter, listInput, searchText, type ListQuery } from './list.js';
 import { idParam, requiredLine, singleLine } from './validation.js';
 
@@ -15,6 +17,14 @@ export const companyOutput = z.object({
   pendingHours: z.number(),
   /** Tasks neither done nor deleted. */
   openTasks: z.number().int(),
+  /** The company's own running-low threshold in hours; null follows the provider's default. */
+  lowBalanceHours: z.number().nullable(),
+  /** The threshold that applies: its own, or the provider's default. */
+  thresholdHours: z.number(),
+  /** When the running-low and the negative balance emails were last sent (ISO 8601), by hand or automatically; null if never. */
+  runningLowEmailedAt: z.string().nullable(),
+  negativeEmailedAt: z.string().nullable(),
+  forecast: forecastOutput,
 });
 export type CompanyDto = z.infer<typeof companyOutput>;
 
@@ -26,12 +36,23 @@ const optionalField = (label: string, max: number, oneLine = true) => {
     .transform((value) => value ?? '');
 };
 
+/** Hours with at most 2 decimals from 0 to the highest threshold; empty (null or missing) follows the provider's default. */
+const thresholdHours = z
+  .number({ message: 'Low-balance threshold must be a number of hours.' })
+  .min(0, 'Low-balance threshold must be 0 hours or more.')
+  .max(LOW_BALANCE_MAX_HOURS, `Low-balance threshold must be at most ${LOW_BALANCE_MAX_HOURS} hours.`)
+  .refine((hours) => Number.isInteger(Number((hours * 100).toPrecision(15))), 'Low-balance threshold must have at most 2 decimals.')
+  .nullish()
+  .transform((hours) => hours ?? null)
+  .describe("The company's running-low threshold in hours; null or missing follows the provider's default (LOW_BALANCE_HOURS).");
+
 /** The Add/Edit Company dialog; fields the list adds (hourBalance, openTasks, ...) are ignored. */
 export const companyFields = z.object({
   companyName: requiredLine('Company name'),
   companyAddress: optionalField('Company address', 500, false),
   companyPhone: optionalField('Company phone', 50),
   website: optionalField('Website', 500),
+  lowBalanceHours: thresholdHours,
 });
 export type CompanyFields = z.output<typeof companyFields>;
 
@@ -82,6 +103,40 @@ export const companyListInput = listInput(COMPANY_SORT_KEYS, { sort: 'companyNam
       .boolean({ message: 'positiveOnly must be true or false.' })
       .default(false)
       .describe("true keeps only companies with an hour balance above 0 and at least one open task (the switch 'Only positive hours & open tasks')."),
+    lowOnly: z
+      .boolean({ message: 'lowOnly must be true or false.' })
+      .default(false)
+      .describe('true keeps only companies running low: an hour balance at or below their threshold (negative ones included).'),
   })
   .prefault({});
-export type CompanyListQuery = ListQuery<CompanySortKey> & { positiveOnly: boolean };
+export type CompanyListQuery = ListQuery<CompanySortKey> & { positiveOnly: boolean; lowOnly: boolean };
+
+/** The filter of the Company List a bulk send acts on: the list's own, without paging or sort. */
+export const bulkBalanceEmailInput = z
+  .object({
+    search: searchText,
+    company: companyFilter,
+    positiveOnly: z.boolean({ message: 'positiveOnly must be true or false.' }).default(false),
+  })
+  .prefault({});
+export type BulkBalanceEmailFilter = z.output<typeof bulkBalanceEmailInput>;
+
+export const bulkBalanceEmailOutput = z.object({
+  /** Running-low companies emailed. */
+  sent: z.number().int(),
+  /** Running-low companies left out: emailed the same kind within 24 hours, or without an approved user. */
+  skipped: z.number().int(),
+  /** More running-low companies than one send handles are left for the next. */
+  remaining: z.number().int(),
+  message: z.string(),
+});
+
+/** A company on the provider overview's running-low card. */
+export const runningLowCompanyOutput = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  hourBalance: z.number(),
+  thresholdHours: z.number(),
+  forecast: forecastOutput,
+});
+export type RunningLowCompanyDto = z.infer<typeof runningLowCompanyOutput>;

@@ -73,6 +73,8 @@ export const userRateLimits = {
    * step either side make a guess right once in about 330,000; this keeps guessing hopeless.
    */
   'two-factor-code': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'code attempts' },
+  /** The provider's balance emails by hand, one company or every running-low one at once: each fills inboxes. */
+  'balance-email': { limit: 60, windowMs: 15 * MINUTE_MS, what: 'balance emails' },
 } satisfies Record<string, RateLimitRule & { what: string }>;
 
 export type UserAction = keyof typeof userRateLimits;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import type { Config } from '../config.js';
@@ -20,6 +20,16 @@ export function companyRecipients(tx: Tx, companyId: string): string[] {
     .select({ emailAddress: users.emailAddress })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.approved, true)))
+    .all()
+    .map((user) => user.emailAddress);
+}
+
+/** The company's admins: its approved users whose role is admin (read as rolesOf reads it). */
+export function companyAdminRecipients(tx: Tx, companyId: string): string[] {
+  return tx
+    .select({ emailAddress: users.emailAddress })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.approved, true), sql`lower(trim(${users.role})) = 'admin'`))
     .all()
     .map((user) => user.emailAddress);
 }

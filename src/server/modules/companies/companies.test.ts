@@ -218,7 +218,7 @@ describe('GET /superadmin/companies', () => {
         createTask(db, { companyId: company.id });
         workLogged(db, company.id, 100 + n);
       }
-      const plansOf = (input: Partial<CompanyListQuery>) => statementPlans(db, () => listCompanies(db, companyListInput.parse({ perPage: 25, ...input })));
+      const plansOf = (input: Partial<CompanyListQuery>) => statementPlans(db, () => listCompanies(t.deps, db, companyListInput.parse({ perPage: 25, ...input })));
       const cases: [Partial<CompanyListQuery>, string][] = [
         [{}, 'companies_name_nocase_idx'],
         [{ sort: 'companyName', dir: 'desc', positiveOnly: true }, 'companies_name_nocase_idx'],

@@ -1,18 +1,23 @@
-import { and, count, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, invoices, payments, timeLogs } from '../../../../drizzle/schema.js';
 import {
   COMPANY_OPTIONS_LIMIT,
+  type BulkBalanceEmailFilter,
+  type RunningLowCompanyDto,
   type CompanyDto,
   type CompanyListQuery,
   type CompanyOption,
   type CompanySortKey,
 } from '../../../shared/companies.js';
-import type { Page } from '../../../shared/list.js';
+import type { ListQuery, Page } from '../../../shared/list.js';
 import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder } from '../../lib/paging.js';
-import { mappedRows, preparedByShape } from '../../lib/prepared.js';
+import { mappedRows, preparedByShape, preparedPerDb } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
+import type { Forecast } from '../../../shared/forecast.js';
 import type { Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { forecastsOf } from './forecasts.js';
 
 const companyColumns = {
   id: companies.id,
@@ -23,7 +28,14 @@ const companyColumns = {
   balanceHundredths: companies.balanceHundredths,
   pendingHundredths: companies.pendingHundredths,
   openTasks: companies.openTasks,
+  lowBalanceHundredths: companies.lowBalanceHundredths,
+  runningLowEmailedAt: companies.runningLowEmailedAt,
+  negativeEmailedAt: companies.negativeEmailedAt,
 };
+type CompanyRow = Pick<typeof companies.$inferSelect, keyof typeof companyColumns>;
+
+/** What a company row needs besides itself to answer: the provider's default threshold, and its forecast. */
+type DtoContext = { defaultThreshold: number; forecasts: Map<string, Forecast | null> };
 
 const rowid = sql`${companies}.rowid`;
 /** Names sort without regard to letter case (the index companies_name_nocase_idx serves it). */
@@ -37,7 +49,9 @@ const companySortColumns: Record<CompanySortKey, (SQL | AnyColumn)[]> = {
 };
 const byName = orderOf('asc', companySortColumns.companyName);
 
-function toDto(row: Pick<typeof companies.$inferSelect, keyof typeof companyColumns>): CompanyDto {
+const isoOrNull = (instant: Date | null) => instant?.toISOString() ?? null;
+
+function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
   return {
     _id: row.id,
     companyName: row.companyName,
@@ -47,20 +61,42 @@ function toDto(row: Pick<typeof companies.$inferSelect, keyof typeof companyColu
     hourBalance: hundredthsToHours(row.balanceHundredths),
     pendingHours: hundredthsToHours(row.pendingHundredths),
     openTasks: row.openTasks,
+    lowBalanceHours: row.lowBalanceHundredths === null ? null : hundredthsToHours(row.lowBalanceHundredths),
+    thresholdHours: hundredthsToHours(row.lowBalanceHundredths ?? context.defaultThreshold),
+    runningLowEmailedAt: isoOrNull(row.runningLowEmailedAt),
+    negativeEmailedAt: isoOrNull(row.negativeEmailedAt),
+    forecast: context.forecasts.get(row.id) ?? null,
   };
 }
+
+/** The rows as the list answers them, with the forecasts of all of them read at once. */
+function toDtos(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, rows: CompanyRow[]): CompanyDto[] {
+  const context = { defaultThreshold: deps.config.lowBalanceHundredths, forecasts: forecastsOf(deps, tx, rows) };
+  return rows.map((row) => toDto(row, context));
+}
+
+/** SQL: the company's balance is at or below its threshold (its own, or the placeholder 'threshold'). */
+export const runningLowSql = lte(companies.balanceHundredths, sql`coalesce(${companies.lowBalanceHundredths}, ${sql.placeholder('threshold')})`);
 
 /** The switch 'Only positive hours & open tasks'. */
 const hasHoursAndOpenTasks = and(gt(companies.balanceHundredths, 0), gt(companies.openTasks, 0));
 
 /** What the Company List's SQL depends on: which filters are set, and the sort. */
-type CompanyListShape = { company: boolean; search: boolean; positiveOnly: boolean; sort: CompanySortKey; dir: CompanyListQuery['dir'] };
+type CompanyListShape = {
+  company: boolean;
+  search: boolean;
+  positiveOnly: boolean;
+  lowOnly: boolean;
+  sort: CompanySortKey;
+  dir: CompanyListQuery['dir'];
+};
 
 function companyListWhere(shape: CompanyListShape): SQL | undefined {
   return and(
     shape.company ? eq(companies.id, sql.placeholder('company')) : undefined,
     shape.search ? searchAnyPlaceholder([companies.companyName]) : undefined,
     shape.positiveOnly ? hasHoursAndOpenTasks : undefined,
+    shape.lowOnly ? runningLowSql : undefined,
   );
 }
 
@@ -82,24 +118,38 @@ const companyCount = preparedByShape((tx, shape: CompanyListShape) =>
   tx.select({ total: count() }).from(companies).where(companyListWhere(shape)).prepare(),
 );
 
-/** One page of the Company List, its figures read from each company's row. */
-export function listCompanies(tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
-  const shape = { company: Boolean(query.company), search: Boolean(query.search), positiveOnly: query.positiveOnly, sort: query.sort, dir: query.dir };
-  const values = { company: query.company, pattern: query.search && containsPattern(query.search) };
+/**
+ * One page of the Company List, its figures read from each company's row, and the run-out forecasts
+ * of the page's companies in one more statement.
+ */
+export function listCompanies(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
+  const shape = {
+    company: Boolean(query.company),
+    search: Boolean(query.search),
+    positiveOnly: query.positiveOnly,
+    lowOnly: query.lowOnly,
+    sort: query.sort,
+    dir: query.dir,
+  };
+  const values = {
+    company: query.company,
+    pattern: query.search && containsPattern(query.search),
+    ...(query.lowOnly ? { threshold: deps.config.lowBalanceHundredths } : {}),
+  };
   return pageOf(query, {
-    rows: (limit, offset) => companyPage(tx, shape)({ ...values, limit, offset }).map(toDto),
+    rows: (limit, offset) => toDtos(deps, tx, companyPage(tx, shape)({ ...values, limit, offset })),
     count: () => companyCount(tx, shape).get(values)?.total ?? 0,
   });
 }
 
-export function findCompanyRow(tx: Tx, id: string) {
+export function findCompanyRow(tx: Tx, id: string): CompanyRow {
   const row = tx.select(companyColumns).from(companies).where(eq(companies.id, id)).get();
   if (!row) throw notFound('Company');
   return row;
 }
 
-export function findCompany(tx: Tx, id: string): CompanyDto {
-  return toDto(findCompanyRow(tx, id));
+export function findCompany(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, id: string): CompanyDto {
+  return toDtos(deps, tx, [findCompanyRow(tx, id)])[0]!;
 }
 
 export type BillingHistory = { invoices: boolean; payments: boolean; timeLogs: boolean };
@@ -127,4 +177,90 @@ export function companyOptions(tx: Tx, search: string, include: string): Company
   if (!include || options.some((option) => option._id === include)) return options;
   const chosen = tx.select({ _id: companies.id, companyName: companies.companyName }).from(companies).where(eq(companies.id, include)).get();
   return chosen ? [chosen, ...options] : options;
+}
+
+/** Running low and matching the list's filter (the bulk send's companies). */
+function runningLowWhere(filter: BulkBalanceEmailFilter): SQL | undefined {
+  return companyListWhere({
+    company: Boolean(filter.company),
+    search: Boolean(filter.search),
+    positiveOnly: filter.positiveOnly,
+    lowOnly: true,
+    sort: 'hourBalance',
+    dir: 'asc',
+  });
+}
+
+/** SQL: the company was sent the balance email its balance calls for (negative below 0) since the placeholder 'since'. */
+const emailedSince = sql`coalesce(case when ${companies.balanceHundredths} < 0 then ${companies.negativeEmailedAt} else ${companies.runningLowEmailedAt} end, 0) >= ${sql.placeholder('since')}`;
+
+/**
+ * The running-low companies that match the list's filter, lowest balance first: how many there are,
+ * and up to `limit` of those not emailed the kind their balance calls for since `since`, with how
+ * many such there are.
+ */
+export function runningLowToEmail(
+  deps: Pick<AppDeps, 'config'>,
+  tx: Tx,
+  filter: BulkBalanceEmailFilter,
+  { since, limit }: { since: Date; limit: number },
+): { matching: number; due: number; companies: { id: string; balanceHundredths: number }[] } {
+  const values = {
+    company: filter.company,
+    pattern: filter.search && containsPattern(filter.search),
+    threshold: deps.config.lowBalanceHundredths,
+    since: since.getTime(),
+  };
+  const where = runningLowWhere(filter);
+  const due = and(where, sql`not (${emailedSince})`);
+  const total = (condition: SQL | undefined) => tx.select({ total: count() }).from(companies).where(condition).prepare().get(values)?.total ?? 0;
+  const rows = tx
+    .select({ id: companies.id, balanceHundredths: companies.balanceHundredths })
+    .from(companies)
+    .where(due)
+    .orderBy(...orderOf('asc', companySortColumns.hourBalance))
+    .limit(limit)
+    .prepare()
+    .all(values);
+  return { matching: total(where), due: total(due), companies: rows };
+}
+
+const runningLowPage = preparedPerDb((db) =>
+  db
+    .select({
+      id: companies.id,
+      companyName: companies.companyName,
+      balanceHundredths: companies.balanceHundredths,
+      lowBalanceHundredths: companies.lowBalanceHundredths,
+    })
+    .from(companies)
+    .where(runningLowSql)
+    .orderBy(...orderOf('asc', companySortColumns.hourBalance))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(),
+);
+
+const runningLowCount = preparedPerDb((db) => db.select({ total: count() }).from(companies).where(runningLowSql).prepare());
+
+/** The companies running low, lowest balance (so negative ones) first, with threshold and forecast: the overview's card. */
+export function runningLowCompanies(
+  deps: Pick<AppDeps, 'config' | 'clock' | 'db'>,
+  query: Pick<ListQuery, 'page' | 'perPage'>,
+): Page<RunningLowCompanyDto> {
+  const threshold = deps.config.lowBalanceHundredths;
+  return pageOf(query, {
+    rows: (limit, offset) => {
+      const rows = runningLowPage(deps.db).all({ threshold, limit, offset });
+      const forecasts = forecastsOf(deps, deps.db, rows);
+      return rows.map((row) => ({
+        _id: row.id,
+        companyName: row.companyName,
+        hourBalance: hundredthsToHours(row.balanceHundredths),
+        thresholdHours: hundredthsToHours(row.lowBalanceHundredths ?? threshold),
+        forecast: forecasts.get(row.id) ?? null,
+      }));
+    },
+    count: () => runningLowCount(deps.db).get({ threshold })?.total ?? 0,
+  });
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   balanceEmailInput,
+  bulkBalanceEmailInput,
+  bulkBalanceEmailOutput,
+  runningLowCompanyOutput,
   companyCreateInput,
   companyListInput,
   COMPANY_OPTIONS_LIMIT,
@@ -9,7 +12,8 @@ import {
   companyOutput,
   companyUpdateInput,
 } from '../../../shared/companies.js';
-import { pageOutput } from '../../../shared/list.js';
+import { RUNNING_LOW_CARD_LIMIT } from '../../../shared/balance-alerts.js';
+import { pageNumber, pageOutput, perPageNumber } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as companies from './service.js';
@@ -25,12 +29,27 @@ export const superAdminCompaniesRouter = router({
         method: 'GET',
         path: '/superadmin/companies',
         tags,
-        summary: 'Companies by name, with hour balance, pending hours and open-task count; search matches the name; positiveOnly=true keeps those with hours above 0 and an open task',
+        summary:
+          'Companies by name, with hour balance, pending hours, open-task count, low-balance threshold, when each balance email was last sent and the run-out forecast; search matches the name; positiveOnly=true keeps those with hours above 0 and an open task; lowOnly=true those at or below their threshold',
       },
     })
     .input(companyListInput)
     .output(pageOutput(companyOutput))
-    .query(({ ctx, input }) => companies.listCompanies(ctx.deps.db, input)),
+    .query(({ ctx, input }) => companies.listCompanies(ctx.deps, ctx.deps.db, input)),
+
+  runningLow: superAdminProcedure
+    .meta({
+      paged: true,
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/companies/running-low',
+        tags,
+        summary: `Companies at or below their low-balance threshold (negative ones included), lowest balance first, with threshold and run-out forecast; at most ${RUNNING_LOW_CARD_LIMIT} a page`,
+      },
+    })
+    .input(z.object({ page: pageNumber.default(1), perPage: perPageNumber(10, RUNNING_LOW_CARD_LIMIT) }).prefault({}))
+    .output(pageOutput(runningLowCompanyOutput))
+    .query(({ ctx, input }) => companies.runningLowCompanies(ctx.deps, input)),
 
   options: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include` } })
@@ -60,8 +79,23 @@ export const superAdminCompaniesRouter = router({
     }),
 
   sendBalanceEmail: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder" } })
+    .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder" } })
     .input(balanceEmailInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => companies.sendBalanceEmail(ctx.deps, input.kind, input.companyId)),
+
+  sendRunningLowEmails: superAdminProcedure
+    .meta({
+      rateLimit: 'balance-email',
+      openapi: {
+        method: 'POST',
+        path: '/superadmin/companies/email-running-low',
+        tags,
+        summary:
+          "Email every running-low company matching the Company List's filter (search, company, positiveOnly) the balance email its balance calls for, skipping those sent that kind in the last 24 hours; up to 200 at once",
+      },
+    })
+    .input(bulkBalanceEmailInput)
+    .output(bulkBalanceEmailOutput)
+    .mutation(({ ctx, input }) => companies.sendRunningLowEmails(ctx.deps, input)),
 });

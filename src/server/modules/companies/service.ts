@@ -8,31 +8,50 @@ import {
   tasks,
   users,
 } from '../../../../drizzle/schema.js';
-import type { BalanceEmailKind, CompanyDto, CompanyFields } from '../../../shared/companies.js';
+import { BALANCE_EMAIL_REPEAT_MS, BULK_BALANCE_EMAIL_LIMIT } from '../../../shared/balance-alerts.js';
+import type { BalanceEmailKind, BulkBalanceEmailFilter, CompanyDto, CompanyFields } from '../../../shared/companies.js';
+import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
+import { rearmIfAbove, recordBalanceEmail } from './balance-alerts.js';
 import { balanceEmail } from './emails.js';
-import { billingHistoryOf, companyOptions, findCompany, findCompanyRow, listCompanies, type BillingHistory } from './queries.js';
+import { forecastOf } from './forecasts.js';
+import {
+  billingHistoryOf,
+  companyOptions,
+  findCompany,
+  findCompanyRow,
+  listCompanies,
+  runningLowCompanies,
+  runningLowToEmail,
+  type BillingHistory,
+} from './queries.js';
 
-export { companyOptions, findCompany, listCompanies };
+export { companyOptions, findCompany, listCompanies, runningLowCompanies };
+
+/** The dialog's fields as the row keeps them: the threshold in hundredths. */
+function rowFields({ lowBalanceHours, ...fields }: CompanyFields) {
+  return { ...fields, lowBalanceHundredths: lowBalanceHours === null ? null : hoursToHundredths(lowBalanceHours) };
+}
 
 export function createCompany(deps: AppDeps, fields: CompanyFields): CompanyDto {
   return inTransaction(deps.db, (tx) => {
     const id = newId();
-    tx.insert(companies).values({ id, ...fields, createdAt: deps.clock.now() }).run();
-    return findCompany(tx, id);
+    tx.insert(companies).values({ id, ...rowFields(fields), createdAt: deps.clock.now() }).run();
+    return findCompany(deps, tx, id);
   });
 }
 
 /** Changes the dialog's fields only; the sign-up's project description stays. */
 export function updateCompany(deps: AppDeps, id: string, fields: CompanyFields): CompanyDto {
   return inTransaction(deps.db, (tx) => {
-    const updated = tx.update(companies).set(fields).where(eq(companies.id, id)).returning({ id: companies.id }).get();
+    const updated = tx.update(companies).set(rowFields(fields)).where(eq(companies.id, id)).returning({ id: companies.id }).get();
     if (!updated) throw notFound('Company');
-    return findCompany(tx, id);
+    rearmIfAbove(deps, tx, id);
+    return findCompany(deps, tx, id);
   });
 }
 
@@ -83,19 +102,56 @@ const kindNames: Record<BalanceEmailKind, string> = {
   negative: 'negative balance',
 };
 
+/** Queues a balance reminder with the balance the ledger holds now to the approved users; how many it went to. */
+export function queueBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, companyId: string): { companyName: string; recipients: number } {
+  const row = findCompanyRow(tx, companyId);
+  const recipients = companyRecipients(tx, companyId);
+  if (recipients.length === 0) return { companyName: row.companyName, recipients: 0 };
+  const notice = {
+    companyName: row.companyName,
+    hourBalance: hundredthsToHours(row.balanceHundredths),
+    pendingHours: hundredthsToHours(row.pendingHundredths),
+    forecast: forecastOf(deps, tx, row),
+  };
+  deps.outbox.enqueue(tx, { to: recipients, ...balanceEmail(kind, deps.config.provider, notice, deps.config.appUrl) });
+  recordBalanceEmail(tx, companyId, kind, deps.clock.now());
+  return { companyName: row.companyName, recipients: recipients.length };
+}
+
 /** Emails the company's approved users a balance reminder with the balance the ledger holds now. */
 export function sendBalanceEmail(deps: AppDeps, kind: BalanceEmailKind, companyId: string): { message: string } {
   return inTransaction(deps.db, (tx) => {
-    const company = findCompany(tx, companyId);
-    const recipients = companyRecipients(tx, companyId);
-    if (recipients.length === 0) {
-      throw new AppError('CONFLICT', `${company.companyName} has no approved users to email. Approve one of its users first.`);
+    const { companyName, recipients } = queueBalanceEmail(deps, tx, kind, companyId);
+    if (recipients === 0) {
+      throw new AppError('CONFLICT', `${companyName} has no approved users to email. Approve one of its users first.`);
     }
-    deps.outbox.enqueue(tx, {
-      to: recipients,
-      ...balanceEmail(kind, deps.config.provider, company, deps.config.appUrl),
-    });
-    const people = recipients.length === 1 ? '1 user' : `${recipients.length} users`;
-    return { message: `A ${kindNames[kind]} email was sent to ${people} of ${company.companyName}.` };
+    const people = recipients === 1 ? '1 user' : `${recipients} users`;
+    return { message: `A ${kindNames[kind]} email was sent to ${people} of ${companyName}.` };
+  });
+}
+
+const companiesText = (count: number) => (count === 1 ? '1 company' : `${count} companies`);
+
+/**
+ * Emails every running-low company that matches the list's filter the balance email its balance
+ * calls for (negative below 0, running-low otherwise), in one transaction, up to
+ * BULK_BALANCE_EMAIL_LIMIT companies, lowest balance first. A company sent that kind within the
+ * last 24 hours, or without an approved user, is skipped.
+ */
+export function sendRunningLowEmails(deps: AppDeps, filter: BulkBalanceEmailFilter) {
+  return inTransaction(deps.db, (tx) => {
+    const since = new Date(deps.clock.now().getTime() - BALANCE_EMAIL_REPEAT_MS);
+    const found = runningLowToEmail(deps, tx, filter, { since, limit: BULK_BALANCE_EMAIL_LIMIT });
+    let sent = 0;
+    for (const company of found.companies) {
+      const kind = company.balanceHundredths < 0 ? 'negative' : 'runningLow';
+      if (queueBalanceEmail(deps, tx, kind, company.id).recipients > 0) sent += 1;
+    }
+    const skipped = found.matching - found.due + (found.companies.length - sent);
+    const remaining = found.due - found.companies.length;
+    const parts = [`Balance emails were sent to ${companiesText(sent)}.`];
+    if (skipped > 0) parts.push(`${companiesText(skipped)} skipped: emailed within the last 24 hours or without approved users.`);
+    if (remaining > 0) parts.push(`${companiesText(remaining)} left; send again to email them.`);
+    return { sent, skipped, remaining, message: parts.join(' ') };
   });
 }

@@ -1,0 +1,28 @@
+import { forecastWindow, runOutForecast, type Forecast } from '../../../shared/forecast.js';
+import type { Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { zoneCalendar } from '../../lib/zone-calendar.js';
+import { hoursUsedBetween } from '../activities/usage.js';
+
+type Balance = { id: string; balanceHundredths: number };
+
+/**
+ * The run-out forecast of each company, from its balance and the hours it used in the last 8 whole
+ * weeks of the provider's calendar, in one read of the ledger for all of them.
+ */
+export function forecastsOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, companies: readonly Balance[]): Map<string, Forecast | null> {
+  const calendar = zoneCalendar(deps.config.timeZone);
+  const today = calendar.dayOf(deps.clock.now().getTime());
+  const window = forecastWindow(today);
+  const used = hoursUsedBetween(
+    tx,
+    companies.map((company) => company.id),
+    new Date(calendar.dayStart(window.from)),
+    new Date(calendar.dayStart(window.to)),
+  );
+  return new Map(companies.map((company) => [company.id, runOutForecast(company.balanceHundredths, used.get(company.id) ?? 0, today)]));
+}
+
+export function forecastOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, company: Balance): Forecast | null {
+  return forecastsOf(deps, tx, [company]).get(company.id) ?? null;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityOutput, ownCompanyOutput } from './activities.js';
+import { forecastOutput } from './forecast.js';
 
 /** The dashboard lists at most 3 open tasks and 3 recent activities. */
 export const DASHBOARD_LIST_LIMIT = 3;
@@ -30,5 +31,7 @@ export const dashboardOutput = z.object({
   }),
   /** The latest completed activities, newest first. */
   recentActivities: z.array(activityOutput),
+  /** How long the balance lasts at the company's recent pace. */
+  forecast: forecastOutput,
 });
 export type DashboardDto = z.infer<typeof dashboardOutput>;

@@ -17,6 +17,8 @@ const CUSTOMER_TASKS = [DASHBOARD, 'tasks'];
  */
 const COMPANY_LIST = 'superadmin.companies.list';
 const COMPANY_PICKERS = 'superadmin.companies.options';
+/** The provider overview's running-low card: any balance or threshold change may move a company on or off it. */
+const RUNNING_LOW = 'superadmin.companies.runningLow';
 const INVOICE_LIST = 'superadmin.invoices.list';
 const INVOICE_PICKER = 'superadmin.invoices.choices';
 const PAYMENT_LIST = 'superadmin.payments.list';
@@ -24,7 +26,7 @@ const OPEN_TASK_LIST = 'superadmin.tasks.listOpen';
 const TASK_PICKER = 'superadmin.tasks.openOf';
 const TIME_LOG_LIST = 'superadmin.timelogs.list';
 const WEEKLY_VIEW = 'superadmin.timelogs.byDate';
-const HOURS = [COMPANY_LIST, ...CUSTOMER_HOURS];
+const HOURS = [COMPANY_LIST, RUNNING_LOW, ...CUSTOMER_HOURS];
 const INVOICE_CHANGE = [INVOICE_PICKER, PAYMENT_LIST, ...HOURS];
 const PAYMENT_CHANGE = [INVOICE_LIST, INVOICE_PICKER, ...HOURS];
 const WORK = [WEEKLY_VIEW, OPEN_TASK_LIST, TASK_PICKER, ...HOURS, ...CUSTOMER_TASKS];
@@ -50,15 +52,17 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'twoFactor.disable': ['twoFactor.status', 'superadmin.users'],
   'twoFactor.setPolicy': ['twoFactor.policy'],
 
-  'invoices.purchase': [...CUSTOMER_HOURS, INVOICE_LIST, INVOICE_PICKER, COMPANY_LIST],
+  'invoices.purchase': [...CUSTOMER_HOURS, INVOICE_LIST, INVOICE_PICKER, COMPANY_LIST, RUNNING_LOW],
   'tasks.create': [...CUSTOMER_TASKS, OPEN_TASK_LIST, TASK_PICKER, COMPANY_LIST],
   'tasks.update': [...CUSTOMER_TASKS, OPEN_TASK_LIST, TASK_PICKER],
   'tasks.delete': [...CUSTOMER_TASKS, OPEN_TASK_LIST, TASK_PICKER, COMPANY_LIST],
 
   'superadmin.companies.create': [COMPANY_PICKERS],
-  'superadmin.companies.update': COMPANY_RENAMED,
-  'superadmin.companies.delete': [COMPANY_PICKERS],
-  'superadmin.companies.sendBalanceEmail': [],
+  'superadmin.companies.update': [...COMPANY_RENAMED, RUNNING_LOW],
+  'superadmin.companies.delete': [COMPANY_PICKERS, RUNNING_LOW],
+  // the list shows when each balance email was last sent
+  'superadmin.companies.sendBalanceEmail': [COMPANY_LIST],
+  'superadmin.companies.sendRunningLowEmails': [COMPANY_LIST],
   'superadmin.schedule.send': [],
   'superadmin.invoices.create': INVOICE_CHANGE,
   'superadmin.invoices.update': INVOICE_CHANGE,

@@ -13,6 +13,7 @@ import {
   companyUpdateInput,
 } from '../../../shared/companies.js';
 import { RUNNING_LOW_CARD_LIMIT } from '../../../shared/balance-alerts.js';
+import { hundredthsToHours } from '../../../shared/hours.js';
 import { pageNumber, pageOutput, perPageNumber } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
@@ -50,6 +51,12 @@ export const superAdminCompaniesRouter = router({
     .input(z.object({ page: pageNumber.default(1), perPage: perPageNumber(10, RUNNING_LOW_CARD_LIMIT) }).prefault({}))
     .output(pageOutput(runningLowCompanyOutput))
     .query(({ ctx, input }) => companies.runningLowCompanies(ctx.deps, input)),
+
+  alertSettings: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours (LOW_BALANCE_HOURS), for companies without their own" } })
+    .input(z.void())
+    .output(z.object({ defaultThresholdHours: z.number() }))
+    .query(({ ctx }) => ({ defaultThresholdHours: hundredthsToHours(ctx.deps.config.lowBalanceHundredths) })),
 
   options: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include` } })

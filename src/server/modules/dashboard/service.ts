@@ -7,6 +7,7 @@ import { notFound } from '../../errors.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
+import { forecastOf } from '../companies/forecasts.js';
 import { newestOpenTasks } from '../tasks/queries.js';
 
 /** The provider belongs to no company: as on GET /activities and GET /tasks, there is nothing to show. */
@@ -15,6 +16,7 @@ const NO_COMPANY: DashboardDto = {
   hourBalance: hourBalanceSummary({ balance: 0, pending: 0, recentPurchase: 0 }),
   openTasks: { count: 0, newest: [] },
   recentActivities: [],
+  forecast: null,
 };
 
 /** The company with the figures its row keeps: hour balance, pending hours and open tasks. */
@@ -35,7 +37,7 @@ const companyFigures = preparedPerDb((db) =>
 /**
  * The customer dashboard in one call: the company, the Hour Balance card, the open-task count with
  * the newest few, and the latest completed activities. The figures come from the company row; the
- * rest is three indexed reads, none of the whole ledger or of every task.
+ * rest is four indexed reads (the last the forecast's weeks of use), none of the whole ledger or of every task.
  */
 export function dashboardSummary(deps: AppDeps, actor: Actor): DashboardDto {
   const companyId = actor.companyId;
@@ -48,5 +50,6 @@ export function dashboardSummary(deps: AppDeps, actor: Actor): DashboardDto {
     hourBalance: hourBalanceSummary({ balance, pending, recentPurchase: latestCompletedPurchase(deps.db, companyId) }),
     openTasks: { count: company.openTasks, newest: newestOpenTasks(deps.db, companyId, DASHBOARD_LIST_LIMIT) },
     recentActivities: recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
+    forecast: forecastOf(deps, deps.db, { id: companyId, balanceHundredths: balance }),
   };
 }

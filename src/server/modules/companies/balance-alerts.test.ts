@@ -1,0 +1,330 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, outbox } from '../../../../drizzle/schema.js';
+import type { CompanyDto, RunningLowCompanyDto } from '../../../shared/companies.js';
+import type { DashboardDto } from '../../../shared/dashboard.js';
+import type { InvoiceDto } from '../../../shared/invoices.js';
+import type { PaymentDto } from '../../../shared/payments.js';
+import type { TimeLogDto } from '../../../shared/timelogs.js';
+import { inTransaction } from '../../db.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { createCompany, createTimeLogRow, createUser } from '../../testing/factories.js';
+import { restPage } from '../../testing/rest-pages.js';
+import { recordTimeLogHours } from '../activities/ledger.js';
+
+/*
+ * The automatic balance alerts through the API: the provider's default threshold is 5 hours
+ * (LOW_BALANCE_HOURS unset); the clock stands on Monday 2026-03-02 in New York.
+ */
+
+let t: TestApp;
+let boss: SignedInUser;
+const PROVIDER = 'provider@hourbank.test';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  boss = await signedInUser(t, { role: 'superadmin' });
+});
+afterAll(() => t.close());
+
+const asBoss = () => api(t.app, boss.token);
+const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
+const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));
+/** The subjects without the provider's name, sorted: emails queued in one transaction share their time. */
+const subjects = (emails: { subject: string }[]) => emails.map((email) => email.subject.replace(' — Test Provider LLC', '')).sort();
+const withSubject = (emails: { subject: string }[], start: string) => emails.find((email) => email.subject.startsWith(start));
+
+let serial = 0;
+
+/** A company with an approved admin, an approved member and an unapproved admin. */
+async function customer(name = `Alert Co ${(serial += 1)}`) {
+  const company = createCompany(t.deps.db, { companyName: name });
+  const admin = await createUser(t.deps.db, { companyId: company.id, role: 'admin' });
+  const member = await createUser(t.deps.db, { companyId: company.id, role: 'member' });
+  const waiting = await createUser(t.deps.db, { companyId: company.id, role: 'admin', approved: false });
+  return { company, admin, member, waiting };
+}
+
+/** An invoice for the hours; paid in full unless told, so they count toward the balance. */
+async function buy(companyId: string, hours: number, paid = true): Promise<{ invoice: InvoiceDto; payment?: PaymentDto }> {
+  const created = await asBoss().post('/superadmin/invoices', { company: companyId, description: 'Block', hours, rate: 100, sendInvoiceEmail: false });
+  expect(created.statusCode, created.body).toBe(200);
+  const invoice = json<InvoiceDto>(created);
+  if (!paid) return { invoice };
+  const payment = await asBoss().post('/superadmin/payments', { company: companyId, invoice: invoice._id, amount: hours * 100, method: 'ACH', sendEmail: false });
+  expect(payment.statusCode, payment.body).toBe(200);
+  return { invoice, payment: json<PaymentDto>(payment) };
+}
+
+async function log(companyId: string, hours: number, timeStamp = '2026-03-02T14:00:00.000Z'): Promise<TimeLogDto> {
+  const response = await asBoss().post('/superadmin/timelogs', { company: companyId, timeStamp, invertedHours: hours, description: 'Work', emailClient: false });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<TimeLogDto>(response);
+}
+
+const row = (companyId: string) => t.deps.db.select().from(companies).where(eq(companies.id, companyId)).get()!;
+
+describe('the running-low alert', () => {
+  it('emails the company admins and the provider once when a time log takes the balance from above the threshold to it', async () => {
+    const { company, admin, member, waiting } = await customer('Crossing Co');
+    await buy(company.id, 24);
+    // 16 hours over the 8 weeks before this one: 2 hours a week
+    await log(company.id, 16, '2026-02-10T15:00:00.000Z');
+    const before = mark();
+    await log(company.id, 0.5);
+    expect(since(before)).toEqual([]);
+
+    await log(company.id, 2.5);
+    const emails = since(before);
+    expect(subjects(emails)).toEqual(['Crossing Co is running low on hours', 'Your hour balance is running low']);
+    const toAdmins = withSubject(emails, 'Your hour balance');
+    const toProvider = withSubject(emails, 'Crossing Co');
+    expect(toAdmins!.toAddresses).toBe(admin.emailAddress);
+    expect(toAdmins!.toAddresses).not.toContain(member.emailAddress);
+    expect(toAdmins!.toAddresses).not.toContain(waiting.emailAddress);
+    expect(toAdmins!.textBody).toContain('is running low: 5 hours left.');
+    // 5 hours at 2 a week last 17.5 days from Monday March 2
+    expect(toAdmins!.textBody).toContain('At your recent pace of 2 hours a week, your hours last until about Mar 19, 2026.');
+    expect(toProvider!.toAddresses).toBe(PROVIDER);
+    expect(toProvider!.textBody).toContain("Crossing Co's hour balance is 5 hours, at or below its running-low threshold of 5 hours.");
+    expect(toProvider!.textBody).toContain('At its recent pace of 2 hours a week, its hours last until about Mar 19, 2026.');
+    expect(toProvider!.textBody).toContain('Its admin was sent the running-low balance email.');
+    expect(row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: t.clock.now() });
+  });
+
+  it('sends nothing more while the balance stays at or below the threshold', async () => {
+    const { company } = await customer();
+    await buy(company.id, 10);
+    await log(company.id, 6);
+    const before = mark();
+    await log(company.id, 1);
+    await log(company.id, 2);
+    expect(since(before)).toEqual([]);
+  });
+
+  it('re-arms once a payment lifts the balance above the threshold, and alerts on the next fall', async () => {
+    const { company } = await customer();
+    await buy(company.id, 6);
+    await log(company.id, 2);
+    await buy(company.id, 10);
+    expect(row(company.id).balanceAlert).toBeNull();
+    const before = mark();
+    await log(company.id, 10);
+    expect(subjects(since(before))).toEqual([`${row(company.id).companyName} is running low on hours`, 'Your hour balance is running low']);
+  });
+
+  it("follows the company's own threshold instead of the provider's", async () => {
+    const { company } = await customer('Own Threshold Co');
+    const updated = await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Own Threshold Co', lowBalanceHours: 12.5 });
+    expect(json<CompanyDto>(updated)).toMatchObject({ lowBalanceHours: 12.5, thresholdHours: 12.5 });
+    await buy(company.id, 20);
+    const before = mark();
+    await log(company.id, 7.5);
+    expect(subjects(since(before))).toEqual(['Own Threshold Co is running low on hours', 'Your hour balance is running low']);
+    expect(withSubject(since(before), 'Own Threshold Co')!.textBody).toContain('at or below its running-low threshold of 12.5 hours');
+  });
+
+  it('alerts when editing a time log takes the balance down, and re-arms when deleting it gives the hours back', async () => {
+    const { company } = await customer();
+    await buy(company.id, 10);
+    const entry = await log(company.id, 1);
+    let before = mark();
+    const edited = await asBoss().put(`/superadmin/timelogs/${entry._id}`, { company: company.id, timeStamp: entry.timeStamp, invertedHours: 6, description: 'More work', emailClient: false });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(subjects(since(before))).toContain('Your hour balance is running low');
+
+    expect((await asBoss().delete(`/superadmin/timelogs/${entry._id}`)).statusCode).toBe(200);
+    expect(row(company.id)).toMatchObject({ balanceHundredths: 1000, balanceAlert: null });
+    before = mark();
+    await log(company.id, 5);
+    expect(subjects(since(before))).toContain('Your hour balance is running low');
+  });
+
+  it('alerts when deleting a payment reopens its invoice and the hours stop counting', async () => {
+    const { company } = await customer();
+    await buy(company.id, 4);
+    const { payment } = await buy(company.id, 10);
+    const before = mark();
+    expect((await asBoss().delete(`/superadmin/payments/${payment!._id}`)).statusCode).toBe(200);
+    expect(row(company.id).balanceHundredths).toBe(400);
+    expect(subjects(since(before))).toContain('Your hour balance is running low');
+  });
+
+  it('sends nothing when the transaction that made the change fails', async () => {
+    const { company } = await customer();
+    await buy(company.id, 10);
+    const before = mark();
+    const outboxRows = t.deps.db.select().from(outbox).all().length;
+    expect(() =>
+      inTransaction(t.deps.db, (tx) => {
+        const entry = createTimeLogRow(tx, { companyId: company.id, hundredths: 800 });
+        const now = t.clock.now();
+        recordTimeLogHours(tx, { companyId: company.id, timeLogId: entry.id, hundredths: 800, description: 'Work', timeStamp: now, now });
+        throw new Error('the write failed after the ledger changed');
+      }),
+    ).toThrow('the write failed');
+    expect(since(before)).toEqual([]);
+    expect(t.deps.db.select().from(outbox).all()).toHaveLength(outboxRows);
+    expect(row(company.id)).toMatchObject({ balanceHundredths: 1000, balanceAlert: null, runningLowEmailedAt: null });
+  });
+
+  it('tells the provider even when the company has no admin to email', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Adminless Co' });
+    await createUser(t.deps.db, { companyId: company.id, role: 'member' });
+    await buy(company.id, 10);
+    const before = mark();
+    await log(company.id, 6);
+    const emails = since(before);
+    expect(subjects(emails)).toEqual(['Adminless Co is running low on hours']);
+    expect(emails[0]!.textBody).toContain('The company has no approved admin to email, so nobody there was told.');
+    expect(row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: null });
+  });
+});
+
+describe('the negative-balance alert', () => {
+  it('sends the negative email once, not again until the balance has risen above the threshold', async () => {
+    const { company, admin } = await customer('Overdrawn Co');
+    await buy(company.id, 2);
+    let before = mark();
+    await log(company.id, 3);
+    const emails = since(before);
+    // straight from above nothing to below 0: only the negative email
+    expect(subjects(emails)).toEqual(['Overdrawn Co has a negative hour balance', 'Your hour balance is negative']);
+    const toAdmins = withSubject(emails, 'Your hour balance');
+    expect(toAdmins!.toAddresses).toBe(admin.emailAddress);
+    expect(toAdmins!.textBody).toContain('is negative: -1 hour.');
+
+    before = mark();
+    await log(company.id, 1);
+    await buy(company.id, 3); // back to 1 hour: still below the threshold
+    await log(company.id, 2);
+    expect(since(before)).toEqual([]);
+
+    await buy(company.id, 10); // 9 hours: above the threshold again
+    before = mark();
+    await log(company.id, 10);
+    expect(subjects(since(before))).toEqual(['Overdrawn Co has a negative hour balance', 'Your hour balance is negative']);
+  });
+});
+
+describe('the Company List and its balance emails', () => {
+  it('shows when each balance email was last sent, by hand or automatically', async () => {
+    const { company } = await customer('Last Sent Co');
+    await buy(company.id, 10);
+    await log(company.id, 6);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await asBoss().put(`/superadmin/companies/email/negative/${company.id}`)).statusCode).toBe(200);
+    const [listed] = restPage<CompanyDto>(await asBoss().get('/superadmin/companies?search=Last%20Sent%20Co')).items;
+    expect(listed).toMatchObject({
+      runningLowEmailedAt: new Date(t.clock.now().getTime() - 60 * 60 * 1000).toISOString(),
+      negativeEmailedAt: t.clock.now().toISOString(),
+    });
+  });
+
+  it('lists only the running-low companies with lowOnly, negative ones included', async () => {
+    const low = await customer('Filter Low');
+    const negative = await customer('Filter Negative');
+    const fine = await customer('Filter Fine');
+    await buy(low.company.id, 3);
+    await log(negative.company.id, 1);
+    await buy(fine.company.id, 30);
+    const names = restPage<CompanyDto>(await asBoss().get('/superadmin/companies?search=Filter&lowOnly=true')).items.map((c) => c.companyName);
+    expect(names).toEqual(['Filter Low', 'Filter Negative']);
+  });
+
+  it('emails every running-low company of the filter once, skipping those emailed that kind within 24 hours', async () => {
+    const start = t.clock.now();
+    const low = await customer('Bulk Low');
+    const negative = await customer('Bulk Negative');
+    const fine = await customer('Bulk Fine');
+    const recent = await customer('Bulk Recent');
+    const other = await customer('Elsewhere Low');
+    await buy(low.company.id, 3);
+    await log(negative.company.id, 2); // the automatic negative email goes out now
+    await buy(fine.company.id, 30);
+    await buy(recent.company.id, 1);
+    await buy(other.company.id, 1);
+    expect((await asBoss().put(`/superadmin/companies/email/runningLow/${recent.company.id}`)).statusCode).toBe(200);
+
+    let before = mark();
+    const response = await asBoss().post('/superadmin/companies/email-running-low', { search: 'Bulk' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json(response)).toEqual({
+      sent: 1,
+      skipped: 2,
+      remaining: 0,
+      message: 'Balance emails were sent to 1 company. 2 companies skipped: emailed within the last 24 hours or without approved users.',
+    });
+    const emails = since(before);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toBe('Your hour balance is running low — Test Provider LLC');
+    expect(emails[0]!.textBody).toContain('Hello Bulk Low team');
+    expect(emails[0]!.toAddresses.split(', ').sort()).toEqual([low.admin.emailAddress, low.member.emailAddress].sort());
+
+    expect(json(await asBoss().post('/superadmin/companies/email-running-low', { search: 'Bulk' }))).toMatchObject({ sent: 0, skipped: 3 });
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    before = mark();
+    expect(json(await asBoss().post('/superadmin/companies/email-running-low', { search: 'Bulk' }))).toMatchObject({ sent: 3, skipped: 0 });
+    // a negative balance gets the negative email
+    const opening = (email: { subject: string; textBody: string }) => `${email.subject.split(' — ')[0]}: ${email.textBody.split('\n')[0]}`;
+    expect(since(before).map(opening).sort()).toEqual([
+      'Your hour balance is negative: Hello Bulk Negative team,',
+      'Your hour balance is running low: Hello Bulk Low team,',
+      'Your hour balance is running low: Hello Bulk Recent team,',
+    ]);
+    t.clock.set(start);
+  });
+
+  it('refuses a filter that is not the list\'s (400) and sends nothing', async () => {
+    const before = mark();
+    const response = await asBoss().post('/superadmin/companies/email-running-low', { positiveOnly: 'yes' });
+    expect(response.statusCode).toBe(400);
+    expect(since(before)).toEqual([]);
+  });
+});
+
+describe('GET /superadmin/companies/running-low', () => {
+  it('lists the running-low companies lowest balance first, with threshold and forecast', async () => {
+    const fresh = await createTestApp();
+    try {
+      const bossThere = await signedInUser(fresh, { role: 'superadmin' });
+      const make = (companyName: string) => createCompany(fresh.deps.db, { companyName });
+      const deep = make('Deep');
+      const edge = make('Edge');
+      make('Empty');
+      const rich = make('Rich');
+      fresh.deps.db.update(companies).set({ balanceHundredths: -300 }).where(eq(companies.id, deep.id)).run();
+      fresh.deps.db.update(companies).set({ balanceHundredths: 500 }).where(eq(companies.id, edge.id)).run();
+      fresh.deps.db.update(companies).set({ balanceHundredths: 4000, lowBalanceHundredths: 5000 }).where(eq(companies.id, rich.id)).run();
+      const page = restPage<RunningLowCompanyDto>(await api(fresh.app, bossThere.token).get('/superadmin/companies/running-low?per_page=3'));
+      expect(page.total).toBe(4);
+      expect(page.items).toEqual([
+        { _id: deep.id, companyName: 'Deep', hourBalance: -3, thresholdHours: 5, forecast: null },
+        { _id: expect.any(String), companyName: 'Empty', hourBalance: 0, thresholdHours: 5, forecast: null },
+        { _id: edge.id, companyName: 'Edge', hourBalance: 5, thresholdHours: 5, forecast: null },
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('the customer dashboard forecast', () => {
+  it("tells the customer how long the hours last at the company's recent pace", async () => {
+    const { company } = await customer('Pace Co');
+    const user = await signedInUser(t, { companyId: company.id, role: 'member' });
+    await buy(company.id, 40);
+    await log(company.id, 20, '2026-01-20T15:00:00.000Z');
+    const dashboard = json<DashboardDto>(await api(t.app, user.token).get('/dashboard'));
+    // 20 hours left at 2.5 a week: 56 days
+    expect(dashboard.forecast).toEqual({ hoursPerWeek: 2.5, runsOutOn: '2026-04-27' });
+  });
+
+  it('has no forecast without recent use', async () => {
+    const { company } = await customer('Idle Co');
+    const user = await signedInUser(t, { companyId: company.id, role: 'member' });
+    await buy(company.id, 10);
+    await log(company.id, 2, '2025-10-01T15:00:00.000Z');
+    expect(json<DashboardDto>(await api(t.app, user.token).get('/dashboard')).forecast).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateText, dateTimeText, longDateText, monthDayText, numericDateText } from './dates.js';
+import { dateText, dateTimeText, longDateText, monthDayText, numericDateText, timeAgoText } from './dates.js';
 
 // 2026-03-02 22:30 UTC: still March 2 in New York, already March 3 in Tokyo.
 const instant = '2026-03-02T22:30:00.000Z';
@@ -21,5 +21,16 @@ describe('the screens’ date texts', () => {
 
   it('puts a plain space before AM/PM, so the text can be typed into a search', () => {
     expect(dateTimeText(instant, 'UTC')).not.toMatch(/\u202f/);
+  });
+});
+
+describe('timeAgoText', () => {
+  const now = Date.parse('2026-03-02T15:00:00Z');
+  it('names the largest whole unit', () => {
+    expect(timeAgoText(now - 30_000, now)).toBe('just now');
+    expect(timeAgoText(now - 60_000, now)).toBe('1 minute ago');
+    expect(timeAgoText(now - 59 * 60_000, now)).toBe('59 minutes ago');
+    expect(timeAgoText(now - 3 * 3_600_000 - 1, now)).toBe('3 hours ago');
+    expect(timeAgoText(now - 49 * 3_600_000, now)).toBe('2 days ago');
   });
 });

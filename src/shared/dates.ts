@@ -49,3 +49,18 @@ export const dateTimeText = formatter('dateTime');
 
 /** The zone the runtime (the browser) is in, e.g. 'America/New_York'. */
 export const runtimeTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+const counted = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+
+/** How long before `now` an instant was, in the largest whole unit: 'just now', '5 minutes ago', '3 hours ago', '2 days ago'. */
+export function timeAgoText(value: DateValue, now: DateValue): string {
+  const elapsed = new Date(now).getTime() - new Date(value).getTime();
+  if (elapsed < MINUTE_MS) return 'just now';
+  if (elapsed < HOUR_MS) return counted(Math.floor(elapsed / MINUTE_MS), 'minute');
+  if (elapsed < DAY_MS) return counted(Math.floor(elapsed / HOUR_MS), 'hour');
+  return counted(Math.floor(elapsed / DAY_MS), 'day');
+}

@@ -1,11 +1,15 @@
 import { Center, Group, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
+import { paceSentence, type Forecast } from '../../../shared/forecast.js';
 import { formatHours, formatHoursFixed } from '../../../shared/format.js';
 import type { HourBalanceSummary } from '../../../shared/hour-balance.js';
 import { DashboardCard } from './DashboardCard.js';
 
-/** 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase and pending hours. */
-export function HourBalanceCard({ figures }: { figures: HourBalanceSummary }) {
+/**
+ * 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase, pending hours,
+ * and how long the hours last at the recent pace (nothing without recent use).
+ */
+export function HourBalanceCard({ figures, forecast }: { figures: HourBalanceSummary; forecast: Forecast | null }) {
   const { balance, pending, recentPurchase, used, remainingPercent } = figures;
   return (
     <DashboardCard
@@ -41,6 +45,11 @@ export function HourBalanceCard({ figures }: { figures: HourBalanceSummary }) {
       {pending > 0 && (
         <Text ta="center" fw={600}>
           {formatHoursFixed(pending)} hours pending activation
+        </Text>
+      )}
+      {forecast && (
+        <Text ta="center" size="sm" c="dimmed" data-testid="run-out-forecast">
+          {paceSentence(forecast)}
         </Text>
       )}
     </DashboardCard>

@@ -32,7 +32,7 @@ const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
 const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));
 /** The subjects without the provider's name, sorted: emails queued in one transaction share their time. */
 const subjects = (emails: { subject: string }[]) => emails.map((email) => email.subject.replace(' — Test Provider LLC', '')).sort();
-const withSubject = (emails: { subject: string }[], start: string) => emails.find((email) => email.subject.startsWith(start));
+const withSubject = <Email extends { subject: string }>(emails: Email[], start: string) => emails.find((email) => email.subject.startsWith(start));
 
 let serial = 0;
 

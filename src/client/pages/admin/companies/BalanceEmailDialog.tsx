@@ -1,14 +1,10 @@
-import { Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
 import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
-
-const balanceEmailNames: Record<BalanceEmailKind, string> = {
-  runningLow: 'running-low balance',
-  negative: 'negative balance',
-};
+import { balanceEmailNames, recentlySentWarning } from './balanceEmailText.js';
 
 type BalanceEmailDialogProps = {
   company: CompanyDto;
@@ -18,7 +14,8 @@ type BalanceEmailDialogProps = {
 
 /**
  * 'Confirm Send Email'. The dialog closes after the call whatever its outcome (as it always has);
- * the outcome, success or failure, is told in a notification.
+ * the outcome, success or failure, is told in a notification. The same kind sent in the last 24
+ * hours is named first, so the provider does not send it twice by mistake.
  */
 export function BalanceEmailDialog({ company, kind, onClose }: BalanceEmailDialogProps) {
   const send = trpc.superadmin.companies.sendBalanceEmail.useMutation({
@@ -26,11 +23,20 @@ export function BalanceEmailDialog({ company, kind, onClose }: BalanceEmailDialo
     onError: (error) => notifications.show({ color: 'red', title: 'Email not sent', message: adminErrorText(error) }),
     onSettled: onClose,
   });
+  const warning = recentlySentWarning(company, kind);
   return (
     <ConfirmDialog
       opened
       title="Confirm Send Email"
-      message={`Send a ${balanceEmailNames[kind]} email to the approved users of ${company.companyName}?`}
+      message={
+        warning ? (
+          <Alert color="orange" variant="light" data-testid="recently-sent">
+            {warning} Send another?
+          </Alert>
+        ) : (
+          `Send a ${balanceEmailNames[kind]} email to the approved users of ${company.companyName}?`
+        )
+      }
       confirmLabel="Send Email"
       onConfirm={() => send.mutate({ kind, companyId: company._id })}
       onClose={onClose}

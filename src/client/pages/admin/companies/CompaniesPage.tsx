@@ -1,12 +1,16 @@
-import { ActionIcon, Box, Switch, Text, Tooltip } from '@mantine/core';
-import { IconCalendarTime, IconEdit, IconHourglassLow, IconMailExclamation, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { IconCalendarTime, IconEdit, IconHourglassLow, IconMailExclamation, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
+import { runOutDateText } from '../../../../shared/forecast.js';
 import { formatHours } from '../../../../shared/format.js';
 import { AdminList, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { BalanceEmailDialog } from './BalanceEmailDialog.js';
+import { lastSentLines } from './balanceEmailText.js';
+import { BulkBalanceEmailDialog } from './BulkBalanceEmailDialog.js';
 import { CompanyDialog } from './CompanyDialog.js';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog.js';
 import { SchedulerDialog } from './SchedulerDialog.js';
@@ -19,7 +23,32 @@ const columns: Column<CompanyDto>[] = [
   { key: 'companyName', header: 'Company Name', sortable: true, render: (company) => <Text size="sm" fw={500}>{company.companyName}</Text> },
   { key: 'hourBalance', header: 'Hour Balance', sortable: true, align: 'right', width: 160, render: (company) => <HourBalance hours={company.hourBalance} /> },
   { key: 'openTasks', header: 'Open Tasks', sortable: true, align: 'right', width: 140, render: (company) => <Text span size="sm" style={tabularNumbers}>{company.openTasks}</Text> },
+  { key: 'runsOut', header: 'Runs Out', width: 130, render: (company) => <Text span size="sm" c={company.forecast ? undefined : 'dimmed'}>{company.forecast ? runOutDateText(company.forecast) : '—'}</Text> },
+  { key: 'lastEmails', header: 'Balance Emails', width: 190, render: (company) => <LastEmails company={company} /> },
 ];
+
+/** When each balance email was last sent, by hand or automatically; a dash when never. */
+function LastEmails({ company }: { company: CompanyDto }) {
+  const lines = lastSentLines(company);
+  if (lines.length === 0) return <Text span size="sm" c="dimmed">—</Text>;
+  return (
+    <>
+      {lines.map((line) => (
+        <Text key={line} size="xs">
+          {line}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+/** The running-low filter travels in the address (?lowOnly=true), so the overview's card can link to it. */
+function useLowOnlyParam(): [boolean, (lowOnly: boolean) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const lowOnly = new URLSearchParams(search).get('lowOnly') === 'true';
+  return [lowOnly, (next) => navigate(next ? `${location}?lowOnly=true` : location, { replace: true })];
+}
 
 /** At most 2 decimals; a negative balance in red. */
 function HourBalance({ hours }: { hours: number }) {
@@ -32,10 +61,12 @@ function HourBalance({ hours }: { hours: number }) {
 
 export function CompaniesPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<CompanySortKey, { positiveOnly: boolean }>({
+  const [lowOnlyParam, setLowOnlyParam] = useLowOnlyParam();
+  const list = useAdminList<CompanySortKey, { positiveOnly: boolean; lowOnly: boolean }>({
     defaultSort: { key: 'companyName', direction: 'asc' },
-    filters: { positiveOnly: false },
+    filters: { positiveOnly: false, lowOnly: lowOnlyParam },
   });
+  const [bulkOpen, setBulkOpen] = useState(false);
   const companies = trpc.superadmin.companies.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<CompanyDto>>();
   const actions = useDialog<CompanyAction>();
@@ -58,19 +89,37 @@ export function CompaniesPage() {
         onAdd={() => editor.open({})}
         addLabel="Add Company"
         toolbar={
+          <>
+          <Tooltip label="Email every running-low company">
+            <ActionIcon size="lg" variant="light" color="orange" onClick={() => setBulkOpen(true)} aria-label="Email every running-low company">
+              <IconMailForward size={20} />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label="Open Scheduler">
             <ActionIcon size="lg" variant="light" color="secondary" onClick={() => setSchedulerOpen(true)} aria-label="Open Scheduler">
               <IconCalendarTime size={20} />
             </ActionIcon>
           </Tooltip>
+          </>
         }
         filters={
-          <Box h={36} display="flex" style={{ alignItems: 'center' }}>
-            <Switch
-              label="Only positive hours & open tasks"
-              checked={list.filters.positiveOnly}
-              onChange={(event) => list.setFilters({ positiveOnly: event.currentTarget.checked })}
-            />
+          <Box mih={36} display="flex" style={{ alignItems: 'center' }}>
+            <Group gap="lg">
+              <Switch
+                label="Only positive hours & open tasks"
+                checked={list.filters.positiveOnly}
+                onChange={(event) => list.setFilters({ ...list.filters, positiveOnly: event.currentTarget.checked })}
+              />
+              <Switch
+                label="Only running low"
+                checked={list.filters.lowOnly}
+                onChange={(event) => {
+                  const lowOnly = event.currentTarget.checked;
+                  list.setFilters({ ...list.filters, lowOnly });
+                  setLowOnlyParam(lowOnly);
+                }}
+              />
+            </Group>
           </Box>
         }
         actions={(company) => (
@@ -95,6 +144,7 @@ export function CompaniesPage() {
         <DeleteCompanyDialog company={action.company} onClose={actions.close} onDeleted={removeRow} />
       )}
       {action && action.kind !== 'delete' && <BalanceEmailDialog company={action.company} kind={action.kind} onClose={actions.close} />}
+      {bulkOpen && <BulkBalanceEmailDialog filter={list.query} onClose={() => setBulkOpen(false)} />}
       {schedulerOpen && <SchedulerDialog query={list.query} onClose={() => setSchedulerOpen(false)} />}
     </>
   );

@@ -1,5 +1,7 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { CompanyDto } from '../../../../shared/companies.js';
+import { formatHours } from '../../../../shared/format.js';
 import { RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
@@ -20,14 +22,19 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
     companyPhone: company.companyPhone ?? '',
     website: company.website ?? '',
   });
+  // empty follows the provider's default, shown as the placeholder
+  const [threshold, setThreshold] = useState<number | string>(company.lowBalanceHours ?? '');
+  const settings = trpc.superadmin.companies.alertSettings.useQuery();
+  const defaultHours = settings.data?.defaultThresholdHours;
+  const lowBalanceHours = typeof threshold === 'number' ? threshold : null;
   const options = { onSuccess: onSaved };
   const create = trpc.superadmin.companies.create.useMutation(options);
   const update = trpc.superadmin.companies.update.useMutation(options);
   const saving = editing ? update : create;
 
   const save = () => {
-    if (company._id) update.mutate({ id: company._id, ...values });
-    else create.mutate({ _id: '', ...values });
+    if (company._id) update.mutate({ id: company._id, ...values, lowBalanceHours });
+    else create.mutate({ _id: '', ...values, lowBalanceHours });
   };
 
   return (
@@ -45,6 +52,16 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
         <TextInput label="Company Phone" type="tel" {...bind('companyPhone')} />
         <TextInput label="Website" type="url" placeholder="https://" {...bind('website')} />
       </SimpleGrid>
+      <NumberInput
+        label="Low-Balance Threshold (hours)"
+        description="Admins and you are emailed when the balance falls to this or below. Leave empty for the default."
+        placeholder={defaultHours === undefined ? 'Default' : `Default: ${formatHours(defaultHours)}`}
+        min={0}
+        decimalScale={2}
+        allowNegative={false}
+        value={threshold}
+        onChange={setThreshold}
+      />
     </RecordDialog>
   );
 }

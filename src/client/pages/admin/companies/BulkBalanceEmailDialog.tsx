@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { CompanyListQuery } from '../../../../shared/companies.js';
+import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { trpc } from '../../../trpc.js';
+
+type BulkBalanceEmailDialogProps = {
+  /** The list's current filter: the send reaches the running-low companies among those it shows. */
+  filter: Pick<CompanyListQuery, 'search' | 'company' | 'positiveOnly'>;
+  onClose: () => void;
+};
+
+/** 'Email every running-low company' of the filtered list; the server skips those emailed in the last 24 hours. */
+export function BulkBalanceEmailDialog({ filter, onClose }: BulkBalanceEmailDialogProps) {
+  const send = trpc.superadmin.companies.sendRunningLowEmails.useMutation({
+    onSuccess: (result) => notifications.show({ color: 'green', title: 'Balance emails sent', message: result.message }),
+    onError: (error) => notifications.show({ color: 'red', title: 'Emails not sent', message: adminErrorText(error) }),
+    onSettled: onClose,
+  });
+  const narrowed = Boolean(filter.search || filter.company || filter.positiveOnly);
+  return (
+    <ConfirmDialog
+      opened
+      title="Email Every Running-Low Company"
+      message={`Email every running-low company${narrowed ? ' the current search and filters show' : ''}? A company with a negative balance gets the negative balance email.`}
+      confirmLabel="Send Emails"
+      onConfirm={() => send.mutate({ search: filter.search, company: filter.company, positiveOnly: filter.positiveOnly })}
+      onClose={onClose}
+      busy={send.isPending}
+    >
+      <Text size="sm" c="dimmed">
+        Companies sent the same balance email in the last 24 hours, and those without approved users, are skipped.
+      </Text>
+    </ConfirmDialog>
+  );
+}

@@ -122,7 +122,7 @@ async function notificationTexts(page: Page): Promise<string[]> {
 }
 
 describe('Company List (/companies)', () => {
-  it('shows the title, the three toolbar icons with their names, the Company Name, Hour Balance, Open Tasks, Actions columns, and balances with at most 2 decimals', async () => {
+  it('shows the title, the toolbar icons with their names, the Company Name, Hour Balance, Open Tasks, Runs Out, Balance Emails, Actions columns, and balances with at most 2 decimals', async () => {
     const alpha = companyWith('Ledger Alpha', { balance: 12.5, openTasks: 2 });
     pendingHours(alpha.id, 3);
     createTask(suite.db, { companyId: alpha.id, done: true });
@@ -135,7 +135,7 @@ describe('Company List (/companies)', () => {
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'ledger');
     expect(await page.title()).toContain('Company List');
-    expect(await main(page).locator('thead th').allTextContents()).toEqual(['Company Name', 'Hour Balance', 'Open Tasks', 'Actions']);
+    expect(await main(page).locator('thead th').allTextContents()).toEqual(['Company Name', 'Hour Balance', 'Open Tasks', 'Runs Out', 'Balance Emails', 'Actions']);
     await eventually(() => tableRows(page)).toEqual([
       ['Ledger Alpha', '12.5', '2'],
       ['Ledger Beta', '-1.25', '0'],
@@ -148,7 +148,7 @@ describe('Company List (/companies)', () => {
     const actions = await rowOf(page, 'Ledger Alpha').getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
     expect(actions).toEqual(['Edit Company', 'Delete Company', 'Send Running Low Balance Email', 'Send Negative Balance Email']);
 
-    for (const name of ['Open Scheduler', 'Add Company', 'Refresh List']) {
+    for (const name of ['Email every running-low company', 'Open Scheduler', 'Add Company', 'Refresh List']) {
       const button = main(page).getByRole('button', { name, exact: true });
       await button.hover();
       await eventually(() => page.getByRole('tooltip', { name, exact: true }).isVisible(), 3_000, `tooltip of ${name}`).toBe(true);

@@ -81,6 +81,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads the running-low threshold in hours, 5 unless set', () => {
+    expect(loadConfig({}).lowBalanceHundredths).toBe(500);
+    expect(loadConfig({ LOW_BALANCE_HOURS: '' }).lowBalanceHundredths).toBe(500);
+    expect(loadConfig({ LOW_BALANCE_HOURS: '2.5' }).lowBalanceHundredths).toBe(250);
+    expect(loadConfig({ LOW_BALANCE_HOURS: '0' }).lowBalanceHundredths).toBe(0);
+  });
+
+  it.each(['-1', 'five', '1.234', '10000.01', '1e3'])('refuses LOW_BALANCE_HOURS=%s', (value) => {
+    expect(() => loadConfig({ LOW_BALANCE_HOURS: value })).toThrow(
+      'LOW_BALANCE_HOURS must be a number of hours from 0 to 10000 with at most 2 decimals, e.g. 5 or 2.5',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).smtpUrl).toBeUndefined();
   });

@@ -128,6 +128,7 @@ describe('GET /dashboard', () => {
       hourBalance: { balance: 0, pending: 0, recentPurchase: 0, used: 0, remainingPercent: 0 },
       openTasks: { count: 0, newest: [] },
       recentActivities: [],
+      forecast: null,
     });
   });
 
@@ -139,6 +140,7 @@ describe('GET /dashboard', () => {
       hourBalance: { balance: 0, pending: 0, recentPurchase: 0, used: 0, remainingPercent: 0 },
       openTasks: { count: 0, newest: [] },
       recentActivities: [],
+      forecast: null,
     });
   });
 
@@ -169,8 +171,8 @@ describe('GET /dashboard', () => {
     const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
     const plans = await statementPlans(t.deps.db, () => dashboard(token));
     const reads = plans.filter((statement) => /"(activities|tasks)"/.test(statement.sql));
-    // the last purchase, the newest tasks, the latest activities; the figures are on the company row
-    expect(reads).toHaveLength(3);
+    // the last purchase, the newest tasks, the latest activities, the forecast's weeks of use; the figures are on the company row
+    expect(reads).toHaveLength(4);
     expect(fullScans(plans, ['activities', 'tasks'])).toEqual([]);
     expect(plans.flatMap((statement) => statement.plan)).toContain('SEARCH companies USING INDEX sqlite_autoindex_companies_1 (id=?)');
   });

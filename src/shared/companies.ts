@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOW_BALANCE_MAX_HOURS } from './balance-alerts.js';
 import { forecastOutput } from './forecast.js';
 import { companyFilter, listInput, searchText, type ListQuery } from './list.js';
-import { idParam, requiredLine, singleLine } from './validation.js';
+import { idParam, numberField, requiredLine, singleLine } from './validation.js';
 
 /** A company as the Company List shows it; hours are hours (not hundredths). */
 export const companyOutput = z.object({
@@ -37,10 +37,7 @@ const optionalField = (label: string, max: number, oneLine = true) => {
 };
 
 /** Hours with at most 2 decimals from 0 to the highest threshold; empty (null or missing) follows the provider's default. */
-const thresholdHours = z
-  .number({ message: 'Low-balance threshold must be a number of hours.' })
-  .min(0, 'Low-balance threshold must be 0 hours or more.')
-  .max(LOW_BALANCE_MAX_HOURS, `Low-balance threshold must be at most ${LOW_BALANCE_MAX_HOURS} hours.`)
+const thresholdHours = numberField('Low-balance threshold', { min: 0, max: LOW_BALANCE_MAX_HOURS })
   .refine((hours) => Number.isInteger(Number((hours * 100).toPrecision(15))), 'Low-balance threshold must have at most 2 decimals.')
   .nullish()
   .transform((hours) => hours ?? null)

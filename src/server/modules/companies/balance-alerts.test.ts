@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, outbox } from '../../../../drizzle/schema.js';
-import type { CompanyDto, RunningLowCompanyDto } from '../../../shared/companies.js';
+import { bulkBalanceEmailInput, type CompanyDto, type RunningLowCompanyDto } from '../../../shared/companies.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
@@ -9,8 +9,10 @@ import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { inTransaction } from '../../db.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createTimeLogRow, createUser } from '../../testing/factories.js';
+import { pageStatement, statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { recordTimeLogHours } from '../activities/ledger.js';
+import { runningLowCompanies, runningLowToEmail } from './queries.js';
 
 /*
  * The automatic balance alerts through the API: the provider's default threshold is 5 hours
@@ -283,6 +285,33 @@ describe('the Company List and its balance emails', () => {
   });
 });
 
+describe("the company dialog's threshold", () => {
+  it.each([
+    [-1, 'Low-balance threshold must be 0 or more.'],
+    [10_000.5, 'Low-balance threshold must be at most 10000.'],
+    [1.234, 'Low-balance threshold must have at most 2 decimals.'],
+    ['many', 'Low-balance threshold must be a number.'],
+  ])('refuses %s (400) and changes nothing', async (lowBalanceHours, message) => {
+    const company = createCompany(t.deps.db, { companyName: 'Strict Co' });
+    const response = await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Strict Co', lowBalanceHours });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(row(company.id).lowBalanceHundredths).toBeNull();
+  });
+
+  it('re-arms the alerts when a lower threshold leaves the balance above it, and sends nothing by itself', async () => {
+    const { company } = await customer('Rearm Co');
+    await buy(company.id, 10);
+    await log(company.id, 6);
+    expect(row(company.id).balanceAlert).toBe('runningLow');
+    const before = mark();
+    await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Rearm Co', lowBalanceHours: 2 });
+    expect(row(company.id).balanceAlert).toBeNull();
+    await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Rearm Co', lowBalanceHours: 8 });
+    expect(since(before)).toEqual([]);
+  });
+});
+
 describe('GET /superadmin/companies/running-low', () => {
   it('lists the running-low companies lowest balance first, with threshold and forecast', async () => {
     const fresh = await createTestApp();
@@ -303,6 +332,31 @@ describe('GET /superadmin/companies/running-low', () => {
         { _id: expect.any(String), companyName: 'Empty', hourBalance: 0, thresholdHours: 5, forecast: null },
         { _id: edge.id, companyName: 'Edge', hourBalance: 5, thresholdHours: 5, forecast: null },
       ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('the running-low reads', () => {
+  it('walk the balance index from the lowest balance, never sorting, and read the forecasts on the timeline index', async () => {
+    const fresh = await createTestApp();
+    try {
+      for (let n = 0; n < 40; n += 1) {
+        const company = createCompany(fresh.deps.db, { companyName: `Plan ${n}` });
+        fresh.deps.db.update(companies).set({ balanceHundredths: n * 50 - 300 }).where(eq(companies.id, company.id)).run();
+      }
+      const overview = await statementPlans(fresh.deps.db, () => runningLowCompanies(fresh.deps, { page: 1, perPage: 10 }));
+      const bulk = await statementPlans(fresh.deps.db, () =>
+        runningLowToEmail(fresh.deps, fresh.deps.db, bulkBalanceEmailInput.parse({}), { since: new Date(0), limit: 200 }),
+      );
+      for (const plans of [overview, bulk]) {
+        const page = pageStatement(plans, 'companies');
+        expect(page.plan.join('\n')).toMatch(/SCAN companies USING INDEX companies_balance_idx/);
+        expect(plans.flatMap((plan) => plan.plan).join('\n')).not.toMatch(/TEMP B-TREE|SCAN activities/);
+      }
+      const usage = overview.find((plan) => plan.sql.includes('from "activities"'));
+      expect(usage?.plan.join('\n')).toMatch(/SEARCH activities USING COVERING INDEX activities_timeline_idx \(company_id=\? AND time_stamp>\? AND time_stamp<\?\)/);
     } finally {
       await fresh.close();
     }

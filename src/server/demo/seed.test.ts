@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, timeLogs } from '../../../drizzle/schema.js';
+import { companies, outbox, timeLogs } from '../../../drizzle/schema.js';
 import { api, createTestApp, json, type TestApp } from '../testing/app.js';
 import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemo, type DemoLogins } from './seed.js';
 
@@ -46,6 +46,8 @@ describe('npm run seed:demo', () => {
     expect(weeks.length).toBeGreaterThanOrEqual(5);
     expect(t.deps.db.select().from(timeLogs).all().length).toBeGreaterThan(30);
     expect(t.deps.db.select().from(outbox).all()).toEqual([]);
+    const emailed = t.deps.db.select({ low: companies.runningLowEmailedAt, negative: companies.negativeEmailedAt }).from(companies).all();
+    expect(emailed.filter((company) => company.low !== null || company.negative !== null)).toEqual([]);
   });
 
   it('refuses to run on a database that already has data', async () => {

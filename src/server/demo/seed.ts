@@ -145,7 +145,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
 
   markTaskDone(deps, actor, taskIds[1]![0]!, false);
 
-  // Demo addresses are fictional: nothing the seed did should go out as email.
+  // Demo addresses are fictional: nothing the seed did should go out as email, nor show as sent.
   deps.db.delete(outbox).where(gt(outbox.createdAt, new Date(started.getTime() - 1))).run();
+  deps.db.update(companies).set({ runningLowEmailedAt: null, negativeEmailedAt: null }).run();
   return logins;
 }

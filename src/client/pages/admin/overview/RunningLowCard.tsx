@@ -55,8 +55,8 @@ function RunningLowBody({ items, error }: { items: RunningLowCompanyDto[] | unde
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Company</Table.Th>
-          <Table.Th ta="right" w={90}>Balance</Table.Th>
-          <Table.Th ta="right" w={120}>Runs Out</Table.Th>
+          <Table.Th ta="right" w={80}>Balance</Table.Th>
+          <Table.Th ta="right" w={110}>Runs Out</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -72,7 +72,7 @@ function RunningLowRow({ company }: { company: RunningLowCompanyDto }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" fw={500} truncate="end">
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {company.companyName}
         </Text>
         <Text size="xs" c="dimmed">

@@ -90,16 +90,16 @@ export function CompaniesPage() {
         addLabel="Add Company"
         toolbar={
           <>
-          <Tooltip label="Email every running-low company">
-            <ActionIcon size="lg" variant="light" color="orange" onClick={() => setBulkOpen(true)} aria-label="Email every running-low company">
-              <IconMailForward size={20} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Open Scheduler">
-            <ActionIcon size="lg" variant="light" color="secondary" onClick={() => setSchedulerOpen(true)} aria-label="Open Scheduler">
-              <IconCalendarTime size={20} />
-            </ActionIcon>
-          </Tooltip>
+            <Tooltip label="Email every running-low company">
+              <ActionIcon size="lg" variant="light" color="orange" onClick={() => setBulkOpen(true)} aria-label="Email every running-low company">
+                <IconMailForward size={20} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Open Scheduler">
+              <ActionIcon size="lg" variant="light" color="secondary" onClick={() => setSchedulerOpen(true)} aria-label="Open Scheduler">
+                <IconCalendarTime size={20} />
+              </ActionIcon>
+            </Tooltip>
           </>
         }
         filters={

@@ -84,7 +84,8 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.users.create': USER_APPROVAL,
   'superadmin.users.update': USER_APPROVAL,
   'superadmin.users.delete': USER_APPROVAL,
-  'superadmin.users.activate': USER_APPROVAL,
+  // the overview approves sign-ups too, so the Users list, which did not make the change, goes stale
+  'superadmin.users.activate': [...USER_APPROVAL, 'superadmin.users.list'],
   'superadmin.users.sendSetPassword': USERS,
   'superadmin.users.resetTwoFactor': USERS,
 };

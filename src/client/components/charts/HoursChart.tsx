@@ -1,3 +1,5 @@
+// The chart's legend and tooltip swatches; like the charts' own CSS, only this chunk needs it (src/client/styles.ts holds the rest).
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
@@ -38,11 +40,15 @@ export function HoursChart({ title, summary, rows, category, series, target }: H
           series={series.map(({ key, label, color }) => ({ name: key, label, color }))}
           valueFormatter={hoursText}
           withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
+          // in the order the series are given, not Recharts' alphabetical one
+          legendProps={{ verticalAlign: 'bottom', itemSorter: (item) => series.findIndex((one) => one.key === item.dataKey) }}
           tickLine="y"
           xAxisProps={{ tickFormatter: category.tick, minTickGap: 8 }}
-          yAxisProps={{ width: 36 }}
+          // a target above every bar would fall off the axis, and Recharts would drop its line
+          yAxisProps={{ width: 48, allowDecimals: false, domain: [0, (highest: number) => Math.ceil(Math.max(highest, target?.hours ?? 0))] }}
           maxBarWidth={28}
+          // the drawing is hidden from assistive technology (the table speaks for it), so it takes no keyboard focus either
+          barChartProps={{ accessibilityLayer: false }}
           referenceLines={target ? [{ y: target.hours, label: target.label, color: 'red.6', labelPosition: 'insideTopRight' }] : []}
         />
       </div>

@@ -45,7 +45,7 @@ export function SignupsCard() {
                     {user.companyName ?? 'No company'} · {dateText(user.createdAt)}
                   </Text>
                 </div>
-                <Button size="xs" variant="light" color="green" onClick={() => setApproving(user)} aria-label={`Approve ${user.firstName} ${user.lastName}`}>
+                <Button size="xs" variant="default" flex="none" onClick={() => setApproving(user)} aria-label={`Approve ${user.firstName} ${user.lastName}`}>
                   Approve
                 </Button>
               </Group>

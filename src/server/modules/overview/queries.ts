@@ -2,7 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { companies, invoices, timeLogs, users } from '../../../../drizzle/schema.js';
 import type { Db } from '../../db.js';
 import { awaitingApprovalSql } from '../users/queries.js';
-import { periodIndexSql, withinPeriods, type Period } from '../../lib/periods.js';
+import { withinPeriods, type Period } from '../../lib/periods.js';
 import { openInvoiceSql, paidCentsSql } from '../billing/settlement.js';
 
 /*
@@ -33,21 +33,17 @@ export function newestAwaitingApproval(db: Db, limit: number) {
     .all();
 }
 
-/** Invoices not paid in full, split by whether a completed payment has come in, and their open balances in cents. */
+/**
+ * Invoices not paid in full, split by whether a completed payment has come in, and their open
+ * balances in cents. The open invoices are materialized first so each one's payments are summed
+ * once; inlined, SQLite would sum them again for every aggregate that reads them.
+ */
 export function receivableTotals(db: Db): { unpaid: number; partlyPaid: number; openCents: number } {
-  const open = db
-    .select({ priceCents: invoices.priceCents, paidCents: sql<number>`${paidCentsSql}`.as('paid_cents') })
-    .from(invoices)
-    .where(openInvoiceSql)
-    .as('open_invoices');
-  const row = db
-    .select({
-      unpaid: sql<number>`coalesce(sum(${open.paidCents} = 0), 0)`,
-      partlyPaid: sql<number>`coalesce(sum(${open.paidCents} > 0), 0)`,
-      openCents: sql<number>`coalesce(sum(${open.priceCents} - ${open.paidCents}), 0)`,
-    })
-    .from(open)
-    .get();
+  const row = db.get<{ unpaid: number | null; partlyPaid: number | null; openCents: number | null }>(sql`
+    with open_invoices as materialized (
+      select ${invoices.priceCents} as price_cents, ${paidCentsSql} as paid_cents from ${invoices} where ${openInvoiceSql}
+    )
+    select sum(paid_cents = 0) as unpaid, sum(paid_cents > 0) as partlyPaid, sum(price_cents - paid_cents) as openCents from open_invoices`);
   return { unpaid: row?.unpaid ?? 0, partlyPaid: row?.partlyPaid ?? 0, openCents: row?.openCents ?? 0 };
 }
 
@@ -61,30 +57,22 @@ export function loggedHundredths(db: Db, period: Period): number {
   return row?.total ?? 0;
 }
 
-export type InvoicedPerPeriod = { period: number; sold: number; awaitingPayment: number };
+export type Invoiced = { sold: number; awaitingPayment: number };
 
-/** Per period (by index): hundredths of the invoices dated in it, and of those not paid in full. */
-export function invoicedPerPeriod(db: Db, periods: readonly Period[]): InvoicedPerPeriod[] {
-  const period = periodIndexSql(invoices.transactionDate, periods);
-  return db
+/*
+ * One range sum per period: each reads its own slice of the time index and sorts nothing, where
+ * one statement grouped by a period expression sorts the whole year's rows in a temporary tree.
+ */
+
+/** Hundredths of the invoices dated within the period, and of those not paid in full. */
+export function invoicedHundredths(db: Db, period: Period): Invoiced {
+  const row = db
     .select({
-      period,
-      sold: sql<number>`sum(${invoices.hundredths})`,
-      awaitingPayment: sql<number>`sum(case when ${openInvoiceSql} then ${invoices.hundredths} else 0 end)`,
+      sold: sql<number>`coalesce(sum(${invoices.hundredths}), 0)`,
+      awaitingPayment: sql<number>`coalesce(sum(case when ${openInvoiceSql} then ${invoices.hundredths} else 0 end), 0)`,
     })
     .from(invoices)
-    .where(withinPeriods(invoices.transactionDate, periods))
-    .groupBy(period)
-    .all();
-}
-
-/** Per period (by index): hundredths logged in it across every company. */
-export function loggedPerPeriod(db: Db, periods: readonly Period[]): { period: number; used: number }[] {
-  const period = periodIndexSql(timeLogs.timeStamp, periods);
-  return db
-    .select({ period, used: sql<number>`sum(${timeLogs.hundredths})` })
-    .from(timeLogs)
-    .where(withinPeriods(timeLogs.timeStamp, periods))
-    .groupBy(period)
-    .all();
+    .where(withinPeriods(invoices.transactionDate, [period]))
+    .get();
+  return { sold: row?.sold ?? 0, awaitingPayment: row?.awaitingPayment ?? 0 };
 }

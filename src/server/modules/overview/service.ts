@@ -9,7 +9,7 @@ import {
 } from '../../../shared/overview.js';
 import { addDays, WEEKLY_TARGET_HOURS } from '../../../shared/weekly.js';
 import type { AppDeps } from '../../deps.js';
-import { byPeriod, recentMonths, recentWeeks } from '../../lib/periods.js';
+import { recentMonths, recentWeeks } from '../../lib/periods.js';
 import * as queries from './queries.js';
 
 /* The provider's overview: docs/product-rules.md#provider-overview. */
@@ -40,12 +40,13 @@ export function hoursThisWeek(deps: AppDeps): WeekHoursDto {
 /** Hours sold, used and awaiting payment per calendar month, the current month last. */
 export function monthlyFigures(deps: AppDeps): MonthFiguresDto[] {
   const months = recentMonths(deps.config.timeZone, deps.clock.now(), OVERVIEW_MONTHS);
-  const invoiced = byPeriod(queries.invoicedPerPeriod(deps.db, months));
-  const logged = byPeriod(queries.loggedPerPeriod(deps.db, months));
-  return months.map((month, index) => ({
-    month: month.label,
-    soldHours: hundredthsToHours(invoiced.get(index)?.sold ?? 0),
-    usedHours: hundredthsToHours(logged.get(index)?.used ?? 0),
-    awaitingPaymentHours: hundredthsToHours(invoiced.get(index)?.awaitingPayment ?? 0),
-  }));
+  return months.map((month) => {
+    const invoiced = queries.invoicedHundredths(deps.db, month);
+    return {
+      month: month.label,
+      soldHours: hundredthsToHours(invoiced.sold),
+      usedHours: hundredthsToHours(queries.loggedHundredths(deps.db, month)),
+      awaitingPaymentHours: hundredthsToHours(invoiced.awaitingPayment),
+    };
+  });
 }

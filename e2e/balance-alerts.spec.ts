@@ -122,15 +122,22 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     );
   });
 
-  it('opens filtered to the running-low companies from the address, on a phone too', async () => {
-    await companyWith('Linked Low', 4);
+  it("lists the running-low companies on the provider overview, whose card opens the list filtered, on a phone too", async () => {
+    await companyWith('Linked Deepest', -50);
     await companyWith('Linked Fine', 30);
-    for (const [width, name] of [[1280, 'alerts-04-running-low-filter'], [390, 'alerts-05-running-low-phone']] as const) {
+    for (const [width, name] of [[1280, 'alerts-04-running-low'], [390, 'alerts-05-running-low-phone']] as const) {
       const { page } = await suite.signedInPage('superadmin', { viewport: { width, height: 800 } });
-      await openCompanies(page, 'Linked', '/companies?lowOnly=true');
+      await page.goto('/dashboard');
+      const card = main(page).getByRole('region', { name: /^Running Low \(\d+\)$/ });
+      const firstRow = async () => (await card.locator('tbody tr').first().locator('td').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+      await eventually(firstRow).toEqual(['Linked Deepest Threshold 5 hours', '-50', 'Out of hours']);
+      await suite.screenshot(page, `${name}-card`);
+      await card.getByRole('link', { name: 'View Running Low' }).click();
+      await heading1(main(page), 'Company List').waitFor();
       expect(await main(page).getByRole('switch', { name: 'Only running low' }).isChecked()).toBe(true);
-      await eventually(() => main(page).locator('tbody td:first-child').allTextContents()).toEqual(['Linked Low']);
-      await suite.screenshot(page, name);
+      await searchList(page, main(page).getByRole('textbox', { name: 'Search' }), 'Linked', 'superadmin.companies.list');
+      await eventually(() => main(page).locator('tbody td:first-child').allTextContents()).toEqual(['Linked Deepest']);
+      await suite.screenshot(page, `${name}-list`);
     }
   });
 });

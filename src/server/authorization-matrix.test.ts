@@ -41,6 +41,7 @@ const ACCESS: Record<string, Access> = {
   'branding.get': 'public',
   'branding.paymentDetails': 'signedIn',
   'activities.list': 'signedIn',
+  'activities.weeklyUsage': 'companyMember',
   'dashboard.summary': 'signedIn',
   'tasks.list': 'signedIn',
   'tasks.create': 'signedIn',
@@ -94,6 +95,10 @@ const ACCESS: Record<string, Access> = {
   'superadmin.payments.create': 'superAdmin',
   'superadmin.payments.update': 'superAdmin',
   'superadmin.payments.delete': 'superAdmin',
+  'superadmin.overview.signups': 'superAdmin',
+  'superadmin.overview.receivable': 'superAdmin',
+  'superadmin.overview.week': 'superAdmin',
+  'superadmin.overview.months': 'superAdmin',
 };
 
 type Actor = 'anonymous' | 'bad token' | 'plain user' | 'company admin' | 'super-admin';

@@ -5,6 +5,7 @@ import { dashboardRouter } from './modules/dashboard/router.js';
 import { superAdminCompaniesRouter } from './modules/companies/router.js';
 import { packagesRouter, superAdminPackagesRouter } from './modules/packages/router.js';
 import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
+import { superAdminOverviewRouter } from './modules/overview/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
@@ -32,6 +33,7 @@ export const appRouter = router({
     schedule: superAdminScheduleRouter,
     invoices: superAdminInvoicesRouter,
     payments: superAdminPaymentsRouter,
+    overview: superAdminOverviewRouter,
   }),
 });
 

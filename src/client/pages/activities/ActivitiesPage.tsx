@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 import classes from './ActivitiesPage.module.css';
+import { UsageChart } from './UsageChart.js';
 
 export const ACTIVITIES_FAILURE = 'Error getting the list of Activities.';
 
@@ -60,6 +61,7 @@ export function ActivitiesPage() {
   return (
     <>
       <PageHeader title="Activities" subtitle="Hours purchased and hours used, with the running balance." />
+      <UsageChart />
       {activities.isPending && (
         <Center py="xl">
           <Loader aria-label="Loading activities" />

@@ -3,7 +3,7 @@ import { IconHourglass } from '@tabler/icons-react';
 import { paceSentence, type Forecast } from '../../../shared/forecast.js';
 import { formatHours, formatHoursFixed } from '../../../shared/format.js';
 import type { HourBalanceSummary } from '../../../shared/hour-balance.js';
-import { DashboardCard } from './DashboardCard.js';
+import { DashboardCard } from '../../components/DashboardCard.js';
 
 /**
  * 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase, pending hours,

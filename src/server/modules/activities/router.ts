@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { activitiesInput, activitiesOutput } from '../../../shared/activities.js';
-import { authedProcedure, router } from '../../trpc.js';
+import { weeklyUsageOutput } from '../../../shared/overview.js';
+import { authedProcedure, companyProcedure, router } from '../../trpc.js';
 import { ownActivities } from './service.js';
+import { weeklyUsage } from './weekly-usage.js';
 
 export const activitiesRouter = router({
   list: authedProcedure
@@ -11,4 +14,17 @@ export const activitiesRouter = router({
     .input(activitiesInput)
     .output(activitiesOutput)
     .query(({ ctx, input }) => ownActivities(ctx.deps, ctx.actor, input)),
+
+  weeklyUsage: companyProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/activities/weekly',
+        tags: ['Activities'],
+        summary: "Your company's hours used and hours purchased (activated) per week, the last 12 weeks, oldest first",
+      },
+    })
+    .input(z.void())
+    .output(weeklyUsageOutput)
+    .query(({ ctx }) => weeklyUsage(ctx.deps, ctx.companyId)),
 });

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
-import { paidCentsSql } from '../billing/settlement.js';
+import { openInvoiceSql, paidCentsSql } from '../billing/settlement.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -88,7 +88,11 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
 
 function invoiceFilter(query: InvoiceListQuery, companyId?: string): SQL | undefined {
   const company = companyId ?? query.company;
-  return and(company ? eq(invoices.companyId, company) : undefined, searchAny(query.search, [invoices.description]));
+  return and(
+    company ? eq(invoices.companyId, company) : undefined,
+    query.openOnly ? openInvoiceSql : undefined,
+    searchAny(query.search, [invoices.description]),
+  );
 }
 
 /** The statement that reads one page of invoices (exported so tests can check its plan). */

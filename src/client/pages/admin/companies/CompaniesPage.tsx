@@ -1,12 +1,11 @@
-import { ActionIcon, Box, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconCalendarTime, IconEdit, IconHourglassLow, IconMailExclamation, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
 import { runOutDateText } from '../../../../shared/forecast.js';
 import { formatHours } from '../../../../shared/format.js';
-import { AdminList, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, FilterSwitch, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { BalanceEmailDialog } from './BalanceEmailDialog.js';
 import { lastSentLines } from './balanceEmailText.js';
@@ -42,14 +41,6 @@ function LastEmails({ company }: { company: CompanyDto }) {
   );
 }
 
-/** The running-low filter travels in the address (?lowOnly=true), so the overview's card can link to it. */
-function useLowOnlyParam(): [boolean, (lowOnly: boolean) => void] {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const lowOnly = new URLSearchParams(search).get('lowOnly') === 'true';
-  return [lowOnly, (next) => navigate(next ? `${location}?lowOnly=true` : location, { replace: true })];
-}
-
 /** At most 2 decimals; a negative balance in red. */
 function HourBalance({ hours }: { hours: number }) {
   return (
@@ -61,10 +52,11 @@ function HourBalance({ hours }: { hours: number }) {
 
 export function CompaniesPage() {
   const utils = trpc.useUtils();
-  const [lowOnlyParam, setLowOnlyParam] = useLowOnlyParam();
+  // the overview's Running Low card links here with ?lowOnly=true
   const list = useAdminList<CompanySortKey, { positiveOnly: boolean; lowOnly: boolean }>({
     defaultSort: { key: 'companyName', direction: 'asc' },
-    filters: { positiveOnly: false, lowOnly: lowOnlyParam },
+    filters: { positiveOnly: false, lowOnly: false },
+    filtersInAddress: true,
   });
   const [bulkOpen, setBulkOpen] = useState(false);
   const companies = trpc.superadmin.companies.list.useQuery(list.query, { placeholderData: keepPreviousData });
@@ -103,24 +95,14 @@ export function CompaniesPage() {
           </>
         }
         filters={
-          <Box mih={36} display="flex" style={{ alignItems: 'center' }}>
-            <Group gap="lg">
-              <Switch
-                label="Only positive hours & open tasks"
-                checked={list.filters.positiveOnly}
-                onChange={(event) => list.setFilters({ ...list.filters, positiveOnly: event.currentTarget.checked })}
-              />
-              <Switch
-                label="Only running low"
-                checked={list.filters.lowOnly}
-                onChange={(event) => {
-                  const lowOnly = event.currentTarget.checked;
-                  list.setFilters({ ...list.filters, lowOnly });
-                  setLowOnlyParam(lowOnly);
-                }}
-              />
-            </Group>
-          </Box>
+          <Group gap="lg">
+            <FilterSwitch
+              label="Only positive hours & open tasks"
+              checked={list.filters.positiveOnly}
+              onChange={(positiveOnly) => list.setFilters({ ...list.filters, positiveOnly })}
+            />
+            <FilterSwitch label="Only running low" checked={list.filters.lowOnly} onChange={(lowOnly) => list.setFilters({ ...list.filters, lowOnly })} />
+          </Group>
         }
         actions={(company) => (
           <>

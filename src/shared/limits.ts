@@ -73,6 +73,11 @@ export const userRateLimits = {
    * step either side make a guess right once in about 330,000; this keeps guessing hopeless.
    */
   'two-factor-code': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'code attempts' },
+  /**
+   * Download links (CSV exports, statements): each download reads a whole list or ledger, so a
+   * user gets a few a minute, enough for any screen, too few to load the server.
+   */
+  download: { limit: 20, windowMs: 10 * MINUTE_MS, what: 'downloads' },
 } satisfies Record<string, RateLimitRule & { what: string }>;
 
 export type UserAction = keyof typeof userRateLimits;

@@ -44,10 +44,16 @@ export function orderOf(dir: ListQuery['dir'], columns: (SQL | AnyColumn)[]): SQ
 }
 
 /**
+ * How a list reads its rows: any slice in the list's order (a page, or a chunk of an export), and
+ * the count of all matching rows. The list's page and its CSV export read through the same one.
+ */
+export type ListReader<T> = { rows: (limit: number, offset: number) => T[]; count: () => number };
+
+/**
  * One page of rows and the number of rows over all pages. A short page that is not empty (or the
  * first page) tells the total itself, so the count query runs only when it must.
  */
-export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: { rows: (limit: number, offset: number) => T[]; count: () => number }): Page<T> {
+export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: ListReader<T>): Page<T> {
   const items = read.rows(query.perPage, offsetOf(query));
   const knownTotal = items.length < query.perPage && (query.page === 1 || items.length > 0);
   return { items, total: knownTotal ? offsetOf(query) + items.length : read.count() };

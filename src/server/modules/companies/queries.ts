@@ -8,7 +8,7 @@ import {
   type CompanySortKey,
 } from '../../../shared/companies.js';
 import type { Page } from '../../../shared/list.js';
-import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder } from '../../lib/paging.js';
+import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder, type ListReader } from '../../lib/paging.js';
 import { mappedRows, preparedByShape } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
@@ -82,14 +82,19 @@ const companyCount = preparedByShape((tx, shape: CompanyListShape) =>
   tx.select({ total: count() }).from(companies).where(companyListWhere(shape)).prepare(),
 );
 
-/** One page of the Company List, its figures read from each company's row. */
-export function listCompanies(tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
+/** The Company List's rows for its search, filters and sort, a slice at a time. */
+export function companyListReader(tx: Tx, query: Omit<CompanyListQuery, 'page' | 'perPage'>): ListReader<CompanyDto> {
   const shape = { company: Boolean(query.company), search: Boolean(query.search), positiveOnly: query.positiveOnly, sort: query.sort, dir: query.dir };
   const values = { company: query.company, pattern: query.search && containsPattern(query.search) };
-  return pageOf(query, {
+  return {
     rows: (limit, offset) => companyPage(tx, shape)({ ...values, limit, offset }).map(toDto),
     count: () => companyCount(tx, shape).get(values)?.total ?? 0,
-  });
+  };
+}
+
+/** One page of the Company List, its figures read from each company's row. */
+export function listCompanies(tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
+  return pageOf(query, companyListReader(tx, query));
 }
 
 export function findCompanyRow(tx: Tx, id: string) {

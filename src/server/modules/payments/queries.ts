@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/list.js';
 import type { PaymentDto, PaymentListQuery, PaymentSortKey } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -49,20 +49,25 @@ const paymentSortColumns: Record<PaymentSortKey, (SQL | AnyColumn)[]> = {
   status: [payments.status, paymentRowid],
 };
 
-/** One page of payments; Search matches the description. */
-export function listPayments(tx: Tx, query: PaymentListQuery): Page<PaymentDto> {
+/** Payments for a search, company filter and sort, a slice at a time; Search matches the description. */
+export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' | 'perPage'>): ListReader<PaymentDto> {
   const where = and(query.company ? eq(payments.companyId, query.company) : undefined, searchAny(query.search, [payments.description]));
-  const page = pageOf(query, {
+  return {
     rows: (limit, offset) =>
       paymentsQuery(tx)
         .where(where)
         .orderBy(...orderOf(query.dir, paymentSortColumns[query.sort]))
         .limit(limit)
         .offset(offset)
-        .all(),
+        .all()
+        .map(toDto),
     count: () => tx.select({ total: count() }).from(payments).where(where).get()?.total ?? 0,
-  });
-  return { items: page.items.map(toDto), total: page.total };
+  };
+}
+
+/** One page of payments. */
+export function listPayments(tx: Tx, query: PaymentListQuery): Page<PaymentDto> {
+  return pageOf(query, paymentListReader(tx, query));
 }
 
 export function findPayment(tx: Tx, id: string): PaymentDto {

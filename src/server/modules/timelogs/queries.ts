@@ -6,7 +6,7 @@ import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shar
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { dateTimeTextSql, hoursTextSql, mayBeInDateTimeText, mayBeInHoursText } from './log-text-sql.js';
 
@@ -76,20 +76,25 @@ function searchLogs(tx: Tx, search: string, timeZone: string): SQL | undefined {
   return searchAny(search, texts);
 }
 
-/** One page of logs, each with its company's name and its task's title; date-times read in `timeZone`. */
-export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string): Page<TimeLogDto> {
+/** Logs, each with its company's name and its task's title, a slice at a time; date-times read in `timeZone`. */
+export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' | 'perPage'>, timeZone: string): ListReader<TimeLogDto> {
   const where = and(query.company ? eq(timeLogs.companyId, query.company) : undefined, searchLogs(tx, query.search, timeZone));
-  const page = pageOf(query, {
+  return {
     rows: (limit, offset) =>
       timeLogsQuery(tx)
         .where(where)
         .orderBy(...orderOf(query.dir, timeLogSortColumns[query.sort]))
         .limit(limit)
         .offset(offset)
-        .all(),
+        .all()
+        .map(toDto),
     count: () => tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
-  });
-  return { items: page.items.map(toDto), total: page.total };
+  };
+}
+
+/** One page of logs (see timeLogListReader). */
+export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string): Page<TimeLogDto> {
+  return pageOf(query, timeLogListReader(tx, query, timeZone));
 }
 
 export function findTimeLog(tx: Tx, id: string): TimeLogDto {

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_LISTS } from '../../../shared/exports.js';
+import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { csvObjects } from '../../testing/csv-parse.js';
+import { createCompany, createPackage, createTask, createTimeLogRow } from '../../testing/factories.js';
+import { EXPIRED_DOWNLOAD_LINK, INVALID_DOWNLOAD_LINK } from '../../downloads.js';
+import { userRateLimits } from '../../../shared/limits.js';
+import { defaultRateLimits, RateLimiter } from '../../rate-limit.js';
+
+/*
+ * The back-office exports over /api: each list's CSV holds exactly the rows its page shows for the
+ * same search, company filter and sort, in the same order; only the super-admin gets one, by the
+ * jwttoken header or by a signed link that cannot be altered or outlive its five minutes.
+ */
+
+let t: TestApp;
+let boss: SignedInUser;
+let customer: SignedInUser;
+let acme: ReturnType<typeof createCompany>;
+let globex: ReturnType<typeof createCompany>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // these tests download far more often than a person would; the limit itself is tested last
+  t.deps.rateLimiter = new RateLimiter(t.clock, { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } });
+  boss = await signedInUser(t, { role: 'superadmin' });
+  acme = createCompany(t.deps.db, { companyName: 'Acme, "Widgets"' });
+  globex = createCompany(t.deps.db, { companyName: '=HYPERLINK("http://evil","x")' });
+  createCompany(t.deps.db, { companyName: 'Zeta Ltd' });
+  customer = await signedInUser(t, { companyId: acme.id, role: 'admin' });
+  for (const [index, company] of [acme, globex, acme].entries()) {
+    createTask(t.deps.db, { companyId: company.id, title: `Fix thing ${index}`, priority: index });
+    createPackage(t.deps.db, { description: `Block ${index}`, companyId: index === 1 ? company.id : null, rateCents: 10_000 + index });
+    createTimeLogRow(t.deps.db, { companyId: company.id, description: `-Worked ${index}\nsecond line`, hundredths: 150 + index, timeStamp: new Date(Date.UTC(2026, 1, index + 1, 15)) });
+    const invoice = await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: `Hours block ${index}`, price: 100 * (index + 1), sendInvoiceEmail: false });
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: json<{ _id: string }>(invoice)._id, amount: 10 + index, method: 'ACH', description: `Payment ${index}`, sendEmail: false });
+  }
+  await signedInUser(t, { companyId: globex.id, firstName: 'Grace', emailAddress: 'grace@globex.test' });
+});
+afterAll(() => t.close());
+
+const pagePaths: Record<(typeof EXPORT_LISTS)[number], string> = {
+  companies: '/superadmin/companies',
+  users: '/superadmin/users',
+  packages: '/superadmin/packages',
+  tasks: '/superadmin/allopentasks',
+  timelogs: '/superadmin/timelogs',
+  invoices: '/superadmin/allinvoices',
+  payments: '/superadmin/payments',
+};
+
+/** Each list's CSV column and the page field it shows, to compare rows and their order. */
+const keyColumns: Record<(typeof EXPORT_LISTS)[number], [string, (row: Record<string, unknown>) => unknown]> = {
+  companies: ['Company Name', (row) => row.companyName],
+  users: ['Email', (row) => row.emailAddress],
+  packages: ['Description', (row) => row.description],
+  tasks: ['Title', (row) => row.title],
+  timelogs: ['Description', (row) => row.description],
+  invoices: ['Invoice', (row) => row.invoiceId],
+  payments: ['Description', (row) => row.description],
+};
+
+/** What a spreadsheet shows for a cell the export guarded. */
+const unguarded = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+async function compareWithPage(list: (typeof EXPORT_LISTS)[number], query: string) {
+  const page = await api(t.app, boss.token).get(`${pagePaths[list]}?per_page=1000&${query}`);
+  expect(page.statusCode).toBe(200);
+  const csv = await api(t.app, boss.token).get(`/superadmin/exports/${list}.csv?${query}`);
+  expect(csv.statusCode, csv.body).toBe(200);
+  const [column, field] = keyColumns[list];
+  expect(csvObjects(csv.body).map((row) => unguarded(row[column]!))).toEqual(json<Record<string, unknown>[]>(page).map(field));
+  return csvObjects(csv.body);
+}
+
+describe('back-office exports', () => {
+  it.each(EXPORT_LISTS)('%s: the same rows in the same order as the list, for its default order and each direction', async (list) => {
+    const all = await compareWithPage(list, '');
+    expect(all.length).toBeGreaterThan(0);
+    await compareWithPage(list, 'dir=asc');
+    await compareWithPage(list, 'dir=desc');
+    await compareWithPage(list, `company=${globex.id}`);
+  });
+
+  it.each([
+    ['companies', 'search=acme&sort=hourBalance'],
+    ['users', 'search=grace&sort=emailAddress&dir=asc'],
+    ['packages', 'search=Block&sort=description&dir=desc'],
+    ['tasks', 'search=thing&sort=title&dir=desc'],
+    ['timelogs', 'search=Worked&sort=invertedHours&dir=asc&timeZone=UTC'],
+    ['invoices', 'search=block&sort=price&dir=asc'],
+    ['payments', 'search=payment&sort=amount&dir=desc'],
+    ['companies', 'positiveOnly=true'],
+  ] as const)('%s honours %s', async (list, query) => {
+    await compareWithPage(list, query);
+  });
+
+  it('writes a UTF-8 CSV attachment named after the list and the day, with a byte-order mark', async () => {
+    const response = await api(t.app, boss.token).get('/superadmin/exports/timelogs.csv');
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="time-logs-2026-03-02.csv"');
+    expect(response.body.startsWith('\uFEFFCompany,DateTime,Hours,Description,Task\r\n')).toBe(true);
+  });
+
+  it('writes what the screen shows: date texts, hours as numbers, formula-like text guarded, quotes and newlines kept', async () => {
+    const rows = csvObjects((await api(t.app, boss.token).get('/superadmin/exports/timelogs.csv?timeZone=UTC&sort=timeStamp&dir=asc')).body);
+    expect(rows[0]).toMatchObject({ DateTime: 'Feb 1, 2026, 3:00 PM', Hours: '1.5', Description: "'-Worked 0\nsecond line" });
+    const companies = csvObjects((await api(t.app, boss.token).get('/superadmin/exports/companies.csv')).body);
+    expect(companies.map((row) => row['Company Name'])).toContain(`'=HYPERLINK("http://evil","x")`);
+    expect(companies.map((row) => row['Company Name'])).toContain('Acme, "Widgets"');
+  });
+
+  it('refuses a sort the list does not have, with the list\'s own message', async () => {
+    const response = await api(t.app, boss.token).get('/superadmin/exports/payments.csv?sort=title');
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toMatch(/^sort must be one of: paymentDate/);
+    expect((await api(t.app, boss.token).get('/superadmin/exports/nothing.csv')).statusCode).toBe(404);
+  });
+
+  it('is the super-admin\'s only', async () => {
+    for (const list of EXPORT_LISTS) {
+      expect((await api(t.app, customer.token).get(`/superadmin/exports/${list}.csv`)).statusCode).toBe(403);
+      expect((await api(t.app).get(`/superadmin/exports/${list}.csv`)).statusCode).toBe(401);
+      expect((await api(t.app, customer.token).get(`/superadmin/exports/${list}/link`)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('signed export links', () => {
+  async function linkFor(query: string): Promise<string> {
+    const response = await api(t.app, boss.token).get(`/superadmin/exports/companies/link?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return json<{ url: string }>(response).url;
+  }
+
+  it('downloads without the session header, with the search it was issued for', async () => {
+    const url = await linkFor('search=zeta');
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(csvObjects(response.body).map((row) => row['Company Name'])).toEqual(['Zeta Ltd']);
+  });
+
+  it('refuses a link whose query, path or signature was changed', async () => {
+    const url = await linkFor('search=zeta');
+    for (const tampered of [url.replace('zeta', 'acme'), url.replace('/companies.csv', '/users.csv'), url.replace(/sig=.{4}/, 'sig=AAAA')]) {
+      const response = await t.app.inject({ method: 'GET', url: tampered });
+      expect(response.statusCode).toBe(403);
+      expect(json(response).message).toBe(INVALID_DOWNLOAD_LINK);
+    }
+  });
+
+  it('expires after five minutes', async () => {
+    const url = await linkFor('');
+    t.clock.advance(5 * 60 * 1000);
+    const response = await t.app.inject({ method: 'GET', url });
+    t.clock.advance(-5 * 60 * 1000);
+    expect(response.statusCode).toBe(403);
+    expect(json(response).message).toBe(EXPIRED_DOWNLOAD_LINK);
+  });
+
+  it('checks the list input when issuing the link', async () => {
+    const response = await api(t.app, boss.token).get('/superadmin/exports/companies/link?sort=nope');
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('streaming', () => {
+  it('sends a large export in chunks as it reads them, not as one body', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Stream Co' });
+    const insert = t.deps.db.$client.prepare('insert into time_logs (id, company_id, time_stamp, hundredths, description, created_at) values (?, ?, ?, ?, ?, ?)');
+    t.deps.db.$client.transaction(() => {
+      for (let index = 0; index < 3500; index += 1) insert.run(`stream-${index}`, company.id, Date.UTC(2025, 0, 1) + index * 60_000, 100, `Log ${index}`, Date.UTC(2025, 0, 1));
+    })();
+    const response = await t.app.inject({ method: 'GET', url: `/api/superadmin/exports/timelogs.csv?company=${company.id}`, headers: { jwttoken: boss.token }, payloadAsStream: true });
+    expect(response.statusCode).toBe(200);
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+    // the header line, then one chunk per slice of 1,000 rows
+    expect(chunks.length).toBeGreaterThanOrEqual(4);
+    expect(csvObjects(Buffer.concat(chunks).toString('utf8'))).toHaveLength(3500);
+  });
+});
+
+describe('rate limit', () => {
+  it('counts each export (by link or by header) under the download limit', async () => {
+    t.deps.rateLimiter = new RateLimiter(t.clock);
+    const { limit } = userRateLimits.download;
+    for (let call = 0; call < limit; call += 1) expect((await api(t.app, boss.token).get('/superadmin/exports/companies.csv')).statusCode).toBe(200);
+    const refused = await api(t.app, boss.token).get('/superadmin/exports/companies/link');
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toMatch(/^Too many downloads\./);
+  });
+});

@@ -9,6 +9,7 @@ import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } 
 import { openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
 import { requestInfo } from './request-info.js';
+import type { DownloadRoute } from './rest-docs.js';
 import { appRouter } from './router.js';
 import { createCallerFactory, createContext } from './trpc.js';
 
@@ -24,6 +25,13 @@ export const EXPIRED_DOWNLOAD_LINK = 'This download link has expired. Start the 
 export const TOO_MANY_RUNNING = 'Too many downloads are running at once. Please try again in a minute.';
 /** Downloads read whole lists; a few at a time leave the server to everyone else. */
 export const MAX_RUNNING_DOWNLOADS = 3;
+
+/** The downloads as the API reference lists them. */
+export const DOWNLOAD_ROUTES: DownloadRoute[] = [
+  { path: '/superadmin/exports/{list}.csv', linkPath: '/superadmin/exports/{list}/link', mediaType: 'text/csv', summary: "A back-office list as CSV (UTF-8 with a byte-order mark) with the list's search, company, sort and filters" },
+  { path: '/activities/export.csv', linkPath: '/activities/export/link', mediaType: 'text/csv', summary: "Your company's whole ledger as CSV, newest first, with running balances" },
+  { path: '/activities/statement.pdf', linkPath: '/activities/statement/link', mediaType: 'application/pdf', summary: 'Company admins: the statement PDF of a period' },
+];
 
 type Request = FastifyRequest<{ Params: { file?: string }; Querystring: Record<string, string | string[] | undefined> }>;
 

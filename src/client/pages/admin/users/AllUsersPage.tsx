@@ -57,6 +57,7 @@ export function AllUsersPage() {
   return (
     <>
       <AdminList
+        exportList="users"
         title="Users"
         list={list}
         query={users}

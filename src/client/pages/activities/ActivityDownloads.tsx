@@ -46,7 +46,7 @@ export function ActivityDownloads() {
         {session?.isAdmin && (
           <>
             <TextInput type="date" label="Statement from" value={from} max={to} onChange={(event) => setFrom(event.currentTarget.value)} w={{ base: '100%', xs: 170 }} />
-            <TextInput type="date" label="to" value={to} min={from} max={today} onChange={(event) => setTo(event.currentTarget.value)} w={{ base: '100%', xs: 170 }} />
+            <TextInput type="date" label="Statement to" value={to} min={from} max={today} onChange={(event) => setTo(event.currentTarget.value)} w={{ base: '100%', xs: 170 }} />
             <Button
               leftSection={<IconFileTypePdf size={18} />}
               loading={busy === 'pdf'}

@@ -14,7 +14,7 @@ import { toWinAnsi } from './winansi.js';
  * up the server.
  */
 
-const ROWS_PER_TURN = 250;
+const ROWS_PER_TURN = 100;
 const ROW_HEIGHT = 14;
 
 type Table<Row> = { columns: [string, number, 'left' | 'right'][]; cells: (row: Row) => string[]; widths: number[] };
@@ -54,7 +54,7 @@ export async function renderStatementPdf(data: StatementData, provider: Provider
   drawTotalLine(writer, 'Total paid (completed payments)', formatDollars(data.paidTotal));
 
   drawFooters(doc, writer.fonts.regular, `${provider.name}  |  Statement for ${data.company.name}, ${data.period.from} to ${data.period.to}`);
-  return doc.save({ objectsPerTick: 200 });
+  return doc.save({ objectsPerTick: 50 });
 }
 
 function drawHeader(writer: Writer, data: StatementData, provider: Provider, issued: string) {

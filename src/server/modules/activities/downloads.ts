@@ -5,6 +5,7 @@ import { localDate } from '../../../shared/weekly.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { renderStatementPdf } from '../../pdf/statement-pdf.js';
+import { offsetSlices } from '../../lib/paging.js';
 import { findCompanyRow } from '../companies/queries.js';
 import { csvChunks } from '../exports/csv-stream.js';
 import { downloadLink } from '../exports/links.js';
@@ -38,7 +39,7 @@ export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
   const company = findCompanyRow(deps.db, companyId);
   return {
     fileName: `activities-${slug(company.companyName)}-${localDate(deps.clock.now(), timeZone)}.csv`,
-    chunks: csvChunks(['Date', 'Description', 'Type', 'Status', 'Hours', 'Balance'], (limit, offset) =>
+    chunks: csvChunks(['Date', 'Description', 'Type', 'Status', 'Hours', 'Balance'], offsetSlices((limit, offset) =>
       timelineRows(deps.db, companyId, limit, offset).map((entry) => [
         dateText(entry.timeStamp, timeZone),
         entry.description,
@@ -47,7 +48,7 @@ export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
         entry.hours,
         entry.runningHourBalance,
       ]),
-    ),
+    )),
   };
 }
 

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvLine, UTF8_BOM, type CsvValue } from '../../lib/csv.js';
+import type { Slice, SliceCursor } from '../../lib/paging.js';
 
 /** Rows read per slice: small enough to keep memory flat, large enough that the slices' queries cost little. */
 export const EXPORT_CHUNK_ROWS = 1000;
@@ -11,14 +12,15 @@ export const EXPORT_CHUNK_ROWS = 1000;
  */
 export async function* csvChunks(
   headers: readonly string[],
-  slice: (limit: number, offset: number) => CsvValue[][],
+  slice: (limit: number, from: SliceCursor) => Slice<CsvValue[]>,
   chunkRows = EXPORT_CHUNK_ROWS,
 ): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(headers);
-  for (let offset = 0; ; offset += chunkRows) {
-    const records = slice(chunkRows, offset);
-    if (records.length > 0) yield records.map(csvLine).join('');
-    if (records.length < chunkRows) return;
+  for (let from: SliceCursor = { offset: 0 }; ; ) {
+    const { items, next } = slice(chunkRows, from);
+    if (items.length > 0) yield items.map(csvLine).join('');
+    if (items.length < chunkRows) return;
+    from = next;
     await nextTurn();
   }
 }

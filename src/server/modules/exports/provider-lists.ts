@@ -9,7 +9,7 @@ import { openTaskListInput } from '../../../shared/tasks.js';
 import { timeLogListInput } from '../../../shared/timelogs.js';
 import { userListInput } from '../../../shared/users.js';
 import type { CsvValue } from '../../lib/csv.js';
-import type { ListReader } from '../../lib/paging.js';
+import { offsetSlices, type ListReader, type Slice, type SliceCursor } from '../../lib/paging.js';
 import type { AppDeps } from '../../deps.js';
 import { companyListReader } from '../companies/queries.js';
 import { invoiceListReader } from '../invoices/queries.js';
@@ -34,7 +34,7 @@ export type ListExport = {
   /** The list call's own input schema; an export ignores its paging. */
   input: z.ZodType<object>;
   headers: string[];
-  records: (deps: AppDeps, query: object, timeZone: string) => (limit: number, offset: number) => CsvValue[][];
+  records: (deps: AppDeps, query: object, timeZone: string) => (limit: number, from: SliceCursor) => Slice<CsvValue[]>;
 };
 
 /** A list's export from its reader and the columns of its screen. */
@@ -51,7 +51,11 @@ function listExport<Query extends object, Row>(definition: {
     headers: columns.map(([header]) => header),
     records: (deps, query, timeZone) => {
       const read = reader(deps, query as Query, timeZone);
-      return (limit, offset) => read.rows(limit, offset).map((row) => columns.map(([, cell]) => cell(row, timeZone)));
+      const slice = read.slice ?? offsetSlices(read.rows);
+      return (limit, from) => {
+        const { items, next } = slice(limit, from);
+        return { items: items.map((row) => columns.map(([, cell]) => cell(row, timeZone))), next };
+      };
     },
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/invoices.js';
 import type { Page } from '../../../shared/list.js';
 import { countedCents, countsTowardBalance } from '../../../shared/payments.js';
-import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { keyedSlices, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -94,12 +94,13 @@ function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search'>, comp
 type InvoiceFilter = Omit<InvoiceListQuery, 'page' | 'perPage'>;
 
 /** The statement that reads a slice of the invoice list (exported so tests can check its plan). */
-export function invoicePageQuery(tx: Tx, query: InvoiceFilter, slice: { limit: number; offset: number }, companyId?: string) {
+export function invoicePageQuery(tx: Tx, query: InvoiceFilter, slice: { limit: number; offset: number; extra?: Record<string, SQL>; after?: SQL }, companyId?: string) {
+  const columns = { invoice: invoices, companyName: companies.companyName };
   return tx
-    .select({ invoice: invoices, companyName: companies.companyName })
+    .select({ ...columns, ...slice.extra } as typeof columns)
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(invoiceFilter(query, companyId))
+    .where(and(invoiceFilter(query, companyId), slice.after))
     .orderBy(...orderOf(query.dir, invoiceSortColumns[query.sort]))
     .limit(slice.limit)
     .offset(slice.offset);
@@ -107,13 +108,24 @@ export function invoicePageQuery(tx: Tx, query: InvoiceFilter, slice: { limit: n
 
 /** Invoices with their payments, a slice at a time: the slice, then its payments in one query. */
 export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, companyId?: string): ListReader<InvoiceDto> {
+  type Row = { invoice: InvoiceRow; companyName: string };
+  const withPayments = (rows: Row[]) => {
+    const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
+    return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
+  };
+  const keyed = keyedSlices(
+    query.dir,
+    invoiceSortColumns[query.sort],
+    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, companyId).all(),
+    (row: Row) => row,
+  );
   return {
-    rows: (limit, offset) => {
-      const rows = invoicePageQuery(tx, query, { limit, offset }, companyId).all();
-      const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
-      return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
-    },
+    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, companyId).all()),
     count: () => tx.select({ total: count() }).from(invoices).where(invoiceFilter(query, companyId)).get()?.total ?? 0,
+    slice: (limit, from) => {
+      const { items, next } = keyed(limit, from);
+      return { items: withPayments(items), next };
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { EXPORT_LISTS } from '../../../shared/exports.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { csvObjects } from '../../testing/csv-parse.js';
 import { createCompany, createPackage, createTask, createTimeLogRow } from '../../testing/factories.js';
-import { EXPIRED_DOWNLOAD_LINK, INVALID_DOWNLOAD_LINK } from '../../downloads.js';
+import { EXPIRED_DOWNLOAD_LINK, INVALID_DOWNLOAD_LINK, MAX_RUNNING_DOWNLOADS, TOO_MANY_RUNNING } from '../../downloads.js';
 import { csvChunks } from './csv-stream.js';
 import { providerLists } from './provider-lists.js';
 import { userRateLimits } from '../../../shared/limits.js';
@@ -183,6 +183,27 @@ describe('streaming', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(4);
     expect(csvObjects(Buffer.concat(chunks).toString('utf8'))).toHaveLength(3500);
     t.deps.db.$client.prepare("delete from time_logs where id like 'stream-%'").run();
+  });
+});
+
+describe('downloads running at once', () => {
+  it(`runs at most ${MAX_RUNNING_DOWNLOADS}; the next waits for one to finish`, async () => {
+    t.deps.rateLimiter = roomyLimiter();
+    const company = createCompany(t.deps.db, { companyName: 'Busy Co' });
+    const insert = t.deps.db.$client.prepare('insert into time_logs (id, company_id, time_stamp, hundredths, description, created_at) values (?, ?, ?, ?, ?, ?)');
+    t.deps.db.$client.transaction(() => {
+      for (let index = 0; index < 30_000; index += 1) insert.run(`busy-${index}`, company.id, Date.UTC(2025, 0, 1) + index * 60_000, 100, `Log ${index}`, Date.UTC(2025, 0, 1));
+    })();
+    const start = () => t.app.inject({ method: 'GET', url: '/api/superadmin/exports/timelogs.csv', headers: { jwttoken: boss.token }, payloadAsStream: true });
+    // read by nobody yet, so each waits on its reader
+    const running = await Promise.all(Array.from({ length: MAX_RUNNING_DOWNLOADS }, start));
+    expect(running.map((response) => response.statusCode)).toEqual(Array(MAX_RUNNING_DOWNLOADS).fill(200));
+    const refused = await api(t.app, boss.token).get('/superadmin/exports/companies.csv');
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toBe(TOO_MANY_RUNNING);
+    for (const response of running) for await (const _chunk of response.stream()) void _chunk;
+    expect((await api(t.app, boss.token).get('/superadmin/exports/companies.csv')).statusCode).toBe(200);
+    t.deps.db.$client.prepare("delete from time_logs where id like 'busy-%'").run();
   });
 });
 

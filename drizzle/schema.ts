@@ -55,6 +55,8 @@ export const users = sqliteTable(
     index('users_company_idx').on(t.companyId, t.createdAt),
     index('users_company_name_idx').on(t.companyId, sql`${t.firstName} collate nocase`, sql`${t.lastName} collate nocase`),
     index('users_created_idx').on(t.createdAt),
+    // sign-ups awaiting approval are few among many users: the overview counts and lists them from this alone
+    index('users_awaiting_idx').on(t.createdAt).where(sql`approved = 0`),
   ],
 );
 
@@ -171,6 +173,8 @@ export const invoices = sqliteTable(
   (t) => [
     index('invoices_company_idx').on(t.companyId, t.transactionDate),
     index('invoices_date_idx').on(t.transactionDate),
+    // invoices not paid in full are few among many: the receivable figures and the open-only list read this alone
+    index('invoices_open_idx').on(t.transactionDate).where(sql`complete_status = 0`),
   ],
 );
 

@@ -172,19 +172,18 @@ describe('dashboard: Recent Activities', () => {
 });
 
 describe('dashboard: empty, loading and failure', () => {
-  it("4. a new company and the super-admin (no company) see 'Open Tasks (0)', 'No open tasks.' and 'No recent activity.'", async () => {
+  it("4. a new company sees 'Open Tasks (0)', 'No open tasks.' and 'No recent activity.'; the super-admin gets the provider overview instead", async () => {
     const fresh = await suite.signedInPage('admin');
     await openDashboard(fresh.page, `${fresh.companyName} - Dashboard`);
     await expectEmptyCards(fresh.page);
     await suite.screenshot(fresh.page, 'dashboard-04-empty');
 
+    // The provider has no company dashboard: /dashboard is the overview (e2e/overview-charts.spec.ts).
     const boss = await suite.signedInPage('superadmin');
-    // Tasks of some company exist; the provider's own dashboard still has none.
-    createTask(suite.db, { companyId: createCompany(suite.db).id, title: 'A customer task' });
-    await openDashboard(boss.page, 'Your Company Name - Dashboard');
-    await expectEmptyCards(boss.page);
-    expectNoViolations(await seriousA11yViolations(boss.page, 'super-admin dashboard'));
-    await suite.screenshot(boss.page, 'dashboard-04-superadmin');
+    await boss.page.goto('/dashboard');
+    await heading1(boss.page, 'Provider Overview').waitFor();
+    expect(await tasksCard(boss.page).count()).toBe(0);
+    expect(await boss.page.getByRole('heading', { name: 'Your Company Name - Dashboard' }).count()).toBe(0);
   });
 
   it("5. a spinner while loading; a failed dashboard call shows 'Error getting data from the server.' in red, logged, without cards", async () => {

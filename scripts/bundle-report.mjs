@@ -12,6 +12,8 @@ export const ROUTE_PAGES = {
   '/': 'pages/HomePage.tsx',
   '/signin': 'pages/account/SignInPage.tsx',
   '/dashboard': 'pages/dashboard/DashboardPage.tsx',
+  // the super-admin's /dashboard; its chart library comes after, in a chunk of its own
+  '/dashboard (provider)': 'pages/admin/overview/OverviewPage.tsx',
   '/companies': 'pages/admin/companies/CompaniesPage.tsx',
   '/timelogs': 'pages/admin/timelogs/TimeLogsPage.tsx',
 };

@@ -1,6 +1,7 @@
 /*
  * The calls the bench times, as the screens ask for them: the first page of 25 rows (12 weeks
- * for the weekly summary), the customer's dashboard, and a trivial signed-in call.
+ * for the weekly summary), the customer's dashboard and the provider's overview cards, the
+ * customer's weekly usage chart, and a trivial signed-in call.
  */
 
 export type Actor = 'superAdmin' | 'customer';
@@ -19,6 +20,9 @@ export const DASHBOARD_PATH = '/api/dashboard';
 export const PROFILE_PATH = '/api/account/profile';
 export const COMPANIES_FIRST_PAGE = `/api/superadmin/companies${FIRST_PAGE}`;
 
+/** The provider overview's calls, one per card. */
+const OVERVIEW_CARDS = ['signups', 'receivable', 'week', 'months'];
+
 const list = (as: Actor, path: string, query = FIRST_PAGE, name = path.replace(/^\/api/, '')): BenchCall => ({
   name,
   path: `${path}${query}`,
@@ -34,6 +38,8 @@ export function benchCalls(companyId: string): BenchCall[] {
     list('superAdmin', '/api/superadmin/allopentasks'),
     list('superAdmin', '/api/superadmin/timelogs'),
     list('superAdmin', '/api/superadmin/allinvoices'),
+    list('superAdmin', '/api/superadmin/allinvoices', `${FIRST_PAGE}&openOnly=true`, '/superadmin/allinvoices?openOnly'),
+    list('superAdmin', '/api/superadmin/users', `${FIRST_PAGE}&awaitingApproval=true`, '/superadmin/users?awaitingApproval'),
     list('superAdmin', '/api/superadmin/payments'),
     list('superAdmin', '/api/superadmin/timelogs/by-date', TWELVE_WEEKS, '/superadmin/timelogs/by-date'),
     list('superAdmin', '/api/superadmin/timelogs/by-date', `${TWELVE_WEEKS}&company=${companyId}`, '/superadmin/timelogs/by-date?company'),
@@ -42,6 +48,8 @@ export function benchCalls(companyId: string): BenchCall[] {
     list('customer', '/api/tasks'),
     list('customer', '/api/users'),
     { name: '/dashboard', path: DASHBOARD_PATH, as: 'customer', kind: 'dashboard' },
+    ...OVERVIEW_CARDS.map((card): BenchCall => ({ name: `/superadmin/overview/${card}`, path: `/api/superadmin/overview/${card}`, as: 'superAdmin', kind: 'dashboard' })),
+    { name: '/activities/weekly', path: '/api/activities/weekly', as: 'customer', kind: 'dashboard' },
     { name: '/account/profile', path: PROFILE_PATH, as: 'customer', kind: 'trivial' },
   ];
 }

@@ -44,6 +44,7 @@ const ACCESS: Record<string, Access> = {
   'activities.exportLink': 'companyMember',
   // the provider passes the admin guard, then has no company (403) once the period is valid
   'activities.statementLink': 'admin',
+  'activities.weeklyUsage': 'companyMember',
   'dashboard.summary': 'signedIn',
   'tasks.list': 'signedIn',
   'tasks.create': 'signedIn',
@@ -95,6 +96,10 @@ const ACCESS: Record<string, Access> = {
   'superadmin.payments.create': 'superAdmin',
   'superadmin.payments.update': 'superAdmin',
   'superadmin.payments.delete': 'superAdmin',
+  'superadmin.overview.signups': 'superAdmin',
+  'superadmin.overview.receivable': 'superAdmin',
+  'superadmin.overview.week': 'superAdmin',
+  'superadmin.overview.months': 'superAdmin',
 };
 
 type Actor = 'anonymous' | 'bad token' | 'plain user' | 'company admin' | 'super-admin';

@@ -17,7 +17,7 @@ describe('the OpenAPI document of a paged list', () => {
   it('describes the REST shape: per_page, a JSON array, X-Total-Count and Link', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
     const operation = document.paths['/superadmin/allinvoices'].get as Operation;
-    expect(operation.parameters.map((parameter) => parameter.name)).toEqual(['page', 'per_page', 'search', 'company', 'sort', 'dir']);
+    expect(operation.parameters.map((parameter) => parameter.name)).toEqual(['page', 'per_page', 'search', 'company', 'sort', 'dir', 'openOnly']);
     expect(operation.parameters.every((parameter) => parameter.description)).toBe(true);
     const ok = operation.responses['200']!;
     expect(ok.content['application/json']!.schema.type).toBe('array');

@@ -6,6 +6,7 @@ import { superAdminCompaniesRouter } from './modules/companies/router.js';
 import { superAdminExportsRouter } from './modules/exports/router.js';
 import { packagesRouter, superAdminPackagesRouter } from './modules/packages/router.js';
 import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
+import { superAdminOverviewRouter } from './modules/overview/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
@@ -34,6 +35,7 @@ export const appRouter = router({
     invoices: superAdminInvoicesRouter,
     payments: superAdminPaymentsRouter,
     exports: superAdminExportsRouter,
+    overview: superAdminOverviewRouter,
   }),
 });
 

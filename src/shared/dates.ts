@@ -12,6 +12,10 @@ const styles = {
   date: { month: 'short', day: 'numeric', year: 'numeric' },
   /** 'Mar 2' */
   monthDay: { month: 'short', day: 'numeric' },
+  /** 'Mar 2026' */
+  monthYear: { month: 'short', year: 'numeric' },
+  /** 'Mar' */
+  month: { month: 'short' },
   /** 'March 2, 2026' */
   longDate: { month: 'long', day: 'numeric', year: 'numeric' },
   /** '03/02/2026' */
@@ -46,6 +50,12 @@ export const monthDayText = formatter('monthDay');
 export const longDateText = formatter('longDate');
 export const numericDateText = formatter('numericDate');
 export const dateTimeText = formatter('dateTime');
+
+/**
+ * A calendar date (YYYY-MM-DD, already in the zone it belongs to) in a style, read as a UTC
+ * midnight and formatted in UTC, so the reader's own zone never shifts it: '2026-03-02' -> 'Mar 2'.
+ */
+export const calendarDateText = (date: string, style: DateStyle = 'monthDay') => formatter(style)(`${date}T00:00:00Z`, 'UTC');
 
 /** The zone the runtime (the browser) is in, e.g. 'America/New_York'. */
 export const runtimeTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -31,7 +31,7 @@ const timeZone = z
 
 /**
  * What a back-office export takes: the list's own search, company filter and sort (checked against
- * that list's sort keys), its own filters (positiveOnly on companies), and the zone for dates.
+ * that list's sort keys), its own filters (positiveOnly on companies, awaitingApproval on users, openOnly on invoices), and the zone for dates.
  */
 export const exportLinkInput = z.object({
   list: z.enum(EXPORT_LISTS, { message: `list must be one of: ${EXPORT_LISTS.join(', ')}.` }),
@@ -40,6 +40,8 @@ export const exportLinkInput = z.object({
   sort: z.string().max(64).optional().describe("Column to sort by, as the list's own call takes it."),
   dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc.' }).optional(),
   positiveOnly: z.boolean({ message: 'positiveOnly must be true or false.' }).optional().describe('Companies only: the list switch.'),
+  awaitingApproval: z.boolean({ message: 'awaitingApproval must be true or false.' }).optional().describe('Users only: the list switch.'),
+  openOnly: z.boolean({ message: 'openOnly must be true or false.' }).optional().describe('Invoices only: the list switch.'),
   timeZone,
 });
 export type ExportLinkInput = z.output<typeof exportLinkInput>;

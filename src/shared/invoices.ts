@@ -99,7 +99,17 @@ export const invoiceUpdateInput = invoiceFormInput.safeExtend({ id: idParam });
 export const INVOICE_SORT_KEYS = ['transactionDate', 'companyName', 'hours', 'price', 'remainingBalance', 'description', 'selectedPaymentMethod', 'status'] as const;
 export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 export const invoiceListInput = listInput(INVOICE_SORT_KEYS, { sort: 'transactionDate', dir: 'desc' });
-export type InvoiceListQuery = ListQuery<InvoiceSortKey>;
+/** The back office's invoice list also narrows to the invoices not paid in full (Pending or Partially Paid). */
+export const allInvoiceListInput = invoiceListInput
+  .unwrap()
+  .extend({
+    openOnly: z
+      .boolean({ message: 'openOnly must be true or false.' })
+      .default(false)
+      .describe('true keeps only the invoices not paid in full: unpaid (Pending) and Partially Paid.'),
+  })
+  .prefault({});
+export type InvoiceListQuery = ListQuery<InvoiceSortKey> & { openOnly?: boolean };
 
 /** At most this many invoices are offered when a payment picks its invoice. */
 export const INVOICE_CHOICES_LIMIT = 500;

@@ -42,8 +42,16 @@ export type CompanyUserDto = z.infer<typeof companyUserOutput>;
 /** The back office's user list: its sortable columns, newest user first by default; search matches name or email. */
 export const USER_SORT_KEYS = ['createdAt', 'firstName', 'lastName', 'emailAddress', 'companyName', 'role', 'approved'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
-export const userListInput = listInput(USER_SORT_KEYS, { sort: 'createdAt', dir: 'desc' });
-export type UserListQuery = ListQuery<UserSortKey>;
+export const userListInput = listInput(USER_SORT_KEYS, { sort: 'createdAt', dir: 'desc' })
+  .unwrap()
+  .extend({
+    awaitingApproval: z
+      .boolean({ message: 'awaitingApproval must be true or false.' })
+      .default(false)
+      .describe('true keeps only the users not yet approved (sign-ups awaiting approval).'),
+  })
+  .prefault({});
+export type UserListQuery = ListQuery<UserSortKey> & { awaitingApproval?: boolean };
 
 /** A company admin's list of the company's users (name, email, role), by name by default. */
 export const COMPANY_USER_SORT_KEYS = ['firstName', 'lastName', 'emailAddress', 'role'] as const satisfies readonly UserSortKey[];

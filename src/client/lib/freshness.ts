@@ -9,6 +9,8 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 const DASHBOARD = 'dashboard';
 const CUSTOMER_HOURS = [DASHBOARD, 'activities', 'invoices'];
+/** The provider's overview: sign-ups, receivables, this week's hours and the monthly chart. */
+const OVERVIEW = 'superadmin.overview';
 const CUSTOMER_TASKS = [DASHBOARD, 'tasks'];
 /*
  * A back-office screen updates its own list in place after a save or delete (the row is replaced,
@@ -24,15 +26,17 @@ const OPEN_TASK_LIST = 'superadmin.tasks.listOpen';
 const TASK_PICKER = 'superadmin.tasks.openOf';
 const TIME_LOG_LIST = 'superadmin.timelogs.list';
 const WEEKLY_VIEW = 'superadmin.timelogs.byDate';
-const HOURS = [COMPANY_LIST, ...CUSTOMER_HOURS];
+const HOURS = [COMPANY_LIST, OVERVIEW, ...CUSTOMER_HOURS];
 const INVOICE_CHANGE = [INVOICE_PICKER, PAYMENT_LIST, ...HOURS];
 const PAYMENT_CHANGE = [INVOICE_LIST, INVOICE_PICKER, ...HOURS];
 const WORK = [WEEKLY_VIEW, OPEN_TASK_LIST, TASK_PICKER, ...HOURS, ...CUSTOMER_TASKS];
 const PROVIDER_TASKS = [TASK_PICKER, COMPANY_LIST, ...CUSTOMER_TASKS];
 const PACKAGES = ['superadmin.packages.choices', 'packages'];
 const USERS = ['users'];
+/** A change of who is approved (or who exists) moves the overview's sign-ups card. */
+const USER_APPROVAL = [...USERS, OVERVIEW];
 /** A company's name shows in every back-office list and picker. */
-const COMPANY_RENAMED = [COMPANY_PICKERS, INVOICE_LIST, INVOICE_PICKER, PAYMENT_LIST, OPEN_TASK_LIST, TIME_LOG_LIST, WEEKLY_VIEW, 'superadmin.users.list', 'superadmin.packages', DASHBOARD];
+const COMPANY_RENAMED = [COMPANY_PICKERS, INVOICE_LIST, INVOICE_PICKER, PAYMENT_LIST, OPEN_TASK_LIST, TIME_LOG_LIST, WEEKLY_VIEW, 'superadmin.users.list', 'superadmin.packages', DASHBOARD, OVERVIEW];
 
 export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   // Signing in or out starts from an empty cache; links and emails change nothing shown.
@@ -77,10 +81,11 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.timelogs.create': WORK,
   'superadmin.timelogs.update': WORK,
   'superadmin.timelogs.delete': WORK,
-  'superadmin.users.create': USERS,
-  'superadmin.users.update': USERS,
-  'superadmin.users.delete': USERS,
-  'superadmin.users.activate': USERS,
+  'superadmin.users.create': USER_APPROVAL,
+  'superadmin.users.update': USER_APPROVAL,
+  'superadmin.users.delete': USER_APPROVAL,
+  // the overview approves sign-ups too, so the Users list, which did not make the change, goes stale
+  'superadmin.users.activate': [...USER_APPROVAL, 'superadmin.users.list'],
   'superadmin.users.sendSetPassword': USERS,
   'superadmin.users.resetTwoFactor': USERS,
 };

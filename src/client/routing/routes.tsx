@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Access } from './Guard.js';
 import { lazyNamed } from '../lib/lazyNamed.js';
+import { useSession } from '../session.js';
 
 export type AppRoute = { path: string; access: Access; component: ComponentType };
 
@@ -16,6 +17,7 @@ const ForgotPasswordPage = lazyNamed(() => import('../pages/account/ForgotPasswo
 const ResetPasswordPage = lazyNamed(() => import('../pages/account/ResetPasswordPage.js'), 'ResetPasswordPage');
 const ProfilePage = lazyNamed(() => import('../pages/account/ProfilePage.js'), 'ProfilePage');
 const DashboardPage = lazyNamed(() => import('../pages/dashboard/DashboardPage.js'), 'DashboardPage');
+const OverviewPage = lazyNamed(() => import('../pages/admin/overview/OverviewPage.js'), 'OverviewPage');
 const TasksPage = lazyNamed(() => import('../pages/tasks/TasksPage.js'), 'TasksPage');
 const ActivitiesPage = lazyNamed(() => import('../pages/activities/ActivitiesPage.js'), 'ActivitiesPage');
 const PackageDetailPage = lazyNamed(() => import('../pages/packages/PackageDetailPage.js'), 'PackageDetailPage');
@@ -33,6 +35,11 @@ const AllTasksPage = lazyNamed(() => import('../pages/admin/tasks/AllTasksPage.j
 const AllUsersPage = lazyNamed(() => import('../pages/admin/users/AllUsersPage.js'), 'AllUsersPage');
 const AllPackagesPage = lazyNamed(() => import('../pages/admin/packages/AllPackagesPage.js'), 'AllPackagesPage');
 
+/** /dashboard: the provider's overview for the super-admin, the company dashboard for everyone else. */
+function DashboardForRole() {
+  return useSession()?.isSuperAdmin ? <OverviewPage /> : <DashboardPage />;
+}
+
 /** Who may open which route: docs/product-rules.md#roles-and-access. */
 export const routes: AppRoute[] = [
   { path: '/', access: 'everyone', component: HomePage },
@@ -41,7 +48,7 @@ export const routes: AppRoute[] = [
   { path: '/forgot-password', access: 'public', component: ForgotPasswordPage },
   { path: '/reset-password/:token', access: 'public', component: ResetPasswordPage },
 
-  { path: '/dashboard', access: 'signed-in', component: DashboardPage },
+  { path: '/dashboard', access: 'signed-in', component: DashboardForRole },
   { path: '/profile', access: 'signed-in', component: ProfilePage },
   { path: '/tasks', access: 'signed-in', component: TasksPage },
   { path: '/activities', access: 'signed-in', component: ActivitiesPage },

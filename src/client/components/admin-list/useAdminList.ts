@@ -1,5 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { ListQuery, Page, SortDirection } from '../../../shared/list.js';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -13,9 +14,38 @@ export type Sort<Key extends string = string> = { key: Key; direction: SortDirec
 
 export type AdminListOptions<Key extends string, Filters extends object> = {
   defaultSort: Sort<Key>;
-  /** Screen-specific filters sent with the query (e.g. the companies switch); changing one goes back to page 1. */
+  /**
+   * Screen-specific filters sent with the query (e.g. the companies switch); changing one goes back to page 1.
+   */
   filters?: Filters;
+  /** The filters live in the address too (?awaitingApproval=true), so a link (the overview's cards) opens the list filtered. */
+  filtersInAddress?: boolean;
 };
+
+type FilterValue = string | boolean;
+
+/** The filters as the address gives them: a default is replaced by the parameter of the same name. */
+export function filtersFromSearch<Filters extends object>(defaults: Filters, search: string): Filters {
+  const params = new URLSearchParams(search);
+  const entries = Object.entries(defaults as Record<string, FilterValue>).map(([key, fallback]) => {
+    const given = params.get(key);
+    if (given === null) return [key, fallback];
+    return [key, typeof fallback === 'boolean' ? given === 'true' : given];
+  });
+  return Object.fromEntries(entries) as Filters;
+}
+
+/** The address's query with the filters that differ from their defaults; other parameters stay. */
+export function searchWithFilters<Filters extends object>(defaults: Filters, filters: Filters, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const [key, fallback] of Object.entries(defaults as Record<string, FilterValue>)) {
+    const value = (filters as Record<string, FilterValue>)[key];
+    if (value === undefined || value === fallback) params.delete(key);
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 /**
  * The state every admin list shares: search, company filter, sort and paging, all done by the
@@ -28,7 +58,12 @@ export function useAdminList<Key extends string, Filters extends object = Record
   const [sort, setSort] = useState<Sort<Key>>(options.defaultSort);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [filters, setFiltersState] = useState<Filters>(options.filters ?? ({} as Filters));
+  const defaultFilters = options.filters ?? ({} as Filters);
+  const addressSearch = useSearch();
+  const [location, navigate] = useLocation();
+  const [filters, setFiltersState] = useState<Filters>(() =>
+    options.filtersInAddress ? filtersFromSearch(defaultFilters, addressSearch) : defaultFilters,
+  );
   const [searchedFor, setSearchedFor] = useState(debouncedSearch);
 
   // A new search text starts from the first page once the server is asked for it.
@@ -60,6 +95,7 @@ export function useAdminList<Key extends string, Filters extends object = Record
     setFilters: (next: Filters) => {
       setFiltersState(next);
       setPage(1);
+      if (options.filtersInAddress) navigate(`${location}${searchWithFilters(defaultFilters, next, addressSearch)}`, { replace: true });
     },
     sort,
     toggleSort: (key: Key) => {

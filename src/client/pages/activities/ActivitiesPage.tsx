@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
 import { ActivityDownloads } from './ActivityDownloads.js';
 import classes from './ActivitiesPage.module.css';
+import { UsageChart } from './UsageChart.js';
 
 export const ACTIVITIES_FAILURE = 'Error getting the list of Activities.';
 
@@ -62,6 +63,7 @@ export function ActivitiesPage() {
     <>
       <PageHeader title="Activities" subtitle="Hours purchased and hours used, with the running balance." />
       <ActivityDownloads />
+      <UsageChart />
       {activities.isPending && (
         <Center py="xl">
           <Loader aria-label="Loading activities" />

@@ -2,7 +2,7 @@ import { Center, Group, RingProgress, Stack, Text, ThemeIcon } from '@mantine/co
 import { IconHourglass } from '@tabler/icons-react';
 import { formatHours, formatHoursFixed } from '../../../shared/format.js';
 import type { HourBalanceSummary } from '../../../shared/hour-balance.js';
-import { DashboardCard } from './DashboardCard.js';
+import { DashboardCard } from '../../components/DashboardCard.js';
 
 /** 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase and pending hours. */
 export function HourBalanceCard({ figures }: { figures: HourBalanceSummary }) {

@@ -2,7 +2,7 @@ import { Text, ThemeIcon } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import { descriptionPreview } from '../../../shared/tasks.js';
-import { DashboardCard } from './DashboardCard.js';
+import { DashboardCard } from '../../components/DashboardCard.js';
 import classes from './DashboardPage.module.css';
 
 /** 'Open Tasks (count)': the most recently changed open tasks the server sends, or 'No open tasks.' */

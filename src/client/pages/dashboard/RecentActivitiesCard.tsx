@@ -1,7 +1,7 @@
 import { Text, ThemeIcon } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import type { ActivityDto } from '../../../shared/activities.js';
-import { DashboardCard } from './DashboardCard.js';
+import { DashboardCard } from '../../components/DashboardCard.js';
 import { activityDate, activityLine } from './dashboardData.js';
 import classes from './DashboardPage.module.css';
 

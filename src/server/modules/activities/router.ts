@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import { activitiesInput, activitiesOutput } from '../../../shared/activities.js';
 import { activitiesExportInput, downloadLinkOutput, statementInput } from '../../../shared/exports.js';
+import { weeklyUsageOutput } from '../../../shared/overview.js';
 import { authedProcedure, companyAdminProcedure, companyProcedure, router } from '../../trpc.js';
 import { activitiesExportLink, statementLink } from './downloads.js';
 import { ownActivities } from './service.js';
+import { weeklyUsage } from './weekly-usage.js';
 
 const tags = ['Activities'];
 
@@ -44,4 +47,17 @@ export const activitiesRouter = router({
     .input(statementInput)
     .output(downloadLinkOutput)
     .query(({ ctx, input }) => statementLink(ctx.deps, ctx.companyId, input)),
+
+  weeklyUsage: companyProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/activities/weekly',
+        tags,
+        summary: "Your company's hours used and hours purchased (activated) per week, the last 12 weeks, oldest first",
+      },
+    })
+    .input(z.void())
+    .output(weeklyUsageOutput)
+    .query(({ ctx }) => weeklyUsage(ctx.deps, ctx.companyId)),
 });

@@ -22,6 +22,9 @@ export const countsTowardBalanceSql = eq(payments.status, COUNTING_PAYMENT_STATU
 /** SQL: the cents counted toward the invoice row of the surrounding query. */
 export const paidCentsSql = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql}), 0)`;
 
+/** SQL: the invoice is not paid in full, spelled as the partial index invoices_open_idx is, so SQLite uses it. */
+export const openInvoiceSql = sql`${invoices.completeStatus} = 0`;
+
 /** The cents counted toward the invoice. */
 export function paidCents(tx: Tx, invoiceId: string): number {
   const row = tx

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_LISTS } from '../../../shared/exports.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { csvObjects } from '../../testing/csv-parse.js';
-import { createCompany, createPackage, createTask, createTimeLogRow } from '../../testing/factories.js';
+import { createCompany, createPackage, createTask, createInvoiceRow, createTimeLogRow, createUser, purchasedHours } from '../../testing/factories.js';
 import { EXPIRED_DOWNLOAD_LINK, INVALID_DOWNLOAD_LINK, MAX_RUNNING_DOWNLOADS, TOO_MANY_RUNNING } from '../../downloads.js';
 import { csvChunks } from './csv-stream.js';
 import { providerLists } from './provider-lists.js';
@@ -37,6 +37,10 @@ beforeAll(async () => {
     await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: json<{ _id: string }>(invoice)._id, amount: 10 + index, method: 'ACH', description: `Payment ${index}`, sendEmail: false });
   }
   await signedInUser(t, { companyId: globex.id, firstName: 'Grace', emailAddress: 'grace@globex.test' });
+  // what each list's switch leaves out: a paid invoice, an approved user, a company without hours
+  await createUser(t.deps.db, { companyId: acme.id, firstName: 'Waiting', emailAddress: 'waiting@acme.test', approved: false });
+  purchasedHours(t.deps.db, acme.id, 5_000, 'Paid block', new Date(Date.UTC(2026, 0, 5)));
+  createInvoiceRow(t.deps.db, { companyId: acme.id, description: 'Paid in full', completeStatus: true, status: 'Completed' });
 });
 afterAll(() => t.close());
 
@@ -95,8 +99,21 @@ describe('back-office exports', () => {
     ['invoices', 'search=block&sort=price&dir=asc'],
     ['payments', 'search=payment&sort=amount&dir=desc'],
     ['companies', 'positiveOnly=true'],
+    ['users', 'awaitingApproval=true'],
+    ['invoices', 'openOnly=true'],
   ] as const)('%s honours %s', async (list, query) => {
     await compareWithPage(list, query);
+  });
+
+  it.each([
+    ['companies', 'positiveOnly=true'],
+    ['users', 'awaitingApproval=true'],
+    ['invoices', 'openOnly=true'],
+  ] as const)("%s: the list's switch (%s) leaves rows out of the file as it does on screen", async (list, query) => {
+    const everything = await compareWithPage(list, '');
+    const switched = await compareWithPage(list, query);
+    expect(switched.length).toBeGreaterThan(0);
+    expect(switched.length).toBeLessThan(everything.length);
   });
 
   it('writes a UTF-8 CSV attachment named after the list and the day, with a byte-order mark', async () => {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { companyListInput } from '../../../shared/companies.js';
 import { dateText, dateTimeText, numericDateText } from '../../../shared/dates.js';
 import type { ExportList } from '../../../shared/exports.js';
-import { invoiceListInput, invoiceStatusText } from '../../../shared/invoices.js';
+import { allInvoiceListInput, invoiceStatusText } from '../../../shared/invoices.js';
 import { packageListInput } from '../../../shared/packages.js';
 import { paymentListInput } from '../../../shared/payments.js';
 import { openTaskListInput } from '../../../shared/tasks.js';
@@ -128,7 +128,7 @@ export const providerLists: Record<ExportList, ListExport> = {
   }),
   invoices: listExport({
     fileName: 'invoices',
-    input: invoiceListInput,
+    input: allInvoiceListInput,
     reader: (deps, query) => invoiceListReader(deps.db, deps, query),
     columns: [
       ['Invoice', (invoice) => invoice.invoiceId],

@@ -13,7 +13,7 @@ export const superAdminExportsRouter = router({
         path: '/superadmin/exports/{list}/link',
         tags,
         summary:
-          "A signed link (5 minutes) to the CSV of a back-office list with the list's own search, company, sort, dir (and positiveOnly for companies); or GET /superadmin/exports/{list}.csv with the jwttoken header",
+          "A signed link (5 minutes) to the CSV of a back-office list with the list's own search, company, sort, dir (and the list's switch: positiveOnly for companies, awaitingApproval for users, openOnly for invoices); or GET /superadmin/exports/{list}.csv with the jwttoken header",
       },
     })
     .input(exportLinkInput)

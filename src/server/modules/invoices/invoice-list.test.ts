@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../../../drizzle/schema.js';
-import { invoiceListInput, type InvoiceDto } from '../../../shared/invoices.js';
+import { eq } from 'drizzle-orm';
+import { invoices, payments } from '../../../../drizzle/schema.js';
+import { allInvoiceListInput, invoiceListInput, type InvoiceDto } from '../../../shared/invoices.js';
 import { inTransaction } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
@@ -113,6 +114,25 @@ describe('GET /superadmin/allinvoices', () => {
     const forCompany = planOfQuery(invoicePageQuery(t.deps.db, invoiceListInput.parse({ company: globex.id }), { limit: 25, offset: 0 }));
     expect(forCompany.join('\n')).toMatch(/SEARCH invoices USING INDEX invoices_company_idx \(company_id=\?\)/);
     expect(forCompany.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe('GET /superadmin/allinvoices?openOnly=true', () => {
+  it('keeps the invoices not paid in full, newest first, on the partial index of open invoices', async () => {
+    const hooli = createCompany(t.deps.db, { companyName: 'Hooli' });
+    const open = createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, transactionDate: new Date(start + 40 * DAY) });
+    const partly = createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, status: 'Partially Paid', transactionDate: new Date(start + 41 * DAY) });
+    createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, status: 'Completed', completeStatus: true, transactionDate: new Date(start + 42 * DAY) });
+    const response = await api(t.app, boss).get(`/superadmin/allinvoices?company=${hooli.id}&openOnly=true`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<InvoiceDto[]>(response).map((row) => row._id)).toEqual([partly.id, open.id]);
+    expect((await api(t.app, boss).get('/superadmin/allinvoices?openOnly=maybe')).statusCode).toBe(400);
+
+    const plan = planOf(t.deps.db, ...Object.values(invoicePageQuery(t.deps.db, allInvoiceListInput.parse({ openOnly: true }), { limit: 50, offset: 0 }).toSQL()) as [string, unknown[]]);
+    expect(plan.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_open_idx/);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    // the other tests count the 30 invoices made above
+    t.deps.db.delete(invoices).where(eq(invoices.companyId, hooli.id)).run();
   });
 });
 

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
-import { paidCentsSql } from '../billing/settlement.js';
+import { openInvoiceSql, paidCentsSql } from '../billing/settlement.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -86,9 +86,13 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   status: [sql`case when ${invoices.completeStatus} then 'Completed' when trim(${invoices.status}) <> '' then trim(${invoices.status}) else 'Pending' end`, sql`${invoices}.rowid`],
 };
 
-function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search'>, companyId?: string): SQL | undefined {
+function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly'>, companyId?: string): SQL | undefined {
   const company = companyId ?? query.company;
-  return and(company ? eq(invoices.companyId, company) : undefined, searchAny(query.search, [invoices.description]));
+  return and(
+    company ? eq(invoices.companyId, company) : undefined,
+    query.openOnly ? openInvoiceSql : undefined,
+    searchAny(query.search, [invoices.description]),
+  );
 }
 
 type InvoiceFilter = Omit<InvoiceListQuery, 'page' | 'perPage'>;

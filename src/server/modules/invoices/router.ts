@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  allInvoiceListInput,
   INVOICE_CHOICES_LIMIT,
   invoiceChoiceOutput,
   invoiceChoicesInput,
@@ -35,8 +36,8 @@ export const invoicesRouter = router({
 
 export const superAdminInvoicesRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description' } })
-    .input(invoiceListInput)
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full' } })
+    .input(allInvoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.allInvoices(ctx.deps, input)),
 

@@ -33,6 +33,9 @@ function userRows(tx: Tx) {
 }
 
 const rowid = sql`${users}.rowid`;
+
+/** SQL: the user is awaiting approval, spelled as the partial index users_awaiting_idx is, so SQLite uses it. */
+export const awaitingApprovalSql = sql`${users.approved} = 0`;
 const noCase = (column: AnyColumn) => sql`${column} collate nocase`;
 
 /**
@@ -57,7 +60,11 @@ const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
 /** Users with their company's name, a slice at a time; `companyId` confines them to one company (a customer's own). */
 export function userListReader(tx: Tx, query: Omit<UserListQuery, 'page' | 'perPage'>, companyId?: string): ListReader<UserDto> {
   const company = companyId ?? query.company;
-  const where = and(company ? eq(users.companyId, company) : undefined, searchAny(query.search, [fullName, users.emailAddress]));
+  const where = and(
+    company ? eq(users.companyId, company) : undefined,
+    query.awaitingApproval ? awaitingApprovalSql : undefined,
+    searchAny(query.search, [fullName, users.emailAddress]),
+  );
   return {
     rows: (limit, offset) =>
       userRows(tx)

@@ -20,7 +20,7 @@ export const usersRouter = router({
 
 export const superAdminUsersRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/users', tags, summary: 'Users with their company, newest first; search matches name or email' } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/users', tags, summary: 'Users with their company, newest first; search matches name or email; awaitingApproval=true keeps those not yet approved' } })
     .input(userListInput)
     .output(pageOutput(userOutput))
     .query(({ ctx, input }) => users.listAllUsers(ctx.deps, input)),

@@ -160,6 +160,23 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
   });
 });
 
+describe('GET /superadmin/users?awaitingApproval=true', () => {
+  it('keeps the users not yet approved, newest first, read from the partial index of those awaiting approval', async () => {
+    const company = createCompany(t.deps.db);
+    const waiting = await createUser(t.deps.db, { approved: false, companyId: company.id, password: null });
+    await createUser(t.deps.db, { approved: true, companyId: company.id, password: null });
+    const response = await api(t.app, superToken).get(`/superadmin/users?company=${company.id}&awaitingApproval=true`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<{ _id: string }[]>(response).map((user) => user._id)).toEqual([waiting.id]);
+    const everyone = json<{ approved: boolean }[]>(await api(t.app, superToken).get('/superadmin/users?awaitingApproval=true&per_page=1000'));
+    expect(everyone.length).toBeGreaterThan(0);
+    expect(everyone.every((user) => !user.approved)).toBe(true);
+
+    const plans = await statementPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, awaitingApproval: true })));
+    expectIndexedPage(plans, 'users', 'users_awaiting_idx', { withCompany: true });
+  });
+});
+
 describe('PUT /superadmin/users/activate/{id}', () => {
   it('approves the user, who can then sign in, and emails them (even with a JSON content type and no body)', async () => {
     const user = await createUser(t.deps.db, { approved: false, companyId: createCompany(t.deps.db).id });

@@ -2,7 +2,7 @@ import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmAction, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, FilterSwitch, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
@@ -31,7 +31,11 @@ const confirmations = {
 /** Invoices List (/allinvoices): docs/product-rules.md#invoices. */
 export function AllInvoicesPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<InvoiceSortKey>({ defaultSort: { key: 'transactionDate', direction: 'desc' } });
+  const list = useAdminList<InvoiceSortKey, { openOnly: boolean }>({
+    defaultSort: { key: 'transactionDate', direction: 'desc' },
+    filters: { openOnly: false },
+    filtersInAddress: true,
+  });
   const invoices = trpc.superadmin.invoices.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<InvoiceDto>>();
   const actions = useDialog<InvoiceAction>();
@@ -55,6 +59,9 @@ export function AllInvoicesPage() {
         rowKey={(invoice) => invoice._id}
         emptyText="No Invoices Found"
         companyFilter
+        filters={
+          <FilterSwitch label="Unpaid and partly paid only" checked={list.filters.openOnly} onChange={(openOnly) => list.setFilters({ openOnly })} />
+        }
         onAdd={() => editor.open({})}
         addLabel="Add Invoice"
         actions={(invoice) => (

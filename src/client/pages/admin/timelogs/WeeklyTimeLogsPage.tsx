@@ -5,6 +5,7 @@ import { weeksOverview, type WeekSummary } from '../../../../shared/weekly.js';
 import { CompanyFilter, adminErrorText } from '../../../components/admin-list/index.js';
 import { usePageTitle } from '../../../lib/usePageTitle.js';
 import { WeekCard } from './WeekCard.js';
+import { WeeklyHoursChart } from './WeeklyHoursChart.js';
 import { WeeksOverviewCards } from './WeeksOverviewCards.js';
 import { useExpandedWeeks } from './useExpandedWeeks.js';
 import { loadedRangeText, useWeekPages } from './useWeekPages.js';
@@ -139,7 +140,10 @@ export function WeeklyTimeLogsPage() {
           {weeks.weeks.length === 0 ? (
             <NoTimeLogs />
           ) : (
-            <WeekList weeks={weeks.weeks} expansion={expansion} earlier={weeks.hasEarlier ? { onLoad: weeks.loadEarlier, loading: weeks.loadingEarlier } : undefined} />
+            <>
+              <WeeklyHoursChart weeks={weeks.weeks} />
+              <WeekList weeks={weeks.weeks} expansion={expansion} earlier={weeks.hasEarlier ? { onLoad: weeks.loadEarlier, loading: weeks.loadingEarlier } : undefined} />
+            </>
           )}
         </>
       )}

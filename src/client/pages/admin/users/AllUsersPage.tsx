@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UserDto, UserSortKey } from '../../../../shared/users.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, FilterSwitch, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
@@ -32,7 +32,11 @@ const confirmations = {
 
 export function AllUsersPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<UserSortKey>({ defaultSort: { key: 'createdAt', direction: 'desc' } });
+  const list = useAdminList<UserSortKey, { awaitingApproval: boolean }>({
+    defaultSort: { key: 'createdAt', direction: 'desc' },
+    filters: { awaitingApproval: false },
+    filtersInAddress: true,
+  });
   const users = trpc.superadmin.users.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<UserDto>>();
   const actions = useDialog<UserAction>();
@@ -65,6 +69,13 @@ export function AllUsersPage() {
         rowKey={(user) => user._id}
         emptyText="No Users Found"
         companyFilter
+        filters={
+          <FilterSwitch
+            label="Awaiting approval only"
+            checked={list.filters.awaitingApproval}
+            onChange={(awaitingApproval) => list.setFilters({ awaitingApproval })}
+          />
+        }
         onAdd={() => editor.open({})}
         addLabel="Add User"
         actions={(user) => (

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromSearch, searchWithFilters } from './useAdminList.js';
+
+describe('a list’s filters in the address', () => {
+  const defaults = { openOnly: false, status: '' };
+
+  it('reads each filter from its parameter, a switch from true/false, and keeps the default for the rest', () => {
+    expect(filtersFromSearch(defaults, '?openOnly=true&other=1')).toEqual({ openOnly: true, status: '' });
+    expect(filtersFromSearch(defaults, '?openOnly=yes&status=Pending')).toEqual({ openOnly: false, status: 'Pending' });
+    expect(filtersFromSearch(defaults, '')).toEqual(defaults);
+  });
+
+  it('writes only the filters that differ from their defaults, leaving other parameters alone', () => {
+    expect(searchWithFilters(defaults, { openOnly: true, status: '' }, '?tab=2')).toBe('?tab=2&openOnly=true');
+    expect(searchWithFilters(defaults, { openOnly: false, status: '' }, '?openOnly=true')).toBe('');
+    expect(filtersFromSearch(defaults, searchWithFilters(defaults, { openOnly: true, status: 'Partially Paid' }, ''))).toEqual({ openOnly: true, status: 'Partially Paid' });
+  });
+});

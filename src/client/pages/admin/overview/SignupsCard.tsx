@@ -1,0 +1,68 @@
+import { Button, Group, Text, ThemeIcon } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { dateText } from '../../../../shared/dates.js';
+import type { SignupDto } from '../../../../shared/overview.js';
+import { ConfirmAction } from '../../../components/admin-list/ConfirmAction.js';
+import { DashboardCard } from '../../../components/DashboardCard.js';
+import { trpc } from '../../../trpc.js';
+import { CardState } from './CardState.js';
+import classes from './OverviewPage.module.css';
+
+export const AWAITING_APPROVAL_LIST = '/allusers?awaitingApproval=true';
+
+/** 'Sign-ups Awaiting Approval (n)': the newest few, each approved from here as on the Users list (which emails them). */
+export function SignupsCard() {
+  const signups = trpc.superadmin.overview.signups.useQuery();
+  const activate = trpc.superadmin.users.activate.useMutation();
+  const [approving, setApproving] = useState<SignupDto | null>(null);
+
+  return (
+    <DashboardCard
+      title={`Sign-ups Awaiting Approval (${signups.data?.count ?? '…'})`}
+      icon={
+        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
+          <IconUserCheck size={20} />
+        </ThemeIcon>
+      }
+      action={{ label: 'View Awaiting Approval', href: AWAITING_APPROVAL_LIST }}
+    >
+      <CardState query={signups} what="sign-ups" />
+      {signups.data?.newest.length === 0 && <Text c="dimmed">No sign-ups awaiting approval.</Text>}
+      {signups.data && signups.data.newest.length > 0 && (
+        <ul className={classes.list}>
+          {signups.data.newest.map((user) => (
+            <li key={user._id}>
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <div className={classes.wrap}>
+                  <Text fw={500}>
+                    {user.firstName} {user.lastName}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {user.emailAddress}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {user.companyName ?? 'No company'} · {dateText(user.createdAt)}
+                  </Text>
+                </div>
+                <Button size="xs" variant="default" flex="none" onClick={() => setApproving(user)} aria-label={`Approve ${user.firstName} ${user.lastName}`}>
+                  Approve
+                </Button>
+              </Group>
+            </li>
+          ))}
+        </ul>
+      )}
+      {approving && (
+        <ConfirmAction
+          title="Confirm Activate and Send Email"
+          message={`Approve this user and email them that their account is active? (${approving.firstName} ${approving.lastName}, ${approving.emailAddress})`}
+          confirmLabel="Activate and Send Email"
+          mutation={activate}
+          input={{ id: approving._id }}
+          onClose={() => setApproving(null)}
+        />
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { activities } from '../../../../drizzle/schema.js';
+import { hundredthsToHours } from '../../../shared/hours.js';
+import { USAGE_WEEKS, type WeekUsageDto } from '../../../shared/overview.js';
+import type { Db } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { byPeriod, periodIndexSql, recentWeeks, withinPeriods, type Period } from '../../lib/periods.js';
+
+/*
+ * The Activities page's chart: per week of the provider's time zone, the hours the company used
+ * (its completed TimeLog entries, which the ledger keeps negative) and the hours it bought (its
+ * completed TimeAdd entries, whose hours count once the invoice is paid in full). One statement
+ * over the company's range of the ledger's timeline index, which carries every column it reads.
+ */
+function ledgerPerWeek(db: Db, companyId: string, weeks: readonly Period[]) {
+  const period = periodIndexSql(activities.timeStamp, weeks);
+  return db
+    .select({
+      period,
+      used: sql<number>`-sum(case when ${activities.activityType} = 'TimeLog' then ${activities.hundredths} else 0 end)`,
+      purchased: sql<number>`sum(case when ${activities.activityType} = 'TimeAdd' then ${activities.hundredths} else 0 end)`,
+    })
+    .from(activities)
+    .where(and(eq(activities.companyId, companyId), withinPeriods(activities.timeStamp, weeks), eq(activities.status, 'completed')))
+    .groupBy(period)
+    .all();
+}
+
+/** The company's hours used and purchased per week, the last USAGE_WEEKS weeks, oldest first. */
+export function weeklyUsage(deps: AppDeps, companyId: string): WeekUsageDto[] {
+  const weeks = recentWeeks(deps.config.timeZone, deps.clock.now(), USAGE_WEEKS);
+  const rows = byPeriod(ledgerPerWeek(deps.db, companyId, weeks));
+  return weeks.map((week, index) => ({
+    weekStart: week.label,
+    usedHours: hundredthsToHours(rows.get(index)?.used ?? 0),
+    purchasedHours: hundredthsToHours(rows.get(index)?.purchased ?? 0),
+  }));
+}

@@ -1,0 +1,78 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { companies, invoices, timeLogs, users } from '../../../../drizzle/schema.js';
+import type { Db } from '../../db.js';
+import { awaitingApprovalSql } from '../users/queries.js';
+import { withinPeriods, type Period } from '../../lib/periods.js';
+import { openInvoiceSql, paidCentsSql } from '../billing/settlement.js';
+
+/*
+ * The overview's aggregates, each one statement over an index range: the partial indexes of users
+ * awaiting approval and of invoices not paid in full, and the time and date indexes for periods.
+ */
+
+
+export function awaitingApprovalCount(db: Db): number {
+  return db.select({ total: count() }).from(users).where(awaitingApprovalSql).get()?.total ?? 0;
+}
+
+export function newestAwaitingApproval(db: Db, limit: number) {
+  return db
+    .select({
+      _id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailAddress: users.emailAddress,
+      companyName: companies.companyName,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(awaitingApprovalSql)
+    .orderBy(desc(users.createdAt), desc(sql`${users}.rowid`))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * Invoices not paid in full, split by whether a completed payment has come in, and their open
+ * balances in cents. The open invoices are materialized first so each one's payments are summed
+ * once; inlined, SQLite would sum them again for every aggregate that reads them.
+ */
+export function receivableTotals(db: Db): { unpaid: number; partlyPaid: number; openCents: number } {
+  const row = db.get<{ unpaid: number | null; partlyPaid: number | null; openCents: number | null }>(sql`
+    with open_invoices as materialized (
+      select ${invoices.priceCents} as price_cents, ${paidCentsSql} as paid_cents from ${invoices} where ${openInvoiceSql}
+    )
+    select sum(paid_cents = 0) as unpaid, sum(paid_cents > 0) as partlyPaid, sum(price_cents - paid_cents) as openCents from open_invoices`);
+  return { unpaid: row?.unpaid ?? 0, partlyPaid: row?.partlyPaid ?? 0, openCents: row?.openCents ?? 0 };
+}
+
+/** Hundredths of an hour logged across every company within the period. */
+export function loggedHundredths(db: Db, period: Period): number {
+  const row = db
+    .select({ total: sql<number>`coalesce(sum(${timeLogs.hundredths}), 0)` })
+    .from(timeLogs)
+    .where(withinPeriods(timeLogs.timeStamp, [period]))
+    .get();
+  return row?.total ?? 0;
+}
+
+export type Invoiced = { sold: number; awaitingPayment: number };
+
+/*
+ * One range sum per period: each reads its own slice of the time index and sorts nothing, where
+ * one statement grouped by a period expression sorts the whole year's rows in a temporary tree.
+ */
+
+/** Hundredths of the invoices dated within the period, and of those not paid in full. */
+export function invoicedHundredths(db: Db, period: Period): Invoiced {
+  const row = db
+    .select({
+      sold: sql<number>`coalesce(sum(${invoices.hundredths}), 0)`,
+      awaitingPayment: sql<number>`coalesce(sum(case when ${openInvoiceSql} then ${invoices.hundredths} else 0 end), 0)`,
+    })
+    .from(invoices)
+    .where(withinPeriods(invoices.transactionDate, [period]))
+    .get();
+  return { sold: row?.sold ?? 0, awaitingPayment: row?.awaitingPayment ?? 0 };
+}

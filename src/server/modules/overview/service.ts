@@ -1,0 +1,52 @@
+import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
+import {
+  OVERVIEW_MONTHS,
+  OVERVIEW_SIGNUPS_SHOWN,
+  type MonthFiguresDto,
+  type ReceivableDto,
+  type SignupsDto,
+  type WeekHoursDto,
+} from '../../../shared/overview.js';
+import { addDays, WEEKLY_TARGET_HOURS } from '../../../shared/weekly.js';
+import type { AppDeps } from '../../deps.js';
+import { recentMonths, recentWeeks } from '../../lib/periods.js';
+import * as queries from './queries.js';
+
+/* The provider's overview: docs/product-rules.md#provider-overview. */
+
+export function signupsAwaitingApproval(deps: AppDeps): SignupsDto {
+  return {
+    count: queries.awaitingApprovalCount(deps.db),
+    newest: queries.newestAwaitingApproval(deps.db, OVERVIEW_SIGNUPS_SHOWN).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}
+
+export function receivable(deps: AppDeps): ReceivableDto {
+  const totals = queries.receivableTotals(deps.db);
+  return { unpaidCount: totals.unpaid, partlyPaidCount: totals.partlyPaid, totalReceivable: centsToDollars(totals.openCents) };
+}
+
+/** Hours logged in the current week (Monday to Sunday in the provider's time zone) against the weekly target. */
+export function hoursThisWeek(deps: AppDeps): WeekHoursDto {
+  const [week] = recentWeeks(deps.config.timeZone, deps.clock.now(), 1);
+  return {
+    weekStart: week!.label,
+    weekEnd: addDays(week!.label, 6),
+    totalHours: hundredthsToHours(queries.loggedHundredths(deps.db, week!)),
+    targetHours: WEEKLY_TARGET_HOURS,
+  };
+}
+
+/** Hours sold, used and awaiting payment per calendar month, the current month last. */
+export function monthlyFigures(deps: AppDeps): MonthFiguresDto[] {
+  const months = recentMonths(deps.config.timeZone, deps.clock.now(), OVERVIEW_MONTHS);
+  return months.map((month) => {
+    const invoiced = queries.invoicedHundredths(deps.db, month);
+    return {
+      month: month.label,
+      soldHours: hundredthsToHours(invoiced.sold),
+      usedHours: hundredthsToHours(queries.loggedHundredths(deps.db, month)),
+      awaitingPaymentHours: hundredthsToHours(invoiced.awaitingPayment),
+    };
+  });
+}

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { tasks } from '../../drizzle/schema.js';
 import { JSON_TOO_DEEP, MAX_BATCH_CALLS, MAX_JSON_DEPTH } from '../shared/limits.js';
 import { buildApp } from './app.js';
+import { DOWNLOAD_ROUTES } from './downloads.js';
 import { appRouter } from './router.js';
 import { INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
@@ -178,7 +179,9 @@ describe('tRPC batches', () => {
 describe('API documentation', () => {
   const routes = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: { method: string; path: string } } } }>)
     .map((procedure) => procedure._def.meta?.openapi)
-    .filter((openapi) => openapi !== undefined);
+    .filter((openapi) => openapi !== undefined)
+    // the downloads the HTTP wiring serves itself
+    .concat(DOWNLOAD_ROUTES.map((route) => ({ method: 'GET', path: route.path })));
 
   it('lists every /api route in /api/openapi.json', async () => {
     const document = json<{ paths: Record<string, Record<string, unknown>> }>(await api(t.app).get('/openapi.json'));

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
+import { registerDownloads } from './downloads.js';
 import { GENERIC_SERVER_ERROR, INVALID_JSON, JSON_ONLY } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     clock: deps.clock,
     loadPdf: (invoiceId) => invoicePdfFor(deps, invoiceId),
   });
+  registerDownloads(app, deps);
   registerRestApi(app, deps);
   await serveClient(app, options.clientDir ?? defaultClientDir);
   return app;

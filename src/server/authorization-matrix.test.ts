@@ -41,6 +41,9 @@ const ACCESS: Record<string, Access> = {
   'branding.get': 'public',
   'branding.paymentDetails': 'signedIn',
   'activities.list': 'signedIn',
+  'activities.exportLink': 'companyMember',
+  // the provider passes the admin guard, then has no company (403) once the period is valid
+  'activities.statementLink': 'admin',
   'activities.weeklyUsage': 'companyMember',
   'dashboard.summary': 'signedIn',
   'tasks.list': 'signedIn',
@@ -92,6 +95,7 @@ const ACCESS: Record<string, Access> = {
   'superadmin.invoices.delete': 'superAdmin',
   'superadmin.invoices.openBalance': 'superAdmin',
   'superadmin.payments.list': 'superAdmin',
+  'superadmin.exports.link': 'superAdmin',
   'superadmin.payments.create': 'superAdmin',
   'superadmin.payments.update': 'superAdmin',
   'superadmin.payments.delete': 'superAdmin',

@@ -25,3 +25,17 @@ describe('the OpenAPI document of a paged list', () => {
     expect(operation.description).toMatch(/per_page/);
   });
 });
+
+describe('the OpenAPI document of the downloads', () => {
+  it.each([
+    ['/superadmin/exports/{list}.csv', 'text/csv', ['list', 'search', 'company', 'sort', 'dir', 'positiveOnly', 'lowOnly', 'awaitingApproval', 'openOnly', 'timeZone']],
+    ['/activities/export.csv', 'text/csv', ['timeZone']],
+    ['/activities/statement.pdf', 'application/pdf', ['from', 'to', 'timeZone']],
+  ])('documents %s with its link call\'s parameters and the signed-link ones', async (path, mediaType, parameters) => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const operation = document.paths[path].get as Operation & { security: unknown[] };
+    expect(operation.parameters.map((parameter) => parameter.name)).toEqual([...parameters, 'q', 'exp', 'sig']);
+    expect(Object.keys(operation.responses['200']!.content)).toEqual([mediaType]);
+    expect(operation.security).toEqual([{ jwttoken: [] }]);
+  });
+});

@@ -2,7 +2,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../shared/list.js';
 import { PER_PAGE_QUERY } from './rest-paging.js';
 
-type Schema = { type?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
+type Schema = { type?: string; format?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
 type Parameter = { name: string; in: string; description?: string; schema?: Schema };
 type Operation = {
   description?: string;
@@ -52,4 +52,36 @@ function restSchema(schema: Schema): Schema {
   if (items) return items;
   const { total: _total, ...properties } = schema.properties ?? {};
   return { ...schema, properties, required: schema.required?.filter((name) => name !== 'total') };
+}
+
+/** A download served by the HTTP wiring (not a procedure), documented from the link call that issues it. */
+export type DownloadRoute = { path: string; linkPath: string; mediaType: string; summary: string };
+
+const signedLinkParameters: Parameter[] = [
+  { name: 'exp', in: 'query', description: 'Expiry of a signed link (set by its link call); leave out with the jwttoken header.', schema: { type: 'string' } },
+  { name: 'sig', in: 'query', description: 'Signature of a signed link (set by its link call, always last); leave out with the jwttoken header.', schema: { type: 'string' } },
+];
+
+/**
+ * The downloads take what their link call takes, from the query string with the jwttoken header,
+ * or nothing but a signed link's own query (q, exp, sig).
+ */
+export function documentDownloads(document: OpenAPIObject, routes: DownloadRoute[]): OpenAPIObject {
+  for (const route of routes) {
+    const link = (document.paths?.[route.linkPath] as { get?: Operation & { tags?: string[]; security?: unknown } } | undefined)?.get;
+    if (!link) throw new Error(`The download ${route.path} has no documented link call ${route.linkPath}.`);
+    const download = {
+      tags: link.tags,
+      summary: route.summary,
+      description: `Streams the file as an attachment. With the jwttoken header, takes the parameters of GET ${route.linkPath}; or open the url that call answers (no header needed). 403 for a changed or expired link, 429 over the download limit or while too many downloads run.`,
+      security: link.security,
+      parameters: [...(link.parameters ?? []), { name: 'q', in: 'query', description: 'What a signed link downloads (set by its link call).', schema: { type: 'string' } }, ...signedLinkParameters],
+      responses: {
+        '200': { description: 'The file.', content: { [route.mediaType]: { schema: { type: 'string', format: 'binary' } } } },
+        ...Object.fromEntries(Object.entries(link.responses ?? {}).filter(([status]) => status !== '200')),
+      },
+    };
+    document.paths = { ...document.paths, [route.path]: { get: download } } as OpenAPIObject['paths'];
+  }
+  return document;
 }

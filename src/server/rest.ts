@@ -6,7 +6,8 @@ import { shapeError } from './error-shape.js';
 import { renderApiDocs } from './api-docs.js';
 import { requestInfo } from './request-info.js';
 import { appRouter } from './router.js';
-import { documentPagedLists } from './rest-docs.js';
+import { DOWNLOAD_ROUTES } from './downloads.js';
+import { documentDownloads, documentPagedLists } from './rest-docs.js';
 import { pagedBody, PER_PAGE_QUERY, setPageHeaders } from './rest-paging.js';
 import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
 import { createContext } from './trpc.js';
@@ -29,14 +30,15 @@ export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  const document = documentPagedLists(generateOpenApiDocument(appRouter, {
+  const generated = generateOpenApiDocument(appRouter, {
     title: 'Hourbank API',
     version: '1.0.0',
     baseUrl: '/api',
     description:
       'Every call except sign-in, sign-up, forgot-password, reset-password and resend-link needs the session token from POST /account/login in the jwttoken header.',
     securitySchemes: { jwttoken: { type: 'apiKey', in: 'header', name: 'jwttoken' } },
-  }), pagedPaths(procedures));
+  });
+  const document = documentDownloads(documentPagedLists(generated, pagedPaths(procedures)), DOWNLOAD_ROUTES);
   const docsPage = renderApiDocs(document);
   app.get('/api/openapi.json', (_request, reply) => reply.send(document));
   app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage));

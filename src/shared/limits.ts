@@ -75,6 +75,11 @@ export const userRateLimits = {
   'two-factor-code': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'code attempts' },
   /** The provider's balance emails by hand, one company or every running-low one at once: each fills inboxes. */
   'balance-email': { limit: 60, windowMs: 15 * MINUTE_MS, what: 'balance emails' },
+  /**
+   * Download links (CSV exports, statements): each download reads a whole list or ledger, so a
+   * user gets a few a minute, enough for any screen, too few to load the server.
+   */
+  download: { limit: 20, windowMs: 10 * MINUTE_MS, what: 'downloads' },
 } satisfies Record<string, RateLimitRule & { what: string }>;
 
 export type UserAction = keyof typeof userRateLimits;

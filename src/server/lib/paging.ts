@@ -44,10 +44,58 @@ export function orderOf(dir: ListQuery['dir'], columns: (SQL | AnyColumn)[]): SQ
 }
 
 /**
+ * How a list reads its rows: any slice in the list's order (a page, or a chunk of an export), and
+ * the count of all matching rows. The list's page and its CSV export read through the same one.
+ */
+export type ListReader<T> = {
+  rows: (limit: number, offset: number) => T[];
+  count: () => number;
+  /** Reads on from where the last slice ended, for a reader that walks a long list (see keyedSlices). */
+  slice?: (limit: number, from: SliceCursor) => Slice<T>;
+};
+
+/** Where a slice of a list ended: how many rows came before, and the sort keys of the last of them. */
+export type SliceCursor = { offset: number; keys?: unknown[] };
+export type Slice<T> = { items: T[]; next: SliceCursor };
+
+/** Reads a slice by offset: each one steps over every row before it, so a long walk costs the square of its length. */
+export function offsetSlices<T>(rows: (limit: number, offset: number) => T[]): (limit: number, from: SliceCursor) => Slice<T> {
+  return (limit, from) => {
+    const items = rows(limit, from.offset);
+    return { items, next: { offset: from.offset + items.length } };
+  };
+}
+
+/**
+ * Reads a slice after the last row of the one before, by its sort keys (a row-value comparison
+ * the sort's index seeks to), so each slice costs its own rows only. SQL compares NULL with nothing,
+ * so after a last row with a NULL key the slice is read by offset instead. `read` runs the list's
+ * query with the keys added to its columns and `after` to its conditions.
+ */
+export function keyedSlices<Row extends object, T>(
+  dir: ListQuery['dir'],
+  keys: (SQL | AnyColumn)[],
+  read: (keyColumns: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => Row[],
+  toItem: (row: Row) => T,
+): (limit: number, from: SliceCursor) => Slice<T> {
+  const names = keys.map((_key, index) => `sortKey${index}`);
+  const keyColumns = Object.fromEntries(keys.map((key, index) => [names[index]!, sql`${key}`]));
+  return (limit, from) => {
+    const seek = from.keys !== undefined && from.keys.every((value) => value !== null);
+    const after = seek ? sql`(${sql.join(keys, sql`, `)}) ${dir === 'asc' ? sql`>` : sql`<`} (${sql.join(from.keys!.map((value) => sql`${value}`), sql`, `)})` : undefined;
+    const rows = read(keyColumns, after, limit, seek ? 0 : from.offset) as (Row & Record<string, unknown>)[];
+    const last = rows.at(-1);
+    const next = { offset: from.offset + rows.length, keys: last ? names.map((name) => last[name]) : undefined };
+    // toItem picks its fields and ignores the sortKey columns (deleting them would slow every row down)
+    return { items: rows.map(toItem), next };
+  };
+}
+
+/**
  * One page of rows and the number of rows over all pages. A short page that is not empty (or the
  * first page) tells the total itself, so the count query runs only when it must.
  */
-export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: { rows: (limit: number, offset: number) => T[]; count: () => number }): Page<T> {
+export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: ListReader<T>): Page<T> {
   const items = read.rows(query.perPage, offsetOf(query));
   const knownTotal = items.length < query.perPage && (query.page === 1 || items.length > 0);
   return { items, total: knownTotal ? offsetOf(query) + items.length : read.count() };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signPdfPath, verifyPdfSignature } from './signed-link.js';
+import { signLink, signPdfPath, verifyLink, verifyPdfSignature } from './signed-link.js';
 
 const key = new TextEncoder().encode('a-test-key-that-is-long-enough-123456');
 const otherKey = new TextEncoder().encode('another-test-key-that-is-long-enough');
@@ -67,5 +67,36 @@ describe('signed invoice PDF links', () => {
     const { pathname, exp, sig } = partsOf(signPdfPath(key, '2026/0042', expiresAt));
     expect(pathname).toBe('/api/invoices/2026%2F0042/pdf');
     expect(verifyPdfSignature(key, '2026/0042', exp, sig, issuedAt)).toBe('valid');
+  });
+});
+
+describe('signed download links', () => {
+  const link = signLink(key, '/api/activities/export.csv?company=c1', expiresAt);
+
+  it('signs the path and query with an expiry and hands back the query it signs', () => {
+    expect(link).toMatch(/^\/api\/activities\/export\.csv\?company=c1&exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
+    const { check, query } = verifyLink(key, link, issuedAt);
+    expect(check).toBe('valid');
+    expect(query.get('company')).toBe('c1');
+  });
+
+  it('refuses a changed parameter, path, signature or key', () => {
+    expect(verifyLink(key, link.replace('company=c1', 'company=c2'), issuedAt).check).toBe('invalid');
+    expect(verifyLink(key, link.replace('/activities/', '/superadmin/'), issuedAt).check).toBe('invalid');
+    expect(verifyLink(key, link.replace(/sig=./, 'sig=A'), issuedAt).check).toBe('invalid');
+    expect(verifyLink(key, `${link}&company=c2`, issuedAt).check).toBe('invalid');
+    expect(verifyLink(otherKey, link, issuedAt).check).toBe('invalid');
+    expect(verifyLink(key, '/api/activities/export.csv?company=c1', issuedAt).check).toBe('invalid');
+  });
+
+  it('expires, and gives no query once expired', () => {
+    const result = verifyLink(key, link, expiresAt);
+    expect(result.check).toBe('expired');
+    expect([...result.query]).toEqual([]);
+  });
+
+  it('is not an invoice PDF signature, nor the other way round', () => {
+    const pdf = signPdfPath(key, 'inv_1', expiresAt);
+    expect(verifyLink(key, pdf, issuedAt).check).toBe('invalid');
   });
 });

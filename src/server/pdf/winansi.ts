@@ -38,7 +38,11 @@ function winAnsiCodePoints(): Set<number> {
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
+/** Printable ASCII, which every standard font encodes: most text, passed through without a look. */
+const PRINTABLE_ASCII = /^[\x20-\x7e\n]*$/;
+
 export function toWinAnsi(text: string, font?: PDFFont): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
   const supported = codePointsOf(font);
   const isSupported = (value: string) => [...value].every((char) => supported.has(char.codePointAt(0) ?? -1));
   let result = '';

@@ -5,6 +5,8 @@ import type { Page } from '../../../shared/list.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { adminErrorText } from './adminErrorText.js';
 import { CompanyFilter } from './CompanyFilter.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
+import type { ExportList } from '../../../shared/exports.js';
 import { PAGE_SIZES, pageView, type Sort } from './useAdminList.js';
 import classes from './AdminList.module.css';
 
@@ -30,6 +32,8 @@ export type ListControls = {
   setPage(page: number): void;
   pageSize: number;
   setPageSize(size: number): void;
+  /** The list call's input: the Export CSV button sends its search, filters and sort. */
+  query: object;
 };
 
 /** What AdminList reads of the list call's query. */
@@ -60,6 +64,8 @@ type AdminListProps<T> = {
   /** More toolbar icons (left of add/refresh) and more filters (right of the search). */
   toolbar?: ReactNode;
   filters?: ReactNode;
+  /** The list's export: an Export CSV button downloads every row for the search, filters and sort on screen. */
+  exportList?: ExportList;
 };
 
 /** The one list every back-office screen uses: toolbar, search, company filter, sorted table, paging. */
@@ -89,6 +95,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
         </div>
         <Group gap="xs">
           {props.toolbar}
+          {props.exportList && <ExportCsvButton list={props.exportList} query={list.query as Record<string, unknown>} />}
           {props.onAdd && (
             <Tooltip label={props.addLabel ?? 'Add'}>
               <ActionIcon size="lg" variant="filled" onClick={props.onAdd} aria-label={props.addLabel ?? 'Add'}>

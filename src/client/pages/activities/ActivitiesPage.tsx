@@ -9,6 +9,7 @@ import { formatHours } from '../../../shared/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
+import { ActivityDownloads } from './ActivityDownloads.js';
 import classes from './ActivitiesPage.module.css';
 import { UsageChart } from './UsageChart.js';
 
@@ -61,6 +62,7 @@ export function ActivitiesPage() {
   return (
     <>
       <PageHeader title="Activities" subtitle="Hours purchased and hours used, with the running balance." />
+      <ActivityDownloads />
       <UsageChart />
       {activities.isPending && (
         <Center py="xl">

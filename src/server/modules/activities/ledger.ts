@@ -217,7 +217,7 @@ function completedInNewest(tx: Tx, companyId: string, count: number): number {
  * minus the completed hours of every newer entry. Reads the page and the entries before it, never
  * the older part of the ledger.
  */
-function timelineRows(tx: Tx, companyId: string, limit: number, offset: number): ActivityDto[] {
+export function timelineRows(tx: Tx, companyId: string, limit: number, offset: number): ActivityDto[] {
   const rows = tx
     .select()
     .from(activities)

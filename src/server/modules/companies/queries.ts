@@ -10,7 +10,7 @@ import {
   type CompanySortKey,
 } from '../../../shared/companies.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
-import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder } from '../../lib/paging.js';
+import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder, type ListReader } from '../../lib/paging.js';
 import { mappedRows, preparedByShape, preparedPerDb } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';
@@ -119,10 +119,14 @@ const companyCount = preparedByShape((tx, shape: CompanyListShape) =>
 );
 
 /**
- * One page of the Company List, its figures read from each company's row, and the run-out forecasts
- * of the page's companies in one more statement.
+ * The Company List's rows for its search, filters and sort, a slice at a time: figures read from
+ * each company's row, and the run-out forecasts of the slice's companies in one more statement.
  */
-export function listCompanies(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
+export function companyListReader(
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  tx: Tx,
+  query: Omit<CompanyListQuery, 'page' | 'perPage'>,
+): ListReader<CompanyDto> {
   const shape = {
     company: Boolean(query.company),
     search: Boolean(query.search),
@@ -136,10 +140,15 @@ export function listCompanies(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, q
     pattern: query.search && containsPattern(query.search),
     ...(query.lowOnly ? { threshold: deps.config.lowBalanceHundredths } : {}),
   };
-  return pageOf(query, {
+  return {
     rows: (limit, offset) => toDtos(deps, tx, companyPage(tx, shape)({ ...values, limit, offset })),
     count: () => companyCount(tx, shape).get(values)?.total ?? 0,
-  });
+  };
+}
+
+/** One page of the Company List (see companyListReader). */
+export function listCompanies(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
+  return pageOf(query, companyListReader(deps, tx, query));
 }
 
 export function findCompanyRow(tx: Tx, id: string): CompanyRow {

@@ -10,9 +10,9 @@ import {
   type InvoiceSortKey,
   invoiceStatusText,
 } from '../../../shared/invoices.js';
-import { offsetOf, type Page } from '../../../shared/list.js';
+import type { Page } from '../../../shared/list.js';
 import { countedCents, countsTowardBalance } from '../../../shared/payments.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { keyedSlices, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -86,7 +86,7 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   status: [sql`case when ${invoices.completeStatus} then 'Completed' when trim(${invoices.status}) <> '' then trim(${invoices.status}) else 'Pending' end`, sql`${invoices}.rowid`],
 };
 
-function invoiceFilter(query: InvoiceListQuery, companyId?: string): SQL | undefined {
+function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly'>, companyId?: string): SQL | undefined {
   const company = companyId ?? query.company;
   return and(
     company ? eq(invoices.companyId, company) : undefined,
@@ -95,29 +95,47 @@ function invoiceFilter(query: InvoiceListQuery, companyId?: string): SQL | undef
   );
 }
 
-/** The statement that reads one page of invoices (exported so tests can check its plan). */
-export function invoicePageQuery(tx: Tx, query: InvoiceListQuery, companyId?: string) {
+type InvoiceFilter = Omit<InvoiceListQuery, 'page' | 'perPage'>;
+
+/** The statement that reads a slice of the invoice list (exported so tests can check its plan). */
+export function invoicePageQuery(tx: Tx, query: InvoiceFilter, slice: { limit: number; offset: number; extra?: Record<string, SQL>; after?: SQL }, companyId?: string) {
+  const columns = { invoice: invoices, companyName: companies.companyName };
   return tx
-    .select({ invoice: invoices, companyName: companies.companyName })
+    .select({ ...columns, ...slice.extra } as typeof columns)
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(invoiceFilter(query, companyId))
+    .where(and(invoiceFilter(query, companyId), slice.after))
     .orderBy(...orderOf(query.dir, invoiceSortColumns[query.sort]))
-    .limit(query.perPage)
-    .offset(offsetOf(query));
+    .limit(slice.limit)
+    .offset(slice.offset);
 }
 
-/** One page of invoices with their payments: the page, its payments, and (past page 1's end) a count. */
-export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, companyId?: string): Page<InvoiceDto> {
-  const page = pageOf(query, {
-    rows: () => invoicePageQuery(tx, query, companyId).all(),
-    count: () => tx.select({ total: count() }).from(invoices).where(invoiceFilter(query, companyId)).get()?.total ?? 0,
-  });
-  const byInvoice = paymentsOf(tx, page.items.map((row) => row.invoice.id));
-  return {
-    items: page.items.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? [])),
-    total: page.total,
+/** Invoices with their payments, a slice at a time: the slice, then its payments in one query. */
+export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, companyId?: string): ListReader<InvoiceDto> {
+  type Row = { invoice: InvoiceRow; companyName: string };
+  const withPayments = (rows: Row[]) => {
+    const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
+    return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
   };
+  const keyed = keyedSlices(
+    query.dir,
+    invoiceSortColumns[query.sort],
+    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, companyId).all(),
+    (row: Row) => row,
+  );
+  return {
+    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, companyId).all()),
+    count: () => tx.select({ total: count() }).from(invoices).where(invoiceFilter(query, companyId)).get()?.total ?? 0,
+    slice: (limit, from) => {
+      const { items, next } = keyed(limit, from);
+      return { items: withPayments(items), next };
+    },
+  };
+}
+
+/** One page of invoices with their payments (and, past page 1's end, a count). */
+export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, companyId?: string): Page<InvoiceDto> {
+  return pageOf(query, invoiceListReader(tx, deps, query, companyId));
 }
 
 const balanceCents = sql<number>`${invoices.priceCents} - ${paidCentsSql}`;

@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/list.js';
 import type { PackageDto, PackageListQuery, PackageSortKey } from '../../../shared/packages.js';
 import { priceCentsOf } from '../../../shared/pricing.js';
 import type { Tx } from '../../db.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 
 /** Select with `.leftJoin(companies, eq(companies.id, packages.companyId))`. */
 export const packageColumns = {
@@ -64,10 +64,10 @@ const packageSortColumns: Record<PackageSortKey, (SQL | AnyColumn)[]> = {
   endDate: [emptyLast(packages.endDate), packages.endDate, rowid],
 };
 
-/** One page of packages with their company's name; the company filter keeps that company's custom packages. */
-export function listPackages(tx: Tx, query: PackageListQuery): Page<PackageDto> {
+/** Packages with their company's name, a slice at a time; the company filter keeps that company's custom packages. */
+export function packageListReader(tx: Tx, query: Omit<PackageListQuery, 'page' | 'perPage'>): ListReader<PackageDto> {
   const where = and(query.company ? eq(packages.companyId, query.company) : undefined, searchAny(query.search, [packages.description]));
-  return pageOf(query, {
+  return {
     rows: (limit, offset) =>
       tx
         .select(packageColumns)
@@ -80,5 +80,10 @@ export function listPackages(tx: Tx, query: PackageListQuery): Page<PackageDto> 
         .all()
         .map(packageDto),
     count: () => tx.select({ total: count() }).from(packages).where(where).get()?.total ?? 0,
-  });
+  };
+}
+
+/** One page of packages with their company's name. */
+export function listPackages(tx: Tx, query: PackageListQuery): Page<PackageDto> {
+  return pageOf(query, packageListReader(tx, query));
 }

@@ -5,16 +5,18 @@ import type { Page } from '../../../shared/list.js';
 import type { PaymentDto, PaymentListQuery, PaymentSortKey } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { keyedSlices, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 const paymentRowid = sql`${payments}.rowid`;
 
-/** Payments with their invoice's number and their company's name, in one query. */
-function paymentsQuery(tx: Tx) {
+const paymentColumns = { payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.companyName };
+
+/** Payments with their invoice's number and their company's name, in one query; `extra` adds columns (sort keys). */
+function paymentsQuery(tx: Tx, extra: Record<string, SQL> = {}) {
   return tx
-    .select({ payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.companyName })
+    .select({ ...paymentColumns, ...extra } as typeof paymentColumns)
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .innerJoin(companies, eq(companies.id, payments.companyId))
@@ -49,20 +51,22 @@ const paymentSortColumns: Record<PaymentSortKey, (SQL | AnyColumn)[]> = {
   status: [payments.status, paymentRowid],
 };
 
-/** One page of payments; Search matches the description. */
-export function listPayments(tx: Tx, query: PaymentListQuery): Page<PaymentDto> {
+/** Payments for a search, company filter and sort, a slice at a time; Search matches the description. */
+export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' | 'perPage'>): ListReader<PaymentDto> {
   const where = and(query.company ? eq(payments.companyId, query.company) : undefined, searchAny(query.search, [payments.description]));
-  const page = pageOf(query, {
-    rows: (limit, offset) =>
-      paymentsQuery(tx)
-        .where(where)
-        .orderBy(...orderOf(query.dir, paymentSortColumns[query.sort]))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+  const keys = paymentSortColumns[query.sort];
+  const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
+    paymentsQuery(tx, extra).where(and(where, after)).orderBy(...orderOf(query.dir, keys)).limit(limit).offset(offset).all();
+  return {
+    rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
     count: () => tx.select({ total: count() }).from(payments).where(where).get()?.total ?? 0,
-  });
-  return { items: page.items.map(toDto), total: page.total };
+    slice: keyedSlices(query.dir, keys, read, toDto),
+  };
+}
+
+/** One page of payments. */
+export function listPayments(tx: Tx, query: PaymentListQuery): Page<PaymentDto> {
+  return pageOf(query, paymentListReader(tx, query));
 }
 
 export function findPayment(tx: Tx, id: string): PaymentDto {

@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
@@ -79,22 +79,30 @@ const taskSortColumns: Record<TaskSortKey, (SQL | AnyColumn)[]> = {
 };
 
 /**
- * One page of open tasks (not done, not deleted) with their history: of the company given (a
+ * Open tasks (not done, not deleted) with their history, a slice at a time: of the company given (a
  * customer's own), else of the query's company filter, else of every company.
  */
-export function listOpenTasks(tx: Tx, query: OpenTaskListQuery, companyId?: string): Page<TaskDto> {
+export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage'>, companyId?: string): ListReader<TaskDto> {
   const company = companyId ?? query.company;
   const where = and(isOpen, company ? eq(tasks.companyId, company) : undefined, searchAny(query.search, [tasks.title, tasks.description]));
-  const page = pageOf(query, {
+  return {
     rows: (limit, offset) =>
-      taskRowsQuery(tx, where)
-        .orderBy(...orderOf(query.dir, taskSortColumns[query.sort]))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+      withHistory(
+        tx,
+        taskRowsQuery(tx, where)
+          .orderBy(...orderOf(query.dir, taskSortColumns[query.sort]))
+          .limit(limit)
+          .offset(offset)
+          .all()
+          .map(toTaskRow),
+      ),
     count: () => tx.select({ total: count() }).from(tasks).where(where).get()?.total ?? 0,
-  });
-  return { items: withHistory(tx, page.items.map(toTaskRow)), total: page.total };
+  };
+}
+
+/** One page of open tasks with their history (see openTaskListReader). */
+export function listOpenTasks(tx: Tx, query: OpenTaskListQuery, companyId?: string): Page<TaskDto> {
+  return pageOf(query, openTaskListReader(tx, query, companyId));
 }
 
 /** The open tasks a time log of the company may be linked to, by priority (capped). */

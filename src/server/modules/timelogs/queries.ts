@@ -6,7 +6,7 @@ import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shar
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { keyedSlices, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { dateTimeTextSql, hoursTextSql, mayBeInDateTimeText, mayBeInHoursText } from './log-text-sql.js';
 
@@ -14,19 +14,21 @@ export type TimeLogRow = typeof timeLogs.$inferSelect;
 
 const logRowid = sql`${timeLogs}.rowid`;
 
-/** Logs with their company's name and their task's title, in one query. */
-export function timeLogsQuery(tx: Tx) {
+const logColumns = {
+  _id: timeLogs.id,
+  company: timeLogs.companyId,
+  companyName: companies.companyName,
+  timeStamp: timeLogs.timeStamp,
+  hundredths: timeLogs.hundredths,
+  description: timeLogs.description,
+  task: timeLogs.taskId,
+  taskTitle: tasks.title,
+};
+
+/** Logs with their company's name and their task's title, in one query; `extra` adds columns (sort keys). */
+export function timeLogsQuery(tx: Tx, extra: Record<string, SQL> = {}) {
   return tx
-    .select({
-      _id: timeLogs.id,
-      company: timeLogs.companyId,
-      companyName: companies.companyName,
-      timeStamp: timeLogs.timeStamp,
-      hundredths: timeLogs.hundredths,
-      description: timeLogs.description,
-      task: timeLogs.taskId,
-      taskTitle: tasks.title,
-    })
+    .select({ ...logColumns, ...extra } as typeof logColumns)
     .from(timeLogs)
     .innerJoin(companies, eq(companies.id, timeLogs.companyId))
     .leftJoin(tasks, eq(tasks.id, timeLogs.taskId))
@@ -35,8 +37,17 @@ export function timeLogsQuery(tx: Tx) {
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof timeLogsQuery>['all']>>[number];
 
-function toDto({ hundredths, timeStamp, ...row }: JoinedRow): TimeLogDto {
-  return { ...row, timeStamp: timeStamp.toISOString(), invertedHours: hundredthsToHours(hundredths) };
+function toDto(row: JoinedRow): TimeLogDto {
+  return {
+    _id: row._id,
+    company: row.company,
+    companyName: row.companyName,
+    timeStamp: row.timeStamp.toISOString(),
+    invertedHours: hundredthsToHours(row.hundredths),
+    description: row.description,
+    task: row.task,
+    taskTitle: row.taskTitle,
+  };
 }
 
 /** What each sortable column sorts by; rowid breaks ties in the same direction. */
@@ -76,20 +87,22 @@ function searchLogs(tx: Tx, search: string, timeZone: string): SQL | undefined {
   return searchAny(search, texts);
 }
 
-/** One page of logs, each with its company's name and its task's title; date-times read in `timeZone`. */
-export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string): Page<TimeLogDto> {
+/** Logs, each with its company's name and its task's title, a slice at a time; date-times read in `timeZone`. */
+export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' | 'perPage'>, timeZone: string): ListReader<TimeLogDto> {
   const where = and(query.company ? eq(timeLogs.companyId, query.company) : undefined, searchLogs(tx, query.search, timeZone));
-  const page = pageOf(query, {
-    rows: (limit, offset) =>
-      timeLogsQuery(tx)
-        .where(where)
-        .orderBy(...orderOf(query.dir, timeLogSortColumns[query.sort]))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+  const keys = timeLogSortColumns[query.sort];
+  const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
+    timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...orderOf(query.dir, keys)).limit(limit).offset(offset).all();
+  return {
+    rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
     count: () => tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
-  });
-  return { items: page.items.map(toDto), total: page.total };
+    slice: keyedSlices(query.dir, keys, read, toDto),
+  };
+}
+
+/** One page of logs (see timeLogListReader). */
+export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string): Page<TimeLogDto> {
+  return pageOf(query, timeLogListReader(tx, query, timeZone));
 }
 
 export function findTimeLog(tx: Tx, id: string): TimeLogDto {

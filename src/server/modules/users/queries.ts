@@ -4,7 +4,7 @@ import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny } from '../../lib/paging.js';
+import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { personOf } from './lookup.js';
 
 const userColumns = { user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt };
@@ -57,25 +57,30 @@ const userSortColumns: Record<UserSortKey, (SQL | AnyColumn)[]> = {
 /** "Ann Smith" finds Ann Smith; so do "ann", "smith" and part of the email. */
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
 
-/** One page of users with their company's name; `companyId` confines it to one company (a customer's own). */
-export function listUsers(tx: Tx, query: UserListQuery, companyId?: string): Page<UserDto> {
+/** Users with their company's name, a slice at a time; `companyId` confines them to one company (a customer's own). */
+export function userListReader(tx: Tx, query: Omit<UserListQuery, 'page' | 'perPage'>, companyId?: string): ListReader<UserDto> {
   const company = companyId ?? query.company;
   const where = and(
     company ? eq(users.companyId, company) : undefined,
     query.awaitingApproval ? awaitingApprovalSql : undefined,
     searchAny(query.search, [fullName, users.emailAddress]),
   );
-  const page = pageOf(query, {
+  return {
     rows: (limit, offset) =>
       userRows(tx)
         .where(where)
         .orderBy(...orderOf(query.dir, userSortColumns[query.sort]))
         .limit(limit)
         .offset(offset)
-        .all(),
+        .all()
+        .map(toDto),
     count: () => tx.select({ total: count() }).from(users).where(where).get()?.total ?? 0,
-  });
-  return { items: page.items.map(toDto), total: page.total };
+  };
+}
+
+/** One page of users with their company's name (see userListReader). */
+export function listUsers(tx: Tx, query: UserListQuery, companyId?: string): Page<UserDto> {
+  return pageOf(query, userListReader(tx, query, companyId));
 }
 
 export function findUserDto(tx: Tx, userId: string): UserDto {

@@ -71,6 +71,7 @@ export function CompaniesPage() {
   return (
     <>
       <AdminList
+        exportList="companies"
         title="Company List"
         subtitle="Hour balances and open tasks of every customer company."
         list={list}

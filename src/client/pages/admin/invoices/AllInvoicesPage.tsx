@@ -51,6 +51,7 @@ export function AllInvoicesPage() {
   return (
     <>
       <AdminList
+        exportList="invoices"
         title="Invoices"
         list={list}
         query={invoices}

@@ -34,6 +34,7 @@ export function AllPackagesPage() {
   return (
     <>
       <AdminList
+        exportList="packages"
         title="Packages"
         list={list}
         query={packages}

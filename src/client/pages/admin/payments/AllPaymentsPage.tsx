@@ -36,6 +36,7 @@ export function AllPaymentsPage() {
   return (
     <>
       <AdminList
+        exportList="payments"
         title="Payments"
         list={list}
         query={payments}

@@ -55,6 +55,7 @@ export function AllTasksPage() {
   return (
     <>
       <AdminList
+        exportList="tasks"
         title="Open Tasks"
         list={list}
         query={tasks}

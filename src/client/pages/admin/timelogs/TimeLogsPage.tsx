@@ -90,6 +90,7 @@ export function TimeLogsPage() {
   return (
     <>
       <AdminList
+        exportList="timelogs"
         title="Time Logs"
         list={list}
         query={logs}

@@ -61,6 +61,7 @@ export function AllUsersPage() {
   return (
     <>
       <AdminList
+        exportList="users"
         title="Users"
         list={list}
         query={users}

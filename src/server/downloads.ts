@@ -1,0 +1,132 @@
+import { Readable } from 'node:stream';
+import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DownloadLink, ExportList } from '../shared/exports.js';
+import type { AppDeps } from './deps.js';
+import { shapeError } from './error-shape.js';
+import { AppError, errorCodes } from './errors.js';
+import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } from './modules/activities/downloads.js';
+import { openDownloadLink } from './modules/exports/links.js';
+import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
+import { requestInfo } from './request-info.js';
+import type { DownloadRoute } from './rest-docs.js';
+import { appRouter } from './router.js';
+import { createCallerFactory, createContext } from './trpc.js';
+
+/*
+ * The downloads: back-office lists as CSV, a company's activities as CSV and its statement as PDF.
+ * Each is fetched from a signed link its link call issued (the browser cannot send the session
+ * header with a download), or, for a script, with the jwttoken header: the route then makes the
+ * link call itself, so the session, role, input and rate limit are checked in one place.
+ */
+
+export const INVALID_DOWNLOAD_LINK = 'This download link is not valid.';
+export const EXPIRED_DOWNLOAD_LINK = 'This download link has expired. Start the download again.';
+export const TOO_MANY_RUNNING = 'Too many downloads are running at once. Please try again in a minute.';
+/** Downloads read whole lists; a few at a time leave the server to everyone else. */
+export const MAX_RUNNING_DOWNLOADS = 3;
+
+/** The downloads as the API reference lists them. */
+export const DOWNLOAD_ROUTES: DownloadRoute[] = [
+  { path: '/superadmin/exports/{list}.csv', linkPath: '/superadmin/exports/{list}/link', mediaType: 'text/csv', summary: "A back-office list as CSV (UTF-8 with a byte-order mark) with the list's search, company, sort and filters" },
+  { path: '/activities/export.csv', linkPath: '/activities/export/link', mediaType: 'text/csv', summary: "Your company's whole ledger as CSV, newest first, with running balances" },
+  { path: '/activities/statement.pdf', linkPath: '/activities/statement/link', mediaType: 'application/pdf', summary: 'Company admins: the statement PDF of a period' },
+];
+
+type Request = FastifyRequest<{ Params: { file?: string }; Querystring: Record<string, string | string[] | undefined> }>;
+
+const createCaller = createCallerFactory(appRouter);
+type Caller = ReturnType<typeof createCaller>;
+
+/** Query strings are text; the link calls' few booleans are read from it. */
+function scriptInput(query: Request['query']): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) input[name] = value === 'true' ? true : value === 'false' ? false : value;
+  return input;
+}
+
+/** Answers a failure as the API answers any: a link call's error as it is, a service's AppError with its status. */
+function sendError(reply: FastifyReply, cause: unknown) {
+  const error = cause instanceof AppError ? new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message }) : getTRPCErrorFromUnknown(cause);
+  const { status, body } = shapeError(error);
+  if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'download failed');
+  return reply.status(status).header('Cache-Control', 'no-store').send(body);
+}
+
+export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
+  let running = 0;
+
+  /** The signed payload of the request's link, or of the link the script's session gets; null once answered. */
+  async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: Caller) => Promise<DownloadLink>): Promise<unknown> {
+    let url = request.url;
+    if (!url.includes('&sig=')) {
+      try {
+        url = (await issue(createCaller(createContext(deps, requestInfo(request))))).url;
+      } catch (cause) {
+        await sendError(reply, cause);
+        return null;
+      }
+    }
+    const opened = openDownloadLink(deps, url);
+    if (opened.check === 'valid' && opened.path === path) return opened.payload;
+    await reply.status(403).send({ message: opened.check === 'expired' ? EXPIRED_DOWNLOAD_LINK : INVALID_DOWNLOAD_LINK });
+    return null;
+  }
+
+  /** Runs a download unless too many are running; the count drops when its reply is done. */
+  function admitted(reply: FastifyReply): boolean {
+    if (running >= MAX_RUNNING_DOWNLOADS) {
+      void reply.status(429).header('Retry-After', '60').send({ message: TOO_MANY_RUNNING });
+      return false;
+    }
+    running += 1;
+    reply.raw.once('close', () => (running -= 1));
+    return true;
+  }
+
+  function sendCsv(reply: FastifyReply, make: () => CsvDownload) {
+    if (!admitted(reply)) return reply;
+    let download: CsvDownload;
+    try {
+      download = make();
+    } catch (cause) {
+      return sendError(reply, cause);
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(Readable.from(download.chunks));
+  }
+
+  app.get('/api/superadmin/exports/:file', async (request: Request, reply) => {
+    const list = exportListOf(`/api/superadmin/exports/${request.params.file ?? ''}`);
+    if (!list) return reply.status(404).send({ message: `No API route GET ${request.url.split('?')[0]}.` });
+    const payload = await authorised(request, reply, providerExportPath(list), (caller) =>
+      caller.superadmin.exports.link({ ...scriptInput(request.query), list } as never),
+    );
+    if (payload === null) return reply;
+    return sendCsv(reply, () => providerExport(deps, list as ExportList, payload));
+  });
+
+  app.get(ACTIVITIES_CSV_PATH, async (request: Request, reply) => {
+    const payload = await authorised(request, reply, ACTIVITIES_CSV_PATH, (caller) => caller.activities.exportLink(scriptInput(request.query) as never));
+    if (payload === null) return reply;
+    return sendCsv(reply, () => activitiesCsv(deps, payload));
+  });
+
+  app.get(STATEMENT_PDF_PATH, async (request: Request, reply) => {
+    const payload = await authorised(request, reply, STATEMENT_PDF_PATH, (caller) => caller.activities.statementLink(scriptInput(request.query) as never));
+    if (payload === null || !admitted(reply)) return reply;
+    try {
+      const { fileName, pdf } = await statementPdf(deps, payload);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    } catch (cause) {
+      return sendError(reply, cause);
+    }
+  });
+}

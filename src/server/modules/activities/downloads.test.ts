@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATEMENT_FROM_AFTER_TO, STATEMENT_IN_FUTURE, STATEMENT_TOO_LONG } from '../../../shared/exports.js';
+import { userRateLimits } from '../../../shared/limits.js';
+import { INVALID_DOWNLOAD_LINK } from '../../downloads.js';
+import { defaultRateLimits, RateLimiter } from '../../rate-limit.js';
+import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { csvObjects } from '../../testing/csv-parse.js';
+import { createCompany, purchasedHours, workedHours } from '../../testing/factories.js';
+
+/*
+ * A company's own downloads: its ledger as CSV (any of its users), its statement as PDF (its
+ * admins), each only ever of the caller's company. The PDF is read back with pdftotext.
+ */
+
+let t: TestApp;
+let acme: ReturnType<typeof createCompany>;
+let admin: SignedInUser;
+let member: SignedInUser;
+let otherAdmin: SignedInUser;
+let boss: SignedInUser;
+
+const at = (iso: string) => new Date(iso);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.deps.rateLimiter = new RateLimiter(t.clock, { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } });
+  acme = createCompany(t.deps.db, { companyName: 'Acme Corp', companyAddress: '1 Main St\nSpringfield' });
+  const other = createCompany(t.deps.db, { companyName: 'Other Co' });
+  admin = await signedInUser(t, { companyId: acme.id, role: 'admin' });
+  member = await signedInUser(t, { companyId: acme.id, role: 'member' });
+  otherAdmin = await signedInUser(t, { companyId: other.id, role: 'admin' });
+  boss = await signedInUser(t, { role: 'superadmin' });
+  const db = t.deps.db;
+  purchasedHours(db, acme.id, 1000, 'January purchase', at('2026-01-05T15:00:00Z'));
+  workedHours(db, acme.id, 200, 'January work', at('2026-01-20T15:00:00Z'));
+  // 1 February 02:00 UTC is still 31 January in New York (APP_TIMEZONE): before the period
+  workedHours(db, acme.id, 25, 'Late January work', at('2026-02-01T02:00:00Z'));
+  purchasedHours(db, acme.id, 500, 'February purchase', at('2026-02-03T15:00:00Z'));
+  workedHours(db, acme.id, 150, '=February work', at('2026-02-10T15:00:00Z'));
+  purchasedHours(db, acme.id, 400, 'February unpaid purchase', at('2026-02-12T15:00:00Z'), false);
+  workedHours(db, acme.id, 300, 'March work', at('2026-03-01T15:00:00Z'));
+  workedHours(db, other.id, 700, 'Other company work', at('2026-02-11T15:00:00Z'));
+  const invoice = await api(t.app, boss.token).post('/superadmin/invoices', { company: acme.id, description: 'Consulting block', price: 1250.5, transactionDate: '2026-02-15T15:00:00Z', sendInvoiceEmail: false });
+  const invoiceId = json<{ _id: string }>(invoice)._id;
+  await api(t.app, boss.token).post('/superadmin/payments', { company: acme.id, invoice: invoiceId, amount: 200, method: 'Zelle', paymentDate: '2026-02-16T15:00:00Z', sendEmail: false });
+  await api(t.app, boss.token).post('/superadmin/payments', { company: acme.id, invoice: invoiceId, amount: 50, method: 'Check', status: 'bounced', paymentDate: '2026-02-17T15:00:00Z', sendEmail: false });
+  await api(t.app, boss.token).post('/superadmin/invoices', { company: acme.id, description: 'March invoice', price: 99, transactionDate: '2026-03-01T15:00:00Z', sendInvoiceEmail: false });
+});
+afterAll(() => t.close());
+
+describe('activities CSV', () => {
+  it("holds the caller's whole ledger, newest first, with the balances the Activities page shows", async () => {
+    const response = await api(t.app, member.token).get('/activities/export.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="activities-acme-corp-2026-03-02.csv"');
+    const rows = csvObjects(response.body);
+    const page = json<{ allActivities: { description: string; runningHourBalance: number }[] }>(await api(t.app, member.token).get('/activities?per_page=1000'));
+    expect(rows.map((row) => [row.Description!.replace(/^'/, ''), Number(row.Balance)])).toEqual(page.allActivities.map((entry) => [entry.description, entry.runningHourBalance]));
+    expect(rows.some((row) => row.Description === 'Other company work')).toBe(false);
+    expect(rows.find((row) => row.Description === "'=February work")).toMatchObject({ Date: 'Feb 10, 2026', Type: 'TimeLog', Status: 'completed', Hours: '-1.5' });
+  });
+
+  it('by signed link: the link names the caller\'s company and cannot be turned to another', async () => {
+    const { url } = json<{ url: string }>(await api(t.app, otherAdmin.token).get('/activities/export/link'));
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(csvObjects(response.body).map((row) => row.Description)).toEqual(['Other company work']);
+    const decoded = decodeURIComponent(url);
+    const company = /"company":"([^"]+)"/.exec(decoded)![1]!;
+    const tampered = url.replace(encodeURIComponent(company), encodeURIComponent(acme.id));
+    expect(tampered).not.toBe(url);
+    const refused = await t.app.inject({ method: 'GET', url: tampered });
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).message).toBe(INVALID_DOWNLOAD_LINK);
+  });
+
+  it('is refused to the provider, who has no company, and to anyone signed out', async () => {
+    expect((await api(t.app, boss.token).get('/activities/export.csv')).statusCode).toBe(403);
+    expect((await api(t.app).get('/activities/export.csv')).statusCode).toBe(401);
+  });
+
+  it('a signed customer link does not open a provider export', async () => {
+    const { url } = json<{ url: string }>(await api(t.app, admin.token).get('/activities/export/link'));
+    const moved = url.replace('/api/activities/export.csv', '/api/superadmin/exports/companies.csv');
+    expect((await t.app.inject({ method: 'GET', url: moved })).statusCode).toBe(403);
+  });
+});
+
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+}
+
+async function statement(token: string, query: string) {
+  return t.app.inject({ method: 'GET', url: `/api/activities/statement.pdf?${query}`, headers: { jwttoken: token } });
+}
+
+describe('statement PDF', () => {
+  it('shows the opening balance, the period\'s entries with running balances, the closing balance, invoices and payments', async () => {
+    const response = await statement(admin.token, 'from=2026-02-01&to=2026-02-28');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="statement-acme-corp-2026-02-01-to-2026-02-28.pdf"');
+    const text = pdfText(response.rawPayload);
+    // opening: 10 bought - 2 - 0.25 worked before 1 February (New York); closing: + 5 - 1.5, the unpaid purchase not counted
+    expect(text).toMatch(/Opening balance\s+7\.75 hours/);
+    expect(text).toMatch(/Hours added\s+5\b/);
+    expect(text).toMatch(/Hours used\s+1\.5\b/);
+    expect(text).toMatch(/Closing balance\s+11\.25 hours/);
+    expect(text).toMatch(/February purchase\s+TimeAdd\s+5\s+12\.75/);
+    expect(text).toMatch(/=February work\s+TimeLog\s+-1\.5\s+11\.25/);
+    expect(text).toMatch(/February unpaid purchase\s+TimeAdd \(pending\)\s+4\s+11\.25/);
+    for (const outside of ['January purchase', 'January work', 'Late January work', 'March work', 'March invoice', 'Other company work']) expect(text).not.toContain(outside);
+    expect(text).toMatch(/Consulting block\s+0\s+Pending\s+\$1,250\.50/);
+    expect(text).toMatch(/Total invoiced\s+\$1,250\.50/);
+    expect(text).toMatch(/Zelle\s+completed\s+\$200/);
+    expect(text).toMatch(/Check\s+bounced\s+\$50/);
+    expect(text).toMatch(/Total paid \(completed payments\)\s+\$200/);
+    expect(text).toContain('February 1, 2026 to February 28, 2026');
+  });
+
+  it('agrees with the ledger: the opening and closing balances are the running balances at the period\'s edges', async () => {
+    const page = json<{ allActivities: { description: string; runningHourBalance: number }[] }>(await api(t.app, admin.token).get('/activities?per_page=1000'));
+    const balanceAfter = (description: string) => page.allActivities.find((entry) => entry.description === description)!.runningHourBalance;
+    const text = pdfText((await statement(admin.token, 'from=2026-02-01&to=2026-02-28')).rawPayload);
+    expect(Number(/Opening balance\s+([\d.-]+)/.exec(text)![1])).toBe(balanceAfter('Late January work'));
+    expect(Number(/Closing balance\s+([\d.-]+)/.exec(text)![1])).toBe(balanceAfter('February unpaid purchase'));
+  });
+
+  it('runs over pages for a long period, repeating the table header', async () => {
+    const busy = createCompany(t.deps.db, { companyName: 'Busy Co' });
+    const busyAdmin = await signedInUser(t, { companyId: busy.id, role: 'admin' });
+    purchasedHours(t.deps.db, busy.id, 100_000, 'Big block', at('2025-01-01T15:00:00Z'));
+    for (let day = 0; day < 120; day += 1) workedHours(t.deps.db, busy.id, 50, `Daily work ${day}`, new Date(Date.UTC(2025, 0, 2, 15) + day * 86_400_000));
+    const text = pdfText((await statement(busyAdmin.token, 'from=2025-01-01&to=2025-12-31')).rawPayload);
+    expect(text).toMatch(/Page 3 of \d/);
+    expect(text.match(/DATE\s+DESCRIPTION\s+TYPE\s+HOURS\s+BALANCE/g)!.length).toBeGreaterThan(1);
+    expect(text).toMatch(/Daily work 119\s+TimeLog\s+-0\.5\s+940/);
+    expect(text).toMatch(/Closing balance\s+940 hours/);
+  });
+
+  it.each([
+    ['from=2026-02-10&to=2026-02-01', STATEMENT_FROM_AFTER_TO],
+    ['from=2020-01-01&to=2025-06-01', STATEMENT_TOO_LONG],
+    ['from=2026-03-01&to=2026-03-03', STATEMENT_IN_FUTURE],
+    ['from=2026-02-30&to=2026-03-01', 'The start date is not a calendar date: 2026-02-30 does not exist.'],
+    ['from=02/01/2026&to=2026-03-01', 'The start date must be a date (YYYY-MM-DD).'],
+  ])('refuses %s', async (query, message) => {
+    const response = await statement(admin.token, query);
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+  });
+
+  it('is for company admins: a plain member and the provider are refused', async () => {
+    expect((await statement(member.token, 'from=2026-02-01&to=2026-02-28')).statusCode).toBe(403);
+    expect((await statement(boss.token, 'from=2026-02-01&to=2026-02-28')).statusCode).toBe(403);
+    expect((await api(t.app, member.token).get('/activities/statement/link?from=2026-02-01&to=2026-02-28')).statusCode).toBe(403);
+  });
+
+  it('by signed link, without the session header', async () => {
+    const { url } = json<{ url: string }>(await api(t.app, admin.token).get('/activities/statement/link?from=2026-02-01&to=2026-03-02'));
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(pdfText(response.rawPayload)).toContain('March work');
+  });
+});

@@ -1,0 +1,70 @@
+import type { DownloadLink, StatementPeriod } from '../../../shared/exports.js';
+import { STATEMENT_IN_FUTURE } from '../../../shared/exports.js';
+import { dateText } from '../../../shared/dates.js';
+import { localDate } from '../../../shared/weekly.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { renderStatementPdf } from '../../pdf/statement-pdf.js';
+import { offsetSlices } from '../../lib/paging.js';
+import { findCompanyRow } from '../companies/queries.js';
+import { csvChunks } from '../exports/csv-stream.js';
+import { downloadLink } from '../exports/links.js';
+import type { CsvDownload } from '../exports/service.js';
+import { timelineRows } from './ledger.js';
+import { statementData } from './statement.js';
+
+/*
+ * A company's own downloads: its whole ledger as CSV (any of its users) and a statement PDF for a
+ * period (its admins, as it shows invoices and payments). The signed link names the company, taken
+ * from the caller's session, never from the input.
+ */
+
+export const ACTIVITIES_CSV_PATH = '/api/activities/export.csv';
+export const STATEMENT_PDF_PATH = '/api/activities/statement.pdf';
+
+type ActivitiesPayload = { company: string; timeZone: string };
+type StatementPayload = ActivitiesPayload & { from: string; to: string };
+
+/** The file names' company part: letters, digits and dashes. */
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
+
+export function activitiesExportLink(deps: AppDeps, companyId: string, timeZone: string | undefined): DownloadLink {
+  const payload: ActivitiesPayload = { company: companyId, timeZone: timeZone ?? deps.config.timeZone };
+  return downloadLink(deps, ACTIVITIES_CSV_PATH, payload);
+}
+
+/** The company's ledger newest first, as the Activities page lists it, with the balance after each entry. */
+export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
+  const { company: companyId, timeZone } = payload as ActivitiesPayload;
+  const company = findCompanyRow(deps.db, companyId);
+  return {
+    fileName: `activities-${slug(company.companyName)}-${localDate(deps.clock.now(), timeZone)}.csv`,
+    chunks: csvChunks(['Date', 'Description', 'Type', 'Status', 'Hours', 'Balance'], offsetSlices((limit, offset) =>
+      timelineRows(deps.db, companyId, limit, offset).map((entry) => [
+        dateText(entry.timeStamp, timeZone),
+        entry.description,
+        entry.activityType,
+        entry.status,
+        entry.hours,
+        entry.runningHourBalance,
+      ]),
+    )),
+  };
+}
+
+/** A link to the statement of a period that has ended by today (in the zone it is read in). */
+export function statementLink(deps: AppDeps, companyId: string, period: StatementPeriod): DownloadLink {
+  const timeZone = period.timeZone ?? deps.config.timeZone;
+  if (period.to > localDate(deps.clock.now(), timeZone)) throw new AppError('BAD_REQUEST', STATEMENT_IN_FUTURE, 'to');
+  const payload: StatementPayload = { company: companyId, from: period.from, to: period.to, timeZone };
+  return downloadLink(deps, STATEMENT_PDF_PATH, payload);
+}
+
+export type PdfDownload = { fileName: string; pdf: Uint8Array };
+
+export async function statementPdf(deps: AppDeps, payload: unknown): Promise<PdfDownload> {
+  const { company, from, to, timeZone } = payload as StatementPayload;
+  const data = statementData(deps.db, company, { from, to, timeZone });
+  const pdf = await renderStatementPdf(data, deps.config.provider, deps.clock.now());
+  return { fileName: `statement-${slug(data.company.name)}-${from}-to-${to}.pdf`, pdf };
+}

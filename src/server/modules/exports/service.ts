@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { DownloadLink, ExportLinkInput, ExportList } from '../../../shared/exports.js';
+import { EXPORT_LISTS } from '../../../shared/exports.js';
+import { localDate } from '../../../shared/weekly.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { validationMessage } from '../../validation.js';
+import { csvChunks } from './csv-stream.js';
+import { downloadLink } from './links.js';
+import { providerLists } from './provider-lists.js';
+
+/** Where a back-office list's CSV is fetched from. */
+export const providerExportPath = (list: ExportList) => `/api/superadmin/exports/${list}.csv`;
+
+type ListQueryPayload = { query: object; timeZone: string };
+
+/** The list's own input check: a sort key or filter the list does not have is refused with its message. */
+function checkedQuery(schema: z.ZodType<object>, input: object): object {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('BAD_REQUEST', validationMessage(parsed.error), issue?.path.map(String).join('.') || undefined);
+  }
+  const { page: _page, perPage: _perPage, ...query } = parsed.data as { page?: number; perPage?: number };
+  return query;
+}
+
+/** A signed link to the CSV of a back-office list with its current search, filters and sort. */
+export function providerExportLink(deps: AppDeps, input: ExportLinkInput): DownloadLink {
+  const { list, timeZone, ...listQuery } = input;
+  const given = Object.fromEntries(Object.entries(listQuery).filter(([, value]) => value !== undefined));
+  const query = checkedQuery(providerLists[list].input, given);
+  const payload: ListQueryPayload = { query, timeZone: timeZone ?? deps.config.timeZone };
+  return downloadLink(deps, providerExportPath(list), payload);
+}
+
+export type CsvDownload = { fileName: string; chunks: AsyncGenerator<string> };
+
+/** The list a signed export path names, or undefined. */
+export function exportListOf(path: string): ExportList | undefined {
+  return EXPORT_LISTS.find((list) => providerExportPath(list) === path);
+}
+
+/** The CSV a signed export link names (its payload is ours, so it is checked again only by the list's schema). */
+export function providerExport(deps: AppDeps, list: ExportList, payload: unknown): CsvDownload {
+  const definition = providerLists[list];
+  const { query, timeZone } = payload as ListQueryPayload;
+  const checked = checkedQuery(definition.input, query);
+  return {
+    fileName: `${definition.fileName}-${localDate(deps.clock.now(), timeZone)}.csv`,
+    chunks: csvChunks(definition.headers, definition.records(deps, checked, timeZone)),
+  };
+}

@@ -3,6 +3,7 @@ import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DownloadLink, ExportList } from '../shared/exports.js';
 import type { AppDeps } from './deps.js';
+import { DownloadSlots, type DownloadHolder } from './download-slots.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
 import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } from './modules/activities/downloads.js';
@@ -22,9 +23,6 @@ import { createCallerFactory, createContext } from './trpc.js';
 
 export const INVALID_DOWNLOAD_LINK = 'This download link is not valid.';
 export const EXPIRED_DOWNLOAD_LINK = 'This download link has expired. Start the download again.';
-export const TOO_MANY_RUNNING = 'Too many downloads are running at once. Please try again in a minute.';
-/** Downloads read whole lists; a few at a time leave the server to everyone else. */
-export const MAX_RUNNING_DOWNLOADS = 3;
 
 /** The downloads as the API reference lists them. */
 export const DOWNLOAD_ROUTES: DownloadRoute[] = [
@@ -53,8 +51,11 @@ function sendError(reply: FastifyReply, cause: unknown) {
   return reply.status(status).header('Cache-Control', 'no-store').send(body);
 }
 
+/** A customer download's link names the company it reads. */
+const customerHolder = (payload: unknown): DownloadHolder => ({ pool: 'customers', companyId: (payload as { company: string }).company });
+
 export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
-  let running = 0;
+  const slots = new DownloadSlots();
 
   /** The signed payload of the request's link, or of the link the script's session gets; null once answered. */
   async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: Caller) => Promise<DownloadLink>): Promise<unknown> {
@@ -73,19 +74,19 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     return null;
   }
 
-  /** Runs a download unless too many are running; the count drops when its reply is done. */
-  function admitted(reply: FastifyReply): boolean {
-    if (running >= MAX_RUNNING_DOWNLOADS) {
-      void reply.status(429).header('Retry-After', '60').send({ message: TOO_MANY_RUNNING });
+  /** Runs a download if its holder has a free slot; the slot is freed when its reply is done. */
+  function admitted(reply: FastifyReply, holder: DownloadHolder): boolean {
+    const grant = slots.take(holder);
+    if (!grant.granted) {
+      void reply.status(429).header('Retry-After', '60').send({ message: grant.message });
       return false;
     }
-    running += 1;
-    reply.raw.once('close', () => (running -= 1));
+    reply.raw.once('close', grant.release);
     return true;
   }
 
-  function sendCsv(reply: FastifyReply, make: () => CsvDownload) {
-    if (!admitted(reply)) return reply;
+  function sendCsv(reply: FastifyReply, holder: DownloadHolder, make: () => CsvDownload) {
+    if (!admitted(reply, holder)) return reply;
     let download: CsvDownload;
     try {
       download = make();
@@ -106,18 +107,18 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
       caller.superadmin.exports.link({ ...scriptInput(request.query), list } as never),
     );
     if (payload === null) return reply;
-    return sendCsv(reply, () => providerExport(deps, list as ExportList, payload));
+    return sendCsv(reply, { pool: 'provider' }, () => providerExport(deps, list as ExportList, payload));
   });
 
   app.get(ACTIVITIES_CSV_PATH, async (request: Request, reply) => {
     const payload = await authorised(request, reply, ACTIVITIES_CSV_PATH, (caller) => caller.activities.exportLink(scriptInput(request.query) as never));
     if (payload === null) return reply;
-    return sendCsv(reply, () => activitiesCsv(deps, payload));
+    return sendCsv(reply, customerHolder(payload), () => activitiesCsv(deps, payload));
   });
 
   app.get(STATEMENT_PDF_PATH, async (request: Request, reply) => {
     const payload = await authorised(request, reply, STATEMENT_PDF_PATH, (caller) => caller.activities.statementLink(scriptInput(request.query) as never));
-    if (payload === null || !admitted(reply)) return reply;
+    if (payload === null || !admitted(reply, customerHolder(payload))) return reply;
     try {
       const { fileName, pdf } = await statementPdf(deps, payload);
       return reply

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_FROM_AFTER_TO, STATEMENT_IN_FUTURE, STATEMENT_TOO_LONG } from '../../../shared/exports.js';
 import { userRateLimits } from '../../../shared/limits.js';
+import { COMPANY_DOWNLOAD_RUNNING } from '../../download-slots.js';
 import { INVALID_DOWNLOAD_LINK } from '../../downloads.js';
 import { defaultRateLimits, RateLimiter } from '../../rate-limit.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
@@ -161,5 +162,32 @@ describe('statement PDF', () => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(pdfText(response.rawPayload)).toContain('March work');
+  });
+});
+
+describe('downloads running at once', () => {
+  it("holds a company to one download at a time without stopping other companies' or the provider's", async () => {
+    const busy = createCompany(t.deps.db, { companyName: 'Busy Ledger' });
+    const busyUser = await signedInUser(t, { companyId: busy.id, role: 'member' });
+    const insert = t.deps.db.$client.prepare(
+      "insert into activities (id, company_id, activity_type, status, hundredths, description, time_stamp, created_at) values (?, ?, 'TimeLog', 'completed', -100, ?, ?, ?)",
+    );
+    t.deps.db.$client.transaction(() => {
+      for (let index = 0; index < 30_000; index += 1) insert.run(`busy-${index}`, busy.id, `Entry ${index}`, Date.UTC(2025, 0, 1) + index * 60_000, Date.UTC(2025, 0, 1));
+    })();
+    const csvOf = (token: string) => t.app.inject({ method: 'GET', url: '/api/activities/export.csv', headers: { jwttoken: token }, payloadAsStream: true });
+    // read by nobody yet, so it waits on its reader
+    const running = await csvOf(busyUser.token);
+    expect(running.statusCode).toBe(200);
+
+    const again = await api(t.app, busyUser.token).get('/activities/export.csv');
+    expect(again.statusCode).toBe(429);
+    expect(json(again).message).toBe(COMPANY_DOWNLOAD_RUNNING);
+    expect((await api(t.app, otherAdmin.token).get('/activities/export.csv')).statusCode).toBe(200);
+    expect((await api(t.app, boss.token).get('/superadmin/exports/companies.csv')).statusCode).toBe(200);
+
+    for await (const _chunk of running.stream()) void _chunk;
+    expect((await api(t.app, busyUser.token).get('/activities/export.csv')).statusCode).toBe(200);
+    t.deps.db.$client.prepare("delete from activities where id like 'busy-%'").run();
   });
 });

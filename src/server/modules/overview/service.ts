@@ -9,6 +9,7 @@ import {
 } from '../../../shared/overview.js';
 import { addDays, WEEKLY_TARGET_HOURS } from '../../../shared/weekly.js';
 import type { AppDeps } from '../../deps.js';
+import { keptUntilChange } from '../../lib/kept-until-change.js';
 import { recentMonths, recentWeeks } from '../../lib/periods.js';
 import * as queries from './queries.js';
 
@@ -21,10 +22,11 @@ export function signupsAwaitingApproval(deps: AppDeps): SignupsDto {
   };
 }
 
-export function receivable(deps: AppDeps): ReceivableDto {
+/** Sums every open invoice's payments: kept until the data changes, so a busy overview reads it once. */
+export const receivable = keptUntilChange((deps: AppDeps): ReceivableDto => {
   const totals = queries.receivableTotals(deps.db);
   return { unpaidCount: totals.unpaid, partlyPaidCount: totals.partlyPaid, totalReceivable: centsToDollars(totals.openCents) };
-}
+});
 
 /** Hours logged in the current week (Monday to Sunday in the provider's time zone) against the weekly target. */
 export function hoursThisWeek(deps: AppDeps): WeekHoursDto {
@@ -37,8 +39,8 @@ export function hoursThisWeek(deps: AppDeps): WeekHoursDto {
   };
 }
 
-/** Hours sold, used and awaiting payment per calendar month, the current month last. */
-export function monthlyFigures(deps: AppDeps): MonthFiguresDto[] {
+/** Hours sold, used and awaiting payment per calendar month, the current month last; kept until the data changes. */
+export const monthlyFigures = keptUntilChange((deps: AppDeps): MonthFiguresDto[] => {
   const months = recentMonths(deps.config.timeZone, deps.clock.now(), OVERVIEW_MONTHS);
   return months.map((month) => {
     const invoiced = queries.invoicedHundredths(deps.db, month);
@@ -49,4 +51,4 @@ export function monthlyFigures(deps: AppDeps): MonthFiguresDto[] {
       awaitingPaymentHours: hundredthsToHours(invoiced.awaitingPayment),
     };
   });
-}
+});

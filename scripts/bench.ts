@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 // npm run bench [-- --small | --companies N --users N --tasks N --logs N --invoices N --payments N] [-- --load [--load-seconds S]]
 // Seeds a throwaway data folder with a provider a few years in, starts the real server on it and
 // measures the calls the screens make through HTTP, side by side with a bare Fastify +
@@ -131,6 +132,8 @@ async function main(): Promise<void> {
     { name: 'companies', path: COMPANIES_FIRST_PAGE, token: seeded.superAdmin.token },
   ]);
 
+  // The server runs from its build: rebuild it first if the sources changed since, or the figures are of old code.
+  execFileSync(process.execPath, [path.join(import.meta.dirname, 'build-if-missing.mjs'), '--server'], { stdio: 'inherit' });
   const command = projectServerCommand();
   say(`Server: ${command.label}${command.note ? ` (${command.note})` : ''}, LOG_LEVEL=warn`);
   const project = await start('project server', command.args, '/api/openapi.json');

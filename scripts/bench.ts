@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 // npm run bench [-- --small | --companies N --users N --tasks N --logs N --invoices N --payments N] [-- --load [--load-seconds S]]
 // Seeds a throwaway data folder with a provider a few years in, starts the real server on it and
 // measures the calls the screens make through HTTP, side by side with a bare Fastify +
 // better-sqlite3 server running the same SQL. Prints each figure next to its target (see
 // docs/performance.md); exits non-zero only when something is broken, never for a missed target.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

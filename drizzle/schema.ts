@@ -229,6 +229,9 @@ export const timeLogs = sqliteTable(
     index('time_logs_time_idx').on(t.timeStamp),
     // the weekly view sums each day's hours from the index alone: a row lookup per log costs 15 times more
     index('time_logs_time_hours_idx').on(t.timeStamp, t.hundredths),
+    // the Time Logs list sorts by hours and by description, and Search finds hours, from these
+    index('time_logs_hours_idx').on(t.hundredths),
+    index('time_logs_description_idx').on(sql`${t.description} collate nocase`),
   ],
 );
 

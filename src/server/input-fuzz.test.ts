@@ -68,7 +68,8 @@ afterAll(() => t.close());
 function databaseState(): string {
   const sqlite = t.deps.db.$client;
   const tables = sqlite
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name")
+    // ordinary tables: not a full-text index's own (virtual and shadow), which follow the tables they index
+    .prepare("select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name")
     .pluck()
     .all() as string[];
   const rowsOf = (table: string) =>

@@ -1,12 +1,12 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeLogs } from '../../../../drizzle/schema.js';
-import { hundredthsToHours } from '../../../shared/hours.js';
-import { logDateTimeText, logHoursText } from '../../../shared/log-text.js';
+import { logDateTimeText } from '../../../shared/log-text.js';
 import { openDatabase, type DatabaseHandle } from '../../db.js';
 import { offsetSpans } from '../../lib/zone-offsets.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
-import { dateTimeTextSql, hoursTextSql, mayBeInDateTimeText, mayBeInHoursText } from './log-text-sql.js';
+import { dateTextMatch } from './date-text-ranges.js';
+import { mayBeInDateTimeText, mayBeInHoursText, wallMatchSql } from './log-text-sql.js';
 
 /*
  * The SQL texts must read exactly as the screen's: for every instant and zone, the date-time
@@ -64,44 +64,45 @@ beforeAll(() => {
 });
 afterAll(() => database.close());
 
-describe('dateTimeTextSql', () => {
-  it.each(zones)('writes every instant as logDateTimeText does in %s', (zone) => {
-    const spans = offsetSpans(zone, instants.map((instant) => new Date(instant).getUTCFullYear()));
-    const rows = database.db
-      .select({ timeStamp: timeLogs.timeStamp, text: sql<string>`${dateTimeTextSql(timeLogs.timeStamp, spans)}` })
-      .from(timeLogs)
-      .orderBy(asc(timeLogs.timeStamp))
-      .all();
-    expect(rows).toHaveLength(instants.length);
-    const mismatches = rows
-      .map((row) => ({ at: row.timeStamp.toISOString(), sql: row.text, screen: logDateTimeText(row.timeStamp, zone) }))
-      .filter((row) => row.sql !== row.screen);
-    expect(mismatches).toEqual([]);
+/** The instants whose date-time text, as the screen writes it in the zone, contains the search. */
+const shownWith = (search: string, zone: string) => instants.filter((instant) => logDateTimeText(instant, zone).toLowerCase().includes(search.toLowerCase()));
+
+const searches = ['Mar 8, 2026, 3:00 AM', '2026, 1', '12:0', 'am', 'Oct 25', ', 2:', '30 PM', '1969', '5, 20', '1', 'Nov 1, 2026, 1:'];
+
+describe('dateTextMatch', () => {
+  const first = Math.min(...instants);
+  const last = Math.max(...instants);
+  const spansOf = (zone: string) => offsetSpans(zone, instants.map((instant) => new Date(instant).getUTCFullYear()));
+
+  it.each(zones)('gives as time ranges exactly the instants whose text in %s contains each search', (zone) => {
+    // the years around the clock changes: ranges for every minute of a century would be millions
+    const recent = instants.filter((instant) => instant >= Date.parse('2024-01-01') && instant < Date.parse('2028-01-01'));
+    const spans = spansOf(zone);
+    for (const search of searches) {
+      const { ranges } = dateTextMatch(search, Math.min(...recent), Math.max(...recent), spans, Number.POSITIVE_INFINITY);
+      const inRanges = recent.filter((instant) => {
+        const at = ranges!.findLastIndex(([from]) => from <= instant);
+        return at >= 0 && instant < ranges![at]![1];
+      });
+      const shown = shownWith(search, zone).filter((instant) => recent.includes(instant));
+      expect({ search, instants: inRanges }).toEqual({ search, instants: shown });
+    }
   });
 
-  it('reads the clock change as the zone does: the same instant differs by zone', () => {
-    const at = (iso: string, zone: string) => {
-      const spans = offsetSpans(zone, [2026]);
-      return database.db.get<{ text: string }>(sql`select ${dateTimeTextSql(sql.raw(String(Date.parse(iso))), spans)} as text`).text;
-    };
-    expect(at('2026-03-08T06:59:00Z', 'America/New_York')).toBe('Mar 8, 2026, 1:59 AM');
-    expect(at('2026-03-08T07:00:00Z', 'America/New_York')).toBe('Mar 8, 2026, 3:00 AM');
-    expect(at('2026-03-08T07:00:00Z', 'Europe/Berlin')).toBe('Mar 8, 2026, 8:00 AM');
-    expect(at('2026-10-25T00:59:59Z', 'Europe/Berlin')).toBe('Oct 25, 2026, 2:59 AM');
-    expect(at('2026-10-25T01:00:00Z', 'Europe/Berlin')).toBe('Oct 25, 2026, 2:00 AM');
-    expect(at('2026-06-01T04:00:00Z', 'America/New_York')).toBe('Jun 1, 2026, 12:00 AM');
-    expect(at('2026-06-01T16:30:00Z', 'America/New_York')).toBe('Jun 1, 2026, 12:30 PM');
-  });
-});
-
-describe('hoursTextSql', () => {
-  it('writes every number of hundredths up to 100 hours as String(hours)', () => {
-    const rows = database.db.all<{ hundredths: number; text: string }>(sql`
-      with recursive n(hundredths) as (select 1 union all select hundredths + 1 from n where hundredths < 10000)
-      select hundredths, ${hoursTextSql(sql.raw('hundredths'))} as text from n`);
-    expect(rows).toHaveLength(10_000);
-    const mismatches = rows.filter((row) => row.text !== logHoursText(hundredthsToHours(row.hundredths)));
-    expect(mismatches).toEqual([]);
+  it.each(zones)('gives as wall-clock days and minutes, checked in SQL, exactly the instants whose text in %s contains each search', (zone) => {
+    const spans = spansOf(zone);
+    for (const search of searches) {
+      const { wall, ranges } = dateTextMatch(search, first, last, spans, 10);
+      if (search.length < 3) expect(ranges).toBeUndefined();
+      const found = database.db
+        .select({ timeStamp: timeLogs.timeStamp })
+        .from(timeLogs)
+        .where(wallMatchSql(timeLogs.timeStamp, spans, wall))
+        .orderBy(asc(timeLogs.timeStamp))
+        .all()
+        .map((row) => row.timeStamp.getTime());
+      expect({ search, instants: found }).toEqual({ search, instants: shownWith(search, zone).sort((a, b) => a - b) });
+    }
   });
 });
 

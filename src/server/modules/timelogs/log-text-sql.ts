@@ -1,11 +1,12 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { logDateTimeLayout, type LogDateTimePart } from '../../../shared/log-text.js';
+import { logDateTimeLayout } from '../../../shared/log-text.js';
 import type { OffsetSpan } from '../../lib/zone-offsets.js';
+import type { WallMatch } from './date-text-ranges.js';
 
 /*
- * The texts a time log row shows (src/shared/log-text.ts), built in SQL so Search can match
- * them on the server: the hours as String(hours) would write them, and the date-time in the
- * browser's zone through a small table of that zone's offsets.
+ * What Search needs in SQL of the texts a time log row shows (src/shared/log-text.ts): which
+ * searches could be in them, and a log's wall-clock day and minute in the browser's zone,
+ * through a small table of that zone's offsets.
  */
 
 const integer = (value: number): SQL => {
@@ -13,16 +14,6 @@ const integer = (value: number): SQL => {
   return sql.raw(String(value));
 };
 
-const text = (value: string): SQL => sql.raw(`'${value.replace(/'/g, "''")}'`);
-
-/** Hundredths of an hour as String(hours) writes the hours: 150 -> '1.5', 5 -> '0.05', 800 -> '8'. */
-export function hoursTextSql(hundredths: SQL | AnyColumn): SQL {
-  return sql`(case
-    when ${hundredths} % 100 = 0 then cast(${hundredths} / 100 as text)
-    when ${hundredths} % 10 = 0 then (${hundredths} / 100) || '.' || ((${hundredths} % 100) / 10)
-    else (${hundredths} / 100) || '.' || printf('%02d', ${hundredths} % 100)
-  end)`;
-}
 
 const onlyCharactersOf = (alphabet: string) => {
   const allowed = new Set(alphabet.toLowerCase());
@@ -53,47 +44,21 @@ function offsetSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[]): SQL {
   return sql`(case ${sql.join(branches, sql` `)} else ${integer(spans.at(-1)!.offsetMs)} end)`;
 }
 
-/** Whole seconds of the wall-clock time, rounded down (also before 1970, where / truncates). */
-function wallSecondsSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[]): SQL {
-  const wallMs = sql`(${instantMs} + ${offsetSql(instantMs, spans)})`;
-  return sql`((${wallMs} - ((${wallMs} % 1000 + 1000) % 1000)) / 1000)`;
-}
-
-/** Each part of the layout from `stamp`, the wall time as 'YYYY-MM-DD HH:MM'. */
-function partSql(part: LogDateTimePart, stamp: SQL, layout: ReturnType<typeof logDateTimeLayout>): SQL {
-  const hour = sql`cast(substr(${stamp}, 12, 2) as integer)`;
-  switch (part.type) {
-    case 'literal':
-      return text(part.value);
-    case 'month':
-      return sql`(case substr(${stamp}, 6, 2) ${sql.join(
-        layout.months.map((name, index) => sql`when ${text(String(index + 1).padStart(2, '0'))} then ${text(name)}`),
-        sql` `,
-      )} end)`;
-    case 'day':
-      return sql`cast(substr(${stamp}, 9, 2) as integer)`;
-    case 'year':
-      return sql`cast(substr(${stamp}, 1, 4) as integer)`;
-    case 'hour':
-      return sql`(case when ${hour} % 12 = 0 then 12 else ${hour} % 12 end)`;
-    case 'minute':
-      return sql`substr(${stamp}, 15, 2)`;
-    case 'dayPeriod':
-      return sql`(case when ${hour} < 12 then ${text(layout.am)} else ${text(layout.pm)} end)`;
-  }
-}
+const jsonList = (values: number[]) => sql`(select value from json_each(${JSON.stringify(values)}))`;
 
 /**
- * The instant (UTC ms) as logDateTimeText writes it in the zone whose offsets are given,
- * e.g. 'Mar 2, 2026, 10:30 AM'.
+ * Whether the instant's wall-clock day and minute are among those of a WallMatch: a check per
+ * row, for searches that match too many separate minutes to read as ranges.
  */
-export function dateTimeTextSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[]): SQL {
-  const layout = logDateTimeLayout();
-  const stamp = sql`strftime('%Y-%m-%d %H:%M', ${wallSecondsSql(instantMs, spans)}, 'unixepoch')`;
-  // The wall time is worked out once per row; the parts read it from the subquery.
-  const wall = sql.raw('wall.stamp');
-  return sql`(select ${sql.join(
-    layout.parts.map((part) => partSql(part, wall, layout)),
-    sql` || `,
-  )} from (select ${stamp} as stamp) as wall)`;
+export function wallMatchSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[], match: WallMatch): SQL {
+  const wallMs = sql`(${instantMs} + ${offsetSql(instantMs, spans)})`;
+  const wallMinute = sql`((${wallMs} - ((${wallMs} % 60000 + 60000) % 60000)) / 60000)`;
+  const minute = sql.raw('((wall.minute % 1440 + 1440) % 1440)');
+  const day = sql.raw('((wall.minute - ((wall.minute % 1440 + 1440) % 1440)) / 1440)');
+  const tests = [
+    sql`${day} in ${jsonList(match.wholeDays)}`,
+    sql`${minute} in ${jsonList(match.inTime)}`,
+    ...match.crossings.map(({ days, minutes }) => sql`(${day} in ${jsonList(days)} and ${minute} in ${jsonList(minutes)})`),
+  ];
+  return sql`(select ${sql.join(tests, sql` or `)} from (select ${wallMinute} as minute) as wall)`;
 }

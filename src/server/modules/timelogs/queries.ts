@@ -1,4 +1,4 @@
-import { and, count, eq, gte, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, tasks, timeLogs } from '../../../../drizzle/schema.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
@@ -6,9 +6,12 @@ import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shar
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { keyedSlices, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { contains, keyedSlices, orderOf, pageOf, type ListReader } from '../../lib/paging.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
-import { dateTimeTextSql, hoursTextSql, mayBeInDateTimeText, mayBeInHoursText } from './log-text-sql.js';
+import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
+import { logHoursText } from '../../../shared/log-text.js';
+import { dateTextMatch, type InstantRange } from './date-text-ranges.js';
+import { mayBeInDateTimeText, mayBeInHoursText, wallMatchSql } from './log-text-sql.js';
 
 export type TimeLogRow = typeof timeLogs.$inferSelect;
 
@@ -53,9 +56,10 @@ function toDto(row: JoinedRow): TimeLogDto {
 /** What each sortable column sorts by; rowid breaks ties in the same direction. */
 const timeLogSortColumns: Record<TimeLogSortKey, (SQL | AnyColumn)[]> = {
   timeStamp: [timeLogs.timeStamp, logRowid],
-  companyName: [companies.companyName, timeLogs.timeStamp, logRowid],
+  // companies by companies_name_nocase_idx, each company's logs by time_logs_company_idx: no sort
+  companyName: [sql`${companies.companyName} collate nocase`, sql`${companies}.rowid`, timeLogs.timeStamp, logRowid],
   invertedHours: [timeLogs.hundredths, logRowid],
-  description: [timeLogs.description, logRowid],
+  description: [sql`${timeLogs.description} collate nocase`, logRowid],
 };
 
 /** The UTC calendar years that have logs: one indexed look-up per year, however many logs. */
@@ -75,27 +79,124 @@ function yearsWithLogs(tx: Tx): number[] {
   return years;
 }
 
+/** Date-text searches past this many time ranges are only checked log by log (see dateTextMatch). */
+const MAX_DATE_RANGES = 50_000;
+
+/** The trigram index matches substrings of at least 3 characters; a phrase query takes the text as it is. */
+const TRIGRAM = 3;
+
+/** Past this many matching logs a search is checked log by log while reading the list in its order, which soon fills a page. */
+const FEW_MATCHES = 5_000;
+
+/** One way a log can match a search: its matching rows from an index (when it has one), and the same as a check of one log. */
+type SearchPart = { rows?: SQL; test: SQL; ranges?: InstantRange[] };
+
+function descriptionPart(search: string): SearchPart {
+  if ([...search].length < TRIGRAM) {
+    const test = contains(timeLogs.description, search);
+    return { rows: sql`select rowid from time_logs where ${test}`, test };
+  }
+  const rows = sql`select rowid from time_log_words where time_log_words match ${`"${search.replace(/"/g, '""')}"`}`;
+  // the unary + keeps SQLite from reading the page through these rowids (and sorting them) instead of in the list's order
+  return { rows, test: sql`+${logRowid} in (${rows})` };
+}
+
+/** The logs whose hours, as the list writes them, contain the search: the few hundredths values that read so. */
+function hoursPart(tx: Tx, search: string): SearchPart | undefined {
+  const most = Math.max(MAX_HOURS_PER_LOG * 100, tx.select({ most: max(timeLogs.hundredths) }).from(timeLogs).get()?.most ?? 0);
+  const values: number[] = [];
+  for (let hundredths = 1; hundredths <= most; hundredths += 1) {
+    if (logHoursText(hundredthsToHours(hundredths)).includes(search)) values.push(hundredths);
+  }
+  if (values.length === 0) return undefined;
+  const test = sql`${timeLogs.hundredths} in (select value from json_each(${JSON.stringify(values)}))`;
+  return { rows: sql`select rowid from time_logs where ${test}`, test };
+}
+
+/** The logs whose date-time, as the list writes it in `timeZone`, contains the search: time ranges read from time_logs_time_idx. */
+function dateTimePart(tx: Tx, search: string, timeZone: string): SearchPart | undefined {
+  // one min() or max() per statement: SQLite answers each from the index end, but not both together
+  const first = tx.select({ at: min(timeLogs.timeStamp) }).from(timeLogs).get()?.at;
+  const last = tx.select({ at: max(timeLogs.timeStamp) }).from(timeLogs).get()?.at;
+  if (!first || !last) return undefined;
+  const spans = offsetSpans(timeZone, yearsWithLogs(tx));
+  const { wall, ranges } = dateTextMatch(search, first.getTime(), last.getTime(), spans, MAX_DATE_RANGES);
+  if (ranges?.length === 0) return undefined;
+  const rows =
+    ranges &&
+    sql`select time_logs.rowid from json_each(${JSON.stringify(ranges)}) as range
+      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1`;
+  const test = ranges && ranges.length <= FEW_RANGES ? inRangesSql(ranges) : wallMatchSql(timeLogs.timeStamp, spans, wall);
+  return { rows, test, ranges };
+}
+
+/** A date that matches in a few stretches of time (a year, a month) is checked by comparing the instant with them. */
+const FEW_RANGES = 64;
+
+function inRangesSql(ranges: InstantRange[]): SQL {
+  const time = sql`${timeLogs}.time_stamp`;
+  return sql`(${sql.join(
+    ranges.map(([from, to]) => sql`(${time} >= ${from} and ${time} < ${to})`),
+    sql` or `,
+  )})`;
+}
+
+/** Whether the parts match few logs, each read from its index (at most FEW_MATCHES of each). */
+function matchesFew(tx: Tx, parts: SearchPart[]): boolean {
+  return parts.every(({ rows }) => rows && tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${FEW_MATCHES})`).n < FEW_MATCHES);
+}
+
+/** Which logs a search matches, and how to count them when that differs from counting the rows `where` selects. */
+type LogSearch = { where: SQL; count?: (company: SQL | undefined) => number | undefined };
+
 /**
- * Time-log search matches the description, the hours text or the date-time text as the list shows it.
- * A text with characters those texts never have (most words) is matched against the description only.
+ * Counts a search checked log by log without checking every log: the logs in the date part's
+ * time ranges, counted from the index, plus those the other parts find outside those ranges.
  */
-function searchLogs(tx: Tx, search: string, timeZone: string): SQL | undefined {
+function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, others: SearchPart[]) {
+  return (company: SQL | undefined): number => {
+    const inRanges = tx.get<{ n: number }>(sql`select count(*) as n from json_each(${JSON.stringify(date.ranges)}) as range
+      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1 ${company ? sql`and ${company}` : sql``}`).n;
+    if (others.length === 0) return inRanges;
+    const outside = and(company, sql`${logRowid} in (${sql.join(others.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${date.test}`);
+    return inRanges + (tx.select({ total: count() }).from(timeLogs).where(outside).get()?.total ?? 0);
+  };
+}
+
+/**
+ * Time-log search matches the description, the hours text or the date-time text as the list shows
+ * it. A search matching few logs reads them from the indexes (the description's trigrams, the
+ * hours, the time ranges of the matching dates). One matching many is checked log by log while
+ * the list is read in its order, which soon fills a page; it is counted from the date's time
+ * ranges where it has them, else by checking every log. A text with characters the hours or
+ * date-time texts never have (most words) is matched against the description only.
+ */
+function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undefined {
   if (!search) return undefined;
-  const texts: (SQL | AnyColumn)[] = [timeLogs.description];
-  if (mayBeInHoursText(search)) texts.push(hoursTextSql(timeLogs.hundredths));
-  if (mayBeInDateTimeText(search)) texts.push(dateTimeTextSql(timeLogs.timeStamp, offsetSpans(timeZone, yearsWithLogs(tx))));
-  return searchAny(search, texts);
+  const date = mayBeInDateTimeText(search) ? dateTimePart(tx, search, timeZone) : undefined;
+  const others = [descriptionPart(search), mayBeInHoursText(search) ? hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
+  const parts = date ? [date, ...others] : others;
+  if (matchesFew(tx, parts)) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
+  const where = sql`(${sql.join(parts.map(({ test }) => test), sql` or `)})`;
+  const countable = date?.ranges && others.every(({ rows }) => rows);
+  if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
+  const only = parts.length === 1 ? parts[0]!.rows : undefined;
+  // one part's rows are distinct logs: count them as they are, without checking each log again
+  if (only) return { where, count: (company) => (company ? undefined : tx.get<{ n: number }>(sql`select count(*) as n from (${only})`).n) };
+  return { where };
 }
 
 /** Logs, each with its company's name and its task's title, a slice at a time; date-times read in `timeZone`. */
 export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' | 'perPage'>, timeZone: string): ListReader<TimeLogDto> {
-  const where = and(query.company ? eq(timeLogs.companyId, query.company) : undefined, searchLogs(tx, query.search, timeZone));
+  const company = query.company ? eq(timeLogs.companyId, query.company) : undefined;
+  const search = searchLogs(tx, query.search, timeZone);
+  const where = and(company, search?.where);
   const keys = timeLogSortColumns[query.sort];
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
     timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...orderOf(query.dir, keys)).limit(limit).offset(offset).all();
   return {
     rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
-    count: () => tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
+    count: () => search?.count?.(company) ?? tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }

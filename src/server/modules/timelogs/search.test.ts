@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hundredthsToHours } from '../../../shared/hours.js';
+import { logDateTimeText, logHoursText } from '../../../shared/log-text.js';
+import { TIME_LOG_SORT_KEYS, type TimeLogDto } from '../../../shared/timelogs.js';
+import { api, createTestApp, signedInUser, type TestApp } from '../../testing/app.js';
+import { restPage } from '../../testing/rest-pages.js';
+import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
+import { createCompany, createTimeLogRow } from '../../testing/factories.js';
+
+/*
+ * Search and sort of the Time Logs list on a few thousand logs over two years, enough for every
+ * way a search is answered: from the indexes (few matches), log by log while reading the list in
+ * its order (many), counted from time ranges or by checking every log. Whichever way, the page
+ * and the total must be exactly what filtering every log's shown texts finds.
+ */
+
+const ZONE = 'America/New_York';
+const LOGS = 7000;
+const words = ['Review of the budget', 'Deploy', 'review call', 'Planning', 'Bug fixing', 'Café "quotes" 100%', ''];
+
+let app: TestApp;
+let token: string;
+let all: { id: string; companyId: string; companyName: string; time: number; hundredths: number; description: string }[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  token = (await signedInUser(app, { role: 'superadmin' })).token;
+  const companies = ['Acme', 'acme', 'Beta', 'Zeta'].map((companyName) => createCompany(app.deps.db, { companyName }));
+  const start = Date.parse('2024-01-01T00:00:00Z');
+  app.deps.db.transaction((tx) => {
+    all = Array.from({ length: LOGS }, (_, i) => {
+      const company = companies[i % companies.length]!;
+      // every 2 h 37 min: every minute of the hour and every hour of the day comes round, DST changes included
+      const row = createTimeLogRow(tx, {
+        companyId: company.id,
+        timeStamp: new Date(start + i * 157 * 60_000),
+        hundredths: 25 + ((i * 37) % 975),
+        description: words[i % words.length]!,
+      });
+      return { id: row.id, companyId: company.id, companyName: company.companyName, time: row.timeStamp.getTime(), hundredths: row.hundredths, description: row.description ?? '' };
+    });
+  });
+});
+afterAll(() => app.close());
+
+/** What the list shows of a log contains the search, as a person reading it would find it. */
+function shownMatch(search: string) {
+  const text = search.toLowerCase();
+  return (log: (typeof all)[number]) =>
+    [log.description, logHoursText(hundredthsToHours(log.hundredths)), logDateTimeText(log.time, ZONE)].some((shown) => shown.toLowerCase().includes(text));
+}
+
+const newestFirst = (a: (typeof all)[number], b: (typeof all)[number]) => b.time - a.time;
+
+async function listed(query: string) {
+  return restPage<TimeLogDto>(await api(app.app, token).get(`/superadmin/timelogs?timeZone=${encodeURIComponent(ZONE)}&${query}`));
+}
+
+describe('Time Logs search', () => {
+  // few matches, many matches spread out, many in one stretch of time, too many minutes for ranges
+  const searches = ['zzz', 'Feb 29', '10:30 PM', '2025, 1', '1.5', 'review', 'AM', '2024', 'Mar', 'ev', '1', '3', ', 2', ':', '"quotes" 100%', 'café'];
+
+  it.each(searches)('finds exactly the logs whose shown texts contain %j, newest first, with their total', async (search) => {
+    const expected = all.filter(shownMatch(search)).sort(newestFirst);
+    const page = await listed(`search=${encodeURIComponent(search)}&per_page=25`);
+    expect(page.total).toBe(expected.length);
+    expect(page.items.map((log) => log._id)).toEqual(expected.slice(0, 25).map((log) => log.id));
+  });
+
+  it('pages on through many matches of one company', async () => {
+    const { companyId } = all[1]!;
+    const expected = all.filter((log) => log.companyId === companyId && shownMatch('AM')(log)).sort(newestFirst);
+    const page = await listed(`search=AM&company=${companyId}&per_page=50&page=3`);
+    expect(page.total).toBe(expected.length);
+    expect(page.items.map((log) => log._id)).toEqual(expected.slice(100, 150).map((log) => log.id));
+  });
+
+  it('finds a new log by its description, then by its new one after an edit, and no longer after a delete', async () => {
+    const log = { company: all[0]!.companyId, invertedHours: 1, description: 'Xylophone tuning', timeStamp: '2024-06-01T12:00:00.000Z' };
+    const created = await api(app.app, token).post('/superadmin/timelogs', log);
+    expect(created.statusCode).toBe(200);
+    const id = (created.json() as TimeLogDto)._id;
+    expect((await listed('search=xylophone')).items.map((found) => found._id)).toEqual([id]);
+    expect((await api(app.app, token).put(`/superadmin/timelogs/${id}`, { ...log, description: 'Marimba tuning' })).statusCode).toBe(200);
+    expect((await listed('search=xylophone')).total).toBe(0);
+    expect((await listed('search=marimba')).items.map((found) => found._id)).toEqual([id]);
+    expect((await api(app.app, token).delete(`/superadmin/timelogs/${id}`)).statusCode).toBe(200);
+    expect((await listed('search=marimba')).total).toBe(0);
+  });
+});
+
+describe('Time Logs sort', () => {
+  it.each(TIME_LOG_SORT_KEYS.flatMap((sort) => [`${sort}&dir=asc`, `${sort}&dir=desc`]))('reads the page sorted by %s from an index, without sorting the table', async (sort) => {
+    const plans = await statementPlans(app.deps.db, () => api(app.app, token).get(`/superadmin/timelogs?per_page=25&sort=${sort}`));
+    expect(slowSteps(pageStatement(plans, 'time_logs').plan)).toEqual([]);
+  });
+
+  it('sorts company names without regard to case, then each company newest first', async () => {
+    const page = await listed('sort=companyName&dir=asc&per_page=1000');
+    const names = page.items.map((log) => log.companyName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const acmes = page.items.filter((log) => log.companyName.toLowerCase() === 'acme');
+    const firstCompany = acmes.filter((log) => log.company === acmes[0]!.company);
+    expect(firstCompany.map((log) => log.timeStamp)).toEqual(firstCompany.map((log) => log.timeStamp).sort());
+  });
+});

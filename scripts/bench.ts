@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleReport } from './bench/bundle.js';
-import { benchCalls, COMPANIES_FIRST_PAGE, DASHBOARD_PATH, PROFILE_PATH } from './bench/calls.js';
+import { benchCalls, COMPANIES_FIRST_PAGE, DASHBOARD_PATH, PROFILE_PATH, type BenchCall } from './bench/calls.js';
 import { captureStatements, replayable, type Capture } from './bench/capture.js';
 import { mb, ms, Scoreboard, seconds } from './bench/format.js';
 import { runLoad } from './bench/load.js';
@@ -18,6 +18,7 @@ import { describeSizes, parseOptions } from './bench/options.js';
 import {
   bundleSection,
   latencySection,
+  sortsAndSearchesSection,
   loadSection,
   memorySection,
   sizesSection,
@@ -26,6 +27,7 @@ import {
   type Comparison,
 } from './bench/report.js';
 import { seedDatabase, type Seeded } from './bench/seed.js';
+import { searchCalls, sortCalls } from './bench/sorts-and-searches.js';
 import { projectServerCommand, rssMb, startServer, type RunningServer } from './bench/servers.js';
 import { compareThroughput, COMPARISON_ROUNDS } from './bench/throughput.js';
 
@@ -80,6 +82,24 @@ async function measureCalls(project: RunningServer, seeded: Seeded): Promise<{ r
   const peakMany = Math.max(afterOne, ...results.map((result) => result.peakRssMb ?? 0));
   for (const result of results) if (result.outcome === 'broken') broken.push(result.note ?? result.call.name);
   return { results, afterOne, peakMany };
+}
+
+/** A short run each: there are some hundred of them. */
+const SORT_BUDGET = { ...options.budget, oneClient: { requests: options.preset === 'small' ? 10 : 30, maxMs: 3_000 } };
+
+async function measureSortsAndSearches(project: RunningServer, seeded: Seeded): Promise<[CallResult[], CallResult[]]> {
+  const tokenOf = (as: 'superAdmin' | 'customer') => (as === 'superAdmin' ? seeded.superAdmin.token : seeded.customer.token);
+  const measure = async (calls: BenchCall[]) => {
+    const results: CallResult[] = [];
+    for (const call of calls) {
+      progress(`1 client: ${call.name}`);
+      const result = await measureAlone(project.port, call, tokenOf(call.as), SORT_BUDGET);
+      if (result.outcome === 'broken') broken.push(result.note ?? call.name);
+      results.push(result);
+    }
+    return results;
+  };
+  return [await measure(sortCalls()), await measure(searchCalls())];
 }
 
 /** The bare server's routes: each captured call that answered 200 and only read. */
@@ -151,6 +171,9 @@ async function main(): Promise<void> {
   say(memorySection({ idle, afterOne, peakMany }, board));
   say();
   await compareWithBare(project, seeded, captures);
+  say();
+
+  say(sortsAndSearchesSection(...(await measureSortsAndSearches(project, seeded)), SORT_BUDGET.oneClient, board));
   say();
 
   if (options.load) {

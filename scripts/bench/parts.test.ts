@@ -10,6 +10,11 @@ import { seededRandom } from './random.js';
 import { allocatePayments } from './seed-invoices.js';
 import { projectServerCommand } from './servers.js';
 import { percentile, percentilesOf } from './stats.js';
+import { TIME_LOG_SORT_KEYS } from '../../src/shared/timelogs.js';
+import { Scoreboard } from './format.js';
+import type { CallResult } from './latency.js';
+import { sortsAndSearchesSection } from './report.js';
+import { searchCalls, sortCalls } from './sorts-and-searches.js';
 
 describe('bench ids', () => {
   it('encode bytes as the app does', () => {
@@ -83,5 +88,27 @@ describe('projectServerCommand', () => {
     const command = projectServerCommand(rootWith('node dist/server/start.js', ['src/server/main.ts']));
     expect(command.args).toEqual(['--import', 'tsx', 'src/server/main.ts']);
     expect(command.note).toContain('dist/server/start.js, which is not built');
+  });
+});
+
+describe('sorts and searches', () => {
+  it('ask for every order each list offers, in both directions, as its screen does', () => {
+    const calls = sortCalls();
+    expect(calls.filter((call) => call.path.startsWith('/api/superadmin/timelogs?')).map((call) => call.name)).toEqual(
+      TIME_LOG_SORT_KEYS.flatMap((sort) => [`/superadmin/timelogs ${sort} asc`, `/superadmin/timelogs ${sort} desc`]),
+    );
+    expect(calls.every((call) => /[?&]page=1&per_page=25&sort=\w+&dir=(asc|desc)$/.test(call.path))).toBe(true);
+    expect(new Set(calls.map((call) => call.path)).size).toBe(calls.length);
+  });
+
+  it('count each sort against the 1-client target and only print the searches', () => {
+    const result = (name: string, p99: number): CallResult => ({ call: { name, path: '/x', as: 'superAdmin', kind: 'list' }, outcome: 'ok', one: { n: 30, p50: p99 / 2, p95: p99, p99 } });
+    const board = new Scoreboard();
+    const text = sortsAndSearchesSection([result('fast', 12), result('slow', 80)], [result('search', 300)], { requests: 30, maxMs: 3000 }, board);
+    expect([board.passed, board.failed]).toEqual([1, 1]);
+    expect(text).toMatch(/fast .* PASS/);
+    expect(text).toMatch(/slow .* FAIL/);
+    expect(text).toMatch(/search .* 300/);
+    expect(searchCalls().some((call) => call.path.includes('search=Nov%203&timeZone='))).toBe(true);
   });
 });

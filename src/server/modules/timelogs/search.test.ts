@@ -104,3 +104,26 @@ describe('Time Logs sort', () => {
     expect(firstCompany.map((log) => log.timeStamp)).toEqual(firstCompany.map((log) => log.timeStamp).sort());
   });
 });
+
+describe('the description index after VACUUM', () => {
+  it('still finds each log by its own description when deletes left gaps in the rowids', async () => {
+    const small = await createTestApp();
+    try {
+      const admin = (await signedInUser(small, { role: 'superadmin' })).token;
+      const company = createCompany(small.deps.db);
+      const ids = small.deps.db.transaction((tx) =>
+        Array.from({ length: 60 }, (_, i) => createTimeLogRow(tx, { companyId: company.id, timeStamp: new Date(Date.UTC(2025, 0, 1, i)), hundredths: 100, description: `Entry number ${i}x` }).id),
+      );
+      small.deps.db.$client.prepare('delete from time_logs where rowid % 3 = 0').run();
+      small.deps.db.$client.exec('VACUUM');
+      const kept = small.deps.db.$client.prepare('select id, description from time_logs').all() as { id: string; description: string }[];
+      expect(kept.length).toBeLessThan(ids.length);
+      for (const { id, description } of kept.slice(0, 10)) {
+        const page = restPage<TimeLogDto>(await api(small.app, admin).get(`/superadmin/timelogs?search=${encodeURIComponent(description)}`));
+        expect(page.items.map((log) => log._id)).toEqual([id]);
+      }
+    } finally {
+      small.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 /*
  * Money is stored in integer cents and hours in integer hundredths of an hour,
@@ -151,6 +151,18 @@ export const packages = sqliteTable(
   (t) => [index('packages_company_idx').on(t.companyId, t.rateCents), index('packages_rate_idx').on(t.rateCents)],
 );
 
+/*
+ * Expressions the invoice list sorts by, written once for the query and its index: SQLite serves an
+ * ORDER BY from an expression index only when the expression is the same.
+ */
+
+/** What is left to pay on the invoice, in cents. */
+export const invoiceBalanceCents = (t: { priceCents: AnySQLiteColumn; paidCents: AnySQLiteColumn }) => sql<number>`${t.priceCents} - ${t.paidCents}`;
+
+/** The status the lists show (invoiceStatusText in src/shared/invoices.ts). */
+export const invoiceStatusTextSql = (t: { completeStatus: AnySQLiteColumn; status: AnySQLiteColumn }) =>
+  sql<string>`case when ${t.completeStatus} then 'Completed' when trim(${t.status}) <> '' then trim(${t.status}) else 'Pending' end`;
+
 /** One row a year; lastNumber only grows, so an invoice number is never handed out twice. */
 export const invoiceNumberSequence = sqliteTable('invoice_number_sequence', {
   year: integer('year').primaryKey(),
@@ -173,6 +185,8 @@ export const invoices = sqliteTable(
     selectedPaymentMethod: text('selected_payment_method').notNull().default(''),
     status: text('status').notNull().default(''),
     completeStatus: flag('complete_status').notNull().default(false),
+    /** The sum of the invoice's completed payments, kept by settlement in the transaction that changes them. */
+    paidCents: integer('paid_cents').notNull().default(0),
     sendInvoiceEmail: flag('send_invoice_email').notNull().default(true),
     transactionDate: instant('transaction_date').notNull(),
     createdAt: instant('created_at').notNull(),
@@ -182,6 +196,13 @@ export const invoices = sqliteTable(
     index('invoices_date_idx').on(t.transactionDate),
     // invoices not paid in full are few among many: the receivable figures and the open-only list read this alone
     index('invoices_open_idx').on(t.transactionDate).where(sql`complete_status = 0`),
+    // one per sort of the invoice list, so its first page is read in order instead of sorting every invoice
+    index('invoices_hours_idx').on(t.hundredths),
+    index('invoices_price_idx').on(t.priceCents),
+    index('invoices_balance_idx').on(invoiceBalanceCents(t)),
+    index('invoices_description_idx').on(t.description),
+    index('invoices_method_idx').on(t.selectedPaymentMethod),
+    index('invoices_status_text_idx').on(invoiceStatusTextSql(t)),
   ],
 );
 
@@ -208,6 +229,10 @@ export const payments = sqliteTable(
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_company_idx').on(t.companyId, t.paymentDate),
     index('payments_date_idx').on(t.paymentDate),
+    // one per sort of the payment list (the invoice sort walks invoices by number, the company sort companies by name)
+    index('payments_amount_idx').on(t.amountCents),
+    index('payments_method_idx').on(t.method),
+    index('payments_status_idx').on(t.status),
   ],
 );
 

@@ -9,7 +9,8 @@ import { atMostNow, DAY_MS, PACKAGE_HUNDREDTHS, RATES_CENTS, SAMPLE_SIZE, since,
 
 /*
  * Invoices as the services would have left them: numbered by year in date order, priced from their
- * hours and rate, each with its TimeAdd ledger entry, completed exactly when its payments cover it.
+ * hours and rate, each with its TimeAdd ledger entry, completed exactly when its payments cover it,
+ * its paid total the sum of its payments (all completed).
  */
 
 type PlannedInvoice = {
@@ -76,7 +77,7 @@ export function allocatePayments(random: Random, prices: number[], paymentCount:
 export function seedInvoicesAndPayments(world: World, invoiceCount: number, paymentCount: number): void {
   const insertInvoice = inserter(world.sqlite, invoices, [
     'id', 'invoiceNumber', 'companyId', 'packageId', 'description', 'hundredths', 'rateCents', 'priceCents',
-    'selectedPaymentMethod', 'status', 'completeStatus', 'sendInvoiceEmail', 'transactionDate', 'createdAt',
+    'selectedPaymentMethod', 'status', 'completeStatus', 'paidCents', 'sendInvoiceEmail', 'transactionDate', 'createdAt',
   ]);
   const insertPayment = inserter(world.sqlite, payments, [
     'id', 'invoiceId', 'companyId', 'amountCents', 'description', 'status', 'method', 'paymentDate', 'transactionId', 'sendEmail', 'createdAt',
@@ -105,6 +106,7 @@ export function seedInvoicesAndPayments(world: World, invoiceCount: number, paym
       selectedPaymentMethod: random.pick(INVOICE_PAYMENT_METHODS),
       status: invoiceStatusOf(invoice.priceCents, paid),
       completeStatus: flag(complete),
+      paidCents: paid,
       sendInvoiceEmail: 1,
       transactionDate: invoice.transactionDate,
       createdAt: invoice.transactionDate,

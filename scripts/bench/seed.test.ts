@@ -36,6 +36,7 @@ describe('the bench seed', () => {
 
   it('keeps invoices, their payments and their hours entries in step', () => {
     expect(scalar(`select count(*) from invoices where ${PAID} > price_cents`)).toBe(0);
+    expect(scalar(`select count(*) from invoices where ${PAID} != paid_cents`)).toBe(0);
     expect(scalar(`select count(*) from invoices where (${PAID} >= price_cents) != complete_status`)).toBe(0);
     expect(scalar(`select count(*) from invoices where complete_status = 1`)).toBeGreaterThan(0);
     expect(scalar(`select count(*) from invoices where complete_status = 0`)).toBeGreaterThan(0);

@@ -44,6 +44,32 @@ export function orderOf(dir: ListQuery['dir'], columns: (SQL | AnyColumn)[]): SQ
 }
 
 /**
+ * How a page finds its rows in order: by walking the sort's index, which stops at the page's end, or
+ * by sorting the rows a search matches. A search may match few rows, and the walk would then read
+ * every row that does not match (a search matching nothing reads the whole table row by row).
+ */
+export type PageOrder = 'walk' | 'sortMatches';
+
+/** A search's matches up to this many are sorted (a few milliseconds); more are found by the walk, soon. */
+export const SORTED_MATCHES_LIMIT = 2_000;
+
+/**
+ * The page order of a list, decided once on first use: a search whose matches `probe` finds to be at
+ * most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads at most `limit` matching rows, in any
+ * order, so it stops early when they are many.
+ */
+export function pageOrderOf(search: string, probe: (limit: number) => unknown[]): () => PageOrder {
+  let order: PageOrder | undefined;
+  return () => (order ??= search && probe(SORTED_MATCHES_LIMIT + 1).length <= SORTED_MATCHES_LIMIT ? 'sortMatches' : 'walk');
+}
+
+/** ORDER BY for a sort choice in the page order: orderOf, with the first key behind a unary + when sorting matches, so SQLite cannot walk its index. */
+export function pageOrderBy(order: PageOrder, dir: ListQuery['dir'], columns: (SQL | AnyColumn)[]): SQL[] {
+  const [first, ...rest] = columns;
+  return orderOf(dir, order === 'walk' || !first ? columns : [sql`+(${first})`, ...rest]);
+}
+
+/**
  * How a list reads its rows: any slice in the list's order (a page, or a chunk of an export), and
  * the count of all matching rows. The list's page and its CSV export read through the same one.
  */

@@ -1,11 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { activities } from '../../../drizzle/schema.js';
+import { activities, invoices, payments } from '../../../drizzle/schema.js';
+import { COUNTING_PAYMENT_STATUS } from '../../shared/payments.js';
 import type { Tx } from '../db.js';
 import { NO_HOURS, type CompanyHours } from '../modules/activities/ledger.js';
 
 /*
- * The hour figures summed from the ledger itself: what the figures each company row keeps (and the
- * app reads) must always equal. Tests compare the two.
+ * The figures summed from the rows themselves: the hours of the ledger, which the figures each
+ * company row keeps (and the app reads) must always equal, and the completed payments of each
+ * invoice, which its stored paid total must equal. Tests compare the two.
  */
 
 const isCompleted = sql`${activities.status} = 'completed'`;
@@ -33,4 +35,14 @@ export function companyHours(tx: Tx, companyId: string): CompanyHours {
     .groupBy(activities.companyId)
     .get();
   return row ? { balance: row.balance, pending: row.pending } : NO_HOURS;
+}
+
+/** Invoices whose stored paid total is not the sum of their completed payments, with both figures: none, when every write settles. */
+export function paidTotalsOutOfStep(tx: Tx): { id: string; stored: number; summed: number }[] {
+  const summed = sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = ${COUNTING_PAYMENT_STATUS})`;
+  return tx
+    .select({ id: invoices.id, stored: invoices.paidCents, summed })
+    .from(invoices)
+    .where(sql`${invoices.paidCents} != ${summed}`)
+    .all();
 }

@@ -49,9 +49,9 @@ export async function statementPlans(db: Db, call: () => unknown): Promise<State
   return ran.map(({ sql, params }) => ({ sql, params, plan: planOf(db, sql, params) }));
 }
 
-/** The statement that reads a page of `table`: the first select from it with a limit. */
+/** The statement that reads a page of `table`: the first select from it (or joining it) with an order and a limit. */
 export function pageStatement(plans: StatementPlan[], table: string): StatementPlan {
-  const page = plans.find(({ sql }) => sql.startsWith('select') && sql.includes(`from "${table}"`) && sql.includes('limit'));
+  const page = plans.find(({ sql }) => sql.startsWith('select') && new RegExp(`(from|join) "${table}"`).test(sql) && sql.includes('order by') && sql.includes('limit'));
   if (!page) throw new Error(`No page of ${table} among: ${plans.map(({ sql }) => sql).join('\n')}`);
   return page;
 }
@@ -62,9 +62,21 @@ export function fullScans(plans: StatementPlan[], tables: string[]): string[] {
   return plans.flatMap((statement) => statement.plan.filter((line) => scan.test(line)));
 }
 
+/** The plan of the page of `table` that the call reads (see pageStatement). */
+export async function pagePlan(db: Db, table: string, call: () => unknown): Promise<string[]> {
+  return pageStatement(await statementPlans(db, call), table).plan;
+}
+
+const readsWholeTable = (step: string) => /^SCAN \S+$/.test(step);
+
+/** Steps that read every row of a table: what a page found through an index avoids, even one that sorts its few rows. */
+export function tableScans(plan: string[]): string[] {
+  return plan.filter(readsWholeTable);
+}
+
 /** Steps that read a whole table or sort rows in a temporary tree: what an indexed page avoids. */
 export function slowSteps(plan: string[]): string[] {
-  return plan.filter((step) => /^SCAN \S+$/.test(step) || step.includes('USE TEMP B-TREE FOR ORDER BY'));
+  return plan.filter((step) => readsWholeTable(step) || step.includes('USE TEMP B-TREE FOR ORDER BY'));
 }
 
 /**

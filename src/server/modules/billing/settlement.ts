@@ -13,14 +13,16 @@ import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '.
  * up to its price and never more. An invoice paid in full is Completed and its hours count toward
  * the company's balance; until then its hours stay pending. Every change of an invoice's price or
  * of its payments ends with settleInvoice, inside the same transaction, so a refused change
- * writes nothing.
+ * writes nothing, and the paid total it stores (paid_cents, which the balance sort and the
+ * receivable figures read) is always the sum of the completed payments.
  */
 
-/** SQL: the payment counts toward its invoice (countsTowardBalance in shared/payments.ts). */
-export const countsTowardBalanceSql = eq(payments.status, COUNTING_PAYMENT_STATUS);
-
-/** SQL: the cents counted toward the invoice row of the surrounding query. */
-export const paidCentsSql = sql<number>`coalesce((select sum(${payments.amountCents}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql}), 0)`;
+/**
+ * SQL: the payment counts toward its invoice (countsTowardBalance in shared/payments.ts). The unary +
+ * keeps SQLite from reading an invoice's payments through payments_status_idx (the list's status
+ * sort): nearly every payment is completed, so that would read them all; payments_invoice_idx is right.
+ */
+export const countsTowardBalanceSql = sql`+${payments.status} = ${COUNTING_PAYMENT_STATUS}`;
 
 /** SQL: the invoice is not paid in full, spelled as the partial index invoices_open_idx is, so SQLite uses it. */
 export const openInvoiceSql = sql`${invoices.completeStatus} = 0`;
@@ -53,7 +55,7 @@ export function hoursStatusOf(settlement: Settlement): ActivityStatus {
   return settlement.completeStatus ? 'completed' : 'pending';
 }
 
-/** Brings the invoice's stored status and its hours in step with its price and counted payments. */
+/** Brings the invoice's stored paid total, status and hours in step with its price and counted payments. */
 export function settleInvoice(tx: Tx, invoiceId: string): Settlement {
   const invoice = tx
     .select({ invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents })
@@ -61,8 +63,9 @@ export function settleInvoice(tx: Tx, invoiceId: string): Settlement {
     .where(eq(invoices.id, invoiceId))
     .get();
   if (!invoice) throw notFound('Invoice');
-  const settlement = settlementOf(invoice, paidCents(tx, invoiceId));
-  tx.update(invoices).set(settlement).where(eq(invoices.id, invoiceId)).run();
+  const paid = paidCents(tx, invoiceId);
+  const settlement = settlementOf(invoice, paid);
+  tx.update(invoices).set({ ...settlement, paidCents: paid }).where(eq(invoices.id, invoiceId)).run();
   if (settlement.completeStatus) completeInvoiceHours(tx, invoiceId);
   else reopenInvoiceHours(tx, invoiceId);
   return settlement;

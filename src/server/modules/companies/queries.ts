@@ -38,12 +38,17 @@ type CompanyRow = Pick<typeof companies.$inferSelect, keyof typeof companyColumn
 type DtoContext = { defaultThreshold: number; forecasts: Map<string, Forecast | null> };
 
 const rowid = sql`${companies}.rowid`;
-/** Names sort without regard to letter case (the index companies_name_nocase_idx serves it). */
-const nameNoCase = sql`${companies.companyName} collate nocase`;
+
+/**
+ * Companies by name without regard to letter case, rowid between companies of the same name: the
+ * order of the index companies_name_nocase_idx. Lists of other rows sorted by company name start
+ * with it, so they can walk companies in this order and each company's rows by its own index.
+ */
+export const companyNameOrder: SQL[] = [sql`${companies.companyName} collate nocase`, rowid];
 
 /** What each sortable column sorts by; rowid breaks ties in the same direction, so one index serves each. */
 const companySortColumns: Record<CompanySortKey, (SQL | AnyColumn)[]> = {
-  companyName: [nameNoCase, rowid],
+  companyName: companyNameOrder,
   hourBalance: [companies.balanceHundredths, rowid],
   openTasks: [companies.openTasks, rowid],
 };

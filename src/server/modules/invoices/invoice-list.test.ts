@@ -6,7 +6,7 @@ import { inTransaction } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
-import { planOf, sqliteOf } from '../../testing/query-plans.js';
+import { pagePlan, planOf, sqliteOf } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { invoicePageQuery } from './queries.js';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   globex = createCompany(t.deps.db, { companyName: 'Globex' });
   initech = createCompany(t.deps.db, { companyName: 'Initech' });
-  // 30 invoices a day apart, alternating companies; every third has a payment.
+  // 30 invoices a day apart, alternating companies; every third has a payment (its paid total stored as settlement would).
   inTransaction(t.deps.db, (tx) => {
     for (let i = 0; i < 30; i += 1) {
       const invoice = createInvoiceRow(tx, {
@@ -31,6 +31,7 @@ beforeAll(async () => {
         description: i === 7 ? 'Migration 100% done_now' : `Support block ${i}`,
         priceCents: (i + 1) * 1000,
         hundredths: (i + 1) * 100,
+        paidCents: i % 3 === 0 ? 500 : 0,
         transactionDate: new Date(start + i * DAY),
       });
       if (i % 3 === 0) {
@@ -160,5 +161,15 @@ describe('at the size that used to break it', () => {
     expect(rows).toHaveLength(1000);
     expect(response.headers['x-total-count']).toBe('40030');
     expect(response.rawPayload.length).toBeLessThan(1024 * 1024);
+  });
+
+  it('under a search, walks the sort’s index when the matches are many and sorts them when they are few', async () => {
+    const planOfPage = (query: string) => pagePlan(t.deps.db, 'invoices', () => list(query));
+    expect(await planOfPage(`?search=bulk&sort=price`)).toEqual(['SCAN invoices USING INDEX invoices_price_idx', 'SEARCH companies USING INDEX sqlite_autoindex_companies_1 (id=?)']);
+    expect((await planOfPage(`?search=bulk&sort=companyName`))[0]).toBe('SCAN companies USING INDEX companies_name_nocase_idx');
+    // a walk would read all 40,030 invoices to find these few
+    for (const sort of ['price', 'companyName']) expect(await planOfPage(`?search=block%202&sort=${sort}`)).toContain('USE TEMP B-TREE FOR ORDER BY');
+    expect((await list('?search=block%202&sort=price&dir=asc')).rows.map((row) => row.price)).toEqual([30, 210, 220, 230, 240, 250, 260, 270, 280, 290, 300]);
+    expect((await list('?search=bulk&sort=price&per_page=3')).rows.map((row) => row.description)).toEqual(['Bulk', 'Bulk', 'Bulk']);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, invoices, payments } from '../../../../drizzle/schema.js';
+import { companies, invoiceBalanceCents, invoices, invoiceStatusTextSql, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
   INVOICE_CHOICES_LIMIT,
@@ -12,13 +12,14 @@ import {
 } from '../../../shared/invoices.js';
 import type { Page } from '../../../shared/list.js';
 import { countedCents, countsTowardBalance } from '../../../shared/payments.js';
-import { keyedSlices, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
-import { openInvoiceSql, paidCentsSql } from '../billing/settlement.js';
+import { openInvoiceSql } from '../billing/settlement.js';
+import { companyNameOrder } from '../companies/queries.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -73,17 +74,23 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-/** What each sortable column of the invoice lists sorts by; rowid breaks ties in the same direction. */
+const invoiceRowid = sql`${invoices}.rowid`;
+
+/**
+ * What each sortable column of the invoice lists sorts by, each the order of an index (see
+ * drizzle/schema.ts), so the first page is read in order instead of sorting every invoice; rowid
+ * breaks ties in the same direction.
+ */
 const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
-  transactionDate: [invoices.transactionDate, sql`${invoices}.rowid`],
-  companyName: [companies.companyName, invoices.transactionDate, sql`${invoices}.rowid`],
-  hours: [invoices.hundredths, sql`${invoices}.rowid`],
-  price: [invoices.priceCents, sql`${invoices}.rowid`],
-  remainingBalance: [sql`${invoices.priceCents} - ${paidCentsSql}`, sql`${invoices}.rowid`],
-  description: [invoices.description, sql`${invoices}.rowid`],
-  selectedPaymentMethod: [invoices.selectedPaymentMethod, sql`${invoices}.rowid`],
-  // the shown status (invoiceStatusText in shared/invoices.ts), in SQL
-  status: [sql`case when ${invoices.completeStatus} then 'Completed' when trim(${invoices.status}) <> '' then trim(${invoices.status}) else 'Pending' end`, sql`${invoices}.rowid`],
+  transactionDate: [invoices.transactionDate, invoiceRowid],
+  // companies by name, then each company's invoices by date (invoices_company_idx)
+  companyName: [...companyNameOrder, invoices.transactionDate, invoiceRowid],
+  hours: [invoices.hundredths, invoiceRowid],
+  price: [invoices.priceCents, invoiceRowid],
+  remainingBalance: [invoiceBalanceCents(invoices), invoiceRowid],
+  description: [invoices.description, invoiceRowid],
+  selectedPaymentMethod: [invoices.selectedPaymentMethod, invoiceRowid],
+  status: [invoiceStatusTextSql(invoices), invoiceRowid],
 };
 
 function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly'>, companyId?: string): SQL | undefined {
@@ -97,15 +104,26 @@ function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'ope
 
 type InvoiceFilter = Omit<InvoiceListQuery, 'page' | 'perPage'>;
 
-/** The statement that reads a slice of the invoice list (exported so tests can check its plan). */
-export function invoicePageQuery(tx: Tx, query: InvoiceFilter, slice: { limit: number; offset: number; extra?: Record<string, SQL>; after?: SQL }, companyId?: string) {
+/**
+ * The statement that reads a slice of the invoice list (exported so tests can check its plan). Walking
+ * in company-name order, it reads companies by name and each one's invoices; SQLite would rather sort
+ * every invoice, so a CROSS JOIN keeps companies the outer loop.
+ */
+export function invoicePageQuery(
+  tx: Tx,
+  query: InvoiceFilter,
+  slice: { limit: number; offset: number; extra?: Record<string, SQL>; after?: SQL },
+  companyId?: string,
+  order: PageOrder = 'walk',
+) {
   const columns = { invoice: invoices, companyName: companies.companyName };
-  return tx
-    .select({ ...columns, ...slice.extra } as typeof columns)
-    .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(and(invoiceFilter(query, companyId), slice.after))
-    .orderBy(...orderOf(query.dir, invoiceSortColumns[query.sort]))
+  const select = tx.select({ ...columns, ...slice.extra } as typeof columns);
+  const ofCompany = eq(companies.id, invoices.companyId);
+  const companiesFirst = query.sort === 'companyName' && order === 'walk';
+  const joined = companiesFirst ? select.from(companies).crossJoin(invoices).$dynamic() : select.from(invoices).innerJoin(companies, ofCompany).$dynamic();
+  return joined
+    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, companyId), slice.after))
+    .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns[query.sort]))
     .limit(slice.limit)
     .offset(slice.offset);
 }
@@ -117,15 +135,17 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
     const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
     return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
   };
+  const filter = invoiceFilter(query, companyId);
+  const order = pageOrderOf(query.search, (limit) => tx.select({ one: sql`1` }).from(invoices).where(filter).limit(limit).all());
   const keyed = keyedSlices(
     query.dir,
     invoiceSortColumns[query.sort],
-    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, companyId).all(),
+    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, companyId, order()).all(),
     (row: Row) => row,
   );
   return {
-    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, companyId).all()),
-    count: () => tx.select({ total: count() }).from(invoices).where(invoiceFilter(query, companyId)).get()?.total ?? 0,
+    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, companyId, order()).all()),
+    count: () => tx.select({ total: count() }).from(invoices).where(filter).get()?.total ?? 0,
     slice: (limit, from) => {
       const { items, next } = keyed(limit, from);
       return { items: withPayments(items), next };
@@ -138,7 +158,7 @@ export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, com
   return pageOf(query, invoiceListReader(tx, deps, query, companyId));
 }
 
-const balanceCents = sql<number>`${invoices.priceCents} - ${paidCentsSql}`;
+const balanceCents = invoiceBalanceCents(invoices);
 
 /**
  * The company's invoices a payment may go to, newest first (capped), with their balance; openOnly

@@ -142,7 +142,6 @@ describe('overview queries', () => {
     expect(lines).toMatch(/SCAN users USING COVERING INDEX users_awaiting_idx/);
     expect(lines).toMatch(/SCAN users USING INDEX users_awaiting_idx/);
     expect(lines).toMatch(/SCAN invoices USING INDEX invoices_open_idx/);
-    expect(lines).toMatch(/SEARCH payments USING INDEX payments_invoice_idx \(invoice_id=\?\)/);
     expect(lines).toMatch(/SEARCH time_logs USING COVERING INDEX time_logs_time_hours_idx \(time_stamp>\? AND time_stamp<\?\)/);
     expect(lines).toMatch(/SEARCH invoices USING INDEX invoices_date_idx \(transaction_date>\? AND transaction_date<\?\)/);
     expect(lines).not.toMatch(/TEMP B-TREE FOR ORDER BY/);

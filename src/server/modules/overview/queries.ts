@@ -1,9 +1,9 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { companies, invoices, timeLogs, users } from '../../../../drizzle/schema.js';
+import { companies, invoiceBalanceCents, invoices, timeLogs, users } from '../../../../drizzle/schema.js';
 import type { Db } from '../../db.js';
 import { awaitingApprovalSql } from '../users/queries.js';
 import { withinPeriods, type Period } from '../../lib/periods.js';
-import { openInvoiceSql, paidCentsSql } from '../billing/settlement.js';
+import { openInvoiceSql } from '../billing/settlement.js';
 
 /*
  * The overview's aggregates, each one statement over an index range: the partial indexes of users
@@ -33,17 +33,17 @@ export function newestAwaitingApproval(db: Db, limit: number) {
     .all();
 }
 
-/**
- * Invoices not paid in full, split by whether a completed payment has come in, and their open
- * balances in cents. The open invoices are materialized first so each one's payments are summed
- * once; inlined, SQLite would sum them again for every aggregate that reads them.
- */
+/** Invoices not paid in full, split by whether a completed payment has come in, and their open balances in cents. */
 export function receivableTotals(db: Db): { unpaid: number; partlyPaid: number; openCents: number } {
-  const row = db.get<{ unpaid: number | null; partlyPaid: number | null; openCents: number | null }>(sql`
-    with open_invoices as materialized (
-      select ${invoices.priceCents} as price_cents, ${paidCentsSql} as paid_cents from ${invoices} where ${openInvoiceSql}
-    )
-    select sum(paid_cents = 0) as unpaid, sum(paid_cents > 0) as partlyPaid, sum(price_cents - paid_cents) as openCents from open_invoices`);
+  const row = db
+    .select({
+      unpaid: sql<number | null>`sum(${invoices.paidCents} = 0)`,
+      partlyPaid: sql<number | null>`sum(${invoices.paidCents} > 0)`,
+      openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})`,
+    })
+    .from(invoices)
+    .where(openInvoiceSql)
+    .get();
   return { unpaid: row?.unpaid ?? 0, partlyPaid: row?.partlyPaid ?? 0, openCents: row?.openCents ?? 0 };
 }
 

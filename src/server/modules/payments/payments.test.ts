@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, payments } from '../../../../drizzle/schema.js';
+import { activities, invoices, payments } from '../../../../drizzle/schema.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
 import { createCompany } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { expectPagedList, restPage } from '../../testing/rest-pages.js';
+import { paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 
 let t: TestApp;
@@ -142,6 +143,35 @@ describe('payments', () => {
     await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { company: company.id, invoice: b._id, amount: 100, method: 'ACH' });
     expect(await invoiceOf(a._id)).toMatchObject({ remainingBalance: 100, completeStatus: false, payments: [] });
     expect(await invoiceOf(b._id)).toMatchObject({ remainingBalance: 0, completeStatus: true });
+  });
+
+  it('every write of a payment keeps each invoice’s stored paid total the sum of its completed payments', async () => {
+    const a = await newInvoice();
+    const b = await newInvoice();
+    const storedPaid = (invoiceId: string) => t.deps.db.select({ paid: invoices.paidCents }).from(invoices).where(eq(invoices.id, invoiceId)).get()?.paid;
+    const inStep = (paidA: number, paidB: number) => {
+      expect([storedPaid(a._id), storedPaid(b._id)]).toEqual([paidA, paidB]);
+      expect(paidTotalsOutOfStep(t.deps.db)).toEqual([]);
+    };
+    const form = { company: company.id, invoice: a._id, method: 'ACH', sendEmail: false };
+    const payment = json<PaymentDto>(await pay(a._id, 40));
+    inStep(4000, 0);
+    await pay(a._id, 25, { status: 'pending' });
+    inStep(4000, 0);
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 60.5 });
+    inStep(6050, 0);
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 60.5, status: 'failed' });
+    inStep(0, 0);
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 60.5, status: 'completed' });
+    inStep(6050, 0);
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, invoice: b._id, amount: 100 });
+    inStep(0, 10000);
+    expect((await pay(b._id, 1)).statusCode).toBe(400);
+    inStep(0, 10000);
+    await api(t.app, boss.token).put(`/superadmin/invoices/${b._id}`, { company: company.id, description: 'Block', hours: 4, rate: 50, sendInvoiceEmail: false });
+    inStep(0, 10000);
+    expect((await api(t.app, boss.token).delete(`/superadmin/payments/${payment._id}`)).statusCode).toBe(200);
+    inStep(0, 0);
   });
 
   it('refuses an overpayment, a paid invoice and another company’s invoice with 400, writing nothing', async () => {

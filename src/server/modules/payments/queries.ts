@@ -5,7 +5,8 @@ import type { Page } from '../../../shared/list.js';
 import type { PaymentDto, PaymentListQuery, PaymentSortKey } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { keyedSlices, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
+import { companyNameOrder } from '../companies/queries.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -13,14 +14,21 @@ const paymentRowid = sql`${payments}.rowid`;
 
 const paymentColumns = { payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.companyName };
 
-/** Payments with their invoice's number and their company's name, in one query; `extra` adds columns (sort keys). */
-function paymentsQuery(tx: Tx, extra: Record<string, SQL> = {}) {
-  return tx
-    .select({ ...paymentColumns, ...extra } as typeof paymentColumns)
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .innerJoin(companies, eq(companies.id, payments.companyId))
-    .$dynamic();
+/** The table a payment page walks first, in the sort's order, with the other two joined to it. */
+type LeadingTable = 'payments' | 'invoices' | 'companies';
+
+/**
+ * Payments with their invoice's number and their company's name, in one query, `where` applied;
+ * `extra` adds columns (sort keys). Led by invoices or companies, a CROSS JOIN keeps that table the
+ * outer loop, which SQLite would not choose itself.
+ */
+function paymentsQuery(tx: Tx, where: SQL | undefined, extra: Record<string, SQL> = {}, lead: LeadingTable = 'payments') {
+  const select = tx.select({ ...paymentColumns, ...extra } as typeof paymentColumns);
+  const ofInvoice = eq(invoices.id, payments.invoiceId);
+  const ofCompany = eq(companies.id, payments.companyId);
+  if (lead === 'invoices') return select.from(invoices).crossJoin(payments).innerJoin(companies, ofCompany).where(and(ofInvoice, where)).$dynamic();
+  if (lead === 'companies') return select.from(companies).crossJoin(payments).innerJoin(invoices, ofInvoice).where(and(ofCompany, where)).$dynamic();
+  return select.from(payments).innerJoin(invoices, ofInvoice).innerJoin(companies, ofCompany).where(where).$dynamic();
 }
 
 type JoinedRow = { payment: PaymentRow; invoiceNumber: string; companyName: string };
@@ -41,22 +49,44 @@ function toDto({ payment, invoiceNumber, companyName }: JoinedRow): PaymentDto {
   };
 }
 
-/** What each sortable column sorts by; rowid breaks ties in the same direction. */
+/**
+ * What each sortable column sorts by, each the order of an index (see drizzle/schema.ts), so the
+ * first page is read in order instead of sorting every payment; rowid breaks ties in the same direction.
+ */
 const paymentSortColumns: Record<PaymentSortKey, (SQL | AnyColumn)[]> = {
   paymentDate: [payments.paymentDate, paymentRowid],
-  companyName: [companies.companyName, payments.paymentDate, paymentRowid],
+  // companies by name, then each company's payments by date (payments_company_idx)
+  companyName: [...companyNameOrder, payments.paymentDate, paymentRowid],
   amount: [payments.amountCents, paymentRowid],
   method: [payments.method, paymentRowid],
+  // invoice numbers are unique: invoices by number, then each invoice's payments in the order they were made (payments_invoice_idx)
   invoice: [invoices.invoiceNumber, paymentRowid],
   status: [payments.status, paymentRowid],
 };
+
+/**
+ * Which table a page walks first: sorted by another table's column, that table by its index, each
+ * row's payments by theirs. The invoice sort of one company's payments reads them by company and
+ * sorts them; so does a sort of a search's few matches.
+ */
+function leadingTable(query: Pick<PaymentListQuery, 'sort' | 'company'>, order: PageOrder): LeadingTable {
+  if (order === 'sortMatches') return 'payments';
+  if (query.sort === 'companyName') return 'companies';
+  if (query.sort === 'invoice' && !query.company) return 'invoices';
+  return 'payments';
+}
 
 /** Payments for a search, company filter and sort, a slice at a time; Search matches the description. */
 export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' | 'perPage'>): ListReader<PaymentDto> {
   const where = and(query.company ? eq(payments.companyId, query.company) : undefined, searchAny(query.search, [payments.description]));
   const keys = paymentSortColumns[query.sort];
+  const order = pageOrderOf(query.search, (limit) => tx.select({ one: sql`1` }).from(payments).where(where).limit(limit).all());
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    paymentsQuery(tx, extra).where(and(where, after)).orderBy(...orderOf(query.dir, keys)).limit(limit).offset(offset).all();
+    paymentsQuery(tx, and(where, after), extra, leadingTable(query, order()))
+      .orderBy(...pageOrderBy(order(), query.dir, keys))
+      .limit(limit)
+      .offset(offset)
+      .all();
   return {
     rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
     count: () => tx.select({ total: count() }).from(payments).where(where).get()?.total ?? 0,
@@ -70,7 +100,7 @@ export function listPayments(tx: Tx, query: PaymentListQuery): Page<PaymentDto> 
 }
 
 export function findPayment(tx: Tx, id: string): PaymentDto {
-  const row = paymentsQuery(tx).where(eq(payments.id, id)).get();
+  const row = paymentsQuery(tx, eq(payments.id, id)).get();
   if (!row) throw notFound('Payment');
   return toDto(row);
 }

@@ -43,6 +43,20 @@ describe('the bench seed', () => {
     expect(scalar(`select count(*) from activities join invoices on invoices.id = activities.invoice_id where (activities.status = 'completed') != invoices.complete_status`)).toBe(0);
   });
 
+  it('indexes every time log description for search, and leaves the trigger that indexes new logs', () => {
+    const sqlite = new Database(seeded.databasePath, { readonly: true });
+    try {
+      const count = (sql: string, ...params: unknown[]) => sqlite.prepare(sql).pluck().get(...params) as number;
+      const word = (sqlite.prepare('select description from time_logs where length(description) >= 6 limit 1').pluck().get() as string).slice(0, 6);
+      expect(count('select count(*) from time_log_words where time_log_words match ?', `"${word.replace(/"/g, '""')}"`)).toBe(
+        count('select count(*) from time_logs where instr(lower(description), lower(?)) > 0', word),
+      );
+      expect(count(`select count(*) from sqlite_master where type = 'trigger' and name = 'time_log_words_insert'`)).toBe(1);
+    } finally {
+      sqlite.close();
+    }
+  });
+
   it('leaves the invoice number sequence past every number handed out', () => {
     expect(
       scalar(`select count(*) from invoice_number_sequence s where s.last_number != (select count(*) from invoices where invoice_number like s.year || '-%')`),

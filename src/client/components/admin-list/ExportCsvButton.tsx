@@ -1,5 +1,4 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ExportList } from '../../../shared/exports.js';
@@ -7,6 +6,7 @@ import { runtimeTimeZone } from '../../../shared/dates.js';
 import { trpc } from '../../trpc.js';
 import { startDownload } from '../downloads/startDownload.js';
 import { adminErrorText } from './adminErrorText.js';
+import { toastFailed } from '../../lib/toast.js';
 
 export const EXPORT_CSV_LABEL = 'Export CSV';
 
@@ -24,7 +24,7 @@ export function ExportCsvButton({ list, query }: { list: ExportList; query: Reco
       const { url } = await utils.client.superadmin.exports.link.query({ timeZone: runtimeTimeZone(), ...filters, list });
       startDownload(url);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Export failed', message: adminErrorText(error) });
+      toastFailed('Export failed', adminErrorText(error));
     } finally {
       setBusy(false);
     }

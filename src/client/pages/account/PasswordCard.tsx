@@ -1,9 +1,9 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
+import { toastDone } from '../../lib/toast.js';
 
 type PasswordFields = { currentPassword: string; newPassword: string; confirmPassword: string };
 const emptyFields: PasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -24,7 +24,7 @@ export function PasswordCard() {
       setFields(emptyFields);
       setProblem(null);
       setUnlocked(false);
-      notifications.show({ color: 'green', message: result.message });
+      toastDone(result.message);
     },
   });
 

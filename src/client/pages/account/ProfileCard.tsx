@@ -1,5 +1,4 @@
 import { Button, Card, Group, PasswordInput, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { isNewEmailAddress, type Profile } from '../../../shared/account.js';
 import { EMAIL_PATTERN } from '../../../shared/validation.js';
@@ -7,6 +6,7 @@ import { FormMessage } from '../../components/FormMessage.js';
 import { renameSessionUser } from '../../session.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
+import { toastDone } from '../../lib/toast.js';
 
 type ProfileFields = Pick<Profile, 'firstName' | 'lastName' | 'emailAddress'>;
 
@@ -39,7 +39,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
       renameSessionUser(`${saved.firstName} ${saved.lastName}`);
       setFields(editableFields(saved));
       setEditing(false);
-      notifications.show({ color: 'green', message: 'Your profile has been saved.' });
+      toastDone('Your profile has been saved.');
     },
   });
 

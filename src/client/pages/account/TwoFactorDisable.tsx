@@ -1,8 +1,8 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage.js';
 import { errorText, trpc } from '../../trpc.js';
+import { toastDone } from '../../lib/toast.js';
 
 /** Turning it off asks for the password and a code, so an open session alone cannot. */
 export function TwoFactorDisable({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
@@ -10,7 +10,7 @@ export function TwoFactorDisable({ onDisabled, onCancel }: { onDisabled: () => v
   const [code, setCode] = useState('');
   const disable = trpc.twoFactor.disable.useMutation({
     onSuccess: (result) => {
-      notifications.show({ color: 'green', message: result.message });
+      toastDone(result.message);
       onDisabled();
     },
   });

@@ -1,7 +1,7 @@
 import { Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { FormMessage } from '../../components/FormMessage.js';
 import { errorText, trpc } from '../../trpc.js';
+import { toastDone } from '../../lib/toast.js';
 
 /** The super-admin's switch that makes two-factor sign-in compulsory for every super-admin. */
 export function TwoFactorPolicySwitch() {
@@ -10,7 +10,7 @@ export function TwoFactorPolicySwitch() {
   const save = trpc.twoFactor.setPolicy.useMutation({
     onSuccess: (result) => {
       utils.twoFactor.policy.setData(undefined, { requireForSuperAdmins: result.requireForSuperAdmins });
-      notifications.show({ color: 'green', message: result.message });
+      toastDone(result.message);
     },
   });
   if (!policy.data) return null;

@@ -1,10 +1,10 @@
 import { Alert, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
 import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { balanceEmailNames, recentlySentWarning } from './balanceEmailText.js';
+import { toastDone, toastFailed } from '../../../lib/toast.js';
 
 type BalanceEmailDialogProps = {
   company: CompanyDto;
@@ -19,8 +19,8 @@ type BalanceEmailDialogProps = {
  */
 export function BalanceEmailDialog({ company, kind, onClose }: BalanceEmailDialogProps) {
   const send = trpc.superadmin.companies.sendBalanceEmail.useMutation({
-    onSuccess: (result) => notifications.show({ color: 'green', title: 'Email sent', message: result.message }),
-    onError: (error) => notifications.show({ color: 'red', title: 'Email not sent', message: adminErrorText(error) }),
+    onSuccess: (result) => toastDone('Email sent', result.message),
+    onError: (error) => toastFailed('Email not sent', adminErrorText(error)),
     onSettled: onClose,
   });
   const warning = recentlySentWarning(company, kind);

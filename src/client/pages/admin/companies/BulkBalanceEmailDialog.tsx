@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { CompanyListQuery } from '../../../../shared/companies.js';
 import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
+import { toastDone, toastFailed } from '../../../lib/toast.js';
 
 type BulkBalanceEmailDialogProps = {
   /** The list's current filter: the send reaches the running-low companies among those it shows. */
@@ -13,8 +13,8 @@ type BulkBalanceEmailDialogProps = {
 /** 'Email every running-low company' of the filtered list; the server skips those emailed in the last 24 hours. */
 export function BulkBalanceEmailDialog({ filter, onClose }: BulkBalanceEmailDialogProps) {
   const send = trpc.superadmin.companies.sendRunningLowEmails.useMutation({
-    onSuccess: (result) => notifications.show({ color: 'green', title: 'Balance emails sent', message: result.message }),
-    onError: (error) => notifications.show({ color: 'red', title: 'Emails not sent', message: adminErrorText(error) }),
+    onSuccess: (result) => toastDone('Balance emails sent', result.message),
+    onError: (error) => toastFailed('Emails not sent', adminErrorText(error)),
     onSettled: onClose,
   });
   const narrowed = Boolean(filter.search || filter.company || filter.positiveOnly);

@@ -1,5 +1,4 @@
 import { Alert, Center, Group, Loader, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { CompanyListQuery } from '../../../../shared/companies.js';
 import { buildScheduleRows, formatScheduleHours, MAX_SCHEDULE_ITEMS, moveDown, moveUp, toScheduleItems, type ScheduleRow } from '../../../../shared/schedule.js';
@@ -7,6 +6,7 @@ import { AdminDialog, adminErrorText } from '../../../components/admin-list/inde
 import { errorText, trpc } from '../../../trpc.js';
 import { ScheduleRowItem } from './ScheduleRowItem.js';
 import classes from './Scheduler.module.css';
+import { toastDone } from '../../../lib/toast.js';
 
 /** A scheduling failure shows the message of the failed call, else this. */
 export const UNKNOWN_NETWORK_ERROR = 'An unknown network error occurred.';
@@ -30,7 +30,7 @@ export function SchedulerDialog({ query, onClose }: SchedulerDialogProps) {
   if (rows === null && matching.data) setRows(buildScheduleRows(matching.data.items));
   const send = trpc.superadmin.schedule.send.useMutation({
     onSuccess: (result) => {
-      notifications.show({ color: 'green', title: 'Schedule sent', message: result.message });
+      toastDone('Schedule sent', result.message);
       onClose();
     },
   });

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UserDto, UserSortKey } from '../../../../shared/users.js';
@@ -6,6 +5,7 @@ import { AdminList, ConfirmAction, FilterSwitch, RowAction, deleteConfirmation, 
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
+import { toastDone } from '../../../lib/toast.js';
 
 type UserAction = { kind: keyof typeof confirmations; user: UserDto };
 
@@ -53,7 +53,7 @@ export function AllUsersPage() {
     resetTwoFactor: trpc.superadmin.users.resetTwoFactor.useMutation({
       onSuccess: (result) => {
         if (action) replaceRow({ ...action.user, twoFactorEnabled: false });
-        notifications.show({ color: 'green', title: 'Two-factor sign-in reset', message: result.message });
+        toastDone('Two-factor sign-in reset', result.message);
       },
     }),
   };

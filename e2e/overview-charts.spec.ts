@@ -49,6 +49,14 @@ async function seedProviderData(bossId: string) {
 }
 
 describe('provider overview', () => {
+  // first, while this file's server has no logs: a week without hours has no rating to give
+  it('says no hours are logged yet, not a rating, in a week without logs', async () => {
+    const { page } = await suite.signedInPage('superadmin');
+    await openOverview(page);
+    expect(await card(page, 'Hours This Week').getByTestId('week-hours').innerText()).toBe('0 of 35 hours');
+    expect(await card(page, 'Hours This Week').getByTestId('week-rating').innerText()).toBe('No hours logged yet');
+  });
+
   it('shows the cards with their figures and the monthly chart, approves a sign-up from the card, and opens each list filtered', async () => {
     const { page, user } = await suite.signedInPage('superadmin');
     await seedProviderData(user.id);
@@ -60,6 +68,7 @@ describe('provider overview', () => {
     expect(await card(page, 'Receivables').getByTestId('total-receivable').innerText()).toBe('$250');
     expect(await card(page, 'Receivables').innerText()).toMatch(/Unpaid invoices\s+1\s+Partly paid invoices\s+1/);
     expect(await card(page, 'Hours This Week').getByTestId('week-hours').innerText()).toBe('12.5 of 35 hours');
+    expect(await card(page, 'Hours This Week').getByTestId('week-rating').innerText()).toBe('Light');
     const chart = card(page, /^Hours per Month/);
     await eventually(() => chart.locator('.recharts-bar-rectangle path').count()).toBeGreaterThan(0);
     expect(await chart.getByRole('figure').getAttribute('aria-label')).toMatch(/^Bar chart of the last 12 months: 7 hours sold, 12.5 hours used, and 6 hours on invoices not yet paid in full\.$/);

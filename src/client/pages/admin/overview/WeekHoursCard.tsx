@@ -33,8 +33,8 @@ export function WeekHoursCard() {
             <Text fz={28} fw={700} data-testid="week-hours">
               {formatHours(figures.totalHours)} of {figures.targetHours} hours
             </Text>
-            <Text size="sm" fw={500}>
-              {weekRating(figures.totalHours)}
+            <Text size="sm" fw={500} data-testid="week-rating">
+              {figures.totalHours > 0 ? weekRating(figures.totalHours) : 'No hours logged yet'}
             </Text>
           </Group>
           <Progress

@@ -4,9 +4,9 @@ import { statusColor } from '../lib/statusColor.js';
 /** An invoice's or payment's status as a coloured badge; the text stays as the list gives it. */
 export function StatusBadge({ status }: { status: string }) {
   const color = statusColor(status);
-  // the darkest shade keeps the small text readable on the light tint
+  // the tint carries the colour; the text keeps the page's own colour, readable on any tint and scheme
   return (
-    <Badge color={color} c={`${color}.9`} variant="light" radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
+    <Badge color={color} c="var(--mantine-color-text)" variant="light" radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
       {status}
     </Badge>
   );

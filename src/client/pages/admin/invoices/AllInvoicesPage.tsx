@@ -11,6 +11,7 @@ import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
 import { openPdf, pdfLinkFresh } from './invoicePdf.js';
+import classes from './AllInvoicesPage.module.css';
 
 // The editors and their date pickers (@mantine/dates, dayjs) load after the list has shown.
 const InvoiceDialog = lazyPart(() => import('./InvoiceDialog.js'), 'InvoiceDialog', { prefetch: true });
@@ -22,10 +23,10 @@ type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
 const isPaid = (invoice: InvoiceDto) => invoice.completeStatus || invoice.remainingBalance <= 0;
 
 // the description column's share of a 1440 px screen; the full text shows on hover
-const DESCRIPTION_WIDTH = 200;
+const DESCRIPTION_WIDTH = 110;
 
 const columns: Column<InvoiceDto>[] = [
-  { key: 'invoiceId', header: 'Invoice', render: (invoice) => <Text inherit style={{ whiteSpace: 'nowrap' }}>{invoice.invoiceId}</Text> },
+  { key: 'invoiceId', header: 'Invoice', render: (invoice) => <span className={classes.oneLine}>{invoice.invoiceId}</span> },
   { key: 'companyName', header: 'Company', sortable: true, render: (invoice) => invoice.companyName },
   { key: 'hours', header: 'Hours', sortable: true, align: 'right', render: (invoice) => formatHours(invoice.hours) },
   { key: 'price', header: 'Price', sortable: true, align: 'right', render: (invoice) => formatDollars(invoice.price) },
@@ -41,7 +42,7 @@ const columns: Column<InvoiceDto>[] = [
     ),
   },
   { key: 'selectedPaymentMethod', header: 'Payment Method', sortable: true, render: (invoice) => invoiceMethodText(invoice.selectedPaymentMethod) },
-  { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => invoiceDateText(invoice.transactionDate) },
+  { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => <span className={classes.oneLine}>{invoiceDateText(invoice.transactionDate)}</span> },
   { key: 'status', header: 'Status', sortable: true, render: (invoice) => <StatusBadge status={invoiceStatusText(invoice)} /> },
 ];
 
@@ -105,7 +106,7 @@ export function AllInvoicesPage() {
   };
 
   return (
-    <>
+    <div className={classes.invoices}>
       <AdminList
         exportList="invoices"
         title="Invoices"
@@ -162,6 +163,6 @@ export function AllInvoicesPage() {
         />
       )}
       {action && <ConfirmAction {...confirmationOf(action)} mutation={mutations[action.kind]} input={{ id: action.invoice._id }} onClose={actions.close} />}
-    </>
+    </div>
   );
 }

@@ -175,6 +175,11 @@ describe('the invoice table at 1440 px', () => {
     const badge = (text: string, status: string) => rowOf(page, text).locator('.mantine-Badge-root', { hasText: status });
     const backgrounds = await Promise.all([badge('pending', 'Pending'), badge(`${tag} partly`, 'Partially Paid'), badge(`${tag} paid`, 'Completed')].map(async (b) => (await coloursOf(b)).background));
     expect(new Set(backgrounds).size).toBe(3);
+    // each badge shows its whole status, not an ellipsis
+    for (const status of ['Pending', 'Partially Paid', 'Completed']) {
+      const label = rowsOf(page).locator('.mantine-Badge-label', { hasText: status });
+      expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
 
     const description = rowOf(page, 'pending').locator('td').nth(5).locator('p, div').first();
     expect(await description.getAttribute('title')).toBe(`${longText} pending`);

@@ -73,16 +73,16 @@ describe('/allinvoices', () => {
     const { page, token } = await signIn();
     const company = await companyWithUser('Columns Co');
     const tag = unique('colinv');
-    await createInvoice(token, { company: company.id, description: `${tag} older`, hours: 2, rate: 100, transactionDate: '2025-01-10T15:00:00Z' });
+    const older = await createInvoice(token, { company: company.id, description: `${tag} older`, hours: 2, rate: 100, transactionDate: '2025-01-10T15:00:00Z' });
     const newer = await createInvoice(token, { company: company.id, description: `${tag} newer`, price: 80.5, transactionDate: '2025-03-10T15:00:00Z' });
     await createPayment(token, { company: company.id, invoice: newer._id, amount: 80.5 });
     await openList(page, '/allinvoices', 'Invoices');
     const headers = await main(page).locator('thead th').allTextContents();
-    expect(headers).toEqual(['Company', 'Hours', 'Price', 'Balance', 'Description', 'Payment Method', 'Transaction Date', 'Status', 'Actions']);
+    expect(headers).toEqual(['Invoice', 'Company', 'Hours', 'Price', 'Balance', 'Description', 'Payment Method', 'Transaction Date', 'Status', 'Actions']);
     await search(page, tag);
-    await eventually(() => rowsOf(page).locator('td:nth-child(5)').allTextContents()).toEqual([`${tag} newer`, `${tag} older`]);
-    expect(await cellsOf(page, `${tag} older`)).toEqual([company.companyName, '2', '$200', '$200', `${tag} older`, 'None', 'Jan 10, 2025', 'Pending', '']);
-    expect(await cellsOf(page, `${tag} newer`)).toEqual([company.companyName, '0', '$80.50', '$0', `${tag} newer`, 'None', 'Mar 10, 2025', 'Completed', '']);
+    await eventually(() => rowsOf(page).locator('td:nth-child(6)').allTextContents()).toEqual([`${tag} newer`, `${tag} older`]);
+    expect(await cellsOf(page, `${tag} older`)).toEqual([older.invoiceId, company.companyName, '2', '$200', '$200', `${tag} older`, 'None', 'Jan 10, 2025', 'Pending', '']);
+    expect(await cellsOf(page, `${tag} newer`)).toEqual([newer.invoiceId, company.companyName, '0', '$80.50', '$0', `${tag} newer`, 'None', 'Mar 10, 2025', 'Completed', '']);
     await suite.screenshot(page, 'allinvoices-list');
   });
 
@@ -167,6 +167,8 @@ describe('/allinvoices', () => {
     // the picker names the company once the server's options arrive
     await eventually(() => field(page, 'Company').inputValue()).toBe(company.companyName);
     expect(await dialog(page).getByLabel('Select Package or Add Manually', { exact: true }).isDisabled()).toBe(true);
+    // an edit is sent to the client only when asked
+    expect(await dialog(page).getByLabel('Send Email to Client').isChecked()).toBe(false);
     await dialog(page).getByLabel('Description').fill(`${description} changed`);
     await dialog(page).getByLabel('Price').fill('125.5');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
@@ -190,7 +192,7 @@ describe('/allinvoices', () => {
     expect(await dialog(page).getByText('This action cannot be undone. You can only delete invoices that have no payments applied.').isVisible()).toBe(true);
     await suite.screenshot(page, 'allinvoices-delete');
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
-    await eventually(() => rowsOf(page).locator('td:nth-child(5)').allTextContents()).toEqual([`${tag} paid`]);
+    await eventually(() => rowsOf(page).locator('td:nth-child(6)').allTextContents()).toEqual([`${tag} paid`]);
   });
 
   it('sends an open-balance reminder after a confirmation', async () => {
@@ -225,7 +227,8 @@ describe('/allpayments', () => {
     await eventually(() => dialog(page).getByRole('heading', { name: 'Add Payment' }).isVisible()).toBe(true);
     expect(await dialog(page).getByLabel('Status').inputValue()).toBe('completed');
     expect(await dialog(page).getByLabel('Send Email to Client').isChecked()).toBe(true);
-    expect(await dialog(page).getByLabel('Payment Id').getAttribute('readonly')).not.toBeNull();
+    // a payment being added has no id yet: the read-only Payment Id shows only when editing
+    expect(await dialog(page).getByLabel('Payment Id').count()).toBe(0);
     await pick(page, 'Company', company.companyName);
     await dialog(page).getByLabel('Invoice', { exact: true }).click();
     // only the company's invoices with a balance, asked of the server for the chosen company
@@ -234,7 +237,7 @@ describe('/allpayments', () => {
     await dialog(page).getByLabel('Amount').fill('75.5');
     await pick(page, 'Method', 'Zelle');
     await dialog(page).getByLabel('Description').fill(`${tag} first instalment`);
-    await dialog(page).getByLabel('TransactionId').fill('TX-1');
+    await dialog(page).getByLabel('Transaction reference').fill('TX-1');
     await dialog(page).getByLabel('Send Email to Client').uncheck();
     await suite.screenshot(page, 'allpayments-add');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
@@ -260,6 +263,7 @@ describe('/allpayments', () => {
     await main(page).getByRole('button', { name: 'Edit Payment' }).click();
     await eventually(() => dialog(page).getByRole('heading', { name: 'Edit Payment' }).isVisible()).toBe(true);
     await eventually(() => dialog(page).getByLabel('Invoice', { exact: true }).inputValue()).toBe(`${invoice.invoiceId} — $200`);
+    expect(await dialog(page).getByLabel('Payment Id').getAttribute('readonly')).not.toBeNull();
     await dialog(page).getByLabel('Amount').fill('300');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
     await eventually(() => dialog(page).count()).toBe(0);

@@ -121,7 +121,13 @@ export const invoiceChoicesInput = z.object({
   /** An invoice to include whatever the filter and the limit (the one already chosen). */
   include: z.string().trim().max(64, 'That invoice id is not valid.').default(''),
 });
-export const invoiceChoiceOutput = z.object({ _id: z.string(), invoiceId: z.string(), remainingBalance: z.number() });
+export const invoiceChoiceOutput = z.object({
+  _id: z.string(),
+  invoiceId: z.string(),
+  remainingBalance: z.number(),
+  /** The method the customer meant to pay by, so a payment can start with it. */
+  selectedPaymentMethod: z.enum(INVOICE_PAYMENT_METHODS),
+});
 export type InvoiceChoice = z.infer<typeof invoiceChoiceOutput>;
 
 /** The status an invoice shows: Completed once paid in full, else its stored status, else Pending. */

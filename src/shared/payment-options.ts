@@ -128,3 +128,14 @@ export function payeeDetails(channel: PaymentChannel, payee: Payee): PayeeDetail
 export function isChannelSetUp(channel: PaymentChannel, payee: Payee): boolean {
   return PAYMENT_CHANNELS[channel].fields.some(([, field]) => field !== 'name' && Boolean(payee[field]?.trim()));
 }
+
+/**
+ * The admin payment method a payment against an invoice starts with: the invoice's intended
+ * method when it is one, the method a checkout option stands for (older invoices kept the
+ * option's name), else none for None or text that names no method.
+ */
+export function paymentMethodForInvoice(intended: string): PaymentMethod | null {
+  const text = intended.trim();
+  if ((PAYMENT_METHODS as readonly string[]).includes(text)) return text as PaymentMethod;
+  return (PAYMENT_OPTION_INFO as Record<string, OptionInfo | undefined>)[text]?.method ?? null;
+}

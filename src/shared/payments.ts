@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { dollarsToCents } from './hours.js';
 import { listInput, type ListQuery } from './list.js';
-import { PAYMENT_METHODS } from './payment-options.js';
+import { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField, singleLine } from './validation.js';
 
 // the payment tables live in payment-options.ts; these names stay importable from here
-export { PAYMENT_METHODS, type PaymentMethod } from './payment-options.js';
+export { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
 
 /** The one payment status that counts toward an invoice's balance (money actually received). */
 export const COUNTING_PAYMENT_STATUS = 'completed';
@@ -71,3 +71,14 @@ export const PAYMENT_SORT_KEYS = ['paymentDate', 'companyName', 'amount', 'metho
 export type PaymentSortKey = (typeof PAYMENT_SORT_KEYS)[number];
 export const paymentListInput = listInput(PAYMENT_SORT_KEYS, { sort: 'paymentDate', dir: 'desc' });
 export type PaymentListQuery = ListQuery<PaymentSortKey>;
+
+/** What a new payment against an invoice starts with: its remaining balance and the method the customer chose. */
+export type PaymentPrefill = { amount: number | null; method: PaymentMethod | null };
+
+/** A payment that settles the invoice: the open balance (none when nothing is owed) by its intended method. */
+export function paymentPrefillFor(invoice: { remainingBalance: number; selectedPaymentMethod: string }): PaymentPrefill {
+  return {
+    amount: invoice.remainingBalance > 0 ? invoice.remainingBalance : null,
+    method: paymentMethodForInvoice(invoice.selectedPaymentMethod),
+  };
+}

@@ -39,12 +39,16 @@ export function paidCents(tx: Tx, invoiceId: string): number {
 
 export type Settlement = { status: InvoiceStatus; completeStatus: boolean };
 
-/** The status of an invoice with this price and these counted payments; refuses payments beyond the price. */
-export function settlementOf(invoice: { invoiceNumber: string; priceCents: number }, paid: number): Settlement {
+/**
+ * The status of an invoice with this price and these counted payments; refuses payments beyond the
+ * price, naming `field` (the form's input that went too far: a payment's amount, an invoice's price).
+ */
+export function settlementOf(invoice: { invoiceNumber: string; priceCents: number }, paid: number, field?: string): Settlement {
   if (paid > invoice.priceCents) {
     throw new AppError(
       'BAD_REQUEST',
       `The completed payments on invoice ${invoice.invoiceNumber} would come to ${formatDollars(centsToDollars(paid))}, more than its price of ${formatDollars(centsToDollars(invoice.priceCents))}.`,
+      field,
     );
   }
   return { status: invoiceStatusOf(invoice.priceCents, paid), completeStatus: isPaidInFull(invoice.priceCents - paid) };
@@ -55,8 +59,8 @@ export function hoursStatusOf(settlement: Settlement): ActivityStatus {
   return settlement.completeStatus ? 'completed' : 'pending';
 }
 
-/** Brings the invoice's stored paid total, status and hours in step with its price and counted payments. */
-export function settleInvoice(tx: Tx, invoiceId: string): Settlement {
+/** Brings the invoice's stored paid total, status and hours in step with its price and counted payments; a refusal names `field`. */
+export function settleInvoice(tx: Tx, invoiceId: string, field?: string): Settlement {
   const invoice = tx
     .select({ invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents })
     .from(invoices)
@@ -64,7 +68,7 @@ export function settleInvoice(tx: Tx, invoiceId: string): Settlement {
     .get();
   if (!invoice) throw notFound('Invoice');
   const paid = paidCents(tx, invoiceId);
-  const settlement = settlementOf(invoice, paid);
+  const settlement = settlementOf(invoice, paid, field);
   tx.update(invoices).set({ ...settlement, paidCents: paid }).where(eq(invoices.id, invoiceId)).run();
   if (settlement.completeStatus) completeInvoiceHours(tx, invoiceId);
   else reopenInvoiceHours(tx, invoiceId);

@@ -222,7 +222,9 @@ describe('super-admin invoices', () => {
 
     const tooLow = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1, rate: 100 }));
     expect(tooLow.statusCode).toBe(400);
-    expect(json(tooLow).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $150, more than its price of $100.`);
+    const message = `The completed payments on invoice ${invoice.invoiceId} would come to $150, more than its price of $100.`;
+    // the invoice form shows the refusal on its Price field
+    expect(json(tooLow)).toEqual({ message, fieldErrors: { price: [message] } });
     const moved = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ company: other.id }));
     expect(moved.statusCode).toBe(400);
     expect(json(moved).message).toBe('The company of an invoice cannot be changed.');

@@ -164,9 +164,12 @@ const balanceCents = invoiceBalanceCents(invoices);
  * The company's invoices a payment may go to, newest first (capped), with their balance; openOnly
  * keeps those with a balance above 0. `include` (an invoice of the company) is always among them.
  */
+/** What a payment's invoice choice shows and fills in: number, balance and the intended method. */
+const choiceColumns = { _id: invoices.id, invoiceId: invoices.invoiceNumber, balanceCents, selectedPaymentMethod: invoices.selectedPaymentMethod };
+
 export function invoiceChoices(tx: Tx, companyId: string, openOnly: boolean, include: string): InvoiceChoice[] {
   const rows = tx
-    .select({ _id: invoices.id, invoiceId: invoices.invoiceNumber, balanceCents })
+    .select(choiceColumns)
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), openOnly ? gt(balanceCents, 0) : undefined))
     .orderBy(desc(invoices.transactionDate), desc(sql`${invoices}.rowid`))
@@ -174,13 +177,17 @@ export function invoiceChoices(tx: Tx, companyId: string, openOnly: boolean, inc
     .all();
   if (include && !rows.some((row) => row._id === include)) {
     const chosen = tx
-      .select({ _id: invoices.id, invoiceId: invoices.invoiceNumber, balanceCents })
+      .select(choiceColumns)
       .from(invoices)
       .where(and(eq(invoices.id, include), eq(invoices.companyId, companyId)))
       .get();
     if (chosen) rows.unshift(chosen);
   }
-  return rows.map(({ balanceCents: cents, ...row }) => ({ ...row, remainingBalance: centsToDollars(cents) }));
+  return rows.map(({ balanceCents: cents, selectedPaymentMethod, ...row }) => ({
+    ...row,
+    remainingBalance: centsToDollars(cents),
+    selectedPaymentMethod: selectedPaymentMethod as InvoicePaymentMethod,
+  }));
 }
 
 function oneInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto | undefined {

@@ -205,7 +205,7 @@ export function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm): Inv
       .where(eq(invoices.id, id))
       .run();
     updateInvoiceHours(tx, id, { hundredths: amounts.hundredths, description: form.description, timeStamp: transactionDate });
-    settleInvoice(tx, id);
+    settleInvoice(tx, id, 'price');
     return findInvoice(tx, deps, id);
   });
 }

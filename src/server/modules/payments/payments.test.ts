@@ -90,7 +90,9 @@ describe('payments', () => {
     const count = paymentCount();
     const over = await pay(invoice._id, 1);
     expect(over.statusCode).toBe(400);
-    expect(json(over).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $101, more than its price of $100.`);
+    const message = `The completed payments on invoice ${invoice.invoiceId} would come to $101, more than its price of $100.`;
+    // the form shows the refusal on its Amount field
+    expect(json(over)).toEqual({ message, fieldErrors: { amount: [message] } });
     expect(paymentCount()).toBe(count);
   });
 
@@ -184,7 +186,7 @@ describe('payments', () => {
     expect(json(over).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $100.01, more than its price of $100.`);
     const wrong = await pay(theirs._id, 1);
     expect(wrong.statusCode).toBe(400);
-    expect(json(wrong).message).toBe('That invoice does not belong to the chosen company.');
+    expect(json(wrong)).toEqual({ message: 'That invoice does not belong to the chosen company.', fieldErrors: { invoice: ['That invoice does not belong to the chosen company.'] } });
     expect(paymentCount()).toBe(before);
     expect(since(emails)).toHaveLength(0);
     await pay(invoice._id, 100);
@@ -210,6 +212,17 @@ describe('payments', () => {
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
     expect(paymentCount()).toBe(before);
+  });
+
+  it("offers the company's open invoices with their balance and intended method, so a payment can start from them", async () => {
+    const invoice = json<InvoiceDto>(
+      await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Zelle block', price: 80, selectedPaymentMethod: 'Zelle', sendInvoiceEmail: false }),
+    );
+    await pay(invoice._id, 30);
+    const choices = json<{ _id: string; invoiceId: string; remainingBalance: number; selectedPaymentMethod: string }[]>(
+      await api(t.app, boss.token).get(`/superadmin/invoices/choices?company=${company.id}&openOnly=true`),
+    );
+    expect(choices.find((choice) => choice._id === invoice._id)).toEqual({ _id: invoice._id, invoiceId: invoice.invoiceId, remainingBalance: 50, selectedPaymentMethod: 'Zelle' });
   });
 
   it('lists payments newest first by payment date with the invoice number', async () => {
@@ -322,9 +335,9 @@ describe('invoice choices of a payment', () => {
     await api(t.app, boss.token).post('/superadmin/payments', { company: chooser.id, invoice: older._id, amount: 25.5, method: 'ACH', sendEmail: false });
 
     expect(await choicesOf(`company=${chooser.id}`)).toEqual([
-      { _id: newer._id, invoiceId: newer.invoiceId, remainingBalance: 80 },
-      { _id: paid._id, invoiceId: paid.invoiceId, remainingBalance: 0 },
-      { _id: older._id, invoiceId: older.invoiceId, remainingBalance: 74.5 },
+      { _id: newer._id, invoiceId: newer.invoiceId, remainingBalance: 80, selectedPaymentMethod: '' },
+      { _id: paid._id, invoiceId: paid.invoiceId, remainingBalance: 0, selectedPaymentMethod: '' },
+      { _id: older._id, invoiceId: older.invoiceId, remainingBalance: 74.5, selectedPaymentMethod: '' },
     ]);
     expect((await choicesOf(`company=${chooser.id}&openOnly=true`)).map((choice) => choice._id)).toEqual([newer._id, older._id]);
     expect((await choicesOf(`company=${chooser.id}&openOnly=true&include=${paid._id}`)).map((choice) => choice._id)).toEqual([paid._id, newer._id, older._id]);

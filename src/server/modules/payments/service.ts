@@ -24,7 +24,7 @@ function checkTarget(tx: Tx, form: PaymentForm): void {
   if (!company) throw notFound('Company');
   const invoice = findInvoiceRow(tx, form.invoice);
   if (invoice.companyId !== form.company) {
-    throw new AppError('BAD_REQUEST', 'That invoice does not belong to the chosen company.');
+    throw new AppError('BAD_REQUEST', 'That invoice does not belong to the chosen company.', 'invoice');
   }
 }
 
@@ -47,7 +47,7 @@ export function createPayment(deps: AppDeps, form: PaymentForm): PaymentDto {
     tx.insert(payments)
       .values({ id, ...fieldsOf(form), paymentDate: form.paymentDate ? new Date(form.paymentDate) : now, createdAt: now })
       .run();
-    settleInvoice(tx, form.invoice);
+    settleInvoice(tx, form.invoice, 'amount');
     const payment = findPayment(tx, id);
     // the receipt thanks the client for money received; a failed or pending payment was not
     if (form.sendEmail && countsTowardBalance(form.status)) {
@@ -69,7 +69,7 @@ export function updatePayment(deps: AppDeps, id: string, form: PaymentForm): Pay
       .set({ ...fieldsOf(form), paymentDate: form.paymentDate ? new Date(form.paymentDate) : current.paymentDate })
       .where(eq(payments.id, id))
       .run();
-    settleInvoice(tx, form.invoice);
+    settleInvoice(tx, form.invoice, 'amount');
     if (current.invoiceId !== form.invoice) settleInvoice(tx, current.invoiceId);
     return findPayment(tx, id);
   });

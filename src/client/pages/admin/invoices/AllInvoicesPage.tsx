@@ -1,32 +1,72 @@
-import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
+import { IconCash, IconEdit, IconFileTypePdf, IconMail, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
+import { paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
 import { AdminList, ConfirmAction, FilterSwitch, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { StatusBadge } from '../../../components/StatusBadge.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
+import { toastDone } from '../../../lib/toast.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
+import { openPdf, pdfLinkFresh } from './invoicePdf.js';
+import classes from './AllInvoicesPage.module.css';
 
-// The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
+// The editors and their date pickers (@mantine/dates, dayjs) load after the list has shown.
 const InvoiceDialog = lazyPart(() => import('./InvoiceDialog.js'), 'InvoiceDialog', { prefetch: true });
+const PaymentDialog = lazyPart(() => import('../payments/PaymentDialog.js'), 'PaymentDialog', { prefetch: true });
 
-type InvoiceAction = { kind: keyof typeof confirmations; invoice: InvoiceDto };
+type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
+
+/** Nothing is owed: no payment to record and no open balance to remind of. */
+const isPaid = (invoice: InvoiceDto) => invoice.completeStatus || invoice.remainingBalance <= 0;
+
+// the description column's share of a 1440 px screen; the full text shows on hover
+const DESCRIPTION_WIDTH = 110;
 
 const columns: Column<InvoiceDto>[] = [
+  { key: 'invoiceId', header: 'Invoice', render: (invoice) => <span className={classes.oneLine}>{invoice.invoiceId}</span> },
   { key: 'companyName', header: 'Company', sortable: true, render: (invoice) => invoice.companyName },
   { key: 'hours', header: 'Hours', sortable: true, align: 'right', render: (invoice) => formatHours(invoice.hours) },
   { key: 'price', header: 'Price', sortable: true, align: 'right', render: (invoice) => formatDollars(invoice.price) },
   { key: 'remainingBalance', header: 'Balance', sortable: true, align: 'right', render: (invoice) => formatDollars(invoice.remainingBalance) },
-  { key: 'description', header: 'Description', sortable: true, render: (invoice) => invoice.description },
+  {
+    key: 'description',
+    header: 'Description',
+    sortable: true,
+    render: (invoice) => (
+      <Text inherit truncate="end" maw={DESCRIPTION_WIDTH} title={invoice.description}>
+        {invoice.description}
+      </Text>
+    ),
+  },
   { key: 'selectedPaymentMethod', header: 'Payment Method', sortable: true, render: (invoice) => invoiceMethodText(invoice.selectedPaymentMethod) },
-  { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => invoiceDateText(invoice.transactionDate) },
-  { key: 'status', header: 'Status', sortable: true, render: invoiceStatusText },
+  { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => <span className={classes.oneLine}>{invoiceDateText(invoice.transactionDate)}</span> },
+  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <StatusBadge status={invoiceStatusText(invoice)} /> },
 ];
 
-const confirmations = {
-  delete: { title: 'Confirm Delete', message: INVOICE_HAS_PAYMENTS, confirmLabel: 'Delete', confirmColor: 'red' },
-  reminder: { title: 'Confirm Send Email', message: 'Are you sure you want to send an OPEN BALANCE email reminder?', confirmLabel: 'Send Email' },
-};
+function confirmationOf({ kind, invoice }: InvoiceAction) {
+  if (kind === 'delete') return { title: 'Confirm Delete', message: INVOICE_HAS_PAYMENTS, confirmLabel: 'Delete', confirmColor: 'red' };
+  return {
+    title: 'Confirm Send Email',
+    message: (
+      <>
+        <Text>Are you sure you want to send an OPEN BALANCE email reminder?</Text>
+        <Text mt="xs" fw={500}>
+          Invoice {invoice.invoiceId} for {invoice.companyName}: {formatDollars(invoice.remainingBalance)} open.
+        </Text>
+      </>
+    ),
+    confirmLabel: 'Send Email',
+  };
+}
+
+/** A new payment for the invoice: its company and invoice chosen, its open balance by the intended method. */
+function paymentFor(invoice: InvoiceDto): Partial<PaymentDto> {
+  const { amount, method } = paymentPrefillFor(invoice);
+  return { company: invoice.company, invoice: { _id: invoice._id, invoiceId: invoice.invoiceId }, amount: amount ?? undefined, method: method ?? undefined };
+}
 
 /** Invoices List (/allinvoices): docs/product-rules.md#invoices. */
 export function AllInvoicesPage() {
@@ -38,18 +78,35 @@ export function AllInvoicesPage() {
   });
   const invoices = trpc.superadmin.invoices.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<InvoiceDto>>();
+  const payer = useDialog<Partial<PaymentDto>>();
   const actions = useDialog<InvoiceAction>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.invoices.list, list.query);
-
-  const mutations = {
-    delete: trpc.superadmin.invoices.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) }),
-    reminder: trpc.superadmin.invoices.openBalance.useMutation(),
-  };
   const action = actions.target;
 
+  const mutations = {
+    delete: trpc.superadmin.invoices.delete.useMutation({
+      onSuccess: (_result, { id }) => {
+        removeRow(id);
+        if (action) toastDone(`Invoice ${action.invoice.invoiceId} deleted`, action.invoice.companyName);
+      },
+    }),
+    reminder: trpc.superadmin.invoices.openBalance.useMutation({
+      onSuccess: () => {
+        if (action) toastDone(`Reminder sent to ${action.invoice.companyName}`, `Invoice ${action.invoice.invoiceId}: ${formatDollars(action.invoice.remainingBalance)} open.`);
+      },
+    }),
+  };
+
+  // The list may have stood open past its PDF links' lifetime: ask for fresh ones first.
+  const showPdf = async (invoice: InvoiceDto) => {
+    if (pdfLinkFresh(invoice.pdfUrl, Date.now())) return openPdf(invoice.pdfUrl);
+    const fresh = (await invoices.refetch()).data?.items.find((row) => row._id === invoice._id);
+    openPdf(fresh?.pdfUrl ?? invoice.pdfUrl);
+  };
+
   return (
-    <>
+    <div className={classes.invoices}>
       <AdminList
         exportList="invoices"
         title="Invoices"
@@ -66,8 +123,14 @@ export function AllInvoicesPage() {
         addLabel="Add Invoice"
         actions={(invoice) => (
           <>
-            <RowAction label="Send Open Balance Reminder" onClick={() => actions.open({ kind: 'reminder', invoice })}>
+            <RowAction label="Record Payment" color="green" disabled={isPaid(invoice)} onClick={() => payer.open(paymentFor(invoice))}>
+              <IconCash size={18} />
+            </RowAction>
+            <RowAction label="Send Open Balance Reminder" disabled={isPaid(invoice)} onClick={() => actions.open({ kind: 'reminder', invoice })}>
               <IconMail size={18} />
+            </RowAction>
+            <RowAction label="Open Invoice PDF" onClick={() => void showPdf(invoice)}>
+              <IconFileTypePdf size={18} />
             </RowAction>
             <RowAction label="Edit Invoice" onClick={() => editor.open(invoice)}>
               <IconEdit size={18} />
@@ -86,9 +149,20 @@ export function AllInvoicesPage() {
           onSaved={(saved) => (replaceRow(saved), editor.close())}
         />
       )}
-      {action && (
-        <ConfirmAction {...confirmations[action.kind]} mutation={mutations[action.kind]} input={{ id: action.invoice._id }} onClose={actions.close} />
+      {payer.target && (
+        <PaymentDialog
+          payment={payer.target}
+          defaultCompanyId={list.companyId}
+          onClose={payer.close}
+          onSaved={() => {
+            payer.close();
+            // the invoice's balance and status moved, and the payments list has a new row
+            void utils.superadmin.invoices.invalidate();
+            void utils.superadmin.payments.invalidate();
+          }}
+        />
       )}
-    </>
+      {action && <ConfirmAction {...confirmationOf(action)} mutation={mutations[action.kind]} input={{ id: action.invoice._id }} onClose={actions.close} />}
+    </div>
   );
 }

@@ -8,8 +8,10 @@ import { SEND_INVOICE_EMAIL_DEFAULT, type InvoiceDto } from '../../../../shared/
 import { PAYMENT_METHODS } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { invoicePrice } from '../../../../shared/pricing.js';
-import { AdminDialog, CompanySelect, adminErrorText } from '../../../components/admin-list/index.js';
+import { AdminDialog, CompanySelect } from '../../../components/admin-list/index.js';
 import { PICKER_TEXT, PICKER_VALUE, calendarPickerProps, pickerValueOf } from '../../../components/calendarPicker.js';
+import { fieldErrorOf, formErrorText } from '../../../lib/fieldError.js';
+import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 
 /** The package select's choice that reveals the manual fields. */
@@ -23,6 +25,12 @@ type InvoiceDialogProps = {
   onClose: () => void;
   onSaved: (invoice: InvoiceDto) => void;
 };
+
+/** The form's inputs the server may name in a refusal; the message then shows on that field. */
+const FIELDS = ['company', 'packageId', 'selectedPaymentMethod', 'transactionDate', 'description', 'hours', 'rate', 'price'] as const;
+/** The inputs only manual entry shows: while a package is chosen, a refusal about them stays in the alert. */
+const MANUAL_FIELDS: readonly string[] = ['description', 'hours', 'rate', 'price'];
+const errorTexts = { manual: formErrorText(FIELDS), package: formErrorText(FIELDS.filter((field) => !MANUAL_FIELDS.includes(field))) };
 
 const toNumber = (value: number | string): number | null => (value === '' || !Number.isFinite(Number(value)) ? null : Number(value));
 
@@ -50,12 +58,18 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
   const [hours, setHours] = useState<number | string>(invoice.hours ?? '');
   const [rate, setRate] = useState<number | string>(invoice.rate ?? '');
   const [price, setPrice] = useState<number | string>(invoice.price ?? '');
-  const [sendEmail, setSendEmail] = useState(invoice.sendInvoiceEmail ?? SEND_INVOICE_EMAIL_DEFAULT);
+  // a new invoice goes to the client by default; an edit is usually a correction, sent only when asked
+  const [sendEmail, setSendEmail] = useState(editing ? false : SEND_INVOICE_EMAIL_DEFAULT);
 
   const packages = trpc.superadmin.packages.choices.useQuery({ company: companyId ?? '' }, { enabled: Boolean(companyId) && !editing });
-  const create = trpc.superadmin.invoices.create.useMutation({ onSuccess: onSaved });
-  const update = trpc.superadmin.invoices.update.useMutation({ onSuccess: onSaved });
+  const saved = (result: InvoiceDto) => {
+    toastDone(`Invoice ${result.invoiceId} ${editing ? 'updated' : 'saved'}`, `${result.companyName}: ${formatDollars(result.price)}`);
+    onSaved(result);
+  };
+  const create = trpc.superadmin.invoices.create.useMutation({ onSuccess: saved });
+  const update = trpc.superadmin.invoices.update.useMutation({ onSuccess: saved });
   const saving = editing ? update : create;
+  const fieldError = (field: (typeof FIELDS)[number]) => (saving.isError ? fieldErrorOf(saving.error, field) : undefined);
 
   const manual = choice === MANUAL;
   const hoursAbove0 = (toNumber(hours) ?? 0) > 0;
@@ -110,11 +124,11 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
       submitLabel={editing ? 'Update' : 'Save'}
       submitting={saving.isPending}
       submitDisabled={!canSave}
-      error={saving.isError ? adminErrorText(saving.error) : null}
+      error={saving.isError ? errorTexts[manual ? 'manual' : 'package'](saving.error) : null}
       onClose={onClose}
       onSubmit={save}
     >
-      <CompanySelect label="Company" required value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} disabled={editing} />
+      <CompanySelect label="Company" required value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} disabled={editing} error={fieldError('company')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <DatePickerInput
           {...calendarPickerProps(dateId)}
@@ -122,6 +136,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
           value={date}
           onChange={setDate}
           valueFormat={PICKER_TEXT.date}
+          error={fieldError('transactionDate')}
           leftSection={<IconCalendar size={18} aria-hidden="true" />}
         />
         <Select
@@ -129,6 +144,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
           data={[NONE, ...PAYMENT_METHODS]}
           value={method}
           onChange={(next) => setMethod(next ?? NONE)}
+          error={fieldError('selectedPaymentMethod')}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -142,19 +158,21 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
         value={editing ? null : choice}
         onChange={choose}
         disabled={!companyId || editing}
+        error={fieldError('packageId')}
         comboboxProps={{ withinPortal: true }}
       />
       {manual && (
         <>
-          <Textarea label="Description" required autosize minRows={2} maxRows={6} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+          <Textarea label="Description" required autosize minRows={2} maxRows={6} value={description} onChange={(event) => setDescription(event.currentTarget.value)} error={fieldError('description')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput label="Hours" value={hours} onChange={setHours} min={0} step={0.25} decimalScale={2} />
-            <NumberInput label="Rate" value={rate} onChange={setRate} min={0} decimalScale={2} prefix="$" thousandSeparator="," />
+            <NumberInput label="Hours" value={hours} onChange={setHours} error={fieldError('hours')} min={0} step={0.25} decimalScale={2} />
+            <NumberInput label="Rate" value={rate} onChange={setRate} error={fieldError('rate')} min={0} decimalScale={2} prefix="$" thousandSeparator="," />
             <NumberInput
               label="Price"
               required
               value={shownPrice}
               onChange={setPrice}
+              error={fieldError('price')}
               disabled={hoursAbove0}
               min={0}
               decimalScale={2}

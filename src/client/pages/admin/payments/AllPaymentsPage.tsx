@@ -4,8 +4,11 @@ import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js'
 import { dateTimeText } from '../../../../shared/dates.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { StatusBadge } from '../../../components/StatusBadge.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
+import { toastDone } from '../../../lib/toast.js';
+import { paymentText } from './paymentText.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialog', { prefetch: true });
@@ -16,7 +19,7 @@ const columns: Column<PaymentDto>[] = [
   { key: 'paymentDate', header: 'Date', sortable: true, render: (payment) => dateTimeText(payment.paymentDate) },
   { key: 'method', header: 'Method', sortable: true, render: (payment) => payment.method },
   { key: 'invoice', header: 'Invoice', sortable: true, render: (payment) => payment.invoice.invoiceId },
-  { key: 'status', header: 'Status', sortable: true, render: (payment) => payment.status },
+  { key: 'status', header: 'Status', sortable: true, render: (payment) => <StatusBadge status={payment.status} /> },
 ];
 
 /**
@@ -31,7 +34,13 @@ export function AllPaymentsPage() {
   const deleting = useDialog<PaymentDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list, list.query);
-  const remove = trpc.superadmin.payments.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
+  const remove = trpc.superadmin.payments.delete.useMutation({
+    onSuccess: (_result, { id }) => {
+      const gone = deleting.target;
+      removeRow(id);
+      toastDone('Payment deleted', gone ? paymentText(gone) : undefined);
+    },
+  });
 
   return (
     <>

@@ -1,26 +1,36 @@
 import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
+import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
+import { fieldErrorOf, formErrorText } from '../../../lib/fieldError.js';
+import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker } from '../timelogs/LogDateTimePicker.js';
+import { paymentText } from './paymentText.js';
 
 type PaymentDialogProps = {
-  /** An empty object adds a payment; a row edits it. */
+  /** An empty object adds a payment; a row edits it; company, invoice, amount and method alone start one for that invoice. */
   payment: Partial<PaymentDto>;
   defaultCompanyId: string;
   onClose: () => void;
   onSaved: (payment: PaymentDto) => void;
 };
 
-/** Add or edit a payment; the server's message stays in the dialog on failure. */
+/** The form's inputs the server may name in a refusal; the message then shows on that field. */
+const FIELDS = ['company', 'invoice', 'amount', 'method', 'status', 'description', 'transactionId'] as const;
+const errorText = formErrorText(FIELDS);
+
+/** Add or edit a payment; the server's message stays in the dialog on failure, on the field it names. */
 export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: PaymentDialogProps) {
   const editing = Boolean(payment._id);
   const [companyId, setCompanyId] = useState<string | null>(payment.company ?? (defaultCompanyId || null));
   const [invoiceId, setInvoiceId] = useState<string | null>(payment.invoice?._id ?? null);
   const [amount, setAmount] = useState<number | string>(payment.amount ?? '');
+  // an amount or method the user chose is theirs: choosing an invoice does not overwrite it
+  const [amountTyped, setAmountTyped] = useState(false);
+  const [methodPicked, setMethodPicked] = useState(false);
   const [method, setMethod] = useState<string | null>(payment.method ?? null);
   const [status, setStatus] = useState(payment.status ?? DEFAULT_PAYMENT_STATUS);
   const [paymentDate, setPaymentDate] = useState<string | null>(() => pickerValueOf(payment.paymentDate, 'dateTime'));
@@ -28,9 +38,14 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
   const [transactionId, setTransactionId] = useState(payment.transactionId ?? '');
   const [sendEmail, setSendEmail] = useState(payment.sendEmail ?? SEND_EMAIL_DEFAULT);
 
-  const create = trpc.superadmin.payments.create.useMutation({ onSuccess: onSaved });
-  const update = trpc.superadmin.payments.update.useMutation({ onSuccess: onSaved });
+  const saved = (result: PaymentDto) => {
+    toastDone(editing ? 'Payment updated' : 'Payment saved', paymentText(result));
+    onSaved(result);
+  };
+  const create = trpc.superadmin.payments.create.useMutation({ onSuccess: saved });
+  const update = trpc.superadmin.payments.update.useMutation({ onSuccess: saved });
   const saving = editing ? update : create;
+  const fieldError = (field: (typeof FIELDS)[number]) => (saving.isError ? fieldErrorOf(saving.error, field) : undefined);
 
   // Only the chosen company's invoices; when adding, only those still owing something.
   const invoices = trpc.superadmin.invoices.choices.useQuery(
@@ -42,6 +57,15 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
   const changeCompany = (next: string | null) => {
     setCompanyId(next);
     setInvoiceId(null);
+  };
+
+  const chooseInvoice = (next: string | null) => {
+    setInvoiceId(next);
+    const chosen = choices.find((choice) => choice._id === next);
+    if (!chosen || editing) return;
+    const prefill = paymentPrefillFor(chosen);
+    if (!amountTyped && prefill.amount !== null) setAmount(prefill.amount);
+    if (!methodPicked && prefill.method) setMethod(prefill.method);
   };
 
   const save = () => {
@@ -61,31 +85,62 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
   };
 
   return (
-    <RecordDialog entity="Payment" editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
-      <TextInput label="Payment Id" value={payment._id ?? ''} readOnly variant="filled" />
+    <RecordDialog entity="Payment" editing={editing} saving={saving} errorText={errorText} onClose={onClose} onSubmit={save}>
+      {editing && <TextInput label="Payment Id" value={payment._id ?? ''} readOnly variant="filled" />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} />
+        <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} error={fieldError('company')} />
         <Select
           label="Invoice"
           data={choices.map((invoice) => ({ value: invoice._id, label: `${invoice.invoiceId} — ${formatDollars(invoice.remainingBalance)}` }))}
           value={invoiceId}
-          onChange={setInvoiceId}
+          onChange={chooseInvoice}
           disabled={!companyId}
+          error={fieldError('invoice')}
           nothingFoundMessage={invoices.isFetching ? 'Loading…' : 'No invoices'}
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput label="Amount" value={amount} onChange={setAmount} min={0} decimalScale={2} prefix="$" thousandSeparator="," />
-        <Select label="Method" data={[...PAYMENT_METHODS]} value={method} onChange={setMethod} comboboxProps={{ withinPortal: true }} />
+        <NumberInput
+          label="Amount"
+          value={amount}
+          onChange={(next) => (setAmount(next), setAmountTyped(true))}
+          error={fieldError('amount')}
+          min={0}
+          decimalScale={2}
+          prefix="$"
+          thousandSeparator=","
+        />
+        <Select
+          label="Method"
+          data={[...PAYMENT_METHODS]}
+          value={method}
+          onChange={(next) => (setMethod(next), setMethodPicked(true))}
+          error={fieldError('method')}
+          comboboxProps={{ withinPortal: true }}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {/* free text as the spec allows; only completed counts toward the invoice's balance */}
-        <Autocomplete label="Status" data={[...PAYMENT_STATUSES]} value={status} onChange={setStatus} comboboxProps={{ withinPortal: true }} />
+        <Autocomplete label="Status" data={[...PAYMENT_STATUSES]} value={status} onChange={setStatus} error={fieldError('status')} comboboxProps={{ withinPortal: true }} />
         <LogDateTimePicker value={paymentDate} onChange={setPaymentDate} />
       </SimpleGrid>
-      <Textarea label="Description" autosize minRows={2} maxRows={6} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
-      <TextInput label="TransactionId" value={transactionId} onChange={(event) => setTransactionId(event.currentTarget.value)} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        error={fieldError('description')}
+      />
+      <TextInput
+        label="Transaction reference"
+        description="The bank's, Zelle's or check's reference for this payment"
+        value={transactionId}
+        onChange={(event) => setTransactionId(event.currentTarget.value)}
+        error={fieldError('transactionId')}
+      />
       <Checkbox label="Send Email to Client" checked={sendEmail} onChange={(event) => setSendEmail(event.currentTarget.checked)} />
     </RecordDialog>
   );

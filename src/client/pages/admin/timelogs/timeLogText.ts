@@ -3,3 +3,6 @@
  * Search matches them (src/shared/log-text.ts).
  */
 export { logDateTimeText, logHoursText } from '../../../../shared/log-text.js';
+
+/** The toast after a new log is saved, from either of the dialog's buttons. */
+export const TIME_LOG_SAVED = 'Time log saved';

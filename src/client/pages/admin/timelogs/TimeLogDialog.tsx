@@ -5,7 +5,7 @@ import { numberFromText } from '../../../../shared/validation.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
 import { toastDone } from '../../../lib/toast.js';
-import { TIME_LOG_SAVED } from './timeLogText.js';
+import { TIME_LOG_SAVED, hoursCountText } from './timeLogText.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker } from './LogDateTimePicker.js';
 import { NO_TASK, TaskFields, type TaskChoice, type TaskFieldValues } from './TaskFields.js';
@@ -82,7 +82,7 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
           onSuccess: (saved) => {
             onSaved(saved, another);
             if (another) {
-              toastDone(TIME_LOG_SAVED, `${saved.invertedHours} hours for ${saved.companyName}; add the next one.`);
+              toastDone(TIME_LOG_SAVED, `${hoursCountText(saved.invertedHours)} for ${saved.companyName}; add the next one.`);
               startNext(saved);
             }
           },

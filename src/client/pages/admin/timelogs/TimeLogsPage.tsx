@@ -8,7 +8,7 @@ import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilte
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
-import { TIME_LOG_SAVED, logDateTimeText, logHoursText } from './timeLogText.js';
+import { TIME_LOG_SAVED, hoursCountText, logDateTimeText, logHoursText } from './timeLogText.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const TimeLogDialog = lazyPart(() => import('./TimeLogDialog.js'), 'TimeLogDialog', { prefetch: true });
@@ -95,7 +95,7 @@ export function TimeLogsPage() {
   const onSaved = (saved: TimeLogDto, keepOpen: boolean) => {
     replaceRow(saved, inCompanyFilter(list.companyId, saved));
     if (keepOpen) return;
-    toastDone(editor.target?._id ? 'Time log updated' : TIME_LOG_SAVED, `${saved.invertedHours} hours for ${saved.companyName}`);
+    toastDone(editor.target?._id ? 'Time log updated' : TIME_LOG_SAVED, `${hoursCountText(saved.invertedHours)} for ${saved.companyName}`);
     editor.close();
   };
 

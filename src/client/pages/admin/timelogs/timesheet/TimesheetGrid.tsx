@@ -60,10 +60,15 @@ export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onC
       <Table onKeyDown={moveBetweenCells} className={classes.grid} verticalSpacing={6} withRowBorders>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Task</Table.Th>
+            <Table.Th scope="col" className={classes.task}>
+              Task
+            </Table.Th>
             {days.map((day) => (
-              <Table.Th key={day} scope="col" ta="right">
-                {dayLabel(weekStart, day)}
+              <Table.Th key={day} scope="col" ta="right" aria-label={dayLabel(weekStart, day)}>
+                <div>{WEEKDAY_SHORT[day]}</div>
+                <Text span size="xs" c="dimmed" fw={500}>
+                  {shortDateText(addDays(weekStart, day))}
+                </Text>
               </Table.Th>
             ))}
             <Table.Th scope="col" ta="right">
@@ -139,7 +144,9 @@ export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onC
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row">Day total</Table.Th>
+            <Table.Th scope="row" className={classes.task}>
+              Day total
+            </Table.Th>
             {totals.days.map((hundredths, day) => (
               <Table.Td key={day} ta="right" fw={700} data-testid="day-total">
                 {hundredthsText(hundredths)}

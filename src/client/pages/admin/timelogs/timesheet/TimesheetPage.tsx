@@ -3,12 +3,18 @@ import { IconChevronLeft, IconChevronRight, IconList } from '@tabler/icons-react
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { runtimeTimeZone } from '../../../../../shared/dates.js';
-import { addDays } from '../../../../../shared/weekly.js';
+import { impossibleDay } from '../../../../../shared/validation.js';
+import { addDays, mondayOf } from '../../../../../shared/weekly.js';
 import { CompanySelect } from '../../../../components/admin-list/index.js';
 import { usePageTitle } from '../../../../lib/usePageTitle.js';
 import { weekRangeText } from '../calendarDates.js';
 import { WeekSheet } from './WeekSheet.js';
 import { shiftWeek, thisWeek } from './sheetModel.js';
+
+/** The week asked for in the address, if it is a Monday. */
+function mondayFrom(text: string | null): string | null {
+  return text && /^\d{4}-\d{2}-\d{2}$/.test(text) && !impossibleDay(text) && mondayOf(text) === text ? text : null;
+}
 
 type WeekPickerProps = { weekStart: string; onChange: (weekStart: string) => void };
 
@@ -20,13 +26,13 @@ function WeekPicker({ weekStart, onChange }: WeekPickerProps) {
       <Text size="sm" fw={500} id="timesheet-week-label">
         Week
       </Text>
-      <Group gap="xs" wrap="nowrap" role="group" aria-labelledby="timesheet-week-label">
+      <Group gap="xs" wrap="wrap" role="group" aria-labelledby="timesheet-week-label">
         <Tooltip label="Previous week">
           <ActionIcon variant="default" size="lg" onClick={() => onChange(shiftWeek(weekStart, -1))} aria-label="Previous week">
             <IconChevronLeft size={18} />
           </ActionIcon>
         </Tooltip>
-        <Text fw={600} miw={190} ta="center" aria-live="polite" data-testid="timesheet-week">
+        <Text fw={600} miw={180} ta="center" aria-live="polite" data-testid="timesheet-week">
           {weekRangeText(weekStart, addDays(weekStart, 6))}
         </Text>
         <Tooltip label="Next week">
@@ -44,13 +50,14 @@ function WeekPicker({ weekStart, onChange }: WeekPickerProps) {
 
 /**
  * Timesheet (/timesheet): a week of one company's hours typed into a grid, a row per task and a
- * cell per day, saved as time logs in one call. The company may come from the address (?company=).
+ * cell per day, saved as time logs in one call. The company and the week may come from the address
+ * (?company=…&week=2026-03-02).
  */
 export function TimesheetPage() {
   usePageTitle('Timesheet');
   const search = new URLSearchParams(useSearch());
   const [company, setCompany] = useState(search.get('company') ?? '');
-  const [weekStart, setWeekStart] = useState(() => thisWeek(new Date(), runtimeTimeZone()));
+  const [weekStart, setWeekStart] = useState(() => mondayFrom(search.get('week')) ?? thisWeek(new Date(), runtimeTimeZone()));
 
   return (
     <>

@@ -1,9 +1,11 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { hoursToHundredths } from '../../../../../shared/hours.js';
 import { adminErrorText } from '../../../../components/admin-list/index.js';
 import { toastDone } from '../../../../lib/toast.js';
 import { trpc } from '../../../../trpc.js';
+import { hoursCountText } from '../timeLogText.js';
 import { TimesheetGrid } from './TimesheetGrid.js';
 import { NO_TASK_ROW, emptyCells, hundredthsText, loggedByRow, rowsToSave, sheetProblem, sheetRow, sheetTotals, startingRows, type SheetRow } from './sheetModel.js';
 
@@ -48,8 +50,8 @@ export function WeekSheet({ company, weekStart }: WeekSheetProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const save = trpc.superadmin.timelogs.saveTimesheet.useMutation({
     onSuccess: ({ created }) => {
-      const hours = hundredthsText(created.reduce((sum, log) => sum + Math.round(log.invertedHours * 100), 0));
-      toastDone('Timesheet saved', `${plural(created.length, 'time log')}, ${hours} hours for ${created[0]?.companyName ?? 'the company'}`);
+      const hours = created.reduce((sum, log) => sum + hoursToHundredths(log.invertedHours), 0) / 100;
+      toastDone('Timesheet saved', `${plural(created.length, 'time log')}, ${hoursCountText(hours)} for ${created[0]?.companyName ?? 'the company'}`);
       sheet.clear();
       void utils.superadmin.timelogs.timesheetWeek.invalidate();
       void utils.superadmin.timelogs.list.invalidate();

@@ -49,7 +49,10 @@ export function loggedByRow(logged: readonly LoggedRow[]): Map<string, number[]>
   return new Map(logged.map((row) => [row.task ?? NO_TASK_ROW, row.hours.map(hoursToHundredths)]));
 }
 
-/** Each row's key: new hours plus those already logged for the same task (counted once, on its first row). */
+/**
+ * The totals in hundredths: per row key (new hours plus those already logged for its task, counted
+ * on the task's first row only), per day, the week, and the new cells and hours alone.
+ */
 export type SheetTotals = { rows: Map<string, number>; days: number[]; week: number; newCells: number; newHundredths: number };
 
 export function sheetTotals(rows: readonly SheetRow[], logged: Map<string, number[]>): SheetTotals {

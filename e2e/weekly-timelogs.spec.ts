@@ -357,7 +357,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     expectNoViolations(await seriousA11yViolations(phone, 'weekly, phone'));
   });
 
-  it('9. on a phone the floating toggle never ends over a day card, and the day cards add up to the week total shown', async () => {
+  it('10. on a phone the floating toggle never ends over a day card, and the day cards add up to the week total shown', async () => {
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openWeekly(page);
     await loaded(page);
@@ -391,7 +391,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     // the last day card is on screen, above the button
     const lastCard = await weekCards(page).last().getByRole('article').last().evaluate((card) => card.getBoundingClientRect().bottom);
     expect(lastCard).toBeLessThanOrEqual(button.top);
-    await suite.screenshot(page, 'weekly-09-phone-foot-of-page');
+    await suite.screenshot(page, 'weekly-10-phone-foot-of-page');
   });
 
   it("8. more than 12 weeks: the newest 12, 'Load earlier weeks' appends the rest; a company change or a refresh starts from the newest again", async () => {

@@ -145,12 +145,12 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
       'Dec 2 – Dec 8, 2024',
     ]);
     // 40.75 + 5.5 + 30 + 32 + 21 = 129.25 h over 5 weeks (25.85 a week); 6 + 2 + 5 + 4 + 3 work days
-    expect(await overview(page)).toEqual({ total: '129.3', average: '25.9', workDays: '20', weeks: '5' });
+    expect(await overview(page)).toEqual({ total: '129.25', average: '25.85', workDays: '20', weeks: '5' });
     expect(await caption(page).innerText()).toBe('All 5 weeks');
     expect(await loadEarlier(page).count()).toBe(0);
 
     expect(await weekFigures(weekCard(page, 'Jan 6 – Jan 12, 2025'))).toEqual({
-      rating: 'Excellent', total: '40.8h', workingDays: '6 working days', logs: '7 logs', progress: '100', progressText: '100% of 35h weekly target',
+      rating: 'Excellent', total: '40.75h', workingDays: '6 working days', logs: '7 logs', progress: '100', progressText: '100% of 35h weekly target',
     });
     expect(await weekFigures(weekCard(page, 'Dec 30, 2024 – Jan 5, 2025'))).toEqual({
       rating: 'Light', total: '5.5h', workingDays: '2 working days', logs: '2 logs', progress: '15', progressText: '15% of 35h weekly target',
@@ -177,7 +177,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     await suite.screenshot(page, 'weekly-02-weeks');
   });
 
-  it("3. day cards: Monday to Saturday always, Sunday only when logged, one decimal, day ratings and 'No work'", async () => {
+  it("3. day cards: Monday to Saturday always, Sunday only when logged, one decimal or the hundredths logged, day ratings and 'No work'", async () => {
     const { page } = await suite.signedInPage('superadmin');
     await openWeekly(page);
     await loaded(page);
@@ -186,7 +186,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     await newest.getByRole('heading', { name: 'Daily Breakdown', exact: true }).waitFor();
     expect(await dayCards(newest)).toEqual([
       ['Monday', 'Jan 6', '9.5h', 'Full Day'],
-      ['Tuesday', 'Jan 7', '6.3h', 'Good'],
+      ['Tuesday', 'Jan 7', '6.25h', 'Good'],
       ['Wednesday', 'Jan 8', 'No work', 'No Work'],
       ['Thursday', 'Jan 9', '4.0h', 'Half Day'],
       ['Friday', 'Jan 10', '2.0h', 'Light'],
@@ -279,7 +279,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
       'Dec 9 – Dec 15, 2024',
       'Dec 2 – Dec 8, 2024',
     ]);
-    expect(await overview(page)).toEqual({ total: '132.8', average: '22.1', workDays: '21', weeks: '6' });
+    expect(await overview(page)).toEqual({ total: '132.75', average: '22.13', workDays: '21', weeks: '6' });
     expect(await caption(page).innerText()).toBe('All 6 weeks');
 
     await chooseCompany(page, 'Weekly Other Co');
@@ -355,6 +355,43 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await suite.screenshot(phone, 'weekly-07-phone');
     expectNoViolations(await seriousA11yViolations(phone, 'weekly, phone'));
+  });
+
+  it('10. on a phone the floating toggle never ends over a day card, and the day cards add up to the week total shown', async () => {
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
+    await openWeekly(page);
+    await loaded(page);
+    await chooseCompany(page, 'Weekly Main Co');
+    await eventually(() => weekCards(page).count()).toBe(5);
+    const floating = page.locator('[data-floating]');
+    await floating.click();
+    await eventually(() => main(page).getByRole('heading', { name: 'Daily Breakdown', exact: true }).filter({ visible: true }).count()).toBe(5);
+    await page.waitForTimeout(400); // the opening animation
+
+    const newest = weekCard(page, 'Jan 6 – Jan 12, 2025');
+    const shownDays = (await dayCards(newest)).map((card) => card[2]!).filter((text) => text.endsWith('h'));
+    const dayHundredths = shownDays.reduce((sum, text) => sum + Math.round(Number(text.slice(0, -1)) * 100), 0);
+    expect(dayHundredths / 100).toBe(Number((await newest.getByTestId('week-total').innerText()).slice(0, -1)));
+
+    // at the foot of the page, where the last week's cards end, none is under the button
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    const button = await floating.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+    const covered = await main(page)
+      .getByRole('article')
+      .evaluateAll(
+        (cards, box) =>
+          cards
+            .map((card) => ({ text: (card as HTMLElement).innerText.replace(/\n/g, ' '), rect: card.getBoundingClientRect() }))
+            .filter(({ rect }) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top)
+            .map(({ text }) => text),
+        button,
+      );
+    expect(covered).toEqual([]);
+    // the last day card is on screen, above the button
+    const lastCard = await weekCards(page).last().getByRole('article').last().evaluate((card) => card.getBoundingClientRect().bottom);
+    expect(lastCard).toBeLessThanOrEqual(button.top);
+    await suite.screenshot(page, 'weekly-10-phone-foot-of-page');
   });
 
   it("8. more than 12 weeks: the newest 12, 'Load earlier weeks' appends the rest; a company change or a refresh starts from the newest again", async () => {

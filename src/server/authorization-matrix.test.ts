@@ -85,6 +85,8 @@ const ACCESS: Record<string, Access> = {
   'superadmin.timelogs.list': 'superAdmin',
   'superadmin.timelogs.byDate': 'superAdmin',
   'superadmin.timelogs.create': 'superAdmin',
+  'superadmin.timelogs.timesheetWeek': 'superAdmin',
+  'superadmin.timelogs.saveTimesheet': 'superAdmin',
   'superadmin.timelogs.update': 'superAdmin',
   'superadmin.timelogs.delete': 'superAdmin',
   'superadmin.schedule.send': 'superAdmin',

@@ -83,3 +83,10 @@ export const userRateLimits = {
 } satisfies Record<string, RateLimitRule & { what: string }>;
 
 export type UserAction = keyof typeof userRateLimits;
+
+/**
+ * Task rows one weekly timesheet may save at once (seven day cells each, so 350 logs at most): far
+ * more than a week of one company's work, few enough that one transaction stays short.
+ */
+export const MAX_TIMESHEET_ROWS = 50;
+export const TIMESHEET_TOO_LARGE = `A timesheet may have at most ${MAX_TIMESHEET_ROWS} rows (${MAX_TIMESHEET_ROWS * 7} day cells); save it in parts.`;

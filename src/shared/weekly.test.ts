@@ -6,6 +6,7 @@ import {
   dayRating,
   epochDay,
   formatHoursOneDecimal,
+  formatWeeklyHours,
   groupIntoWeeks,
   localDate,
   mondayOf,
@@ -85,6 +86,31 @@ describe('ratings and progress', () => {
     [-1.25, '-1.3'],
   ])('formats %d hours as %s', (hours, text) => {
     expect(formatHoursOneDecimal(hours)).toBe(text);
+  });
+});
+
+describe('hours of the weekly view', () => {
+  it.each([
+    [0, '0.0'],
+    [7, '7.0'],
+    [7.5, '7.5'],
+    [7.25, '7.25'],
+    [0.1 + 0.2, '0.3'],
+    [1.05, '1.05'],
+    [40.75, '40.75'],
+    [-1.25, '-1.25'],
+  ])('shows %d hours as %s', (hours, text) => {
+    expect(formatWeeklyHours(hours)).toBe(text);
+  });
+
+  it('shows day cards that add up to the week total as shown', () => {
+    const [week] = groupIntoWeeks(
+      [2.25, 2.25, 2.25, 0.05].map((hours, day) => ({ timeStamp: `2026-03-0${day + 2}T15:00:00Z`, hundredths: Math.round(hours * 100) })),
+      'UTC',
+    );
+    const shownDays = dayCards(week!).map((day) => Number(formatWeeklyHours(day.hours)));
+    expect(shownDays.reduce((sum, hours) => sum + hours * 100, 0) / 100).toBe(Number(formatWeeklyHours(week!.totalHours)));
+    expect(formatWeeklyHours(week!.totalHours)).toBe('6.8');
   });
 });
 

@@ -74,6 +74,15 @@ export function formatHoursOneDecimal(hours: number): string {
   return (tenths / 10 + 0).toFixed(1);
 }
 
+/**
+ * Hours of the weekly view, rounded once (to the hundredth logged): one decimal, or two where the
+ * hundredths are not zero, so the day cards add up to their week's total as shown: 7.0, 7.5, 7.25.
+ */
+export function formatWeeklyHours(hours: number): string {
+  const hundredths = hoursToHundredths(hours);
+  return (hundredths / 100 + 0).toFixed(hundredths % 10 === 0 ? 1 : 2);
+}
+
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Building a formatter is slow next to using one, and grouping may format thousands of instants. */

@@ -28,6 +28,7 @@ const UsersPage = lazyNamed(() => import('../pages/users/UsersPage.js'), 'UsersP
 const PackagesPage = lazyNamed(() => import('../pages/packages/PackagesPage.js'), 'PackagesPage');
 const CompaniesPage = lazyNamed(() => import('../pages/admin/companies/CompaniesPage.js'), 'CompaniesPage');
 const TimeLogsPage = lazyNamed(() => import('../pages/admin/timelogs/TimeLogsPage.js'), 'TimeLogsPage');
+const TimesheetPage = lazyNamed(() => import('../pages/admin/timelogs/timesheet/TimesheetPage.js'), 'TimesheetPage');
 const WeeklyTimeLogsPage = lazyNamed(() => import('../pages/admin/timelogs/WeeklyTimeLogsPage.js'), 'WeeklyTimeLogsPage');
 const AllInvoicesPage = lazyNamed(() => import('../pages/admin/invoices/AllInvoicesPage.js'), 'AllInvoicesPage');
 const AllPaymentsPage = lazyNamed(() => import('../pages/admin/payments/AllPaymentsPage.js'), 'AllPaymentsPage');
@@ -65,6 +66,7 @@ export const routes: AppRoute[] = [
   { path: '/companies', access: superAdmin, component: CompaniesPage },
   { path: '/timelogs', access: superAdmin, component: TimeLogsPage },
   { path: '/dailytimelogs', access: superAdmin, component: WeeklyTimeLogsPage },
+  { path: '/timesheet', access: superAdmin, component: TimesheetPage },
   { path: '/allinvoices', access: superAdmin, component: AllInvoicesPage },
   { path: '/allpayments', access: superAdmin, component: AllPaymentsPage },
   { path: '/alltasks', access: superAdmin, component: AllTasksPage },

@@ -8,9 +8,11 @@ import {
   timeLogUpdateInput,
   weekSummaryPageOutput,
 } from '../../../shared/timelogs.js';
+import { timesheetInput, timesheetOutput, timesheetWeekInput, timesheetWeekOutput } from '../../../shared/timesheet.js';
 import { idParam } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as timelogs from './service.js';
+import { loggedWeek, saveTimesheet } from './timesheet.js';
 import { weeklySummaries } from './weeks.js';
 
 const tags = ['Time logs (super-admin)'];
@@ -57,6 +59,33 @@ export const superAdminTimelogsRouter = router({
     .input(timeLogFormInput)
     .output(timeLogOutput)
     .mutation(({ ctx, input }) => timelogs.createTimeLog(ctx.deps, ctx.actor, input)),
+
+  timesheetWeek: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/timelogs/timesheet',
+        tags,
+        summary: 'What a company has logged in a week (weekStart, a Monday in APP_TIMEZONE): hours per task (null: no task) and day, Monday to Sunday',
+      },
+    })
+    .input(timesheetWeekInput)
+    .output(timesheetWeekOutput)
+    .query(({ ctx, input }) => loggedWeek(ctx.deps, input.company, input.weekStart)),
+
+  saveTimesheet: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/superadmin/timelogs/timesheet',
+        tags,
+        summary:
+          'Log a week of hours for one company in one call: a row per task (or none) with seven day cells, Monday to Sunday; each non-empty cell becomes a time log stamped 09:00 of its day in APP_TIMEZONE, with its ledger entry, all in one transaction or none',
+      },
+    })
+    .input(timesheetInput)
+    .output(timesheetOutput)
+    .mutation(({ ctx, input }) => ({ created: saveTimesheet(ctx.deps, input) })),
 
   update: superAdminProcedure
     .meta({

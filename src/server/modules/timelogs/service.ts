@@ -22,7 +22,7 @@ import { assertCompanyExists, findTimeLog, listTimeLogs, timeLogRow, type TimeLo
 /** The ledger shows this when the log has no description, rather than an empty line. */
 const UNDESCRIBED_LEDGER_ENTRY = 'Time log';
 
-type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 'hundredths' | 'description'>;
+export type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 'hundredths' | 'description'>;
 
 /** A page of every company's logs; Search reads date-times in the caller's zone, else the provider's. */
 export function listAllTimeLogs(deps: AppDeps, query: TimeLogListQuery): Page<TimeLogDto> {
@@ -39,7 +39,7 @@ function createNewTask(tx: Tx, form: TimeLogForm, now: Date): string {
 }
 
 /** A log may be linked only to an open task of its own company. */
-function assertOpenTaskOf(tx: Tx, taskId: string, companyId: string): void {
+export function assertOpenTaskOf(tx: Tx, taskId: string, companyId: string): void {
   const task = findTask(tx, taskId);
   if (task.company !== companyId) {
     throw new AppError('BAD_REQUEST', 'That task belongs to another company; choose one of this company’s open tasks.');
@@ -80,6 +80,14 @@ function ledgerChange(fields: LogFields) {
   };
 }
 
+/** Writes one log and its ledger entry (which moves the balance and may queue a balance alert); returns its id. */
+export function insertTimeLog(tx: Tx, fields: LogFields, now: Date): string {
+  const id = newId();
+  tx.insert(timeLogs).values({ id, ...fields, createdAt: now }).run();
+  recordTimeLogHours(tx, { ...ledgerChange(fields), timeLogId: id, now });
+  return id;
+}
+
 /**
  * Creates the log and its ledger entry; with task NEW_TASK creates that task first, and with
  * closeTask marks the task done, emailing the company's users when emailClient is set.
@@ -89,9 +97,7 @@ export function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogForm): T
   return inTransaction(deps.db, (tx) => {
     assertCompanyExists(tx, form.company);
     const fields = logFields(form, resolveTask(tx, form, now));
-    const id = newId();
-    tx.insert(timeLogs).values({ id, ...fields, createdAt: now }).run();
-    recordTimeLogHours(tx, { ...ledgerChange(fields), timeLogId: id, now });
+    const id = insertTimeLog(tx, fields, now);
     if (form.closeTask && fields.taskId) completeTask(tx, deps, actor, fields.taskId, form.emailClient);
     return findTimeLog(tx, id);
   });

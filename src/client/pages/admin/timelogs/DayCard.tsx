@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { NO_WORK_TEXT, formatHoursOneDecimal, type DayCard as DayCardData } from '../../../../shared/weekly.js';
+import { NO_WORK_TEXT, formatWeeklyHours, type DayCard as DayCardData } from '../../../../shared/weekly.js';
 import { RatingBadge } from './RatingBadge.js';
 import { shortDateText } from './calendarDates.js';
 import { dayRatingTones } from './ratingTones.js';
@@ -30,7 +30,7 @@ export function DayCard({ day }: { day: DayCardData }) {
           {shortDateText(day.date)}
         </Text>
         <Text fw={700} fz={worked ? 22 : 16} lh={1.4} c={worked ? undefined : 'dimmed'} data-testid="day-hours">
-          {worked ? `${formatHoursOneDecimal(day.hours)}h` : NO_WORK_TEXT}
+          {worked ? `${formatWeeklyHours(day.hours)}h` : NO_WORK_TEXT}
         </Text>
         <RatingBadge rating={day.rating} tone={tone} size="sm" />
       </Stack>

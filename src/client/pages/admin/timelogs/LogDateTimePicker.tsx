@@ -7,8 +7,10 @@ import { PICKER_TEXT, calendarPickerProps } from '../../../components/calendarPi
 type LogDateTimePickerProps = { value: string | null; onChange: (value: string | null) => void };
 
 /**
- * 'Date and Time' of a time log or payment: a calendar with a 12-hour time field, the time controls
- * named for screen readers too (Mantine leaves the AM/PM field and the apply button unnamed).
+ * 'Date and Time' of a time log or payment: a calendar with a 24-hour time field, so typing 10 means
+ * 10 in the morning (a 12-hour field kept the AM or PM it held, and 10 could silently become 10 PM).
+ * The chosen value still reads with AM or PM, as the lists show it. The time controls are named
+ * for screen readers too (Mantine leaves the apply button unnamed).
  */
 export function LogDateTimePicker({ value, onChange }: LogDateTimePickerProps) {
   const id = useId();
@@ -20,7 +22,7 @@ export function LogDateTimePicker({ value, onChange }: LogDateTimePickerProps) {
       onChange={onChange}
       valueFormat={PICKER_TEXT.dateTime}
       leftSection={<IconCalendarClock size={18} aria-hidden="true" />}
-      timePickerProps={{ format: '12h', hoursInputLabel: 'Hour', minutesInputLabel: 'Minute', amPmInputLabel: 'AM or PM' }}
+      timePickerProps={{ format: '24h', hoursInputLabel: 'Hour (0–23)', minutesInputLabel: 'Minute' }}
       submitButtonProps={{ 'aria-label': 'Apply date and time' }}
     />
   );

@@ -1,9 +1,11 @@
-import { NumberInput, SimpleGrid, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, type TimeLogDto } from '../../../../shared/timelogs.js';
 import { numberFromText } from '../../../../shared/validation.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
+import { toastDone } from '../../../lib/toast.js';
+import { TIME_LOG_SAVED, hoursCountText } from './timeLogText.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker } from './LogDateTimePicker.js';
 import { NO_TASK, TaskFields, type TaskChoice, type TaskFieldValues } from './TaskFields.js';
@@ -14,8 +16,14 @@ type TimeLogDialogProps = {
   /** The company filter's choice, prefilled when adding ('' for all). */
   defaultCompanyId: string;
   onClose: () => void;
-  onSaved: (log: TimeLogDto) => void;
+  /** keepOpen: saved with 'Save and add another', the dialog stays for the next log. */
+  onSaved: (log: TimeLogDto, keepOpen: boolean) => void;
 };
+
+
+function taskFieldsFor(task: string): TaskFieldValues {
+  return { task, newTaskTitle: '', newTaskDescription: '', closeTask: CLOSE_TASK_DEFAULT, emailClient: EMAIL_CLIENT_DEFAULT };
+}
 
 /** The company's open tasks; when editing, the linked task stays choosable even if it is done since. */
 function withLinkedTask(companyId: string | null, openTasks: TaskChoice[], log: Partial<TimeLogDto>): TaskChoice[] {
@@ -30,19 +38,13 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
   const [timeStamp, setTimeStamp] = useState<string | null>(() => pickerValueOf(log.timeStamp, 'dateTime'));
   const [hours, setHours] = useState<number | string>(log.invertedHours ?? '');
   const [description, setDescription] = useState(log.description ?? '');
-  const [taskValues, setTaskValues] = useState<TaskFieldValues>({
-    task: log.task ?? NO_TASK,
-    newTaskTitle: '',
-    newTaskDescription: '',
-    closeTask: CLOSE_TASK_DEFAULT,
-    emailClient: EMAIL_CLIENT_DEFAULT,
-  });
+  const [taskValues, setTaskValues] = useState<TaskFieldValues>(() => taskFieldsFor(log.task ?? NO_TASK));
+  const hoursInput = useRef<HTMLInputElement>(null);
 
   // Asked each time the dialog opens: tasks are made and closed elsewhere too.
   const openTasks = trpc.superadmin.tasks.openOf.useQuery({ company: companyId ?? '' }, { enabled: Boolean(companyId), staleTime: 0 });
-  const options = { onSuccess: (saved: TimeLogDto) => onSaved(saved) };
-  const create = trpc.superadmin.timelogs.create.useMutation(options);
-  const update = trpc.superadmin.timelogs.update.useMutation(options);
+  const create = trpc.superadmin.timelogs.create.useMutation();
+  const update = trpc.superadmin.timelogs.update.useMutation({ onSuccess: (saved) => onSaved(saved, false) });
   const saving = editing ? update : create;
 
   const changeCompany = (next: string | null) => {
@@ -51,7 +53,16 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
     setTaskValues((current) => ({ ...current, task: NO_TASK, closeTask: CLOSE_TASK_DEFAULT }));
   };
 
-  const save = () => {
+  /** The next log: same company, date and task (the one just created, or none if it was closed); hours and description cleared. */
+  const startNext = (saved: TimeLogDto) => {
+    setHours('');
+    setDescription('');
+    setTaskValues(taskFieldsFor(taskValues.closeTask || !saved.task ? NO_TASK : saved.task));
+    void openTasks.refetch();
+    hoursInput.current?.focus();
+  };
+
+  const save = (another = false) => {
     const form = {
       company: companyId ?? '',
       timeStamp: isoOfPicked(timeStamp) ?? '',
@@ -64,7 +75,20 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
       newTaskDescription: taskValues.newTaskDescription,
     };
     if (log._id) update.mutate({ ...form, id: log._id });
-    else create.mutate({ ...form, id: null });
+    else {
+      create.mutate(
+        { ...form, id: null },
+        {
+          onSuccess: (saved) => {
+            onSaved(saved, another);
+            if (another) {
+              toastDone(TIME_LOG_SAVED, `${hoursCountText(saved.invertedHours)} for ${saved.companyName}; add the next one.`);
+              startNext(saved);
+            }
+          },
+        },
+      );
+    }
   };
 
   return (
@@ -73,12 +97,12 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
       editing={editing}
       saving={saving}
       onClose={onClose}
-      onSubmit={save}
+      onSubmit={() => save()}
     >
       <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LogDateTimePicker value={timeStamp} onChange={setTimeStamp} />
-        <NumberInput label="Hours" value={hours} onChange={setHours} step={0.25} decimalScale={2} />
+        <NumberInput label="Hours" value={hours} onChange={setHours} step={0.25} decimalScale={2} ref={hoursInput} />
       </SimpleGrid>
       <Textarea label="Description" autosize minRows={3} maxRows={8} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
       <TaskFields
@@ -88,6 +112,13 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
         offerClose={!editing}
         disabled={!companyId}
       />
+      {!editing && (
+        <Group justify="flex-end">
+          <Button variant="light" onClick={() => save(true)} loading={create.isPending}>
+            Save and add another
+          </Button>
+        </Group>
+      )}
     </RecordDialog>
   );
 }

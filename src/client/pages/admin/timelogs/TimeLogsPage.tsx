@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCalendarStats, IconEdit, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalendarStats, IconEdit, IconTable, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { runtimeTimeZone } from '../../../../shared/dates.js';
@@ -7,10 +7,12 @@ import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js'
 import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
-import { logDateTimeText, logHoursText } from './timeLogText.js';
+import { toastDone } from '../../../lib/toast.js';
+import { TIME_LOG_SAVED, hoursCountText, logDateTimeText, logHoursText } from './timeLogText.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const TimeLogDialog = lazyPart(() => import('./TimeLogDialog.js'), 'TimeLogDialog', { prefetch: true });
+
 
 const columns: Column<TimeLogDto>[] = [
   { key: 'companyName', header: 'Company', sortable: true, render: (log) => log.companyName },
@@ -55,6 +57,15 @@ function DailyTotalsLink() {
   );
 }
 
+/** The weekly timesheet, for the company the list is filtered on (if any). */
+function TimesheetLink({ companyId }: { companyId: string }) {
+  return (
+    <Button component={Link} href={companyId ? `/timesheet?company=${encodeURIComponent(companyId)}` : '/timesheet'} variant="light" leftSection={<IconTable size={18} />}>
+      Timesheet
+    </Button>
+  );
+}
+
 /**
  * Time Logs (/timelogs): every company's logged hours, newest first. The server
  * searches, filters, sorts and pages; after a save or delete the page on screen is updated.
@@ -74,10 +85,17 @@ export function TimeLogsPage() {
   // A created log is appended, an edited one replaces its row (or leaves a company's list).
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.timelogs.list, list.query, 'end');
 
-  const remove = trpc.superadmin.timelogs.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
+  const remove = trpc.superadmin.timelogs.delete.useMutation({
+    onSuccess: (_result, { id }) => {
+      removeRow(id);
+      toastDone('Time log deleted');
+    },
+  });
 
-  const onSaved = (saved: TimeLogDto) => {
+  const onSaved = (saved: TimeLogDto, keepOpen: boolean) => {
     replaceRow(saved, inCompanyFilter(list.companyId, saved));
+    if (keepOpen) return;
+    toastDone(editor.target?._id ? 'Time log updated' : TIME_LOG_SAVED, `${hoursCountText(saved.invertedHours)} for ${saved.companyName}`);
     editor.close();
   };
 
@@ -98,7 +116,12 @@ export function TimeLogsPage() {
         rowKey={(log) => log._id}
         emptyText="No Time Logs Found"
         companyFilter
-        toolbar={<DailyTotalsLink />}
+        toolbar={
+          <>
+            <TimesheetLink companyId={list.companyId} />
+            <DailyTotalsLink />
+          </>
+        }
         onAdd={() => editor.open({})}
         addLabel="Add Time Log"
         onRefresh={refresh}

@@ -1,7 +1,7 @@
 import { Collapse, Group, Paper, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
-import { WEEKLY_TARGET_HOURS, dayCards, formatHoursOneDecimal, weekProgressPercent, weekRating, type WeekSummary } from '../../../../shared/weekly.js';
+import { WEEKLY_TARGET_HOURS, dayCards, formatWeeklyHours, weekProgressPercent, weekRating, type WeekSummary } from '../../../../shared/weekly.js';
 import { DayCard } from './DayCard.js';
 import { RatingBadge } from './RatingBadge.js';
 import { weekRangeText } from './calendarDates.js';
@@ -45,7 +45,7 @@ export function WeekCard({ week, expanded, onToggle }: WeekCardProps) {
             {plural(week.logCount, 'log', 'logs')}
           </Text>
           <Text fw={700} fz={22} lh={1} data-testid="week-total">
-            {formatHoursOneDecimal(week.totalHours)}h
+            {formatWeeklyHours(week.totalHours)}h
           </Text>
         </Group>
       </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize, IconArrowsMinimize, IconChevronsDown, IconClockOff, IconList, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { weeksOverview, type WeekSummary } from '../../../../shared/weekly.js';
@@ -22,7 +22,7 @@ function ExpandToggle({ allExpanded, onToggle, floating, disabled }: ExpandToggl
         onClick={onToggle}
         disabled={disabled}
         aria-label={label}
-        size={floating ? 52 : 'lg'}
+        size={floating ? FLOATING_SIZE : 'lg'}
         radius={floating ? 'xl' : undefined}
         variant={floating ? 'filled' : 'light'}
         color={floating ? 'secondary' : undefined}
@@ -65,11 +65,19 @@ function LoadEarlierWeeks({ onLoad, loading }: EarlierWeeksProps) {
   );
 }
 
+/** The floating toggle: its size and its distance from the window's corner. */
+const FLOATING_SIZE = 52;
+const FLOATING_OFFSET = 24;
+
 type WeekListProps = { weeks: WeekSummary[]; expansion: ReturnType<typeof useExpandedWeeks>; earlier?: EarlierWeeksProps };
 
+/**
+ * The weeks, with room below them for the floating toggle: the last day cards (on a phone, the
+ * right-hand column) can always be scrolled clear of the button instead of ending under it.
+ */
 function WeekList({ weeks, expansion, earlier }: WeekListProps) {
   return (
-    <>
+    <Box pb={FLOATING_SIZE + FLOATING_OFFSET + 16} data-testid="week-list">
       <Text size="sm" c="dimmed" mb="xs">
         Weeks run Monday to Sunday, newest first.
       </Text>
@@ -79,10 +87,10 @@ function WeekList({ weeks, expansion, earlier }: WeekListProps) {
         ))}
       </Stack>
       {earlier && <LoadEarlierWeeks {...earlier} />}
-      <Affix position={{ bottom: 24, right: 24 }}>
+      <Affix position={{ bottom: FLOATING_OFFSET, right: FLOATING_OFFSET }}>
         <ExpandToggle allExpanded={expansion.allExpanded} onToggle={expansion.toggleAll} floating />
       </Affix>
-    </>
+    </Box>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarWeek, IconChartBar, IconClockHour4, IconBriefcase } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import { formatHoursOneDecimal, type WeeksOverview } from '../../../../shared/weekly.js';
+import { formatWeeklyHours, type WeeksOverview } from '../../../../shared/weekly.js';
 
 type OverviewCardProps = { label: string; value: string; hint: string; icon: ReactNode; color: string };
 
@@ -42,8 +42,8 @@ export function WeeksOverviewCards({ overview, caption }: WeeksOverviewCardsProp
         </Text>
       )}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="lg">
-        <OverviewCard label="Total Hours" value={formatHoursOneDecimal(overview.totalHours)} hint="hours logged" icon={<IconClockHour4 size={22} />} color="brand" />
-        <OverviewCard label="Avg/Week" value={formatHoursOneDecimal(overview.averageHoursPerWeek)} hint="hours per week" icon={<IconChartBar size={22} />} color="teal" />
+        <OverviewCard label="Total Hours" value={formatWeeklyHours(overview.totalHours)} hint="hours logged" icon={<IconClockHour4 size={22} />} color="brand" />
+        <OverviewCard label="Avg/Week" value={formatWeeklyHours(overview.averageHoursPerWeek)} hint="hours per week" icon={<IconChartBar size={22} />} color="teal" />
         <OverviewCard label="Work Days" value={String(overview.workDays)} hint="days with logged time" icon={<IconBriefcase size={22} />} color="orange" />
         <OverviewCard label="Weeks" value={String(overview.weeks)} hint="weeks with logs" icon={<IconCalendarWeek size={22} />} color="grape" />
       </SimpleGrid>

@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activities, timeLogs } from '../drizzle/schema.js';
+import { createSession } from '../src/server/modules/account/sessions.js';
+import { createCompany, createTask } from '../src/server/testing/factories.js';
+import { browserSuite } from './support/fixture.js';
+import { api, countCalls, eventually, expectNoViolations, expectPath, heading1, main, seriousA11yViolations } from './support/page.js';
+
+/*
+ * Logging time in fewer steps (docs/product-rules.md#the-weekly-timesheet): the log dialog's
+ * 'Save and add another', its 24-hour time entry, and the weekly timesheet that saves a week of one
+ * company's logs in one call. APP_TIMEZONE is New York; the browser's zone is whatever the machine's
+ * is, so times typed into the dialog are checked in the browser's zone.
+ */
+const suite = browserSuite({ APP_TIMEZONE: 'America/New_York' });
+
+let token = '';
+let serial = 0;
+const unique = (prefix: string) => `${prefix} ${(serial += 1)}-${Math.random().toString(36).slice(2, 6)}`;
+
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
+const toasts = (page: Page) => page.locator('.mantine-Notification-root').allInnerTexts();
+const logsOf = (companyId: string) => suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, companyId)).all();
+
+async function choose(page: Page, within: Page | Locator, label: string, option: string) {
+  await within.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Time Logs filtered on the company, then its Add dialog. */
+async function openAddDialog(page: Page, companyName: string): Promise<Locator> {
+  await page.goto('/timelogs');
+  await heading1(page, 'Time Logs').waitFor();
+  await choose(page, main(page), 'Filter by Company', companyName);
+  await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
+  const add = dialog(page, 'Add Time Log');
+  await add.waitFor();
+  await eventually(() => add.getByLabel('Company', { exact: true }).inputValue()).toBe(companyName);
+  return add;
+}
+
+/** Opens the dialog's Date and Time picker, types into its Hour and Minute fields and applies. */
+async function typeTime(page: Page, field: Locator, hour: string, minute?: string) {
+  await field.click();
+  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Apply date and time', exact: true }) });
+  await picker.waitFor();
+  expect(await picker.getByLabel('AM or PM').count(), 'no AM/PM field to keep a hidden PM').toBe(0);
+  await picker.getByLabel('Hour (0–23)', { exact: true }).click();
+  await page.keyboard.type(hour);
+  if (minute !== undefined) {
+    await picker.getByLabel('Minute', { exact: true }).click();
+    await page.keyboard.type(minute);
+  }
+  await suite.screenshot(page, 'timesheet-02-24-hour-picker');
+  await picker.getByRole('button', { name: 'Apply date and time', exact: true }).click();
+  await eventually(() => picker.count()).toBe(0);
+}
+
+/** The browser's local hour and minute of an instant. */
+const localClock = (page: Page, instant: Date) => page.evaluate((iso) => [new Date(iso).getHours(), new Date(iso).getMinutes()], instant.toISOString());
+
+describe('Logging time', () => {
+  beforeAll(async () => {
+    const { user } = await suite.createUser('superadmin');
+    token = createSession(suite.db, user.id, new Date()).token;
+  });
+
+  it("'Save and add another' saves, keeps company, task and date, clears hours and description, focuses Hours and says 'Time log saved'", async () => {
+    const company = createCompany(suite.db, { companyName: unique('Another Co') });
+    const task = createTask(suite.db, { companyId: company.id, title: unique('Migration') });
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 1440, height: 900 } });
+    const add = await openAddDialog(page, company.companyName);
+    // the SPEC's Save stays, next to the new button
+    expect(await add.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
+    await choose(page, add, 'Task', task.title);
+    const dateText = (await add.getByLabel('Date and Time', { exact: true }).innerText()).trim();
+    await add.getByLabel('Hours', { exact: true }).fill('1.5');
+    await add.getByLabel('Description', { exact: true }).fill('First of the day');
+    await add.getByRole('button', { name: 'Save and add another', exact: true }).click();
+
+    await eventually(() => toasts(page)).toEqual([expect.stringContaining('Time log saved')]);
+    await eventually(() => add.getByLabel('Hours', { exact: true }).inputValue()).toBe('');
+    expect(await add.isVisible()).toBe(true);
+    expect(await add.getByLabel('Description', { exact: true }).inputValue()).toBe('');
+    expect(await add.getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
+    await eventually(() => add.getByLabel('Task', { exact: true }).inputValue()).toBe(task.title);
+    expect((await add.getByLabel('Date and Time', { exact: true }).innerText()).trim()).toBe(dateText);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe(await add.getByLabel('Hours', { exact: true }).getAttribute('id'));
+    await suite.screenshot(page, 'timesheet-01-save-and-add-another');
+    // the row is in the list behind the dialog already
+    expect(logsOf(company.id)).toHaveLength(1);
+
+    // the second log of the day: only hours and description typed, then the SPEC's Save
+    await page.keyboard.type('2');
+    await add.getByLabel('Description', { exact: true }).fill('Second of the day');
+    await add.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => add.count()).toBe(0);
+    const saved = logsOf(company.id).sort((a, b) => a.hundredths - b.hundredths);
+    expect(saved.map((log) => [log.hundredths, log.description, log.taskId])).toEqual([
+      [150, 'First of the day', task.id],
+      [200, 'Second of the day', task.id],
+    ]);
+    expect(saved[0]!.timeStamp.getTime()).toBe(saved[1]!.timeStamp.getTime());
+    await eventually(() => main(page).locator('tbody tr').count()).toBe(2);
+  });
+
+  it('takes the time in 24 hours: "10" and "10:00" typed into a log that was in the afternoon save 10:00 in the morning', async () => {
+    const company = createCompany(suite.db, { companyName: unique('Clock Co') });
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 1440, height: 900 } });
+    // a log at 3:45 PM in the browser's zone: a 12-hour field would keep PM for the 10 typed
+    const afternoon = await page.evaluate(() => new Date(2024, 5, 12, 15, 45).toISOString());
+    const created = await api(suite.url, 'POST', '/superadmin/timelogs', { token, body: { company: company.id, timeStamp: afternoon, invertedHours: 1, description: 'Afternoon log' } });
+    expect(created.status).toBe(200);
+    await page.goto('/timelogs');
+    await heading1(page, 'Time Logs').waitFor();
+    await choose(page, main(page), 'Filter by Company', company.companyName);
+    await main(page).locator('tbody tr').filter({ hasText: 'Afternoon log' }).getByRole('button', { name: 'Edit Time Log', exact: true }).click();
+    const edit = dialog(page, 'Edit Time Log');
+    await edit.waitFor();
+    await typeTime(page, edit.getByLabel('Date and Time', { exact: true }), '10');
+    expect((await edit.getByLabel('Date and Time', { exact: true }).innerText()).trim()).toMatch(/10:45 AM$/);
+    await edit.getByRole('button', { name: 'Update', exact: true }).click();
+    await eventually(() => edit.count()).toBe(0);
+    expect(await localClock(page, logsOf(company.id)[0]!.timeStamp)).toEqual([10, 45]);
+
+    // a new log: "10:00" typed straight through the hour into the minutes
+    const add = dialog(page, 'Add Time Log');
+    await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
+    await add.waitFor();
+    await typeTime(page, add.getByLabel('Date and Time', { exact: true }), '10:00');
+    await add.getByLabel('Hours', { exact: true }).fill('1');
+    await add.getByLabel('Description', { exact: true }).fill('Morning log');
+    await add.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => add.count()).toBe(0);
+    const morning = logsOf(company.id).find((log) => log.description === 'Morning log')!;
+    expect(await localClock(page, morning.timeStamp)).toEqual([10, 0]);
+  });
+
+  it('the timesheet logs a week for one company in one screen and one call, showing what was logged before', async () => {
+    const company = createCompany(suite.db, { companyName: unique('Sheet Co') });
+    const design = createTask(suite.db, { companyId: company.id, title: 'A design review', priority: 1 });
+    const api1 = createTask(suite.db, { companyId: company.id, title: 'B API work', priority: 2 });
+    // already logged that week: an hour on Monday without a task (noon in New York)
+    const before = await api(suite.url, 'POST', '/superadmin/timelogs', { token, body: { company: company.id, timeStamp: '2025-01-06T17:00:00.000Z', invertedHours: 1, description: 'Before the sheet' } });
+    expect(before.status).toBe(200);
+
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 1440, height: 900 } });
+    await page.goto('/timelogs');
+    await heading1(page, 'Time Logs').waitFor();
+    await choose(page, main(page), 'Filter by Company', company.companyName);
+    await main(page).getByRole('link', { name: 'Timesheet', exact: true }).click();
+    await expectPath(page, '/timesheet');
+    await heading1(page, 'Timesheet').waitFor();
+    await eventually(() => main(page).getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
+    // the week of the logs, from the address as a link would give it
+    await page.goto(`/timesheet?company=${company.id}&week=2025-01-06`);
+    await eventually(() => main(page).getByTestId('timesheet-week').innerText()).toBe('Jan 6 – Jan 12, 2025');
+    const cell = (row: string, day: string) => main(page).getByLabel(`${row}, ${day}`, { exact: true });
+    await cell('No task', 'Mon Jan 6').waitFor();
+    expect(await main(page).locator('tbody th').allInnerTexts()).toEqual(['No task', design.title, api1.title]);
+    expect(await main(page).getByText('1 logged', { exact: true }).count()).toBe(1);
+
+    // keyboard only: type, Tab to the next day, arrows between rows and days
+    await cell('No task', 'Mon Jan 6').click();
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1.5');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('3');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('1:30');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('4');
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
+    await page.keyboard.type('0.75');
+    expect(await cell(design.title, 'Tue Jan 7').inputValue()).toBe('3');
+    expect(await cell(design.title, 'Wed Jan 8').inputValue()).toBe('1:30');
+    expect(await cell(api1.title, 'Thu Jan 9').inputValue()).toBe('4');
+    expect(await cell(api1.title, 'Sun Jan 12').inputValue()).toBe('0.75');
+    await main(page).getByLabel(`${api1.title}, description`, { exact: true }).fill('Endpoints');
+
+    // totals include the hour logged before
+    expect(await main(page).getByTestId('row-total').allInnerTexts()).toEqual(['4.5', '4.5', '4.75']);
+    expect(await main(page).getByTestId('day-total').allInnerTexts()).toEqual(['3', '4.5', '1.5', '4', '0', '0', '0.75']);
+    expect(await main(page).getByTestId('week-total').innerText()).toBe('13.75');
+    expect(await main(page).getByTestId('timesheet-new').innerText()).toBe('6 new time logs, 12.75 hours');
+    await suite.screenshot(page, 'timesheet-03-week-typed');
+    expectNoViolations(await seriousA11yViolations(page, 'timesheet, typed'));
+
+    const saves = countCalls(page, 'superadmin.timelogs.saveTimesheet');
+    const creates = countCalls(page, 'superadmin.timelogs.create');
+    await page.keyboard.press('Enter');
+    await eventually(() => toasts(page)).toEqual([`Timesheet saved\n6 time logs, 12.75 hours for ${company.companyName}`]);
+    expect([saves.count, creates.count]).toEqual([1, 0]);
+
+    const logs = logsOf(company.id);
+    expect(logs).toHaveLength(7);
+    const ledger = suite.db.select().from(activities).where(eq(activities.companyId, company.id)).all();
+    expect(ledger.filter((entry) => entry.activityType === 'TimeLog')).toHaveLength(7);
+    expect(logs.filter((log) => log.taskId === api1.id).map((log) => log.description)).toEqual(['Endpoints', 'Endpoints']);
+    // the grid is blank again, and the saved hours show as logged; the totals stay
+    await eventually(() => cell('No task', 'Mon Jan 6').inputValue()).toBe('');
+    await eventually(() => main(page).getByText('2 logged', { exact: true }).count()).toBe(0);
+    // Monday without a task: the hour before and the 2 typed; the design review's Tuesday: 3
+    await eventually(() => main(page).getByText('3 logged', { exact: true }).count()).toBe(2);
+    expect(await main(page).getByTestId('week-total').innerText()).toBe('13.75');
+    await suite.screenshot(page, 'timesheet-04-saved');
+
+    // a cell that is not hours is refused here, before any call
+    await cell('No task', 'Fri Jan 10').fill('lots');
+    await main(page).getByRole('button', { name: 'Save timesheet', exact: true }).click();
+    await eventually(() => main(page).getByRole('alert').innerText()).toContain('Some cells are not hours');
+    expect(saves.count).toBe(1);
+  });
+
+  it('the timesheet works on a phone: the grid scrolls inside its box, the page does not', async () => {
+    const company = createCompany(suite.db, { companyName: unique('Phone Sheet Co') });
+    createTask(suite.db, { companyId: company.id, title: 'Phone task' });
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
+    await page.goto(`/timesheet?company=${company.id}&week=2025-01-06`);
+    await main(page).getByLabel('Phone task, Mon Jan 6', { exact: true }).fill('2');
+    expect(await main(page).getByTestId('week-total').innerText()).toBe('2');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await suite.screenshot(page, 'timesheet-05-phone');
+    expectNoViolations(await seriousA11yViolations(page, 'timesheet, phone'));
+  });
+});

@@ -1,0 +1,188 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, companies, outbox, timeLogs } from '../../../../drizzle/schema.js';
+import { MAX_TIMESHEET_ROWS, TIMESHEET_TOO_LARGE } from '../../../shared/limits.js';
+import { NOT_A_MONDAY, NO_WORK_IN_TIMESHEET, type TimesheetWeek } from '../../../shared/timesheet.js';
+import type { TimeLogDto } from '../../../shared/timelogs.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { hourBalance } from '../../testing/ledger-sums.js';
+import { createCompany, createTask, createUser, purchasedHours } from '../../testing/factories.js';
+
+/*
+ * The weekly timesheet call: one company's week saved as time logs in one transaction, each with
+ * its ledger entry; refused whole, writing nothing, when any part is wrong. APP_TIMEZONE is
+ * America/New_York, whose clocks go forward on Sunday, March 8, 2026.
+ */
+
+let t: TestApp;
+let boss: SignedInUser;
+let customerAdmin: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  boss = await signedInUser(t, { role: 'superadmin' });
+  const own = createCompany(t.deps.db, { companyName: 'Customer Co' });
+  customerAdmin = await signedInUser(t, { companyId: own.id, role: 'admin' });
+});
+afterAll(() => t.close());
+
+const asBoss = () => api(t.app, boss.token);
+const WEEK = '2026-03-02';
+const empty = () => [null, null, null, null, null, null, null] as (number | null)[];
+const days = (cells: Record<number, number>) => empty().map((hours, day) => cells[day] ?? hours);
+
+let serial = 0;
+/** A company with 40 paid hours and an approved admin, so balance alerts have someone to email. */
+async function customer() {
+  const company = createCompany(t.deps.db, { companyName: `Sheet Co ${(serial += 1)}` });
+  await createUser(t.deps.db, { companyId: company.id, role: 'admin' });
+  purchasedHours(t.deps.db, company.id, 4000, 'Block of 40 hours', new Date('2026-02-01T12:00:00.000Z'));
+  return company;
+}
+
+const logsOf = (companyId: string) => t.deps.db.select().from(timeLogs).where(eq(timeLogs.companyId, companyId)).all();
+const ledgerOf = (companyId: string) =>
+  t.deps.db.select().from(activities).where(eq(activities.companyId, companyId)).all().filter((entry) => entry.activityType === 'TimeLog');
+const counts = () => ({
+  logs: t.deps.db.select({ n: count() }).from(timeLogs).get()!.n,
+  ledger: t.deps.db.select({ n: count() }).from(activities).get()!.n,
+  outbox: t.deps.db.select({ n: count() }).from(outbox).get()!.n,
+  companies: t.deps.db.select().from(companies).all(),
+});
+
+describe('POST /superadmin/timelogs/timesheet', () => {
+  it('saves one log per non-empty cell with its ledger entry, stamped 09:00 of its day in the provider’s zone', async () => {
+    const company = await customer();
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'Checkout redesign' });
+    const response = await asBoss().post('/superadmin/timelogs/timesheet', {
+      company: company.id,
+      weekStart: WEEK,
+      rows: [
+        { task: task.id, description: 'Redesign', hours: days({ 0: 2.5, 1: 3, 6: 1 }) },
+        { task: null, description: '', hours: days({ 0: 1.25, 4: '0.75' as unknown as number, 2: 0 }) },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { created } = json<{ created: TimeLogDto[] }>(response);
+    expect(created).toHaveLength(5);
+
+    const stored = logsOf(company.id).sort((a, b) => a.timeStamp.getTime() - b.timeStamp.getTime() || a.hundredths - b.hundredths);
+    expect(stored.map((log) => [log.timeStamp.toISOString(), log.hundredths, log.taskId, log.description])).toEqual([
+      ['2026-03-02T14:00:00.000Z', 125, null, ''],
+      ['2026-03-02T14:00:00.000Z', 250, task.id, 'Redesign'],
+      ['2026-03-03T14:00:00.000Z', 300, task.id, 'Redesign'],
+      ['2026-03-06T14:00:00.000Z', 75, null, ''],
+      // Sunday, March 8: daylight saving time has begun, 09:00 is 13:00 UTC
+      ['2026-03-08T13:00:00.000Z', 100, task.id, 'Redesign'],
+    ]);
+    const ledger = ledgerOf(company.id);
+    expect(ledger).toHaveLength(5);
+    expect(new Set(ledger.map((entry) => entry.timeLogId))).toEqual(new Set(stored.map((log) => log.id)));
+    expect(ledger.find((entry) => entry.hundredths === -125)?.description).toBe('Time log');
+    expect(hourBalance(t.deps.db, company.id)).toBe(4000 - 850);
+  });
+
+  it('queues the balance alert once when the sheet takes the balance to the threshold', async () => {
+    const company = await customer();
+    const before = new Set(queuedEmails(t.deps).map((email) => email.id));
+    const response = await asBoss().post('/superadmin/timelogs/timesheet', {
+      company: company.id,
+      weekStart: WEEK,
+      rows: [{ hours: [8, 8, 8, 8, 3, null, null] }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(hourBalance(t.deps.db, company.id)).toBe(500);
+    const queued = queuedEmails(t.deps).filter((email) => !before.has(email.id));
+    expect(queued.map((email) => email.subject).some((subject) => subject.startsWith('Your hour balance is running low'))).toBe(true);
+    expect(queued).toHaveLength(2);
+  });
+
+  const tooManyRows = Array.from({ length: MAX_TIMESHEET_ROWS + 1 }, () => ({ hours: [1, null, null, null, null, null, null] }));
+  it.each([
+    ['a week that does not start on Monday', { weekStart: '2026-03-03' }, NOT_A_MONDAY],
+    ['a day that does not exist', { weekStart: '2026-02-30' }, 'weekStart is not a calendar date: 2026-02-30 does not exist.'],
+    ['a sheet with no hours', { rows: [{ hours: empty() }] }, NO_WORK_IN_TIMESHEET],
+    ['a sheet with no rows', { rows: [] }, NO_WORK_IN_TIMESHEET],
+    [`more than ${MAX_TIMESHEET_ROWS} rows`, { rows: tooManyRows }, TIMESHEET_TOO_LARGE],
+    ['a row without seven days', { rows: [{ hours: [1, 2] }] }, 'Each row has 7 day cells, Monday to Sunday.'],
+    ['a cell over 24 hours', { rows: [{ hours: days({ 1: 25 }) }] }, 'Hours must be at most 24.'],
+    ['negative hours', { rows: [{ hours: days({ 1: -2 }) }] }, 'Hours must be 0 or more.'],
+    ['a day adding up to more than 24 hours', { rows: [{ hours: days({ 2: 20 }) }, { hours: days({ 2: 5 }) }] }, 'Wed adds up to more than 24 hours.'],
+    ['a task to create', { rows: [{ task: 'new', hours: days({ 0: 1 }) }] }, 'A timesheet row takes an existing open task; create new tasks on the Tasks screen.'],
+  ])('refuses %s (400) and writes nothing', async (_what, change, message) => {
+    const company = await customer();
+    const before = counts();
+    const response = await asBoss().post('/superadmin/timelogs/timesheet', { company: company.id, weekStart: WEEK, rows: [{ hours: days({ 0: 1 }) }], ...change });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(json<{ message: string }>(response).message).toContain(message);
+    expect(counts()).toEqual(before);
+  });
+
+  it('refuses a task of another company or a done task on the second row, undoing the first row’s logs: one transaction', async () => {
+    const company = await customer();
+    const other = await customer();
+    const foreign = createTask(t.deps.db, { companyId: other.id, title: 'Not ours' });
+    const done = createTask(t.deps.db, { companyId: company.id, title: 'Finished', done: true });
+    const before = counts();
+    // the first row's logs and ledger entries are written before the second row's task is read
+    const good = { hours: days({ 0: 2, 1: 3 }) };
+    for (const [task, message] of [
+      [foreign.id, 'That task belongs to another company'],
+      [done.id, 'That task is already done'],
+    ] as const) {
+      const response = await asBoss().post('/superadmin/timelogs/timesheet', { company: company.id, weekStart: WEEK, rows: [good, { task, hours: days({ 1: 2 }) }] });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(json<{ message: string }>(response).message).toContain(message);
+    }
+    const missing = await asBoss().post('/superadmin/timelogs/timesheet', { company: 'no-such-company', weekStart: WEEK, rows: [good] });
+    expect(missing.statusCode).toBe(404);
+    expect(counts()).toEqual(before);
+  });
+
+  it('refuses company admins (403) and strangers (401)', async () => {
+    const payload = { company: customerAdmin.user.companyId, weekStart: WEEK, rows: [{ hours: days({ 0: 1 }) }] };
+    const before = counts();
+    const asCustomer = await t.app.inject({ method: 'POST', url: '/api/superadmin/timelogs/timesheet', headers: { jwttoken: customerAdmin.token }, payload });
+    expect(asCustomer.statusCode).toBe(403);
+    const asStranger = await t.app.inject({ method: 'POST', url: '/api/superadmin/timelogs/timesheet', payload });
+    expect(asStranger.statusCode).toBe(401);
+    const reading = await t.app.inject({ method: 'GET', url: `/api/superadmin/timelogs/timesheet?company=${customerAdmin.user.companyId}&weekStart=${WEEK}`, headers: { jwttoken: customerAdmin.token } });
+    expect(reading.statusCode).toBe(403);
+    expect(counts()).toEqual(before);
+  });
+});
+
+describe('GET /superadmin/timelogs/timesheet', () => {
+  it('sums what the company logged in the week per task and day, the logs without a task first', async () => {
+    const company = await customer();
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'Reports' });
+    const log = (timeStamp: string, invertedHours: number, taskId: string | null = null) =>
+      asBoss().post('/superadmin/timelogs', { company: company.id, timeStamp, invertedHours, description: 'Work', task: taskId });
+    await log('2026-03-02T15:00:00.000Z', 1.5);
+    await log('2026-03-02T20:00:00.000Z', 0.25);
+    await log('2026-03-05T15:00:00.000Z', 2, task.id);
+    // Sunday 11 p.m. in New York is Monday in UTC: still this week
+    await log('2026-03-09T03:30:00.000Z', 1, task.id);
+    // the Monday after, and the Sunday before: other weeks
+    await log('2026-03-09T14:00:00.000Z', 4);
+    await log('2026-03-01T15:00:00.000Z', 4);
+
+    const response = await asBoss().get(`/superadmin/timelogs/timesheet?company=${company.id}&weekStart=${WEEK}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<TimesheetWeek>(response)).toEqual({
+      weekStart: WEEK,
+      weekEnd: '2026-03-08',
+      logged: [
+        { task: null, taskTitle: null, hours: [1.75, 0, 0, 0, 0, 0, 0] },
+        { task: task.id, taskTitle: 'Reports', hours: [0, 0, 0, 2, 0, 0, 1] },
+      ],
+    });
+  });
+
+  it('refuses a week that does not start on Monday (400)', async () => {
+    const company = await customer();
+    const response = await asBoss().get(`/superadmin/timelogs/timesheet?company=${company.id}&weekStart=2026-03-04`);
+    expect(response.statusCode).toBe(400);
+    expect(json<{ message: string }>(response).message).toContain(NOT_A_MONDAY);
+  });
+});

@@ -431,10 +431,13 @@ describe('keyboard use', () => {
 
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'My account' }).waitFor();
-    const focusedItem = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? (document.activeElement as HTMLElement).innerText.trim() : ''));
-    for (let presses = 0; presses < 3 && (await focusedItem()) !== 'Logout'; presses += 1) await page.keyboard.press('ArrowDown');
+    const focusedItem = () => page.evaluate(() => (document.activeElement?.getAttribute('role')?.startsWith('menuitem') ? (document.activeElement as HTMLElement).innerText.trim() : ''));
+    // My account, the three appearance choices, then Logout
+    for (let presses = 0; presses < 6 && (await focusedItem()) !== 'Logout'; presses += 1) await page.keyboard.press('ArrowDown');
     expect(await focusedItem()).toBe('Logout');
     await page.keyboard.press('ArrowUp');
+    expect(await focusedItem()).toBe('Follow the system');
+    for (let presses = 0; presses < 6 && (await focusedItem()) !== 'My account'; presses += 1) await page.keyboard.press('ArrowUp');
     expect(await focusedItem()).toBe('My account');
     await page.keyboard.press('Enter');
     await expectPath(page, '/profile');

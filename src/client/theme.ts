@@ -10,10 +10,13 @@ const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#
 // Mantine's reds with shade 6 darkened so white on a red button, and red text, keep 4.5:1.
 const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#c92a2a', '#b02525', '#9c1f1f', '#861a1a'];
 
+// Mantine's dark palette with shade 2 (dimmed text in dark mode) lightened from #828282 to keep 4.5:1 on the dark cards.
+const dark: MantineColorsTuple = ['#c9c9c9', '#b8b8b8', '#a3a3a3', '#696969', '#424242', '#3b3b3b', '#2e2e2e', '#242424', '#1f1f1f', '#141414'];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand: brandBlue, secondary: brandOrange, gray, red },
+  colors: { brand: brandBlue, secondary: brandOrange, gray, red, dark },
   fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", sans-serif',
   defaultRadius: 'md',
   components: {

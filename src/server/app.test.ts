@@ -193,10 +193,20 @@ describe('API documentation', () => {
     expect(documented).toHaveLength(routes.length);
   });
 
-  it('serves a readable docs page at /api/docs', async () => {
+  it('serves the Swagger UI reference at /api/docs from this server, pointed at /api/openapi.json', async () => {
     const response = await api(t.app).get('/docs');
     expect(response.headers['content-type']).toContain('text/html');
-    for (const { path: routePath } of routes) expect(response.body).toContain(`/api${routePath}`);
+    const sources = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(sources).toEqual(['/api/docs/swagger-ui.css', '/favicon.svg', '/api/docs/swagger-ui-bundle.js', '/api/docs/start.js']);
+    expect(response.body).not.toMatch(/<script>|<style>/); // the CSP allows no inline code
+    const start = await api(t.app).get('/docs/start.js');
+    expect(start.body).toContain("url: '/api/openapi.json'");
+    expect(start.body).toContain('validatorUrl: null');
+    const bundle = await api(t.app).get('/docs/swagger-ui-bundle.js');
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toContain('text/javascript');
+    expect(bundle.body).toContain('SwaggerUIBundle');
+    expect((await api(t.app).get('/docs/package.json')).statusCode).toBe(404);
   });
 });
 

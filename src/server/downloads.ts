@@ -10,7 +10,7 @@ import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } 
 import { openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
 import { requestInfo } from './request-info.js';
-import type { DownloadRoute } from './rest-docs.js';
+import type { DownloadRoute } from './api-docs/rest-shapes.js';
 import { appRouter } from './router.js';
 import { createCallerFactory, createContext } from './trpc.js';
 

@@ -1,13 +1,11 @@
 import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
-import { renderApiDocs } from './api-docs.js';
+import { buildApiDocument } from './api-docs/document.js';
+import { registerApiDocsViewer } from './api-docs/viewer.js';
 import { requestInfo } from './request-info.js';
 import { appRouter } from './router.js';
-import { DOWNLOAD_ROUTES } from './downloads.js';
-import { documentDownloads, documentPagedLists } from './rest-docs.js';
 import { pagedBody, PER_PAGE_QUERY, setPageHeaders } from './rest-paging.js';
 import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
 import { createContext } from './trpc.js';
@@ -30,18 +28,10 @@ export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  const generated = generateOpenApiDocument(appRouter, {
-    title: 'Hourbank API',
-    version: '1.0.0',
-    baseUrl: '/api',
-    description:
-      'Every call except sign-in, sign-up, forgot-password, reset-password and resend-link needs the session token from POST /account/login in the jwttoken header.',
-    securitySchemes: { jwttoken: { type: 'apiKey', in: 'header', name: 'jwttoken' } },
-  });
-  const document = documentDownloads(documentPagedLists(generated, pagedPaths(procedures)), DOWNLOAD_ROUTES);
-  const docsPage = renderApiDocs(document);
-  app.get('/api/openapi.json', (_request, reply) => reply.send(document));
-  app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
+  // Built on first request, not at start-up: generating it takes longer than the rest of start-up.
+  let document: ReturnType<typeof buildApiDocument> | undefined;
+  app.get('/api/openapi.json', (_request, reply) => reply.send((document ??= buildApiDocument(procedures))));
+  registerApiDocsViewer(app);
 }
 
 async function handle(deps: AppDeps, procedure: ProcedureInternals, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
@@ -80,10 +70,6 @@ function inputOf(procedure: ProcedureInternals, request: FastifyRequest): unknow
   }
   const query = coerceQuery(request.query as Record<string, unknown>, procedure);
   return { ...query, ...(body as object | undefined), ...(request.params as object) };
-}
-
-function pagedPaths(procedures: ProcedureInternals[]): Set<string> {
-  return new Set(procedures.flatMap((procedure) => (procedure.meta?.paged && procedure.meta.openapi ? [procedure.meta.openapi.path] : [])));
 }
 
 /** Query strings are text; booleans and numbers the schema expects are read from it. */

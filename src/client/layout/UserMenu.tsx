@@ -1,11 +1,18 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { useLocation } from 'wouter';
 import { useSignOut } from '../lib/useSignOut.js';
 import type { Session } from '../session.js';
 
+const SCHEMES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'Follow the system' },
+];
+
 export function UserMenu({ session }: { session: Session }) {
   const [, navigate] = useLocation();
   const signOut = useSignOut();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
     <Menu position="bottom-end" shadow="md" width={200} withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -15,11 +22,36 @@ export function UserMenu({ session }: { session: Session }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => navigate('/profile')}>My account</Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>Appearance</Menu.Label>
+        {SCHEMES.map(({ value, label }) => (
+          <Menu.Item
+            key={value}
+            ref={asRadio}
+            aria-checked={colorScheme === value}
+            leftSection={<Check shown={colorScheme === value} />}
+            onClick={() => setColorScheme(value)}
+          >
+            {label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item onClick={() => void signOut()}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Mantine's Menu.Item always renders role="menuitem"; a choice of one is a menuitemradio (with aria-checked). */
+const asRadio = (item: HTMLElement | null) => item?.setAttribute('role', 'menuitemradio');
+
+function Check({ shown }: { shown: boolean }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" style={{ visibility: shown ? 'visible' : 'hidden' }}>
+      <path d="M2 7.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
   );
 }
 

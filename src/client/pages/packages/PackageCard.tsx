@@ -4,7 +4,7 @@ import { formatDollars, formatHours } from '../../../shared/format.js';
 import { formatPackageDate } from '../../lib/packageText.js';
 
 /** Secondary orange, dark enough text for 4.5:1 contrast. */
-const customBadgeStyles = { root: { backgroundColor: 'var(--mantine-color-orange-1)', color: '#7a3300' } };
+const customBadgeStyles = { root: { backgroundColor: 'light-dark(var(--mantine-color-orange-1), var(--mantine-color-orange-9))', color: 'light-dark(#7a3300, var(--mantine-color-white))' } };
 
 type PackageCardProps = { pkg: PackageDto; onSelect: (pkg: PackageDto) => void };
 

@@ -53,7 +53,7 @@ export function TaskItem({ task, onEdit, onDelete }: TaskItemProps) {
         </Group>
       </Group>
       <Collapse expanded={expanded} id={detailsId}>
-        <Paper bg="gray.0" radius="sm" p="sm" mt="sm" ml={26}>
+        <Paper bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" radius="sm" p="sm" mt="sm" ml={26}>
           <Text fw={600} size="sm" mb="xs">
             History
           </Text>

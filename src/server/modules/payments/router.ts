@@ -15,19 +15,19 @@ export const superAdminPaymentsRouter = router({
     .query(({ ctx, input }) => payments.allPayments(ctx.deps, input)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/payments', tags, summary: 'Record a payment against an invoice with a balance; emails a receipt when sendEmail' } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/payments', tags, summary: 'Record a payment against an invoice with a balance; emails a receipt when sendEmail', description: "Super-admins only. Records money received for one of the company's invoices that still has a balance; amount is in dollars (at most two decimals). Once completed payments cover the invoice it is paid and its pending hours count in the company's balance. sendEmail (default true) emails the company a receipt." } })
     .input(paymentFormInput)
     .output(paymentOutput)
     .mutation(({ ctx, input }) => payments.createPayment(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/payments/{id}', tags, summary: 'Change a payment; the invoice balance, status and hours follow' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/payments/{id}', tags, summary: 'Change a payment; the invoice balance, status and hours follow', description: "Super-admins only. Changes a payment's amount (dollars), method, status, date or notes; the invoice's remaining balance and status, and whether its hours count, are worked out again." } })
     .input(paymentUpdateInput)
     .output(paymentOutput)
     .mutation(({ ctx, input: { id, ...form } }) => payments.updatePayment(ctx.deps, id, form)),
 
   delete: superAdminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/superadmin/payments/{id}', tags, summary: 'Delete a payment; the invoice reopens if it was paid' } })
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/payments/{id}', tags, summary: 'Delete a payment; the invoice reopens if it was paid', description: "Super-admins only. Removes the payment; an invoice it had paid in full is open again and its hours are pending again." } })
     .input(z.object({ id: idParam }))
     .output(z.null())
     .mutation(({ ctx, input }) => {

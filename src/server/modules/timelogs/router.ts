@@ -54,6 +54,8 @@ export const superAdminTimelogsRouter = router({
         path: '/superadmin/timelogs',
         tags,
         summary: "Log hours for a company; task 'new' creates a task, closeTask marks it done and emailClient emails the company",
+        description:
+          "Super-admins only. Records hours worked for a company (hours, at most two decimals) at an instant (timeStamp); a ledger entry takes them off the company's balance. task links an open task of the company, or 'new' creates one from the description.",
       },
     })
     .input(timeLogFormInput)
@@ -94,6 +96,8 @@ export const superAdminTimelogsRouter = router({
         path: '/superadmin/timelogs/{id}',
         tags,
         summary: "Change a time log and its ledger entry; task 'new' creates a task, closeTask and emailClient are ignored",
+        description:
+          "Super-admins only. Changes the hours, time, task or description of a time log; its ledger entry and the company's balance follow.",
       },
     })
     .input(timeLogUpdateInput)
@@ -101,7 +105,7 @@ export const superAdminTimelogsRouter = router({
     .mutation(({ ctx, input }) => timelogs.updateTimeLog(ctx.deps, input.id, input)),
 
   delete: superAdminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/superadmin/timelogs/{id}', tags, summary: 'Delete a time log and its ledger entry' } })
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/timelogs/{id}', tags, summary: 'Delete a time log and its ledger entry', description: "Super-admins only. Removes the time log and its ledger entry, so its hours are back in the company's balance." } })
     .input(z.object({ id: idParam }))
     .output(z.null())
     .mutation(({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../shared/list.js';
-import { PER_PAGE_QUERY } from './rest-paging.js';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../shared/list.js';
+import { PER_PAGE_QUERY } from '../rest-paging.js';
 
 type Schema = { type?: string; format?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
 type Parameter = { name: string; in: string; description?: string; schema?: Schema };

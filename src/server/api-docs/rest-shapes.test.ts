@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/app.js';
+import { createTestApp, type TestApp } from '../testing/app.js';
 
 let t: TestApp;
 beforeAll(async () => {

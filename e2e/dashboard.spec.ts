@@ -141,7 +141,7 @@ describe('dashboard: Recent Activities', () => {
     const hours = hoursCard(page);
     expect((await hours.getByTestId('hours-available').innerText()).trim()).toBe('3.25');
     expect((await hours.getByTestId('hours-used').innerText()).trim()).toBe('6.75');
-    expect(await hours.getByText('Recent Purchase: 10 Hours', { exact: true }).isVisible()).toBe(true);
+    expect(await hours.getByText('Recent Purchase: 10.00 Hours', { exact: true }).isVisible()).toBe(true);
     expect(await hours.getByText('20.00 hours pending activation', { exact: true }).isVisible()).toBe(true);
     expect(await hours.getByRole('img', { name: '30% of the recent purchase remaining' }).count()).toBe(1);
     expect(await hours.getByRole('link', { name: 'Purchase More Hours', exact: true }).getAttribute('href')).toBe('/packages');

@@ -1,4 +1,5 @@
 import { IconEdit, IconMail, IconTrash } from '@tabler/icons-react';
+import { MissingPaymentDetailsBanner } from '../MissingPaymentDetailsBanner.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
@@ -50,6 +51,7 @@ export function AllInvoicesPage() {
 
   return (
     <>
+      <MissingPaymentDetailsBanner />
       <AdminList
         exportList="invoices"
         title="Invoices"

@@ -274,11 +274,12 @@ describe('Users (/users)', () => {
     await usersTable(page).waitFor();
     await eventually(() => spinner(page).count()).toBe(0);
     expect(await page.title()).toBe('Users · Hourbank');
-    expect((await usersTable(page).locator('thead th').allInnerTexts()).map((text) => text.trim())).toEqual(['Name', 'Email', 'Role']);
+    expect((await usersTable(page).locator('thead th').allInnerTexts()).map((text) => text.trim())).toEqual(['Name', 'Email', 'Role', 'Actions']);
+    // the admin may remove colleagues, never themselves
     expect(await shownUsers(page)).toEqual([
-      ['Alice Admin', user.emailAddress, 'admin'],
-      ['Bob Builder', bob.emailAddress, 'member'],
-      ['Carol Chen', carol.emailAddress, 'admin'],
+      ['Alice Admin', user.emailAddress, 'admin', ''],
+      ['Bob Builder', bob.emailAddress, 'member', 'Remove'],
+      ['Carol Chen', carol.emailAddress, 'admin', 'Remove'],
     ]);
     expect(await main(page).getByText(outsider.emailAddress).count()).toBe(0);
     expect(await main(page).getByText(USERS_FAILURE).count()).toBe(0);

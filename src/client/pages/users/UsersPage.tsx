@@ -56,12 +56,12 @@ export function UsersPage() {
 function UsersTable({ users, ownId, onRemove }: { users: CompanyUserDto[]; ownId: string | undefined; onRemove: (user: CompanyUserDto) => void }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={340}>
         <Table striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
+              <Table.Th visibleFrom="sm">Email</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -80,8 +80,14 @@ function UsersTable({ users, ownId, onRemove }: { users: CompanyUserDto[]; ownId
             ) : (
               users.map((user) => (
                 <Table.Tr key={user._id}>
-                  <Table.Td fw={500}>{`${user.firstName} ${user.lastName}`}</Table.Td>
-                  <Table.Td>{user.emailAddress}</Table.Td>
+                  <Table.Td fw={500}>
+                    <span>{`${user.firstName} ${user.lastName}`}</span>
+                    {/* on a phone the email goes under the name, so role and Remove stay in view */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: 'break-all' }}>
+                      {user.emailAddress}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{user.emailAddress}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={user.role === 'admin' ? 'brand' : 'gray'} radius="sm" tt="none">
                       {user.role}

@@ -89,7 +89,7 @@ function UsersTable({ users, ownId, onRemove }: { users: CompanyUserDto[]; ownId
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{user.emailAddress}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={user.role === 'admin' ? 'brand' : 'gray'} radius="sm" tt="none">
+                    <Badge variant="light" color={user.role === 'admin' ? 'brand' : 'gray'} radius="sm" tt="none" miw="max-content">
                       {user.role}
                     </Badge>
                   </Table.Td>

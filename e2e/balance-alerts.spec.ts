@@ -159,7 +159,7 @@ describe('Customer dashboard: the run-out forecast', () => {
     paidHours(idle.user.companyId!, 10);
     await idle.page.goto('/dashboard');
     await eventually(() => spinner(idle.page).count()).toBe(0);
-    await main(idle.page).getByText('Recent Purchase: 10 Hours').waitFor();
+    await main(idle.page).getByText('Recent Purchase: 10.00 Hours').waitFor();
     expect(await main(idle.page).getByTestId('run-out-forecast').count()).toBe(0);
   });
 });

@@ -45,7 +45,7 @@ describe('buying hours, end to end', () => {
 
     await customer.page.goto('/dashboard');
     await eventually(() => main(customer.page).getByText('8.00 hours pending activation').isVisible()).toBe(true);
-    expect(await main(customer.page).getByText('Recent Purchase: 0 Hours').isVisible()).toBe(true);
+    expect(await main(customer.page).getByText('Recent Purchase: 0.00 Hours').isVisible()).toBe(true);
 
     await recordPayment(provider.page, companyName, invoiceId, '400');
     await customer.page.reload();
@@ -53,7 +53,7 @@ describe('buying hours, end to end', () => {
 
     await recordPayment(provider.page, companyName, invoiceId, '600');
     await customer.page.reload();
-    await eventually(() => main(customer.page).getByText('Recent Purchase: 8 Hours').isVisible()).toBe(true);
+    await eventually(() => main(customer.page).getByText('Recent Purchase: 8.00 Hours').isVisible()).toBe(true);
     expect(await main(customer.page).getByText('hours pending activation').count()).toBe(0);
     await suite.screenshot(customer.page, 'journey-dashboard-live');
 

@@ -141,7 +141,7 @@ describe('dashboard: Recent Activities', () => {
     const hours = hoursCard(page);
     expect((await hours.getByTestId('hours-available').innerText()).trim()).toBe('3.25');
     expect((await hours.getByTestId('hours-used').innerText()).trim()).toBe('6.75');
-    expect(await hours.getByText('Recent Purchase: 10 Hours', { exact: true }).isVisible()).toBe(true);
+    expect(await hours.getByText('Recent Purchase: 10.00 Hours', { exact: true }).isVisible()).toBe(true);
     expect(await hours.getByText('20.00 hours pending activation', { exact: true }).isVisible()).toBe(true);
     expect(await hours.getByRole('img', { name: '30% of the recent purchase remaining' }).count()).toBe(1);
     expect(await hours.getByRole('link', { name: 'Purchase More Hours', exact: true }).getAttribute('href')).toBe('/packages');
@@ -274,11 +274,12 @@ describe('Users (/users)', () => {
     await usersTable(page).waitFor();
     await eventually(() => spinner(page).count()).toBe(0);
     expect(await page.title()).toBe('Users · Hourbank');
-    expect((await usersTable(page).locator('thead th').allInnerTexts()).map((text) => text.trim())).toEqual(['Name', 'Email', 'Role']);
+    expect((await usersTable(page).locator('thead th').allInnerTexts()).map((text) => text.trim())).toEqual(['Name', 'Email', 'Role', 'Actions']);
+    // the admin may remove colleagues, never themselves
     expect(await shownUsers(page)).toEqual([
-      ['Alice Admin', user.emailAddress, 'admin'],
-      ['Bob Builder', bob.emailAddress, 'member'],
-      ['Carol Chen', carol.emailAddress, 'admin'],
+      ['Alice Admin', user.emailAddress, 'admin', ''],
+      ['Bob Builder', bob.emailAddress, 'member', 'Remove'],
+      ['Carol Chen', carol.emailAddress, 'admin', 'Remove'],
     ]);
     expect(await main(page).getByText(outsider.emailAddress).count()).toBe(0);
     expect(await main(page).getByText(USERS_FAILURE).count()).toBe(0);

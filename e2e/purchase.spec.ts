@@ -267,7 +267,7 @@ describe('after the purchase: invoices, activities and the Hour Balance card', (
     await main(page).getByText('No Activities', { exact: true }).waitFor();
     const empty = await hourCardText(page);
     expect([empty.available, empty.used]).toEqual(['0.00', '0.00']);
-    expect(empty.text).toContain('Recent Purchase: 0 Hours');
+    expect(empty.text).toContain('Recent Purchase: 0.00 Hours');
     expect(empty.text).not.toContain('pending activation');
     expect(await empty.card.getByRole('link', { name: 'Purchase More Hours' }).getAttribute('href')).toBe('/packages');
 
@@ -319,7 +319,7 @@ describe('after the purchase: invoices, activities and the Hour Balance card', (
     const before = await hourCardText(page);
     expect([before.available, before.used]).toEqual(['0.00', '0.00']);
     expect(before.text).toContain('10.00 hours pending activation');
-    expect(before.text).toContain('Recent Purchase: 0 Hours');
+    expect(before.text).toContain('Recent Purchase: 0.00 Hours');
     await suite.screenshot(page, 'purchase-06-dashboard-pending');
     expectNoViolations(await seriousA11yViolations(page, 'dashboard'));
 
@@ -344,7 +344,7 @@ describe('after the purchase: invoices, activities and the Hour Balance card', (
 
     const after = await hourCardText(page);
     expect([after.available, after.used]).toEqual(['10.00', '0.00']);
-    expect(after.text).toContain('Recent Purchase: 10 Hours');
+    expect(after.text).toContain('Recent Purchase: 10.00 Hours');
     expect(after.text).not.toContain('pending activation');
     expect(await after.card.getByRole('img', { name: '100% of the recent purchase remaining' }).count()).toBe(1);
     await suite.screenshot(page, 'purchase-08-dashboard-paid');

@@ -132,12 +132,13 @@ describe('navigation per role', () => {
     expect(await linksIn(headerNav(page))).toEqual(SIGNED_OUT_LINKS);
   });
 
-  it('2b. a customer admin and a plain member: Dashboard, Activities, Packages, Open Tasks, Invoices', async () => {
+  it('2b. a plain member: Dashboard, Activities, Packages, Open Tasks, Invoices; a company admin also Users', async () => {
     for (const role of ['admin', 'member'] as const) {
       const { page, user } = await suite.signedInPage(role);
       await gotoAndWaitForHeader(page, '/dashboard');
       await userMenuButton(page, user).waitFor();
-      expect(await linksIn(headerNav(page)), `navigation of a ${role}`).toEqual(CUSTOMER_LINKS);
+      const expected = role === 'admin' ? [...CUSTOMER_LINKS, { label: 'Users', href: '/users' }] : CUSTOMER_LINKS;
+      expect(await linksIn(headerNav(page)), `navigation of a ${role}`).toEqual(expected);
       if (role === 'member') await suite.screenshot(page, 'shell-02-nav-member');
     }
   });

@@ -55,6 +55,9 @@ const ACCESS: Record<string, Access> = {
   'packages.list': 'companyAdmin',
   'packages.detail': 'companyAdmin',
   'users.list': 'companyAdmin',
+  // the provider passes the admin guard, then has no company (403) once the input is valid
+  'users.invite': 'admin',
+  'users.remove': 'companyAdmin',
   'superadmin.users.list': 'superAdmin',
   'superadmin.users.create': 'superAdmin',
   'superadmin.users.update': 'superAdmin',
@@ -105,6 +108,7 @@ const ACCESS: Record<string, Access> = {
   'superadmin.overview.receivable': 'superAdmin',
   'superadmin.overview.week': 'superAdmin',
   'superadmin.overview.months': 'superAdmin',
+  'superadmin.settings.missing': 'superAdmin',
 };
 
 type Actor = 'anonymous' | 'bad token' | 'plain user' | 'company admin' | 'super-admin';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, loadConfigOrExit } from './config.js';
+import { ConfigError, loadConfig, loadConfigOrExit, missingPaymentDetails, warnMissingPaymentDetails } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -116,5 +116,24 @@ describe('loadConfigOrExit (the server and every script)', () => {
       exit.mockRestore();
       printed.mockRestore();
     }
+  });
+});
+
+describe('missing payment details', () => {
+  it('names every unset payment detail with its setting, and none once all are set', () => {
+    const settings = (env: Record<string, string>) => missingPaymentDetails(loadConfig(env).provider).map(({ setting }) => setting);
+    expect(settings({})).toEqual(['PROVIDER_BANK_NAME', 'PROVIDER_ROUTING_NUMBER', 'PROVIDER_ACCOUNT_NUMBER', 'PROVIDER_PAYMENT_EMAIL', 'PROVIDER_ADDRESS']);
+    expect(settings({ PROVIDER_BANK_NAME: 'First Bank', PROVIDER_ADDRESS: ' ' })).toEqual(['PROVIDER_ROUTING_NUMBER', 'PROVIDER_ACCOUNT_NUMBER', 'PROVIDER_PAYMENT_EMAIL', 'PROVIDER_ADDRESS']);
+    const all = { PROVIDER_BANK_NAME: 'B', PROVIDER_ROUTING_NUMBER: '1', PROVIDER_ACCOUNT_NUMBER: '2', PROVIDER_PAYMENT_EMAIL: 'pay@x.example', PROVIDER_ADDRESS: '1 Main St' };
+    expect(settings(all)).toEqual([]);
+  });
+
+  it('logs one warning at start-up per unset detail, naming its setting', () => {
+    const warn = vi.fn();
+    warnMissingPaymentDetails(loadConfig({ PROVIDER_BANK_NAME: 'B', PROVIDER_ROUTING_NUMBER: '1', PROVIDER_ACCOUNT_NUMBER: '2' }).provider, { warn });
+    expect(warn.mock.calls).toEqual([
+      [{ setting: 'PROVIDER_PAYMENT_EMAIL' }, 'Payment email (Zelle) is not set (PROVIDER_PAYMENT_EMAIL): invoice emails and PDFs say "please contact us" in its place.'],
+      [{ setting: 'PROVIDER_ADDRESS' }, 'Mailing address (checks) is not set (PROVIDER_ADDRESS): invoice emails and PDFs say "please contact us" in its place.'],
+    ]);
   });
 });

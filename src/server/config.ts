@@ -107,6 +107,32 @@ export type Provider = {
   paymentEmail: string | undefined;
 };
 
+/** The provider's payment details customers need to pay, each with the setting that holds it. */
+const PAYMENT_DETAIL_SETTINGS = [
+  { setting: 'PROVIDER_BANK_NAME', label: 'Bank name', field: 'bankName' },
+  { setting: 'PROVIDER_ROUTING_NUMBER', label: 'Routing number', field: 'routingNumber' },
+  { setting: 'PROVIDER_ACCOUNT_NUMBER', label: 'Account number', field: 'accountNumber' },
+  { setting: 'PROVIDER_PAYMENT_EMAIL', label: 'Payment email (Zelle)', field: 'paymentEmail' },
+  { setting: 'PROVIDER_ADDRESS', label: 'Mailing address (checks)', field: 'address' },
+] as const satisfies readonly { setting: string; label: string; field: keyof Provider }[];
+
+export type MissingSetting = { setting: string; label: string };
+
+/**
+ * The payment details left unset: the invoice email and PDF print "please contact us" in their place,
+ * so the start-up log and the super-admin's screens name each one.
+ */
+export function missingPaymentDetails(provider: Provider): MissingSetting[] {
+  return PAYMENT_DETAIL_SETTINGS.filter(({ field }) => !provider[field]).map(({ setting, label }) => ({ setting, label }));
+}
+
+/** One warning per unset payment detail, at start-up, naming the setting to fill in. */
+export function warnMissingPaymentDetails(provider: Provider, logger: { warn: (details: object, message: string) => void }): void {
+  for (const { setting, label } of missingPaymentDetails(provider)) {
+    logger.warn({ setting }, `${label} is not set (${setting}): invoice emails and PDFs say "please contact us" in its place.`);
+  }
+}
+
 export type Config = {
   port: number;
   host: string;

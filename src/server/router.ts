@@ -7,6 +7,7 @@ import { superAdminExportsRouter } from './modules/exports/router.js';
 import { packagesRouter, superAdminPackagesRouter } from './modules/packages/router.js';
 import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
 import { superAdminOverviewRouter } from './modules/overview/router.js';
+import { superAdminSettingsRouter } from './modules/settings/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
@@ -36,6 +37,7 @@ export const appRouter = router({
     payments: superAdminPaymentsRouter,
     exports: superAdminExportsRouter,
     overview: superAdminOverviewRouter,
+    settings: superAdminSettingsRouter,
   }),
 });
 

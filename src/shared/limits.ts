@@ -43,6 +43,13 @@ export const TASK_DATE_IN_FUTURE = "A task's date cannot be in the future.";
 export const MAX_UNPAID_INVOICES_PER_COMPANY = 20;
 export const TOO_MANY_UNPAID_INVOICES = `Your company already has ${MAX_UNPAID_INVOICES_PER_COMPANY} unpaid invoices, the most it may have. Please pay some before buying more.`;
 
+/**
+ * Users one company may have, approved or waiting. A company admin's invitations stop here, so one
+ * customer cannot fill the users table or the provider's approval queue; the provider may still add more.
+ */
+export const MAX_USERS_PER_COMPANY = 100;
+export const TOO_MANY_USERS = `Your company already has ${MAX_USERS_PER_COMPANY} users, the most it may have. Remove some before inviting more.`;
+
 /** Calls made without signing in (sign-in, sign-up, password links): per IP address and per email address. */
 export const anonymousRateLimits = {
   perIp: { limit: 30, windowMs: 15 * MINUTE_MS },
@@ -65,6 +72,8 @@ export const userRateLimits = {
   'task-change': { limit: 30, windowMs: MINUTE_MS, what: 'task changes' },
   /** Buying a package: each purchase writes an invoice and sends two emails. */
   purchase: { limit: 20, windowMs: 60 * MINUTE_MS, what: 'purchases' },
+  /** A company admin inviting colleagues: each invitation writes a user and emails the provider. */
+  'colleague-invite': { limit: 20, windowMs: 60 * MINUTE_MS, what: 'invitations' },
   'profile-update': { limit: 20, windowMs: 15 * MINUTE_MS, what: 'profile changes' },
   /** Each attempt checks the current password, which is slow on purpose; a stolen session must not guess it. */
   'change-password': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'password changes' },

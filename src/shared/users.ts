@@ -39,6 +39,17 @@ export const companyUserOutput = z.object({
 });
 export type CompanyUserDto = z.infer<typeof companyUserOutput>;
 
+/** A company admin's invitation of a colleague: who they are; the company is the admin's own. */
+export const inviteColleagueInput = z.object({
+  firstName: requiredLine('First name'),
+  lastName: requiredLine('Last name'),
+  emailAddress,
+});
+export type InviteColleagueInput = z.infer<typeof inviteColleagueInput>;
+
+/** The roles the back office offers; the role stays free text, so others are kept as typed. */
+export const SUGGESTED_ROLES = ['admin', 'member', 'superadmin'] as const;
+
 /** The back office's user list: its sortable columns, newest user first by default; search matches name or email. */
 export const USER_SORT_KEYS = ['createdAt', 'firstName', 'lastName', 'emailAddress', 'companyName', 'role', 'approved'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];

@@ -24,13 +24,15 @@ export function navigationFor(session: Session | null): NavItem[] {
       { to: '/allpayments', label: 'Payments' },
     ];
   }
-  return [
+  const customerLinks = [
     dashboard,
     { to: '/activities', label: 'Activities' },
     { to: '/packages', label: 'Packages' },
     { to: '/tasks', label: 'Open Tasks' },
     { to: '/invoices', label: 'Invoices' },
   ];
+  // only a company's admins may open /users, so only they see its link
+  return session.isAdmin ? [...customerLinks, { to: '/users', label: 'Users' }] : customerLinks;
 }
 
 /** '/' and '/dashboard' are one place as far as the active link is concerned. */

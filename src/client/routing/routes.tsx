@@ -5,7 +5,9 @@ import { useSession } from '../session.js';
 
 export type AppRoute = { path: string; access: Access; component: ComponentType };
 
-const admin = { role: 'isAdmin' } as const;
+/** What a plain member is told when a link leads them to an admin screen and they land on the dashboard. */
+export const ADMINS_ONLY = "Only your company's admins can buy packages and see invoices.";
+const admin = { role: 'isAdmin', refusal: ADMINS_ONLY } as const;
 const superAdmin = { role: 'isSuperAdmin' } as const;
 
 // Every page is its own chunk, so the first load carries only the page shown (issue 8's budgets;

@@ -42,10 +42,18 @@ type Person = { firstName: string; lastName: string; emailAddress: string };
 
 export function signUpNoticeEmail(
   provider: Provider,
-  signUp: Person & { companyName: string; projectDescription: string; reviewUrl: string },
+  signUp: Person & { companyName: string; projectDescription: string; reviewUrl: string; invitedBy?: string },
 ): RenderedEmail {
+  const who = `${signUp.firstName} ${signUp.lastName} <${signUp.emailAddress}>`;
+  if (signUp.invitedBy) {
+    return renderEmail(provider, `New user invited: ${signUp.companyName}`, [
+      `${signUp.invitedBy} invited ${who} to join ${signUp.companyName}.`,
+      'The account waits for your approval.',
+      { link: signUp.reviewUrl, label: 'Review users' },
+    ]);
+  }
   return renderEmail(provider, `New sign-up: ${signUp.companyName}`, [
-    `${signUp.firstName} ${signUp.lastName} <${signUp.emailAddress}> signed up for ${signUp.companyName}.`,
+    `${who} signed up for ${signUp.companyName}.`,
     signUp.projectDescription ? `Project description:\n${signUp.projectDescription}` : 'No project description was given.',
     'The account waits for your approval.',
     { link: signUp.reviewUrl, label: 'Review users' },

@@ -2,6 +2,7 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
+import { useSession } from '../../session.js';
 import { trpc } from '../../trpc.js';
 import classes from './DashboardPage.module.css';
 import { HourBalanceCard } from './HourBalanceCard.js';
@@ -29,6 +30,7 @@ function useDashboardSummary() {
 /** The dashboard frame: title, subtitle, loading and failure states, and the cards. */
 export function DashboardPage() {
   const summary = useDashboardSummary();
+  const isAdmin = useSession()?.isAdmin ?? false;
   const title = summary.isPending ? 'Dashboard' : dashboardTitle(summary.data?.company?.companyName);
   usePageTitle('Dashboard');
 
@@ -43,7 +45,7 @@ export function DashboardPage() {
       {summary.error && <Text c="red">Error getting data from the server.</Text>}
       {summary.data && !summary.error && (
         <div className={classes.cards}>
-          <HourBalanceCard figures={summary.data.hourBalance} forecast={summary.data.forecast} />
+          <HourBalanceCard figures={summary.data.hourBalance} forecast={summary.data.forecast} isAdmin={isAdmin} />
           <OpenTasksCard count={summary.data.openTasks.count} tasks={summary.data.openTasks.newest} />
           <RecentActivitiesCard activities={summary.data.recentActivities} />
         </div>

@@ -1,7 +1,8 @@
-import { Center, Group, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Center, Group, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
+import { Link } from 'wouter';
 import { paceSentence, type Forecast } from '../../../shared/forecast.js';
-import { formatHours, formatHoursFixed } from '../../../shared/format.js';
+import { formatHoursFixed } from '../../../shared/format.js';
 import type { HourBalanceSummary } from '../../../shared/hour-balance.js';
 import { DashboardCard } from '../../components/DashboardCard.js';
 
@@ -9,8 +10,9 @@ import { DashboardCard } from '../../components/DashboardCard.js';
  * 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase, pending hours,
  * and how long the hours last at the recent pace (nothing without recent use).
  */
-export function HourBalanceCard({ figures, forecast }: { figures: HourBalanceSummary; forecast: Forecast | null }) {
+export function HourBalanceCard({ figures, forecast, isAdmin }: { figures: HourBalanceSummary; forecast: Forecast | null; isAdmin: boolean }) {
   const { balance, pending, recentPurchase, used, remainingPercent } = figures;
+  const neverBought = recentPurchase === 0 && pending === 0 && balance === 0;
   return (
     <DashboardCard
       title="Hour Balance"
@@ -41,7 +43,8 @@ export function HourBalanceCard({ figures, forecast }: { figures: HourBalanceSum
         <HoursFigure label="Available" hours={balance} testId="hours-available" />
         <HoursFigure label="Used" hours={used} testId="hours-used" />
       </Group>
-      <Text ta="center">Recent Purchase: {formatHours(recentPurchase)} Hours</Text>
+      {neverBought && <FirstPackagePrompt isAdmin={isAdmin} />}
+      <Text ta="center">Recent Purchase: {formatHoursFixed(recentPurchase)} Hours</Text>
       {pending > 0 && (
         <Text ta="center" fw={600}>
           {formatHoursFixed(pending)} hours pending activation
@@ -53,6 +56,24 @@ export function HourBalanceCard({ figures, forecast }: { figures: HourBalanceSum
         </Text>
       )}
     </DashboardCard>
+  );
+}
+
+/** Before any hours: what to do next, instead of an empty ring alone. Only admins may buy. */
+function FirstPackagePrompt({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <Alert variant="light" color="blue" title="No hours yet" data-testid="first-package-prompt">
+      {isAdmin ? (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Your company has no hours yet. Buy a package to get started.</Text>
+          <Button component={Link} href="/packages" size="xs">
+            Buy your first package
+          </Button>
+        </Stack>
+      ) : (
+        <Text size="sm">Your company has no hours yet. Ask one of your company's admins to buy a package.</Text>
+      )}
+    </Alert>
   );
 }
 

@@ -43,7 +43,6 @@ export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ messa
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   inTransaction(deps.db, (tx) => {
-    assertEmailFree(tx, input.emailAddress);
     const companyId = newId();
     tx.insert(companies)
       .values({
@@ -56,29 +55,55 @@ export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ messa
         createdAt: now,
       })
       .run();
-    tx.insert(users)
-      .values({
-        id: newId(),
-        companyId,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        emailAddress: input.emailAddress,
-        mobile: input.mobile,
-        role: 'admin',
-        approved: false,
-        passwordHash,
-        createdAt: now,
-      })
-      .run();
-    deps.outbox.enqueue(tx, {
-      to: providerRecipients(tx, deps.config),
-      ...signUpNoticeEmail(deps.config.provider, {
-        ...input,
-        reviewUrl: `${deps.config.appUrl}/allusers`,
-      }),
-    });
+    addUserAwaitingApproval(tx, deps, { ...input, companyId, role: 'admin', passwordHash });
   });
   return { message: SIGN_UP_DONE };
+}
+
+type NewUser = {
+  companyId: string;
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  mobile?: string;
+  role: string;
+  passwordHash: string | null;
+  projectDescription?: string;
+  /** The company admin who invited them; a sign-up has none. */
+  invitedBy?: string;
+};
+
+/**
+ * A user who may not sign in until the provider approves them, and the provider's notice to review
+ * them: how a sign-up and a company admin's invitation both start.
+ */
+export function addUserAwaitingApproval(tx: Tx, deps: AppDeps, user: NewUser): string {
+  assertEmailFree(tx, user.emailAddress);
+  const id = newId();
+  tx.insert(users)
+    .values({
+      id,
+      companyId: user.companyId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      emailAddress: user.emailAddress,
+      mobile: user.mobile ?? '',
+      role: user.role,
+      approved: false,
+      passwordHash: user.passwordHash,
+      createdAt: deps.clock.now(),
+    })
+    .run();
+  deps.outbox.enqueue(tx, {
+    to: providerRecipients(tx, deps.config),
+    ...signUpNoticeEmail(deps.config.provider, {
+      ...user,
+      projectDescription: user.projectDescription ?? '',
+      reviewUrl: `${deps.config.appUrl}/allusers`,
+    }),
+  });
+  return id;
 }
 
 /** Whether a sign-in failed on the email and password (what the sign-in throttle counts). */

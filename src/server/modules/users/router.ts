@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { pageOutput } from '../../../shared/list.js';
-import { adminUserFields, companyUserListInput, companyUserOutput, userListInput, userOutput } from '../../../shared/users.js';
+import { adminUserFields, companyUserListInput, companyUserOutput, inviteColleagueInput, userListInput, userOutput } from '../../../shared/users.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { companyAdminProcedure, router, superAdminProcedure } from '../../trpc.js';
 import { createUserByAdmin, deleteUserByAdmin, listCompanyUsers, updateUserByAdmin } from './admin.js';
+import { inviteColleague, removeColleague } from './colleagues.js';
 import { resetTwoFactor } from '../two-factor/service.js';
 import * as users from './service.js';
 
@@ -16,6 +17,19 @@ export const usersRouter = router({
     .input(companyUserListInput)
     .output(pageOutput(companyUserOutput))
     .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId, input)),
+  invite: companyAdminProcedure
+    .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email" } })
+    .input(inviteColleagueInput)
+    .output(companyUserOutput)
+    .mutation(({ ctx, input }) => inviteColleague(ctx.deps, ctx.actor, ctx.companyId, input)),
+  remove: companyAdminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags: ['Users'], summary: "Remove a colleague of your company (not yourself); their sessions end" } })
+    .input(byId)
+    .output(z.null())
+    .mutation(({ ctx, input }) => {
+      removeColleague(ctx.deps, ctx.actor, ctx.companyId, input.id);
+      return null;
+    }),
 });
 
 export const superAdminUsersRouter = router({

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { IconCash, IconEdit, IconFileTypePdf, IconMail, IconTrash } from '@tabler/icons-react';
+import { MissingPaymentDetailsBanner } from '../MissingPaymentDetailsBanner.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
@@ -107,6 +108,7 @@ export function AllInvoicesPage() {
 
   return (
     <div className={classes.invoices}>
+      <MissingPaymentDetailsBanner />
       <AdminList
         exportList="invoices"
         title="Invoices"

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../../components/PageHeader.js';
 import { usePageTitle } from '../../../lib/usePageTitle.js';
+import { MissingPaymentDetailsBanner } from '../MissingPaymentDetailsBanner.js';
 import { MonthlyChartCard } from './MonthlyChartCard.js';
 import classes from './OverviewPage.module.css';
 import { ReceivableCard } from './ReceivableCard.js';
@@ -13,6 +14,7 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title="Provider Overview" subtitle="What needs your attention across every company." />
+      <MissingPaymentDetailsBanner />
       <div className={classes.cards}>
         <SignupsCard />
         <ReceivableCard />

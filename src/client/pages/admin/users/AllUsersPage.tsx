@@ -48,7 +48,12 @@ export function AllUsersPage() {
   const action = actions.target;
   const mutations = {
     delete: trpc.superadmin.users.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) }),
-    activate: trpc.superadmin.users.activate.useMutation({ onSuccess: (saved) => replaceRow(saved) }),
+    activate: trpc.superadmin.users.activate.useMutation({
+      onSuccess: (saved) => {
+        replaceRow(saved);
+        toastDone(`${saved.firstName} ${saved.lastName} approved`, `An email telling them so went to ${saved.emailAddress}.`);
+      },
+    }),
     setPassword: trpc.superadmin.users.sendSetPassword.useMutation(),
     resetTwoFactor: trpc.superadmin.users.resetTwoFactor.useMutation({
       onSuccess: (result) => {

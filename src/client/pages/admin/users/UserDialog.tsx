@@ -1,7 +1,7 @@
-import { ActionIcon, Checkbox, Group, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Autocomplete, Checkbox, Group, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { UserDto } from '../../../../shared/users.js';
+import { SUGGESTED_ROLES, type UserDto } from '../../../../shared/users.js';
 import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
@@ -16,7 +16,7 @@ type UserDialogProps = {
 /** Add or edit a user; when editing, the company stays locked until the lock icon is pressed. */
 export function UserDialog({ user, defaultCompanyId, onClose, onSaved }: UserDialogProps) {
   const editing = Boolean(user._id);
-  const { values, bind } = useFieldValues({
+  const { values, setValues, bind } = useFieldValues({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     emailAddress: user.emailAddress ?? '',
@@ -60,7 +60,13 @@ export function UserDialog({ user, defaultCompanyId, onClose, onSaved }: UserDia
         <TextInput label="Last Name" {...bind('lastName')} />
       </SimpleGrid>
       <TextInput label="Email" type="email" {...bind('emailAddress')} />
-      <TextInput label="Role" description="admin, superadmin, or any other role for a plain company user" {...bind('role')} />
+      <Autocomplete
+        label="Role"
+        description="admin, member or superadmin, or type any other role for a plain company user"
+        data={[...SUGGESTED_ROLES]}
+        value={values.role}
+        onChange={(role) => setValues((current) => ({ ...current, role }))}
+      />
       <Checkbox label="Approved" checked={approved} onChange={(event) => setApproved(event.currentTarget.checked)} />
     </RecordDialog>
   );

@@ -1,0 +1,45 @@
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import { AdminDialog, adminErrorText } from '../../components/admin-list/index.js';
+import { EmailInput } from '../../components/EmailInput.js';
+import { toastDone } from '../../lib/toast.js';
+import { useFieldValues } from '../../lib/useFieldValues.js';
+import { trpc } from '../../trpc.js';
+
+const EMPTY = { firstName: '', lastName: '', emailAddress: '' };
+type Field = keyof typeof EMPTY;
+
+/** A company admin invites a colleague; the provider approves them as a sign-up, then they get a set-password email. */
+export function InviteColleagueDialog({ onClose }: { onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const { values, bind } = useFieldValues(EMPTY);
+  const invite = trpc.users.invite.useMutation({
+    onSuccess: async (user) => {
+      toastDone(`${user.firstName} ${user.lastName} invited`, "They can sign in once the provider approves them; they will get an email to choose a password.");
+      onClose();
+      await utils.users.list.invalidate();
+    },
+  });
+  const fieldErrors = invite.error?.data?.fieldErrors as Partial<Record<Field, string[]>> | undefined;
+  const field = (name: Field) => ({ ...bind(name), error: fieldErrors?.[name]?.[0] });
+  const onFields = fieldErrors && Object.keys(fieldErrors).length > 0;
+  return (
+    <AdminDialog
+      opened
+      title="Invite a colleague"
+      submitLabel="Invite"
+      submitting={invite.isPending}
+      error={invite.isError && !onFields ? adminErrorText(invite.error) : null}
+      onClose={onClose}
+      onSubmit={() => invite.mutate(values)}
+    >
+      <Text size="sm" c="dimmed">
+        Your colleague joins your company once the provider approves the account.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First Name" autoComplete="off" data-autofocus {...field('firstName')} />
+        <TextInput label="Last Name" autoComplete="off" {...field('lastName')} />
+      </SimpleGrid>
+      <EmailInput label="Email Address" autoComplete="off" {...field('emailAddress')} />
+    </AdminDialog>
+  );
+}

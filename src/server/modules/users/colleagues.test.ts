@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../../../drizzle/schema.js';
+import { MAX_USERS_PER_COMPANY, TOO_MANY_USERS } from '../../../shared/limits.js';
+import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { createCompany, createUser } from '../../testing/factories.js';
+
+let t: TestApp;
+let company: ReturnType<typeof createCompany>;
+let admin: SignedInUser;
+let boss: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = createCompany(t.deps.db, { companyName: 'Colleague Co' });
+  admin = await signedInUser(t, { companyId: company.id, role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+  boss = await signedInUser(t, { role: 'superadmin', companyId: null });
+});
+afterAll(() => t.close());
+
+let serial = 0;
+const colleague = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Jane',
+  lastName: 'Doe',
+  emailAddress: `jane.${++serial}@colleague.example`,
+  ...overrides,
+});
+const userByEmail = (emailAddress: string) => t.deps.db.select().from(users).where(eq(users.emailAddress, emailAddress)).get();
+const emailsTo = (address: string) => queuedEmails(t.deps).filter((email) => email.toAddresses.includes(address));
+
+describe('POST /users/invite (company admin)', () => {
+  it("adds an unapproved member of the admin's company without a password and tells the provider, as a sign-up does", async () => {
+    const payload = colleague({ company: 'ignored-other-company' });
+    const response = await api(t.app, admin.token).post('/users/invite', payload);
+    expect(response.statusCode).toBe(200);
+    const created = userByEmail(payload.emailAddress)!;
+    expect(json(response)).toEqual({ _id: created.id, firstName: 'Jane', lastName: 'Doe', emailAddress: payload.emailAddress, role: 'member' });
+    expect(created).toMatchObject({ companyId: company.id, approved: false, passwordHash: null, role: 'member' });
+
+    const [notice] = emailsTo('provider@hourbank.test').filter((email) => email.textBody.includes(payload.emailAddress));
+    expect(notice?.subject).toBe('New user invited: Colleague Co — Test Provider LLC');
+    expect(notice?.textBody).toContain(`Ada Admin invited Jane Doe <${payload.emailAddress}> to join Colleague Co.`);
+    expect(notice?.textBody).toContain('The account waits for your approval.');
+    expect(notice?.textBody).toContain('http://hourbank.test/allusers');
+  });
+
+  it('the colleague cannot sign in until approved; approval mails them a set-password link', async () => {
+    const payload = colleague();
+    await api(t.app, admin.token).post('/users/invite', payload);
+    const login = await api(t.app).post('/account/login', { emailAddress: payload.emailAddress, password: 'anything-at-all' });
+    expect(login.statusCode).toBe(401);
+    const id = userByEmail(payload.emailAddress)!.id;
+    expect((await api(t.app, boss.token).put(`/superadmin/users/activate/${id}`)).statusCode).toBe(200);
+    const [approval] = emailsTo(payload.emailAddress);
+    expect(approval?.subject).toContain('Your account is approved');
+    expect(linkTokenIn(approval!.textBody)).toBeTruthy();
+  });
+
+  it.each([
+    [{ firstName: ' ' }, 'First name is required.'],
+    [{ lastName: '' }, 'Last name is required.'],
+    [{ emailAddress: 'jane@' }, 'Enter a valid email address.'],
+  ])('refuses %j with a clear 400 and writes nothing', async (overrides, message) => {
+    const before = t.deps.db.select().from(users).all().length;
+    const response = await api(t.app, admin.token).post('/users/invite', colleague(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(message);
+    expect(t.deps.db.select().from(users).all()).toHaveLength(before);
+  });
+
+  it('refuses an email address already taken, in any letter case (409)', async () => {
+    const response = await api(t.app, admin.token).post('/users/invite', colleague({ emailAddress: admin.user.emailAddress.toUpperCase() }));
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('An account with this email address already exists.');
+  });
+
+  it('is refused to a plain member (403), the provider (403) and without a session (401)', async () => {
+    const member = await signedInUser(t, { companyId: company.id, role: 'member' });
+    const payload = colleague();
+    expect((await api(t.app, member.token).post('/users/invite', payload)).statusCode).toBe(403);
+    expect((await api(t.app, boss.token).post('/users/invite', payload)).statusCode).toBe(403);
+    expect((await api(t.app).post('/users/invite', payload)).statusCode).toBe(401);
+    expect(userByEmail(payload.emailAddress)).toBeUndefined();
+  });
+
+  it(`stops at ${MAX_USERS_PER_COMPANY} users per company (409); another company is not affected`, async () => {
+    const full = createCompany(t.deps.db, { companyName: 'Full House' });
+    const fullAdmin = await signedInUser(t, { companyId: full.id, role: 'admin' });
+    for (let index = 1; index < MAX_USERS_PER_COMPANY; index++) {
+      t.deps.db.insert(users).values({ id: `full-${index}`, companyId: full.id, firstName: 'F', lastName: `${index}`, emailAddress: `full${index}@full.example`, createdAt: new Date() }).run();
+    }
+    const response = await api(t.app, fullAdmin.token).post('/users/invite', colleague());
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe(TOO_MANY_USERS);
+    expect((await api(t.app, admin.token).post('/users/invite', colleague())).statusCode).toBe(200);
+  });
+
+  it('counts invitations per admin and answers 429 past the hourly limit', async () => {
+    const own = createCompany(t.deps.db, { companyName: 'Busy Inviter' });
+    const inviter = await signedInUser(t, { companyId: own.id, role: 'admin' });
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index++) statuses.push((await api(t.app, inviter.token).post('/users/invite', colleague())).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('DELETE /users/{id} (company admin)', () => {
+  it('removes a colleague of the same company with their sessions; 404 afterwards', async () => {
+    const { user } = await signedInUser(t, { companyId: company.id, role: 'member' });
+    expect((await api(t.app, admin.token).delete(`/users/${user.id}`)).statusCode).toBe(200);
+    expect(t.deps.db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
+    expect(t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+    expect((await api(t.app, admin.token).delete(`/users/${user.id}`)).statusCode).toBe(404);
+  });
+
+  it('will not remove the admin themselves (409)', async () => {
+    const response = await api(t.app, admin.token).delete(`/users/${admin.user.id}`);
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('You cannot delete your own account.');
+  });
+
+  it("answers 404 for another company's user and the provider, and deletes neither", async () => {
+    const other = createCompany(t.deps.db, { companyName: 'Not Yours' });
+    const stranger = await createUser(t.deps.db, { companyId: other.id });
+    for (const id of [stranger.id, boss.user.id]) {
+      const response = await api(t.app, admin.token).delete(`/users/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(json(response).message).toBe('User not found.');
+      expect(t.deps.db.select().from(users).where(eq(users.id, id)).get()).toBeDefined();
+    }
+  });
+
+  it('is refused to a plain member (403) and the provider (403)', async () => {
+    const target = await createUser(t.deps.db, { companyId: company.id, role: 'member' });
+    const member = await signedInUser(t, { companyId: company.id, role: 'member' });
+    expect((await api(t.app, member.token).delete(`/users/${target.id}`)).statusCode).toBe(403);
+    expect((await api(t.app, boss.token).delete(`/users/${target.id}`)).statusCode).toBe(403);
+    expect(t.deps.db.select().from(users).where(eq(users.id, target.id)).get()).toBeDefined();
+  });
+});
+
+describe('GET /superadmin/settings/missing', () => {
+  it('lists the unset payment details with their settings for the super-admin only', async () => {
+    const response = await api(t.app, boss.token).get('/superadmin/settings/missing');
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual([
+      { setting: 'PROVIDER_BANK_NAME', label: 'Bank name' },
+      { setting: 'PROVIDER_ROUTING_NUMBER', label: 'Routing number' },
+      { setting: 'PROVIDER_ACCOUNT_NUMBER', label: 'Account number' },
+      { setting: 'PROVIDER_PAYMENT_EMAIL', label: 'Payment email (Zelle)' },
+      { setting: 'PROVIDER_ADDRESS', label: 'Mailing address (checks)' },
+    ]);
+    expect((await api(t.app, admin.token).get('/superadmin/settings/missing')).statusCode).toBe(403);
+  });
+
+  it('is empty once every payment detail is set', async () => {
+    const configured = await createTestApp({ PROVIDER_BANK_NAME: 'B', PROVIDER_ROUTING_NUMBER: '1', PROVIDER_ACCOUNT_NUMBER: '2', PROVIDER_PAYMENT_EMAIL: 'pay@x.example', PROVIDER_ADDRESS: '1 Main St' });
+    try {
+      const superAdmin = await signedInUser(configured, { role: 'superadmin', companyId: null });
+      expect(json(await api(configured.app, superAdmin.token).get('/superadmin/settings/missing'))).toEqual([]);
+    } finally {
+      await configured.close();
+    }
+  });
+});

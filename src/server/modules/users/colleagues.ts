@@ -1,0 +1,48 @@
+import { count, eq } from 'drizzle-orm';
+import { companies, users } from '../../../../drizzle/schema.js';
+import { MAX_USERS_PER_COMPANY, TOO_MANY_USERS } from '../../../shared/limits.js';
+import type { CompanyUserDto, InviteColleagueInput } from '../../../shared/users.js';
+import { inTransaction } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Actor } from '../account/actor.js';
+import { addUserAwaitingApproval } from '../account/service.js';
+import { deleteUserByAdmin } from './admin.js';
+import { getUser } from './lookup.js';
+
+/** The role a company admin's invitation gives; the provider may change it when approving. */
+export const INVITED_ROLE = 'member';
+
+/**
+ * A company admin invites a colleague into their own company. The colleague waits for the
+ * provider's approval as a sign-up does, with the same notice to the provider; approval mails them
+ * a set-password link, as they have no password yet.
+ */
+export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, input: InviteColleagueInput): CompanyUserDto {
+  return inTransaction(deps.db, (tx) => {
+    const company = tx.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId)).get();
+    if (!company) throw notFound('Company');
+    const members = tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId)).get()?.total ?? 0;
+    if (members >= MAX_USERS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_USERS);
+    const id = addUserAwaitingApproval(tx, deps, {
+      ...input,
+      companyId,
+      companyName: company.companyName,
+      role: INVITED_ROLE,
+      passwordHash: null,
+      invitedBy: `${actor.firstName} ${actor.lastName}`,
+    });
+    return { _id: id, firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress, role: INVITED_ROLE };
+  });
+}
+
+/**
+ * A company admin removes a colleague of their own company, as the provider deletes a user (never
+ * themselves; sessions and links go too). Another company's user is not found, not forbidden, so
+ * the answer does not tell whether the id exists.
+ */
+export function removeColleague(deps: AppDeps, actor: Actor, companyId: string, userId: string): void {
+  const user = getUser(deps.db, userId);
+  if (!user || user.companyId !== companyId) throw notFound('User');
+  deleteUserByAdmin(deps, actor, userId);
+}

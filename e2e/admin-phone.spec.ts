@@ -151,7 +151,8 @@ describe('every admin screen fits a phone', () => {
       await suite.screenshot(page, `phone-${screen.name}`);
     }
     await page.goto('/dashboard');
-    await eventually(() => spinner(page).count()).toBe(0);
+    await main(page).getByRole('heading', { level: 1 }).waitFor();
+    await eventually(() => main(page).locator('.mantine-Loader-root').count()).toBe(0);
     expect(await sidewaysScroll(page), '/dashboard').toBe(0);
     await suite.screenshot(page, 'phone-overview');
   });

@@ -17,6 +17,8 @@ export function SortSelect<T>({ list, columns }: { list: ListControls; columns: 
         value={options.some((option) => option.value === list.sort.key) ? list.sort.key : null}
         onChange={(key) => key && key !== list.sort.key && list.toggleSort(key)}
         allowDeselect={false}
+        // a list whose first order is no column (e.g. newest first) says so until a column is chosen
+        placeholder="Default order"
         style={{ flex: 1 }}
       />
       <Tooltip label={`${directionLabel}; press to reverse`}>

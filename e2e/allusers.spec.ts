@@ -21,7 +21,7 @@ const searchUsers = (page: Page, text: string) => searchList(page, main(page).ge
 async function openUsers(page: Page) {
   await page.goto('/allusers');
   await main(page).getByRole('heading', { name: 'Users', level: 1 }).waitFor();
-  await eventually(() => rowsOf(page).count()).toBeGreaterThan(0);
+  await eventually(() => main(page).locator('tbody tr, [data-testid="list-card"]').count()).toBeGreaterThan(0);
 }
 
 describe('/allusers', () => {

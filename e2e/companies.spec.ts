@@ -107,7 +107,7 @@ const alertIn = (within: Locator) => within.getByRole('alert');
 async function openCompanies(page: Page, search?: string) {
   await page.goto('/companies');
   await heading1(main(page), 'Company List').waitFor();
-  await eventually(() => main(page).getByRole('cell').count()).toBeGreaterThan(0);
+  await eventually(() => main(page).locator('td, [data-testid="list-card"]').count()).toBeGreaterThan(0);
   if (search !== undefined) await searchList(page, searchBox(page), search, 'superadmin.companies.list');
 }
 

@@ -21,7 +21,7 @@ const cardTitles = (page: Page) => cards(page).locator('h2').allTextContents();
 async function openAllPackages(page: Page) {
   await page.goto('/allpackages');
   await main(page).getByRole('heading', { name: 'Packages', level: 1 }).waitFor();
-  await eventually(() => rowsOf(page).count()).toBeGreaterThan(0);
+  await eventually(() => main(page).locator('tbody tr, [data-testid="list-card"]').count()).toBeGreaterThan(0);
 }
 
 async function openCatalogue(page: Page) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, users } from '../drizzle/schema.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations } from './support/page.js';
+import { eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, cardValues } from './support/page.js';
 
 /*
  * The super-admin Users screen, and with it the shared admin-list behaviour every back-office
@@ -21,7 +21,7 @@ const searchUsers = (page: Page, text: string) => searchList(page, main(page).ge
 async function openUsers(page: Page) {
   await page.goto('/allusers');
   await main(page).getByRole('heading', { name: 'Users', level: 1 }).waitFor();
-  await eventually(() => rowsOf(page).count()).toBeGreaterThan(0);
+  await eventually(() => main(page).locator('tbody tr, [data-testid="list-card"]').count()).toBeGreaterThan(0);
 }
 
 describe('/allusers', () => {
@@ -193,7 +193,7 @@ describe('/allusers', () => {
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openUsers(page);
     await searchUsers(page, 'Phoebe');
-    await eventually(() => firstColumn(page)).toEqual(['Phoebe']);
+    await eventually(() => cardValues(page, 'First Name')).toEqual(['Phoebe']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(390);
     await suite.screenshot(page, 'allusers-phone');
     await main(page).getByRole('button', { name: 'Edit User' }).click();

@@ -4,7 +4,7 @@ import { outbox } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createPackage, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, main, seriousA11yViolations } from './support/page.js';
+import { api, eventually, expectNoViolations, main, seriousA11yViolations, cardValues, sortCardsBy } from './support/page.js';
 
 /*
  * The super-admin Invoices List (/allinvoices) and Payments List (/allpayments)
@@ -307,16 +307,17 @@ describe('/allpayments from the server', () => {
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 800 } });
     await openList(page, '/allpayments', 'Payments');
     await search(page, tag);
-    const amounts = () => rowsOf(page).locator('td:nth-child(2)').allTextContents();
+    // a phone shows the rows as cards, sorted with the Sort by select
+    const amounts = () => cardValues(page, 'Amount');
     await eventually(amounts).toEqual(['$20', '$10', '$30']);
     const filter = main(page).getByLabel('Filter by Company', { exact: true });
     await filter.click();
     await filter.fill(payer.companyName.slice(0, 14));
     await page.getByRole('option', { name: payer.companyName, exact: true }).click();
     await eventually(amounts).toEqual(['$10', '$30']);
-    await main(page).getByRole('button', { name: 'Amount' }).click();
+    await sortCardsBy(page, 'Amount');
     await eventually(amounts).toEqual(['$10', '$30']);
-    await main(page).getByRole('button', { name: 'Amount' }).click();
+    await main(page).getByRole('button', { name: /^Sorted ascending/ }).click();
     await eventually(amounts).toEqual(['$30', '$10']);
     await suite.screenshot(page, 'allpayments-mobile');
     expectNoViolations(await seriousA11yViolations(page, '/allpayments at 390 px'));

@@ -175,3 +175,23 @@ export function expectNoViolations(report: string[]): void {
 
 /** The header's navigation links (the drawer holds them on phones). */
 export const headerNav = (page: Page) => page.getByRole('banner').getByRole('navigation');
+
+/** On a phone an admin list shows cards: the value under `label` in each card, in order. */
+export function cardValues(page: Page, label: string): Promise<string[]> {
+  return main(page)
+    .getByTestId('list-card')
+    .evaluateAll(
+      (cards, wanted) =>
+        cards.map((card) => {
+          const term = [...card.querySelectorAll('dt')].find((dt) => dt.textContent === wanted);
+          return (term?.nextElementSibling as HTMLElement | null)?.innerText.trim() ?? '';
+        }),
+      label,
+    );
+}
+
+/** On a phone: sort an admin list's cards by a column with the Sort by select. */
+export async function sortCardsBy(page: Page, column: string): Promise<void> {
+  await main(page).getByLabel('Sort by').click();
+  await page.getByRole('option', { name: column, exact: true }).click();
+}

@@ -6,6 +6,7 @@ import { AppLayout } from './layout/AppLayout.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { Guard } from './routing/Guard.js';
 import { routes } from './routing/routes.js';
+import { useScrollToTop } from './routing/useScrollToTop.js';
 import { UNAUTHORIZED_EVENT } from './session.js';
 
 /** The 'unauthorized' event sends the user to /signin unless already there. */
@@ -22,6 +23,7 @@ function useUnauthorizedRedirect() {
 
 export function App() {
   useUnauthorizedRedirect();
+  useScrollToTop();
   return (
     <AppLayout>
       <Container size="lg">

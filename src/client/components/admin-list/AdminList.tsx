@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Center, Group, Loader, Pagination, Paper, Select, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconPlus, IconRefresh, IconSearch, IconSelector } from '@tabler/icons-react';
+import { ActionIcon, Alert, em, Group, Pagination, Paper, Select, Text, TextInput, Title, Tooltip, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import type { Page } from '../../../shared/list.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
@@ -7,34 +8,10 @@ import { adminErrorText } from './adminErrorText.js';
 import { CompanyFilter } from './CompanyFilter.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import type { ExportList } from '../../../shared/exports.js';
-import { PAGE_SIZES, pageView, type Sort } from './useAdminList.js';
-import classes from './AdminList.module.css';
-
-export type Column<T> = {
-  key: string;
-  header: string;
-  render: (row: T) => ReactNode;
-  /** Sortable when the list's sortValues has this key. */
-  sortable?: boolean;
-  width?: number | string;
-  align?: 'left' | 'right' | 'center';
-};
-
-/** What AdminList needs of useAdminList's state (methods, so any sort-key type fits). */
-export type ListControls = {
-  search: string;
-  setSearch(value: string): void;
-  companyId: string;
-  setCompanyId(value: string): void;
-  sort: Sort;
-  toggleSort(key: string): void;
-  page: number;
-  setPage(page: number): void;
-  pageSize: number;
-  setPageSize(size: number): void;
-  /** The list call's input: the Export CSV button sends its search, filters and sort. */
-  query: object;
-};
+import { PAGE_SIZES, pageView } from './useAdminList.js';
+import type { Column, ListControls } from './listTypes.js';
+import { ListCards, ListTable, type RowsView } from './ListRows.js';
+import { SortSelect } from './SortSelect.js';
 
 /** What AdminList reads of the list call's query. */
 export type ListQueryState<T> = { data: Page<T> | undefined; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -68,15 +45,34 @@ type AdminListProps<T> = {
   exportList?: ExportList;
 };
 
-/** The one list every back-office screen uses: toolbar, search, company filter, sorted table, paging. */
+/** Below Mantine's md breakpoint the rows are cards; read at the first render so a phone never draws the table. */
+function usePhoneLayout(): boolean {
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${em(theme.breakpoints.md)})`, true, { getInitialValueInEffect: false });
+  return !wide;
+}
+
+/**
+ * The one list every back-office screen uses: toolbar, search, company filter, sorted rows, paging.
+ * From md up the rows are a table; below, cards with a sort select in the toolbar.
+ */
 export function AdminList<T>(props: AdminListProps<T>) {
   const { title, subtitle, list, query, columns, rowKey, emptyText = 'Nothing to show.', actions } = props;
   const loading = query.isFetching;
   const error = query.isError ? adminErrorText(query.error) : null;
   const refresh = props.onRefresh ?? (() => void query.refetch());
   usePageTitle(title);
-  const columnCount = columns.length + (actions ? 1 : 0);
   const { rows, total, pageCount } = pageView(list, query.data);
+  const phone = usePhoneLayout();
+  const view: RowsView<T> = {
+    columns,
+    rows,
+    rowKey,
+    actions,
+    state: query.data === undefined && !error ? 'loading' : total === 0 ? 'empty' : 'rows',
+    emptyText,
+    busy: loading,
+  };
   const { page, setPage } = list;
 
   // After deletes (or another user's), the page asked for may be past the last one: show the last.
@@ -123,6 +119,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
           <CompanyFilter label={props.companyFilterLabel ?? 'Filter by Company'} value={list.companyId} onChange={list.setCompanyId} />
         )}
         {props.filters}
+        {phone && <SortSelect list={list} columns={columns} />}
       </Group>
 
       {error && (
@@ -131,61 +128,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
         </Alert>
       )}
 
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} aria-busy={loading}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th
-                  key={column.key}
-                  w={column.width}
-                  ta={column.align}
-                  aria-sort={list.sort.key === column.key ? (list.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.sortable ? <SortButton list={list} column={column} /> : column.header}
-                </Table.Th>
-              ))}
-              {actions && <Table.Th ta="right">Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data === undefined && !error ? (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>
-                  <Center py="lg">
-                    <Loader size="sm" aria-label="Loading" />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : total === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columnCount}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
-                      {column.render(row)}
-                    </Table.Td>
-                  ))}
-                  {actions && (
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {actions(row)}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? <ListCards view={view} label={title} /> : <ListTable view={view} list={list} />}
 
       <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
         <Group gap="xs">
@@ -218,15 +161,4 @@ export function AdminList<T>(props: AdminListProps<T>) {
   );
 }
 
-function SortButton<T>({ list, column }: { list: ListControls; column: Column<T> }) {
-  const active = list.sort.key === column.key;
-  const Icon = !active ? IconSelector : list.sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
-  return (
-    <UnstyledButton onClick={() => list.toggleSort(column.key)} className={classes.sortButton}>
-      <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : 'flex-start'}>
-        <span>{column.header}</span>
-        <Icon size={14} aria-hidden="true" />
-      </Group>
-    </UnstyledButton>
-  );
-}
+export type { Column, ListControls };

@@ -1,8 +1,22 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { createContext, useContext, type ReactNode } from 'react';
 
-/** An icon button in a list row, named for screen readers and explained on hover. */
-export function RowAction({ label, onClick, children, color, disabled }: { label: string; onClick: () => void; children: ReactNode; color?: string; disabled?: boolean }) {
+/** How a row's actions look: icons in a table row, labelled buttons at the foot of a phone card. */
+export type RowActionLook = 'icon' | 'button';
+export const RowActionLookContext = createContext<RowActionLook>('icon');
+
+type RowActionProps = { label: string; onClick: () => void; children: ReactNode; color?: string; disabled?: boolean };
+
+/** A row's action: an icon named for screen readers and explained on hover, or a labelled button in a card. */
+export function RowAction({ label, onClick, children, color, disabled }: RowActionProps) {
+  const look = useContext(RowActionLookContext);
+  if (look === 'button') {
+    return (
+      <Button variant="light" size="xs" color={color} leftSection={children} onClick={onClick} disabled={disabled}>
+        {label}
+      </Button>
+    );
+  }
   return (
     <Tooltip label={label} withinPortal>
       <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={label} disabled={disabled}>

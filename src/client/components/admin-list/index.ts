@@ -9,3 +9,12 @@ export { ALL_COMPANIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageView, useAdminList, t
 export { useDialog } from './useDialog.js';
 export { adminErrorText } from './adminErrorText.js';
 export { inCompanyFilter, listCache } from './listCache.js';
+/*
+ * Field errors on the field: when the server refuses a dialog's input it names the field
+ * (a schema message, or an AppError thrown with a field). In a dialog:
+ *   const errorOn = fieldErrorReader(saving.error);
+ *   <TextInput label="Company Name" error={errorOn('companyName')} ... />
+ *   <RecordDialog fields={['companyName', ...]} ...>   // the alert stays away when the fields say it all
+ * Field names are the call's input names.
+ */
+export { fieldErrorReader, refusalShownOnFields, serverFieldErrors, type FormFields } from './fieldErrors.js';

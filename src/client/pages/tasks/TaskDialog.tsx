@@ -1,6 +1,7 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { CUSTOMER_DEFAULT_PRIORITY, type TaskDto } from '../../../shared/tasks.js';
-import { RecordDialog } from '../../components/admin-list/index.js';
+import { RecordDialog, fieldErrorReader } from '../../components/admin-list/index.js';
+import { toastDone } from '../../lib/toast.js';
 import { useTaskFields } from '../../lib/useTaskFields.js';
 import { errorText, trpc } from '../../trpc.js';
 
@@ -12,6 +13,8 @@ type TaskDialogProps = {
 };
 
 const SAVE_FAILED = 'The task could not be saved.';
+/** The inputs that show the server's refusal of them; the creation date is set here, so its refusal stays in the alert. */
+const FIELDS = ['title', 'description', 'priority'] as const;
 
 /**
  * Add or edit one of the company's tasks. A backdrop click does not close it; a failure shows the
@@ -19,10 +22,15 @@ const SAVE_FAILED = 'The task could not be saved.';
  */
 export function TaskDialog({ task, onClose, onSaved }: TaskDialogProps) {
   const { bind, fields } = useTaskFields(task, CUSTOMER_DEFAULT_PRIORITY);
-  const options = { onSuccess: onSaved };
+  const saved = (result: TaskDto) => {
+    toastDone('Task saved', result.title);
+    onSaved(result);
+  };
+  const options = { onSuccess: saved };
   const create = trpc.tasks.create.useMutation(options);
   const update = trpc.tasks.update.useMutation(options);
   const saving = task ? update : create;
+  const errorOn = fieldErrorReader(saving.error);
 
   const save = () => {
     if (task) update.mutate({ id: task._id, ...fields() });
@@ -37,10 +45,11 @@ export function TaskDialog({ task, onClose, onSaved }: TaskDialogProps) {
       onClose={onClose}
       onSubmit={save}
       errorText={(error) => errorText(error, SAVE_FAILED)}
+      fields={FIELDS}
     >
-      <TextInput label="Title" data-autofocus {...bind('title')} />
-      <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} />
-      <TextInput label="Priority" description="1 is the most urgent" type="number" min={0} step={1} w={180} {...bind('priority')} />
+      <TextInput label="Title" data-autofocus {...bind('title')} error={errorOn('title')} />
+      <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} error={errorOn('description')} />
+      <TextInput label="Priority" description="1 is the most urgent" type="number" min={0} step={1} w={180} {...bind('priority')} error={errorOn('priority')} />
     </RecordDialog>
   );
 }

@@ -7,6 +7,7 @@ import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
+import { toastDone } from '../../lib/toast.js';
 import { errorText, trpc } from '../../trpc.js';
 import { TaskDialog } from './TaskDialog.js';
 import { TaskItem } from './TaskItem.js';
@@ -35,7 +36,7 @@ export function TasksPage() {
 
   const saved = () => editor.close();
 
-  const remove = trpc.tasks.delete.useMutation();
+  const remove = trpc.tasks.delete.useMutation({ onSuccess: () => toastDone('Task deleted', deleting.target?.title) });
 
   return (
     <>

@@ -82,6 +82,8 @@ describe('POST /account/signup', () => {
     );
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe('An account with this email address already exists.');
+    // named, so the sign-up form shows it on the Email field
+    expect(json<{ fieldErrors?: unknown }>(response).fieldErrors).toEqual({ emailAddress: ['An account with this email address already exists.'] });
     expect(t.deps.db.select().from(companies).all()).toHaveLength(companiesBefore);
   });
 });

@@ -256,6 +256,17 @@ describe('super-admin packages', () => {
     expect(count()).toBe(0);
   });
 
+  it('names the field each refusal is about, so the dialog shows it there', async () => {
+    for (const [payload, field] of [
+      [{ description: '' }, 'description'],
+      [{ description: 'x', hours: -1 }, 'hours'],
+      [{ description: 'x', startDate: '2026-05-01', endDate: '2026-04-30' }, 'endDate'],
+    ] as const) {
+      const response = await api(t.app, boss.token).post('/superadmin/packages', payload);
+      expect(json<{ fieldErrors?: Record<string, string[]> }>(response).fieldErrors).toEqual({ [field]: [json(response).message] });
+    }
+  });
+
   it('refuses an unknown company with 404 and writes nothing', async () => {
     const response = await api(t.app, boss.token).post('/superadmin/packages', { description: 'x', company: 'no-such-company' });
     expect(response.statusCode).toBe(404);

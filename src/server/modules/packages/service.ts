@@ -87,7 +87,7 @@ function packageValues(tx: Tx, form: PackageForm, defaultStart: Date) {
   }
   const startDate = parseDateText(form.startDate) ?? defaultStart;
   const endDate = parseDateText(form.endDate) ?? null;
-  if (endDate && endDate.getTime() < startDate.getTime()) throw new AppError('BAD_REQUEST', END_BEFORE_START_MESSAGE);
+  if (endDate && endDate.getTime() < startDate.getTime()) throw new AppError('BAD_REQUEST', END_BEFORE_START_MESSAGE, 'endDate');
   return {
     description: form.description,
     hundredths: hoursToHundredths(form.hours),

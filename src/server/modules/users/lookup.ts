@@ -21,7 +21,7 @@ export function assertEmailFree(tx: Tx, emailAddress: string, exceptUserId?: str
     .from(users)
     .where(exceptUserId ? and(sameEmail, ne(users.id, exceptUserId)) : sameEmail)
     .get();
-  if (clash) throw new AppError('CONFLICT', EMAIL_TAKEN);
+  if (clash) throw new AppError('CONFLICT', EMAIL_TAKEN, 'emailAddress');
 }
 
 export function getUser(tx: Tx, userId: string) {

@@ -2,9 +2,13 @@ import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
-import { RecordDialog } from '../../../components/admin-list/index.js';
+import { RecordDialog, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { toastDone } from '../../../lib/toast.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
+
+/** The inputs that show the server's refusal of them. */
+const FIELDS = ['companyName', 'companyAddress', 'companyPhone', 'website', 'lowBalanceHours'] as const;
 
 type CompanyDialogProps = {
   /** A company without _id opens the dialog in add mode. */
@@ -27,10 +31,15 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
   const settings = trpc.superadmin.companies.alertSettings.useQuery();
   const defaultHours = settings.data?.defaultThresholdHours;
   const lowBalanceHours = typeof threshold === 'number' ? threshold : null;
-  const options = { onSuccess: onSaved };
+  const saved = (result: CompanyDto) => {
+    toastDone(`Company ${result.companyName} saved`);
+    onSaved(result);
+  };
+  const options = { onSuccess: saved };
   const create = trpc.superadmin.companies.create.useMutation(options);
   const update = trpc.superadmin.companies.update.useMutation(options);
   const saving = editing ? update : create;
+  const errorOn = fieldErrorReader(saving.error);
 
   const save = () => {
     if (company._id) update.mutate({ id: company._id, ...values, lowBalanceHours });
@@ -44,13 +53,14 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
       saving={saving}
       onClose={onClose}
       onSubmit={save}
+      fields={FIELDS}
     >
       {editing && <TextInput label="Company Id" value={company._id} readOnly variant="filled" />}
-      <TextInput label="Company Name" required data-autofocus {...bind('companyName')} />
-      <TextInput label="Company Address" {...bind('companyAddress')} />
+      <TextInput label="Company Name" required data-autofocus {...bind('companyName')} error={errorOn('companyName')} />
+      <TextInput label="Company Address" {...bind('companyAddress')} error={errorOn('companyAddress')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Company Phone" type="tel" {...bind('companyPhone')} />
-        <TextInput label="Website" type="url" placeholder="https://" {...bind('website')} />
+        <TextInput label="Company Phone" type="tel" {...bind('companyPhone')} error={errorOn('companyPhone')} />
+        <TextInput label="Website" type="url" placeholder="https://" {...bind('website')} error={errorOn('website')} />
       </SimpleGrid>
       <NumberInput
         label="Low-Balance Threshold (hours)"
@@ -61,6 +71,7 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
         allowNegative={false}
         value={threshold}
         onChange={setThreshold}
+        error={errorOn('lowBalanceHours')}
       />
     </RecordDialog>
   );

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { CompanyDto } from '../../../../shared/companies.js';
 import { ConfirmAction, deleteConfirmation } from '../../../components/admin-list/index.js';
+import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 
 type DeleteCompanyDialogProps = {
@@ -11,7 +12,12 @@ type DeleteCompanyDialogProps = {
 
 /** The server refuses (409) a company with billing records; its message stays in the dialog. */
 export function DeleteCompanyDialog({ company, onClose, onDeleted }: DeleteCompanyDialogProps) {
-  const remove = trpc.superadmin.companies.delete.useMutation({ onSuccess: () => onDeleted(company._id) });
+  const remove = trpc.superadmin.companies.delete.useMutation({
+    onSuccess: () => {
+      toastDone(`Company ${company.companyName} deleted`);
+      onDeleted(company._id);
+    },
+  });
   return (
     <ConfirmAction {...deleteConfirmation('Company')} mutation={remove} input={{ id: company._id }} onClose={onClose}>
       <Text fw={600}>{company.companyName}</Text>

@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { PackageDto, PackageSortKey } from '../../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
 import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { formatPackageDate } from '../../../lib/packageText.js';
@@ -29,7 +30,12 @@ export function AllPackagesPage() {
   const deleting = useDialog<PackageDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.packages.list, list.query);
-  const remove = trpc.superadmin.packages.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
+  const remove = trpc.superadmin.packages.delete.useMutation({
+    onSuccess: (_result, { id }) => {
+      toastDone('Package deleted', deleting.target?.description);
+      removeRow(id);
+    },
+  });
 
   return (
     <>

@@ -4,10 +4,10 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { PICKER_TEXT, calendarPickerProps } from '../../../components/calendarPicker.js';
 
-type PackageDateInputProps = { label: string; value: string | null; onChange: (value: string | null) => void };
+type PackageDateInputProps = { label: string; value: string | null; onChange: (value: string | null) => void; error?: string };
 
 /** Start Date / End Date of a package: a calendar picker giving 'YYYY-MM-DD'. */
-export function PackageDateInput({ label, value, onChange }: PackageDateInputProps) {
+export function PackageDateInput({ label, value, onChange, error }: PackageDateInputProps) {
   const id = useId();
   return (
     <DatePickerInput
@@ -15,6 +15,7 @@ export function PackageDateInput({ label, value, onChange }: PackageDateInputPro
       label={label}
       value={value}
       onChange={onChange}
+      error={error}
       valueFormat={PICKER_TEXT.numericDate}
       clearable
       leftSection={<IconCalendar size={18} aria-hidden="true" />}

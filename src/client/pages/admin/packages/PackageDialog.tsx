@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { PACKAGE_DEFAULT_HOURS, PACKAGE_DEFAULT_RATE, packagePrice, type PackageDto } from '../../../../shared/packages.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { numberFromText } from '../../../../shared/validation.js';
-import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { toastDone } from '../../../lib/toast.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 import { PackageDateInput } from './PackageDateInput.js';
 import { packageDay } from '../../../lib/packageText.js';
+
+/** The inputs that show the server's refusal of them. */
+const FIELDS = ['description', 'hours', 'rate', 'startDate', 'endDate', 'company'] as const;
 
 type PackageDialogProps = {
   pkg: Partial<PackageDto>;
@@ -27,10 +31,15 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
   const [startDate, setStartDate] = useState<string | null>(packageDay(pkg.startDate));
   const [endDate, setEndDate] = useState<string | null>(packageDay(pkg.endDate));
   const [companyId, setCompanyId] = useState<string | null>(editing ? (pkg.company ?? null) : defaultCompanyId || null);
-  const options = { onSuccess: onSaved };
+  const saved = (result: PackageDto) => {
+    toastDone('Package saved', result.description);
+    onSaved(result);
+  };
+  const options = { onSuccess: saved };
   const create = trpc.superadmin.packages.create.useMutation(options);
   const update = trpc.superadmin.packages.update.useMutation(options);
   const saving = editing ? update : create;
+  const errorOn = fieldErrorReader(saving.error);
 
   // a blank field takes the default, as the server would; other text that is no number is sent as NaN and refused
   const hours = values.hours.trim() === '' ? PACKAGE_DEFAULT_HOURS : numberFromText(values.hours);
@@ -51,17 +60,17 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
   };
 
   return (
-    <RecordDialog entity="Package" editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
+    <RecordDialog entity="Package" editing={editing} saving={saving} onClose={onClose} onSubmit={save} fields={FIELDS}>
       {editing && <TextInput label="ID" value={pkg._id} readOnly variant="filled" />}
-      <Textarea label="Description" autosize minRows={2} {...bind('description')} />
+      <Textarea label="Description" autosize minRows={2} {...bind('description')} error={errorOn('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Hours" inputMode="decimal" {...bind('hours')} />
-        <TextInput label="Rate" description="Dollars per hour" inputMode="decimal" {...bind('rate')} />
+        <TextInput label="Hours" inputMode="decimal" {...bind('hours')} error={errorOn('hours')} />
+        <TextInput label="Rate" description="Dollars per hour" inputMode="decimal" {...bind('rate')} error={errorOn('rate')} />
       </SimpleGrid>
       <TextInput label="Price" description="Hours times rate" value={price === null ? '' : formatDollars(price)} readOnly variant="filled" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <PackageDateInput label="Start Date" value={startDate} onChange={setStartDate} />
-        <PackageDateInput label="End Date" value={endDate} onChange={setEndDate} />
+        <PackageDateInput label="Start Date" value={startDate} onChange={setStartDate} error={errorOn('startDate')} />
+        <PackageDateInput label="End Date" value={endDate} onChange={setEndDate} error={errorOn('endDate')} />
       </SimpleGrid>
       <CompanySelect
         label="Company"
@@ -69,6 +78,7 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
         value={companyId ?? ''}
         onChange={(next) => setCompanyId(next || null)}
         clearable
+        error={errorOn('company')}
       />
     </RecordDialog>
   );

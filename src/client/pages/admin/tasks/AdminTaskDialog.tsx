@@ -1,9 +1,13 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_PRIORITY, type TaskDto } from '../../../../shared/tasks.js';
-import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { toastDone } from '../../../lib/toast.js';
 import { useTaskFields } from '../../../lib/useTaskFields.js';
 import { trpc } from '../../../trpc.js';
+
+/** The inputs that show the server's refusal of them. */
+const FIELDS = ['company', 'title', 'description', 'priority'] as const;
 
 type AdminTaskDialogProps = {
   /** The task to edit, or null to add one. */
@@ -18,10 +22,15 @@ type AdminTaskDialogProps = {
 export function AdminTaskDialog({ task, defaultCompanyId, onClose, onSaved }: AdminTaskDialogProps) {
   const { bind, fields } = useTaskFields(task, ADMIN_DEFAULT_PRIORITY);
   const [companyId, setCompanyId] = useState<string | null>(task?.company ?? (defaultCompanyId || null));
-  const options = { onSuccess: onSaved };
+  const saved = (result: TaskDto) => {
+    toastDone('Task saved', result.title);
+    onSaved(result);
+  };
+  const options = { onSuccess: saved };
   const create = trpc.superadmin.tasks.create.useMutation(options);
   const update = trpc.superadmin.tasks.update.useMutation(options);
   const saving = task ? update : create;
+  const errorOn = fieldErrorReader(saving.error);
 
   const save = () => {
     if (task) update.mutate({ id: task._id, ...fields() });
@@ -36,12 +45,13 @@ export function AdminTaskDialog({ task, defaultCompanyId, onClose, onSaved }: Ad
       saving={saving}
       onClose={onClose}
       onSubmit={save}
+      fields={FIELDS}
     >
       <TextInput label="ID" value={task?._id ?? ''} placeholder="Assigned when saved" readOnly variant="filled" />
-      <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => setCompanyId(next || null)} disabled={Boolean(task)} />
-      <TextInput label="Title" {...bind('title')} />
-      <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} />
-      <TextInput label="Priority" type="number" min={0} step={1} w={180} {...bind('priority')} />
+      <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => setCompanyId(next || null)} disabled={Boolean(task)} error={errorOn('company')} />
+      <TextInput label="Title" {...bind('title')} error={errorOn('title')} />
+      <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} error={errorOn('description')} />
+      <TextInput label="Priority" type="number" min={0} step={1} w={180} {...bind('priority')} error={errorOn('priority')} />
     </RecordDialog>
   );
 }

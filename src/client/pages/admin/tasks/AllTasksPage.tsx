@@ -3,6 +3,7 @@ import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons
 import { keepPreviousData } from '@tanstack/react-query';
 import { descriptionPreview, type TaskDto, type TaskSortKey } from '../../../../shared/tasks.js';
 import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
 import { MarkDoneDialog } from './MarkDoneDialog.js';
@@ -49,7 +50,12 @@ export function AllTasksPage() {
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.tasks.listOpen, list.query, 'end');
 
-  const remove = trpc.superadmin.tasks.delete.useMutation({ onSuccess: (_result, { id }) => removeRow(id) });
+  const remove = trpc.superadmin.tasks.delete.useMutation({
+    onSuccess: (_result, { id }) => {
+      toastDone('Task deleted', actions.target?.task.title);
+      removeRow(id);
+    },
+  });
   const action = actions.target;
 
   return (

@@ -2,6 +2,7 @@ import { Checkbox, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TaskDto } from '../../../../shared/tasks.js';
 import { ConfirmAction } from '../../../components/admin-list/index.js';
+import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 
 type MarkDoneDialogProps = {
@@ -13,7 +14,12 @@ type MarkDoneDialogProps = {
 /** 'Confirm Marking Task as Done', emailing the client unless 'Email Client' is unticked; closes once done. */
 export function MarkDoneDialog({ task, onClose, onDone }: MarkDoneDialogProps) {
   const [emailClient, setEmailClient] = useState(true);
-  const markDone = trpc.superadmin.tasks.markDone.useMutation({ onSuccess: onDone });
+  const markDone = trpc.superadmin.tasks.markDone.useMutation({
+    onSuccess: (done) => {
+      toastDone('Task marked done', emailClient ? `${done.title}. The client will be emailed.` : done.title);
+      onDone(done);
+    },
+  });
   return (
     <ConfirmAction
       title="Confirm Marking Task as Done"

@@ -85,12 +85,17 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.timelogs.create': WORK,
   'superadmin.timelogs.update': WORK,
   'superadmin.timelogs.delete': WORK,
+  // made on the Timesheet screen, so the Time Logs list did not see the new rows either
+  'superadmin.timelogs.saveTimesheet': [...WORK, TIME_LOG_LIST, 'superadmin.timelogs.timesheetWeek'],
   'superadmin.users.create': USER_APPROVAL,
   'superadmin.users.update': USER_APPROVAL,
   'superadmin.users.delete': USER_APPROVAL,
   // the overview approves sign-ups too, so the Users list, which did not make the change, goes stale
   'superadmin.users.activate': [...USER_APPROVAL, 'superadmin.users.list'],
   'superadmin.users.sendSetPassword': USERS,
+  // a colleague invited or removed by a company admin: the provider's approvals and user list move too
+  'users.invite': [...USER_APPROVAL, 'superadmin.users.list'],
+  'users.remove': [...USER_APPROVAL, 'superadmin.users.list'],
   'superadmin.users.resetTwoFactor': USERS,
 };
 

@@ -69,6 +69,8 @@ export const superAdminTimelogsRouter = router({
         path: '/superadmin/timelogs/timesheet',
         tags,
         summary: 'What a company has logged in a week (weekStart, a Monday in APP_TIMEZONE): hours per task (null: no task) and day, Monday to Sunday',
+        description:
+          'Super-admins only. The Timesheet screen shows these sums read-only under its cells, so a week is never logged twice by mistake. Hours are decimal hours (1.5 = 1 h 30 min); days run Monday to Sunday in APP_TIMEZONE. A week without logs answers empty rows.',
       },
     })
     .input(timesheetWeekInput)
@@ -83,6 +85,8 @@ export const superAdminTimelogsRouter = router({
         tags,
         summary:
           'Log a week of hours for one company in one call: a row per task (or none) with seven day cells, Monday to Sunday; each non-empty cell becomes a time log stamped 09:00 of its day in APP_TIMEZONE, with its ledger entry, all in one transaction or none',
+        description:
+          "Super-admins only. Each cell is decimal hours (0 to 24; a day's cells together at most 24). At most 50 rows of 7 cells. A task must be the company's and still open. Any refused row refuses the whole sheet and writes nothing; the answer lists the logs created.",
       },
     })
     .input(timesheetInput)

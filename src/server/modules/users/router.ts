@@ -18,12 +18,12 @@ export const usersRouter = router({
     .output(pageOutput(companyUserOutput))
     .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId, input)),
   invite: companyAdminProcedure
-    .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email" } })
+    .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email", description: "Company admins only. The colleague joins the admin's own company as a member, unapproved and without a password; the provider is emailed as for a sign-up. At most 100 users a company and 20 invitations an admin an hour." } })
     .input(inviteColleagueInput)
     .output(companyUserOutput)
     .mutation(({ ctx, input }) => inviteColleague(ctx.deps, ctx.actor, ctx.companyId, input)),
   remove: companyAdminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags: ['Users'], summary: "Remove a colleague of your company (not yourself); their sessions end" } })
+    .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags: ['Users'], summary: "Remove a colleague of your company (not yourself); their sessions end", description: 'Company admins only. The user must belong to your company; the rules of deleting a user in the back office apply (a 409 for yourself). Another company\'s user is a 404.' } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { adminErrorText } from './adminErrorText.js';
-import { refusalShownOnFields, type FormFields } from './fieldErrors.js';
 import type { FormEvent, ReactNode } from 'react';
 
 type AdminDialogProps = {
@@ -100,17 +99,13 @@ type RecordDialogProps = {
   addTitle?: string;
   size?: string | number;
   submitDisabled?: boolean;
-  /**
-   * The server's names of the fields this dialog shows each with `error={errorOn(name)}`: a refusal
-   * naming only these is told on the fields, and the alert under the form stays away.
-   */
-  fields?: FormFields;
   children: ReactNode;
 };
 
 /** The add/edit dialog of one record: titles, Save or Update, and the failure shown inside. */
-export function RecordDialog({ entity, editing, saving, errorText = adminErrorText, addTitle, fields = [], ...rest }: RecordDialogProps) {
-  const alert = saving.isError && !refusalShownOnFields(saving.error, fields) ? errorText(saving.error) : null;
+export function RecordDialog({ entity, editing, saving, errorText = adminErrorText, addTitle, ...rest }: RecordDialogProps) {
+  // the Error alert always tells a refusal (the error catalogue's rule); a named field shows it on itself too
+  const alert = saving.isError ? errorText(saving.error) : null;
   return (
     <AdminDialog
       opened

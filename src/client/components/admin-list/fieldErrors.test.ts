@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalShownOnFields, serverFieldErrors } from './fieldErrors.js';
+import { fieldErrorReader, serverFieldErrors } from './fieldErrors.js';
 
 const refusal = (fieldErrors: unknown) => Object.assign(new Error('Company name is required.'), { data: { code: 'BAD_REQUEST', fieldErrors } });
 
@@ -18,9 +18,9 @@ describe('the server’s field errors on a form', () => {
     expect(serverFieldErrors(null)).toEqual({});
   });
 
-  it('says the fields tell it all only when every refused field is on the form', () => {
-    expect(refusalShownOnFields(refusal({ companyName: ['Required.'] }), ['companyName', 'website'])).toBe(true);
-    expect(refusalShownOnFields(refusal({ companyName: ['Required.'], creationDate: ['Too old.'] }), ['companyName'])).toBe(false);
-    expect(refusalShownOnFields(refusal(undefined), ['companyName'])).toBe(false);
+  it('reads each field its own message, and nothing for a field the server did not name', () => {
+    const errorOn = fieldErrorReader(refusal({ companyName: ['Required.'] }));
+    expect(errorOn('companyName')).toBe('Required.');
+    expect(errorOn('website')).toBeUndefined();
   });
 });

@@ -4,9 +4,6 @@
  * on the tRPC error. These helpers put each message on its field.
  */
 
-/** The field names a form shows; the server's names, e.g. 'companyName'. */
-export type FormFields = readonly string[];
-
 /** The server's first message for each field it refused; empty when the error names none. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   const fieldErrors = fieldErrorsData(error);
@@ -16,12 +13,6 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
     if (first) found[field] = first;
   }
   return found;
-}
-
-/** Whether every field the server refused is one the form shows, so the messages on the fields say it all. */
-export function refusalShownOnFields(error: unknown, fields: FormFields): boolean {
-  const refused = Object.keys(serverFieldErrors(error));
-  return refused.length > 0 && refused.every((field) => fields.includes(field));
 }
 
 function fieldErrorsData(error: unknown): Record<string, unknown> {

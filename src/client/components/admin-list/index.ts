@@ -14,7 +14,7 @@ export { inCompanyFilter, listCache } from './listCache.js';
  * (a schema message, or an AppError thrown with a field). In a dialog:
  *   const errorOn = fieldErrorReader(saving.error);
  *   <TextInput label="Company Name" error={errorOn('companyName')} ... />
- *   <RecordDialog fields={['companyName', ...]} ...>   // the alert stays away when the fields say it all
+ * The dialog's alert titled Error still tells the refusal, as every dialog's does.
  * Field names are the call's input names.
  */
-export { fieldErrorReader, refusalShownOnFields, serverFieldErrors, type FormFields } from './fieldErrors.js';
+export { fieldErrorReader, serverFieldErrors } from './fieldErrors.js';

@@ -13,9 +13,6 @@ type TaskDialogProps = {
 };
 
 const SAVE_FAILED = 'The task could not be saved.';
-/** The inputs that show the server's refusal of them; the creation date is set here, so its refusal stays in the alert. */
-const FIELDS = ['title', 'description', 'priority'] as const;
-
 /**
  * Add or edit one of the company's tasks. A backdrop click does not close it; a failure shows the
  * server's message in an alert titled Error, gone when the dialog closes (it unmounts).
@@ -45,7 +42,6 @@ export function TaskDialog({ task, onClose, onSaved }: TaskDialogProps) {
       onClose={onClose}
       onSubmit={save}
       errorText={(error) => errorText(error, SAVE_FAILED)}
-      fields={FIELDS}
     >
       <TextInput label="Title" data-autofocus {...bind('title')} error={errorOn('title')} />
       <Textarea label="Description" autosize minRows={3} maxRows={10} {...bind('description')} error={errorOn('description')} />

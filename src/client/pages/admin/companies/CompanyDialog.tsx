@@ -7,9 +7,6 @@ import { toastDone } from '../../../lib/toast.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 
-/** The inputs that show the server's refusal of them. */
-const FIELDS = ['companyName', 'companyAddress', 'companyPhone', 'website', 'lowBalanceHours'] as const;
-
 type CompanyDialogProps = {
   /** A company without _id opens the dialog in add mode. */
   company: Partial<CompanyDto>;
@@ -53,7 +50,6 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
       saving={saving}
       onClose={onClose}
       onSubmit={save}
-      fields={FIELDS}
     >
       {editing && <TextInput label="Company Id" value={company._id} readOnly variant="filled" />}
       <TextInput label="Company Name" required data-autofocus {...bind('companyName')} error={errorOn('companyName')} />

@@ -8,9 +8,8 @@ import { SEND_INVOICE_EMAIL_DEFAULT, type InvoiceDto } from '../../../../shared/
 import { PAYMENT_METHODS } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { invoicePrice } from '../../../../shared/pricing.js';
-import { AdminDialog, CompanySelect } from '../../../components/admin-list/index.js';
+import { AdminDialog, adminErrorText, CompanySelect, fieldErrorReader } from '../../../components/admin-list/index.js';
 import { PICKER_TEXT, PICKER_VALUE, calendarPickerProps, pickerValueOf } from '../../../components/calendarPicker.js';
-import { fieldErrorOf, formErrorText } from '../../../lib/fieldError.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 
@@ -26,11 +25,6 @@ type InvoiceDialogProps = {
   onSaved: (invoice: InvoiceDto) => void;
 };
 
-/** The form's inputs the server may name in a refusal; the message then shows on that field. */
-const FIELDS = ['company', 'packageId', 'selectedPaymentMethod', 'transactionDate', 'description', 'hours', 'rate', 'price'] as const;
-/** The inputs only manual entry shows: while a package is chosen, a refusal about them stays in the alert. */
-const MANUAL_FIELDS: readonly string[] = ['description', 'hours', 'rate', 'price'];
-const errorTexts = { manual: formErrorText(FIELDS), package: formErrorText(FIELDS.filter((field) => !MANUAL_FIELDS.includes(field))) };
 
 const toNumber = (value: number | string): number | null => (value === '' || !Number.isFinite(Number(value)) ? null : Number(value));
 
@@ -69,7 +63,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
   const create = trpc.superadmin.invoices.create.useMutation({ onSuccess: saved });
   const update = trpc.superadmin.invoices.update.useMutation({ onSuccess: saved });
   const saving = editing ? update : create;
-  const fieldError = (field: (typeof FIELDS)[number]) => (saving.isError ? fieldErrorOf(saving.error, field) : undefined);
+  const fieldError = fieldErrorReader(saving.error);
 
   const manual = choice === MANUAL;
   const hoursAbove0 = (toNumber(hours) ?? 0) > 0;
@@ -124,7 +118,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
       submitLabel={editing ? 'Update' : 'Save'}
       submitting={saving.isPending}
       submitDisabled={!canSave}
-      error={saving.isError ? errorTexts[manual ? 'manual' : 'package'](saving.error) : null}
+      error={saving.isError ? adminErrorText(saving.error) : null}
       onClose={onClose}
       onSubmit={save}
     >

@@ -10,9 +10,6 @@ import { trpc } from '../../../trpc.js';
 import { PackageDateInput } from './PackageDateInput.js';
 import { packageDay } from '../../../lib/packageText.js';
 
-/** The inputs that show the server's refusal of them. */
-const FIELDS = ['description', 'hours', 'rate', 'startDate', 'endDate', 'company'] as const;
-
 type PackageDialogProps = {
   pkg: Partial<PackageDto>;
   defaultCompanyId: string;
@@ -60,7 +57,7 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
   };
 
   return (
-    <RecordDialog entity="Package" editing={editing} saving={saving} onClose={onClose} onSubmit={save} fields={FIELDS}>
+    <RecordDialog entity="Package" editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
       {editing && <TextInput label="ID" value={pkg._id} readOnly variant="filled" />}
       <Textarea label="Description" autosize minRows={2} {...bind('description')} error={errorOn('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

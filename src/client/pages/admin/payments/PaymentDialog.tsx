@@ -2,9 +2,8 @@ import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Tex
 import { useState } from 'react';
 import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, fieldErrorReader, RecordDialog } from '../../../components/admin-list/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
-import { fieldErrorOf, formErrorText } from '../../../lib/fieldError.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { LogDateTimePicker } from '../timelogs/LogDateTimePicker.js';
@@ -18,9 +17,6 @@ type PaymentDialogProps = {
   onSaved: (payment: PaymentDto) => void;
 };
 
-/** The form's inputs the server may name in a refusal; the message then shows on that field. */
-const FIELDS = ['company', 'invoice', 'amount', 'method', 'status', 'description', 'transactionId'] as const;
-const errorText = formErrorText(FIELDS);
 
 /** Add or edit a payment; the server's message stays in the dialog on failure, on the field it names. */
 export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: PaymentDialogProps) {
@@ -45,7 +41,7 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
   const create = trpc.superadmin.payments.create.useMutation({ onSuccess: saved });
   const update = trpc.superadmin.payments.update.useMutation({ onSuccess: saved });
   const saving = editing ? update : create;
-  const fieldError = (field: (typeof FIELDS)[number]) => (saving.isError ? fieldErrorOf(saving.error, field) : undefined);
+  const fieldError = fieldErrorReader(saving.error);
 
   // Only the chosen company's invoices; when adding, only those still owing something.
   const invoices = trpc.superadmin.invoices.choices.useQuery(
@@ -85,7 +81,7 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
   };
 
   return (
-    <RecordDialog entity="Payment" editing={editing} saving={saving} errorText={errorText} onClose={onClose} onSubmit={save}>
+    <RecordDialog entity="Payment" editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
       {editing && <TextInput label="Payment Id" value={payment._id ?? ''} readOnly variant="filled" />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} error={fieldError('company')} />

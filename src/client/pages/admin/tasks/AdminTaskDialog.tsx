@@ -6,9 +6,6 @@ import { toastDone } from '../../../lib/toast.js';
 import { useTaskFields } from '../../../lib/useTaskFields.js';
 import { trpc } from '../../../trpc.js';
 
-/** The inputs that show the server's refusal of them. */
-const FIELDS = ['company', 'title', 'description', 'priority'] as const;
-
 type AdminTaskDialogProps = {
   /** The task to edit, or null to add one. */
   task: TaskDto | null;
@@ -45,7 +42,6 @@ export function AdminTaskDialog({ task, defaultCompanyId, onClose, onSaved }: Ad
       saving={saving}
       onClose={onClose}
       onSubmit={save}
-      fields={FIELDS}
     >
       <TextInput label="ID" value={task?._id ?? ''} placeholder="Assigned when saved" readOnly variant="filled" />
       <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => setCompanyId(next || null)} disabled={Boolean(task)} error={errorOn('company')} />

@@ -4,7 +4,7 @@ import { invoices } from '../drizzle/schema.js';
 import { newId } from '../src/server/lib/ids.js';
 import { createCompany } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { countCalls, eventually, holdCalls, main } from './support/page.js';
+import { columnValues, countCalls, eventually, holdCalls, listRows, main } from './support/page.js';
 
 /*
  * The shared admin list drives the server: search, company filter, sort and paging are query
@@ -15,9 +15,8 @@ const suite = browserSuite();
 const LIST = 'superadmin.invoices.list';
 const DAY = 86_400_000;
 
-const rowsOf = (page: Page) => main(page).locator('tbody tr');
 const rangeText = (page: Page) => main(page).getByText(/^\d+–\d+ of \d+$|^0 of 0$/);
-const firstCells = async (page: Page) => (await rowsOf(page).locator('td:nth-child(5)').allTextContents()).map((text) => text.trim());
+const firstCells = (page: Page) => columnValues(page, 'Description');
 
 /** A company of its own with `count` invoices 'Block 1'.. a day apart (Block N newest). */
 function companyWithInvoices(count: number) {
@@ -47,7 +46,7 @@ async function openFiltered(count: number) {
 describe('an admin list paged by the server', () => {
   it('shows one page and the total, and asks for the next page when it is chosen', async () => {
     const { page } = await openFiltered(60);
-    expect(await rowsOf(page).count()).toBe(25);
+    expect(await listRows(page).count()).toBe(25);
     expect((await firstCells(page))[0]).toBe('Block 60');
     const calls = countCalls(page, LIST);
     await page.getByRole('button', { name: 'Page 3' }).click();
@@ -63,7 +62,7 @@ describe('an admin list paged by the server', () => {
     const hold = await holdCalls(page, LIST);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await eventually(() => expect(hold.held()).toBe(1));
-    expect(await rowsOf(page).count()).toBe(25);
+    expect(await listRows(page).count()).toBe(25);
     expect((await firstCells(page))[0]).toBe('Block 30');
     hold.release();
     await eventually(async () => expect(await firstCells(page)).toEqual(['Block 5', 'Block 4', 'Block 3', 'Block 2', 'Block 1']));

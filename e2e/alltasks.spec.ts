@@ -6,7 +6,7 @@ import { outbox, taskHistory, tasks } from '../drizzle/schema.js';
 import { newId } from '../src/server/lib/ids.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, heading1, holdCalls, main, seriousA11yViolations, spinner, cardValues } from './support/page.js';
+import { eventually, expectNoViolations, heading1, holdCalls, main, seriousA11yViolations, spinner, columnValues } from './support/page.js';
 
 /*
  * Open Tasks admin (/alltasks): the shared list behaviour, task history, mark-done and the admin
@@ -176,7 +176,7 @@ describe('Open Tasks admin (/alltasks): pages from the server', () => {
 
     const narrow = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 800 } });
     await openAllTasks(narrow.page, mark);
-    await eventually(() => cardValues(narrow.page, 'Title').then((titles) => titles.length)).toBe(25);
+    await eventually(() => columnValues(narrow.page, 'Title').then((titles) => titles.length)).toBe(25);
     await suite.screenshot(narrow.page, 'alltasks-10-mobile');
     expectNoViolations(await seriousA11yViolations(narrow.page, '/alltasks at 390 px'));
   });

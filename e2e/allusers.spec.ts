@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, users } from '../drizzle/schema.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, cardValues } from './support/page.js';
+import { eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * The super-admin Users screen, and with it the shared admin-list behaviour every back-office
@@ -193,7 +193,7 @@ describe('/allusers', () => {
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openUsers(page);
     await searchUsers(page, 'Phoebe');
-    await eventually(() => cardValues(page, 'First Name')).toEqual(['Phoebe']);
+    await eventually(() => columnValues(page, 'First Name')).toEqual(['Phoebe']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(390);
     await suite.screenshot(page, 'allusers-phone');
     await main(page).getByRole('button', { name: 'Edit User' }).click();

@@ -5,7 +5,7 @@ import { companies, outbox } from '../drizzle/schema.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, heading1, main, searchList, seriousA11yViolations, spinner } from './support/page.js';
+import { eventually, expectNoViolations, firstColumn, heading1, main, searchList, seriousA11yViolations, spinner } from './support/page.js';
 
 /*
  * Low-balance alerts on screen (docs/product-rules.md#low-balance-alerts-and-the-run-out-forecast):
@@ -136,7 +136,7 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
       await heading1(main(page), 'Company List').waitFor();
       expect(await main(page).getByRole('switch', { name: 'Only running low' }).isChecked()).toBe(true);
       await searchList(page, main(page).getByRole('textbox', { name: 'Search' }), 'Linked', 'superadmin.companies.list');
-      await eventually(() => main(page).locator('tbody td:first-child').allTextContents()).toEqual(['Linked Deepest']);
+      await eventually(() => firstColumn(page)).toEqual(['Linked Deepest']);
       await suite.screenshot(page, `${name}-list`);
     }
   });

@@ -4,7 +4,7 @@ import { outbox } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createPackage, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, main, seriousA11yViolations, cardValues, sortCardsBy } from './support/page.js';
+import { api, eventually, expectNoViolations, main, seriousA11yViolations, columnValues, sortCardsBy } from './support/page.js';
 
 /*
  * The super-admin Invoices List (/allinvoices) and Payments List (/allpayments)
@@ -308,7 +308,7 @@ describe('/allpayments from the server', () => {
     await openList(page, '/allpayments', 'Payments');
     await search(page, tag);
     // a phone shows the rows as cards, sorted with the Sort by select
-    const amounts = () => cardValues(page, 'Amount');
+    const amounts = () => columnValues(page, 'Amount');
     await eventually(amounts).toEqual(['$20', '$10', '$30']);
     const filter = main(page).getByLabel('Filter by Company', { exact: true });
     await filter.click();

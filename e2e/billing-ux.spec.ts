@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, coloursOf, eventually, expectNoViolations, main, seriousA11yViolations } from './support/page.js';
+import { api, coloursOf, eventually, expectNoViolations, listRows, main, seriousA11yViolations } from './support/page.js';
 
 /*
  * The provider's daily billing work on /allinvoices and /allpayments: a payment recorded from its
@@ -15,8 +15,7 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 /** The list's rows: table rows, or on a phone the cards the shared list draws instead. */
-const rowsOf = (page: Page) => main(page).locator('tbody tr, [data-testid="list-card"]');
-const rowOf = (page: Page, text: string) => rowsOf(page).filter({ hasText: text });
+const rowOf = (page: Page, text: string) => listRows(page).filter({ hasText: text });
 const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
@@ -49,7 +48,7 @@ async function createPayment(token: string, payment: { company: string; invoice:
 async function openInvoices(page: Page, search: string) {
   await page.goto('/allinvoices');
   await main(page).getByLabel('Search').fill(search);
-  await eventually(() => rowsOf(page).filter({ hasText: search }).count()).toBeGreaterThan(0);
+  await eventually(() => listRows(page).filter({ hasText: search }).count()).toBeGreaterThan(0);
 }
 
 /** Clicks and key presses the user makes, so a spec can say how many a job takes. */
@@ -149,8 +148,8 @@ describe('recording a payment', () => {
     await main(page).getByLabel('Search').fill('');
     await main(page).getByRole('combobox', { name: 'Filter by Company' }).fill(company.companyName);
     await page.getByRole('option', { name: company.companyName, exact: true }).click();
-    await eventually(() => rowsOf(page).count()).toBe(1);
-    await rowsOf(page).first().getByRole('button', { name: 'Delete Payment' }).click();
+    await eventually(() => listRows(page).count()).toBe(1);
+    await listRows(page).first().getByRole('button', { name: 'Delete Payment' }).click();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await eventually(() => toast(page, 'Payment deleted').textContent()).toContain(`$90 on invoice ${cash.invoiceId} for ${company.companyName}`);
   });
@@ -168,7 +167,7 @@ describe('the invoice table at 1440 px', () => {
     await createPayment(token, { company: company.id, invoice: partly._id, amount: 40 });
     await createPayment(token, { company: company.id, invoice: paid._id, amount: 10 });
     await openInvoices(page, tag);
-    await eventually(() => rowsOf(page).count()).toBe(3);
+    await eventually(() => listRows(page).count()).toBe(3);
 
     expect(await main(page).locator('thead th').first().textContent()).toBe('Invoice');
     expect(await rowOf(page, `${tag} partly`).locator('td').first().textContent()).toBe(partly.invoiceId);
@@ -178,7 +177,7 @@ describe('the invoice table at 1440 px', () => {
     expect(new Set(backgrounds).size).toBe(3);
     // each badge shows its whole status, not an ellipsis
     for (const status of ['Pending', 'Partially Paid', 'Completed']) {
-      const label = rowsOf(page).locator('.mantine-Badge-label', { hasText: status });
+      const label = listRows(page).locator('.mantine-Badge-label', { hasText: status });
       expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     }
 
@@ -215,7 +214,7 @@ describe('invoice row actions', () => {
     await createPayment(token, { company: company.id, invoice: open._id, amount: 75.5 });
     await createPayment(token, { company: company.id, invoice: paid._id, amount: 20 });
     await openInvoices(page, tag);
-    await eventually(() => rowsOf(page).count()).toBe(2);
+    await eventually(() => listRows(page).count()).toBe(2);
     expect(await rowOf(page, `${tag} paid`).getByRole('button', { name: 'Send Open Balance Reminder' }).isDisabled()).toBe(true);
     await rowOf(page, `${tag} open`).getByRole('button', { name: 'Send Open Balance Reminder' }).click();
     expect(await dialog(page).getByText('Are you sure you want to send an OPEN BALANCE email reminder?', { exact: true }).isVisible()).toBe(true);
@@ -276,7 +275,7 @@ describe('the billing screens on a phone', () => {
     await suite.screenshot(page, 'billing-ux-record-payment-390');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/allpayments');
-    await eventually(() => rowsOf(page).count()).toBeGreaterThan(0);
+    await eventually(() => listRows(page).count()).toBeGreaterThan(0);
     await suite.screenshot(page, 'billing-ux-payments-390');
   });
 

@@ -8,7 +8,7 @@ import { inTransaction } from '../src/server/db.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations, cardValues } from './support/page.js';
+import { coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * The super-admin Company List (/companies): the list, the company dialog, balance emails and the
@@ -574,7 +574,7 @@ describe('Company List (/companies)', () => {
     companyWith('Phone Co', { balance: 3.5, openTasks: 2 });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openCompanies(page, 'Phone');
-    await eventually(() => cardValues(page, 'Company Name')).toEqual(['Phone Co']);
+    await eventually(() => columnValues(page, 'Company Name')).toEqual(['Phone Co']);
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     expect(await pageWidth(), 'the page scrolls sideways').toBeLessThanOrEqual(390);
     await suite.screenshot(page, 'companies-10-phone');

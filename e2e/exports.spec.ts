@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { purchasedHours, workedHours, createCompany } from '../src/server/testing/factories.js';
 import { csvObjects } from '../src/server/testing/csv-parse.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, heading1, main, searchList, seriousA11yViolations, spinner } from './support/page.js';
+import { eventually, expectNoViolations, firstColumn, heading1, main, searchList, seriousA11yViolations, spinner } from './support/page.js';
 
 /*
  * Downloads in the browser: Export CSV on a back-office list sends the search on screen and saves
@@ -34,7 +34,7 @@ describe('Export CSV on a back-office list', () => {
     await page.goto('/companies');
     await heading1(main(page), 'Company List').waitFor();
     await searchList(page, main(page).getByRole('textbox', { name: 'Search' }), tag, 'superadmin.companies.list');
-    const shown = await main(page).locator('tbody tr td:first-child').allTextContents();
+    const shown = await firstColumn(page);
     expect(shown).toEqual([`=${tag} Formula`, `${tag} Alpha`, `${tag} Beta`]);
     await suite.screenshot(page, `exports-01-companies-${width}`);
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { packages } from '../drizzle/schema.js';
 import { createCompany, createPackage } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations, cardValues } from './support/page.js';
+import { eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * Packages: the super-admin list (/allpackages), the company admin's catalogue (/packages) and
@@ -165,7 +165,7 @@ describe('/allpackages', () => {
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openAllPackages(page);
     await searchList(page, main(page).getByLabel('Search'), 'Phone block', 'superadmin.packages.list');
-    await eventually(() => cardValues(page, 'Description')).toEqual(['Phone block']);
+    await eventually(() => columnValues(page, 'Description')).toEqual(['Phone block']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(390);
     await suite.screenshot(page, 'allpackages-phone');
     await main(page).getByRole('button', { name: 'Edit Package' }).click();

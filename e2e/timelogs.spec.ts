@@ -5,7 +5,7 @@ import { outbox, tasks, timeLogs } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, countCalls, eventually, expectNoViolations, expectPath, failCalls, heading1, holdCalls, main, proceduresOf, seriousA11yViolations, cardValues } from './support/page.js';
+import { api, countCalls, eventually, expectNoViolations, expectPath, failCalls, heading1, holdCalls, main, proceduresOf, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * Time Logs (/timelogs): the shared list behaviour, the log dialog and its task choices, search,
@@ -606,7 +606,7 @@ describe('Time Logs (/timelogs)', () => {
     await createLog(token, { company: company.id, timeStamp: '2023-05-05T15:00:00.000Z', invertedHours: 1.5, description: 'Seen on a phone' });
     await openTimeLogs(page);
     await filterByCompany(page, company.companyName);
-    await eventually(() => cardValues(page, 'Description')).toEqual(['Seen on a phone']);
+    await eventually(() => columnValues(page, 'Description')).toEqual(['Seen on a phone']);
     expect(await main(page).getByLabel('Search', { exact: true }).isVisible()).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { outbox, twoFactor } from '../drizzle/schema.js';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, expectPath, heading1, main, searchList, seriousA11yViolations, storedSession } from './support/page.js';
+import { api, eventually, expectNoViolations, expectPath, heading1, listRows, main, searchList, seriousA11yViolations, storedSession } from './support/page.js';
 
 /*
  * Two-factor sign-in in Chromium against the real server: set it up on My Account with the code
@@ -89,7 +89,7 @@ describe('Two-factor sign-in', () => {
 
 const RESET = 'Reset Two-Factor Sign-In';
 const dialog = (page: Page) => page.getByRole('dialog');
-const userRow = (page: Page, emailAddress: string) => main(page).locator('tbody tr').filter({ hasText: emailAddress });
+const userRow = (page: Page, emailAddress: string) => listRows(page).filter({ hasText: emailAddress });
 
 describe("A super-admin resetting a user's lost second factor on /allusers", () => {
   for (const width of [1280, 390]) {
@@ -103,7 +103,7 @@ describe("A super-admin resetting a user's lost second factor on /allusers", () 
       await page.goto('/allusers');
       await heading1(page, 'Users').waitFor();
       await searchList(page, main(page).getByLabel('Search'), member.user.lastName, 'superadmin.users.list');
-      await eventually(() => main(page).locator('tbody tr').count()).toBe(2);
+      await eventually(() => listRows(page).count()).toBe(2);
       expect(await userRow(page, bystander.user.emailAddress).getByRole('button', { name: RESET }).count()).toBe(0);
       const resetButton = userRow(page, member.user.emailAddress).getByRole('button', { name: RESET });
       await resetButton.scrollIntoViewIfNeeded();
@@ -185,7 +185,7 @@ describe('Requiring two-factor sign-in for super-admins', () => {
 
         await enrol(page, `two-factor-policy-${width}-second`);
         await page.goto('/allusers');
-        await eventually(() => main(page).locator('tbody tr').count()).toBeGreaterThan(0);
+        await eventually(() => listRows(page).count()).toBeGreaterThan(0);
         expect(await main(page).getByRole('alert').count()).toBe(0);
       } finally {
         // The server serves the whole spec file: leave the policy off for the other tests.

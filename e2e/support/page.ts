@@ -176,18 +176,24 @@ export function expectNoViolations(report: string[]): void {
 /** The header's navigation links (the drawer holds them on phones). */
 export const headerNav = (page: Page) => page.getByRole('banner').getByRole('navigation');
 
-/** On a phone an admin list shows cards: the value under `label` in each card, in order. */
-export function cardValues(page: Page, label: string): Promise<string[]> {
-  return main(page)
-    .getByTestId('list-card')
-    .evaluateAll(
-      (cards, wanted) =>
-        cards.map((card) => {
-          const term = [...card.querySelectorAll('dt')].find((dt) => dt.textContent === wanted);
-          return (term?.nextElementSibling as HTMLElement | null)?.innerText.trim() ?? '';
-        }),
-      label,
-    );
+/** An admin list's rows: table rows on a wide screen, cards on a phone. */
+export const listRows = (page: Page): Locator => main(page).locator('tbody tr, [data-testid="list-card"]');
+
+/** The first column of each of an admin list's rows or cards, in order. */
+export function firstColumn(page: Page): Promise<string[]> {
+  return listRows(page).evaluateAll((rows) => rows.map((row) => row.querySelector('td, dd')?.textContent?.trim() ?? ''));
+}
+
+/** The values under the column headed `label` in an admin list, in order: table cells, or card fields on a phone. */
+export function columnValues(page: Page, label: string): Promise<string[]> {
+  return main(page).evaluate((mainElement, wanted) => {
+    const textOf = (element: Element | null | undefined) => (element as HTMLElement | null | undefined)?.innerText.trim() ?? '';
+    const cards = [...mainElement.querySelectorAll('[data-testid="list-card"]')];
+    if (cards.length > 0) return cards.map((card) => textOf([...card.querySelectorAll('dt')].find((dt) => dt.textContent === wanted)?.nextElementSibling));
+    const table = mainElement.querySelector('table');
+    const index = [...(table?.querySelectorAll('thead th') ?? [])].findIndex((th) => th.textContent?.trim() === wanted);
+    return [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => textOf(row.children[index]));
+  }, label);
 }
 
 /** On a phone: sort an admin list's cards by a column with the Sort by select. */

@@ -365,6 +365,10 @@ describe('home and the dashboard frame', () => {
     await boss.page.goto('/dashboard');
     await heading1(boss.page, 'Provider Overview').waitFor();
     expect(await main(boss.page).getByText('Error getting data from the server.', { exact: true }).count()).toBe(0);
+    // ... and so is '/'
+    await boss.page.goto('/');
+    await heading1(boss.page, 'Provider Overview').waitFor();
+    expect(pathOf(boss.page)).toBe('/');
 
     // Signed out, / is the welcome with Sign In and Sign Up.
     const visitor = await suite.newPage();

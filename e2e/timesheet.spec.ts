@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, timeLogs } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createTask } from '../src/server/testing/factories.js';
+import { addDays, weekStartAt } from '../src/shared/weekly.js';
+import { weekRangeText } from '../src/client/pages/admin/timelogs/calendarDates.js';
 import { browserSuite } from './support/fixture.js';
 import { api, countCalls, eventually, expectNoViolations, expectPath, heading1, main, seriousA11yViolations } from './support/page.js';
 
@@ -226,5 +228,37 @@ describe('Logging time', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await suite.screenshot(page, 'timesheet-05-phone');
     expectNoViolations(await seriousA11yViolations(page, 'timesheet, phone'));
+  });
+
+  it("asks before typed hours are dropped by another week or company, and 'This week' is the provider's week", async () => {
+    const company = createCompany(suite.db, { companyName: unique('Unsaved Co') });
+    const other = createCompany(suite.db, { companyName: unique('Other Co') });
+    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 1440, height: 900 } });
+    await page.goto(`/timesheet?company=${company.id}&week=2025-01-06`);
+    const week = main(page).getByTestId('timesheet-week');
+    const monday = main(page).getByLabel('No task, Mon Jan 6', { exact: true });
+    await monday.fill('2');
+    const ask = dialog(page, 'Discard unsaved hours?');
+
+    await main(page).getByRole('button', { name: 'Next week', exact: true }).click();
+    await ask.waitFor();
+    await suite.screenshot(page, 'timesheet-06-discard-asked');
+    await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await eventually(() => ask.count()).toBe(0);
+    expect(await week.innerText()).toBe('Jan 6 – Jan 12, 2025');
+    expect(await monday.inputValue()).toBe('2');
+
+    await choose(page, main(page), 'Company', other.companyName);
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Discard', exact: true }).click();
+    await eventually(() => main(page).getByLabel('Company', { exact: true }).inputValue()).toBe(other.companyName);
+    expect(await main(page).getByLabel('No task, Mon Jan 6', { exact: true }).inputValue()).toBe('');
+
+    // nothing typed: no question; the week is the one New York is in, whatever the browser's zone
+    await main(page).getByRole('button', { name: 'This week', exact: true }).click();
+    const current = weekStartAt(new Date(), 'America/New_York');
+    await eventually(() => week.innerText()).toBe(weekRangeText(current, addDays(current, 6)));
+    expect(await ask.count()).toBe(0);
+    expect(logsOf(company.id)).toHaveLength(0);
   });
 });

@@ -89,6 +89,7 @@ const ACCESS: Record<string, Access> = {
   'superadmin.timelogs.byDate': 'superAdmin',
   'superadmin.timelogs.create': 'superAdmin',
   'superadmin.timelogs.timesheetWeek': 'superAdmin',
+  'superadmin.timelogs.currentWeek': 'superAdmin',
   'superadmin.timelogs.saveTimesheet': 'superAdmin',
   'superadmin.timelogs.update': 'superAdmin',
   'superadmin.timelogs.delete': 'superAdmin',

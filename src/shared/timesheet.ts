@@ -83,5 +83,8 @@ export const loggedRowOutput = z.object({
 });
 export type LoggedRow = z.infer<typeof loggedRowOutput>;
 
+/** The week the provider is in now: its Monday in APP_TIMEZONE, where the timesheet's days are counted. */
+export const currentWeekOutput = z.object({ weekStart: z.string() });
+
 export const timesheetWeekOutput = z.object({ weekStart: z.string(), weekEnd: z.string(), logged: z.array(loggedRowOutput) });
 export type TimesheetWeek = z.infer<typeof timesheetWeekOutput>;

@@ -18,6 +18,7 @@ import {
   weekRating,
   weeksFromDays,
   weeksOverview,
+  weekStartAt,
   type LoggedTime,
 } from './weekly.js';
 
@@ -115,6 +116,12 @@ describe('hours of the weekly view', () => {
 });
 
 describe('calendar dates', () => {
+  it("finds this week's Monday in a given zone", () => {
+    // Sunday evening in New York is Monday in UTC
+    expect(weekStartAt(new Date('2026-03-09T02:00:00Z'), NEW_YORK)).toBe('2026-03-02');
+    expect(weekStartAt(new Date('2026-03-09T02:00:00Z'), 'UTC')).toBe('2026-03-09');
+  });
+
   it('adds days across month, year and leap-day boundaries', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');

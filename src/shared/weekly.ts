@@ -140,6 +140,11 @@ export function mondayOf(date: string): string {
   return dateOfEpochDay(mondayOfEpochDay(epochDay(date)));
 }
 
+/** The Monday of the week that holds `now` in a time zone. */
+export function weekStartAt(now: Date, timeZone: string): string {
+  return mondayOf(localDate(now, timeZone));
+}
+
 function toWeekSummary(weekStart: string, days: DayTotal[]): WeekSummary {
   const sorted = [...days].sort((a, b) => (a.date < b.date ? -1 : 1));
   const totalHundredths = sorted.reduce((sum, day) => sum + day.hundredths, 0);

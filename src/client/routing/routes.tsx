@@ -12,7 +12,7 @@ const superAdmin = { role: 'isSuperAdmin' } as const;
 
 // Every page is its own chunk, so the first load carries only the page shown (issue 8's budgets;
 // scripts/bundle-report.mjs measures them).
-const HomePage = lazyNamed(() => import('../pages/HomePage.js'), 'HomePage');
+const WelcomePage = lazyNamed(() => import('../pages/WelcomePage.js'), 'WelcomePage');
 const SignInPage = lazyNamed(() => import('../pages/account/SignInPage.js'), 'SignInPage');
 const SignUpPage = lazyNamed(() => import('../pages/account/SignUpPage.js'), 'SignUpPage');
 const ForgotPasswordPage = lazyNamed(() => import('../pages/account/ForgotPasswordPage.js'), 'ForgotPasswordPage');
@@ -41,6 +41,11 @@ const AllPackagesPage = lazyNamed(() => import('../pages/admin/packages/AllPacka
 /** /dashboard: the provider's overview for the super-admin, the company dashboard for everyone else. */
 function DashboardForRole() {
   return useSession()?.isSuperAdmin ? <OverviewPage /> : <DashboardPage />;
+}
+
+/** '/': the same page as /dashboard when signed in; signed out, the welcome page (the dashboards' code loads only for a session). */
+function HomePage() {
+  return useSession() ? <DashboardForRole /> : <WelcomePage />;
 }
 
 /** Who may open which route: docs/product-rules.md#roles-and-access. */

@@ -13,6 +13,8 @@ type AdminDialogProps = {
   /** Shown in an alert titled Error; the dialog stays open. */
   error?: string | null;
   size?: string | number;
+  /** A second way to submit, beside the main button (e.g. 'Save and add another'). */
+  secondaryAction?: ReactNode;
   children: ReactNode;
 };
 
@@ -47,6 +49,7 @@ export function AdminDialog(props: AdminDialogProps) {
         <Stack gap="md">
           {props.children}
           <DialogOutcome error={props.error} onCancel={props.onClose} busy={props.submitting}>
+            {props.secondaryAction}
             <Button type="submit" loading={props.submitting} disabled={props.submitDisabled}>
               {props.submitLabel}
             </Button>
@@ -99,6 +102,7 @@ type RecordDialogProps = {
   addTitle?: string;
   size?: string | number;
   submitDisabled?: boolean;
+  secondaryAction?: ReactNode;
   children: ReactNode;
 };
 

@@ -8,11 +8,11 @@ import {
   timeLogUpdateInput,
   weekSummaryPageOutput,
 } from '../../../shared/timelogs.js';
-import { timesheetInput, timesheetOutput, timesheetWeekInput, timesheetWeekOutput } from '../../../shared/timesheet.js';
+import { currentWeekOutput, timesheetInput, timesheetOutput, timesheetWeekInput, timesheetWeekOutput } from '../../../shared/timesheet.js';
 import { idParam } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as timelogs from './service.js';
-import { loggedWeek, saveTimesheet } from './timesheet.js';
+import { currentWeek, loggedWeek, saveTimesheet } from './timesheet.js';
 import { weeklySummaries } from './weeks.js';
 
 const tags = ['Time logs (super-admin)'];
@@ -76,6 +76,20 @@ export const superAdminTimelogsRouter = router({
     .input(timesheetWeekInput)
     .output(timesheetWeekOutput)
     .query(({ ctx, input }) => loggedWeek(ctx.deps, input.company, input.weekStart)),
+
+  currentWeek: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/timelogs/timesheet/current-week',
+        tags,
+        summary: "The Monday of this week in APP_TIMEZONE, the week the Timesheet opens on",
+        description:
+          "Super-admins only. The timesheet's days are counted in the provider's zone (APP_TIMEZONE), not the browser's, so the screen asks the server which week is this week; a provider in New York and an admin in Berlin see the same week on a Monday morning in Berlin.",
+      },
+    })
+    .output(currentWeekOutput)
+    .query(({ ctx }) => currentWeek(ctx.deps)),
 
   saveTimesheet: superAdminProcedure
     .meta({

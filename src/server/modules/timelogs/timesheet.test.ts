@@ -186,3 +186,27 @@ describe('GET /superadmin/timelogs/timesheet', () => {
     expect(json<{ message: string }>(response).message).toContain(NOT_A_MONDAY);
   });
 });
+
+describe('GET /superadmin/timelogs/timesheet/current-week', () => {
+  it("answers this week's Monday in the provider's zone, which may differ from UTC's", async () => {
+    const read = async () => {
+      const response = await asBoss().get('/superadmin/timelogs/timesheet/current-week');
+      expect(response.statusCode, response.body).toBe(200);
+      return json<{ weekStart: string }>(response).weekStart;
+    };
+    const start = t.clock.now();
+    try {
+      // Sunday 10 p.m. in New York is already Monday, March 9, in UTC
+      t.clock.set(new Date('2026-03-09T02:00:00.000Z'));
+      expect(await read()).toBe('2026-03-02');
+      t.clock.set(new Date('2026-03-09T05:00:00.000Z'));
+      expect(await read()).toBe('2026-03-09');
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('is for super-admins only', async () => {
+    expect((await api(t.app, customerAdmin.token).get('/superadmin/timelogs/timesheet/current-week')).statusCode).toBe(403);
+  });
+});

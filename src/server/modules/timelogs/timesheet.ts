@@ -1,7 +1,7 @@
 import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { TIMESHEET_DAYS, TIMESHEET_LOG_HOUR, type LoggedRow, type TimesheetInput, type TimesheetWeek } from '../../../shared/timesheet.js';
-import { addDays, epochDay } from '../../../shared/weekly.js';
+import { addDays, epochDay, weekStartAt } from '../../../shared/weekly.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
@@ -88,4 +88,9 @@ export function loggedWeek(deps: AppDeps, company: string, weekStart: string): T
     hours: Array.from({ length: TIMESHEET_DAYS }, (_, day) => hundredthsToHours(row[`d${day}`] ?? 0)),
   }));
   return { weekStart, weekEnd: addDays(weekStart, TIMESHEET_DAYS - 1), logged };
+}
+
+/** The week the provider is in now, so the screen's "This week" agrees with the days the sheet saves. */
+export function currentWeek(deps: AppDeps): { weekStart: string } {
+  return { weekStart: weekStartAt(deps.clock.now(), deps.config.timeZone) };
 }

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
+import { Button, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, type TimeLogDto } from '../../../../shared/timelogs.js';
 import { numberFromText } from '../../../../shared/validation.js';
@@ -98,6 +98,13 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
       saving={saving}
       onClose={onClose}
       onSubmit={() => save()}
+      secondaryAction={
+        !editing && (
+          <Button variant="light" onClick={() => save(true)} loading={create.isPending}>
+            Save and add another
+          </Button>
+        )
+      }
     >
       <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -112,13 +119,6 @@ export function TimeLogDialog({ log, defaultCompanyId, onClose, onSaved }: TimeL
         offerClose={!editing}
         disabled={!companyId}
       />
-      {!editing && (
-        <Group justify="flex-end">
-          <Button variant="light" onClick={() => save(true)} loading={create.isPending}>
-            Save and add another
-          </Button>
-        </Group>
-      )}
     </RecordDialog>
   );
 }

@@ -1,26 +1,26 @@
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconList } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { runtimeTimeZone } from '../../../../../shared/dates.js';
 import { impossibleDay } from '../../../../../shared/validation.js';
 import { addDays, mondayOf } from '../../../../../shared/weekly.js';
-import { CompanySelect } from '../../../../components/admin-list/index.js';
+import { adminErrorText, CompanySelect } from '../../../../components/admin-list/index.js';
 import { usePageTitle } from '../../../../lib/usePageTitle.js';
 import { weekRangeText } from '../calendarDates.js';
 import { WeekSheet } from './WeekSheet.js';
-import { shiftWeek, thisWeek } from './sheetModel.js';
+import { trpc } from '../../../../trpc.js';
+import { shiftWeek } from './sheetModel.js';
+import { useUnsavedGuard } from './useUnsavedGuard.js';
 
 /** The week asked for in the address, if it is a Monday. */
 function mondayFrom(text: string | null): string | null {
   return text && /^\d{4}-\d{2}-\d{2}$/.test(text) && !impossibleDay(text) && mondayOf(text) === text ? text : null;
 }
 
-type WeekPickerProps = { weekStart: string; onChange: (weekStart: string) => void };
+type WeekPickerProps = { weekStart: string; current: string; onChange: (weekStart: string) => void };
 
-/** Monday-to-Sunday weeks, one step at a time, or back to this week. */
-function WeekPicker({ weekStart, onChange }: WeekPickerProps) {
-  const current = thisWeek(new Date(), runtimeTimeZone());
+/** Monday-to-Sunday weeks, one step at a time, or back to this week (the provider's, not the browser's). */
+function WeekPicker({ weekStart, current, onChange }: WeekPickerProps) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="timesheet-week-label">
@@ -57,7 +57,18 @@ export function TimesheetPage() {
   usePageTitle('Timesheet');
   const search = new URLSearchParams(useSearch());
   const [company, setCompany] = useState(search.get('company') ?? '');
-  const [weekStart, setWeekStart] = useState(() => mondayFrom(search.get('week')) ?? thisWeek(new Date(), runtimeTimeZone()));
+  const [chosenWeek, setWeekStart] = useState(() => mondayFrom(search.get('week')));
+  const current = trpc.superadmin.timelogs.currentWeek.useQuery(undefined, { staleTime: 60_000 });
+  const weekStart = chosenWeek ?? current.data?.weekStart;
+  const unsaved = useUnsavedGuard();
+  if (!weekStart || !current.data) {
+    if (current.isError) return <Alert color="red" title="Error">{adminErrorText(current.error)}</Alert>;
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
 
   return (
     <>
@@ -76,18 +87,19 @@ export function TimesheetPage() {
           </Tooltip>
         </Group>
         <Group mt="md" align="flex-end" gap="lg" wrap="wrap">
-          <CompanySelect label="Company" placeholder="Choose a company" value={company} onChange={setCompany} w={{ base: '100%', sm: 320 }} />
-          <WeekPicker weekStart={weekStart} onChange={setWeekStart} />
+          <CompanySelect label="Company" placeholder="Choose a company" value={company} onChange={(next) => unsaved.guard(() => setCompany(next))} w={{ base: '100%', sm: 320 }} />
+          <WeekPicker weekStart={weekStart} current={current.data.weekStart} onChange={(next) => unsaved.guard(() => setWeekStart(next))} />
         </Group>
       </Paper>
       {company ? (
         // a new company or week starts a blank sheet
-        <WeekSheet key={`${company}|${weekStart}`} company={company} weekStart={weekStart} />
+        <WeekSheet key={`${company}|${weekStart}`} company={company} weekStart={weekStart} onUnsavedChange={unsaved.setUnsaved} />
       ) : (
         <Alert color="gray" variant="light">
           Choose a company to see its open tasks and the hours already logged this week.
         </Alert>
       )}
+      {unsaved.dialog}
     </>
   );
 }

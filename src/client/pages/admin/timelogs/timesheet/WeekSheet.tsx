@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { hoursToHundredths } from '../../../../../shared/hours.js';
 import { adminErrorText } from '../../../../components/admin-list/index.js';
 import { toastDone } from '../../../../lib/toast.js';
@@ -9,7 +9,7 @@ import { hoursCountText } from '../timeLogText.js';
 import { TimesheetGrid } from './TimesheetGrid.js';
 import { NO_TASK_ROW, emptyCells, hundredthsText, loggedByRow, rowsToSave, sheetProblem, sheetRow, sheetTotals, startingRows, type SheetRow } from './sheetModel.js';
 
-type WeekSheetProps = { company: string; weekStart: string };
+type WeekSheetProps = { company: string; weekStart: string; onUnsavedChange: (unsaved: boolean) => void };
 
 type RowEdits = Record<string, Pick<SheetRow, 'cells' | 'description'>>;
 
@@ -42,7 +42,7 @@ function useSheetRows(tasks: { _id: string; title: string }[] | undefined) {
 }
 
 /** One company's week: the grid, a row to add, and Save, which sends every filled row in one call. */
-export function WeekSheet({ company, weekStart }: WeekSheetProps) {
+export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProps) {
   const utils = trpc.useUtils();
   const openTasks = trpc.superadmin.tasks.openOf.useQuery({ company }, { staleTime: 0 });
   const week = trpc.superadmin.timelogs.timesheetWeek.useQuery({ company, weekStart }, { staleTime: 0 });
@@ -65,6 +65,8 @@ export function WeekSheet({ company, weekStart }: WeekSheetProps) {
     .filter((row) => !rowTasks.has(row.task ?? NO_TASK_ROW))
     .map((row) => ({ key: row.task ?? NO_TASK_ROW, title: row.taskTitle ?? 'Task' }));
   const totals = sheetTotals(sheet.rows, logged);
+  const unsaved = totals.newCells > 0 || sheet.rows.some((row) => row.description.trim() !== '');
+  useEffect(() => onUnsavedChange(unsaved), [unsaved, onUnsavedChange]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIMESHEET_TOO_LARGE } from '../../../../../shared/limits.js';
-import { cellHundredths, loggedByRow, rowsToSave, sheetProblem, sheetRow, sheetTotals, startingRows, thisWeek } from './sheetModel.js';
+import { cellHundredths, loggedByRow, rowsToSave, sheetProblem, sheetRow, sheetTotals, startingRows } from './sheetModel.js';
 
 const row = (key: string, cells: string[], task: string | null = key) => ({ ...sheetRow(key, task, key), cells: [...cells, '', '', '', '', '', '', ''].slice(0, 7) });
 
@@ -53,11 +53,5 @@ describe('the timesheet grid', () => {
     expect(sheetProblem([row('a', ['0'])])).toBe('Type hours into at least one day.');
     expect(sheetProblem(Array.from({ length: 51 }, (_, n) => row(`r${n}`, ['1'])))).toBe(TIMESHEET_TOO_LARGE);
     expect(sheetProblem([row('a', ['1'])])).toBeNull();
-  });
-
-  it("finds this week's Monday in the browser's zone", () => {
-    // Sunday evening in New York is Monday in UTC
-    expect(thisWeek(new Date('2026-03-09T02:00:00Z'), 'America/New_York')).toBe('2026-03-02');
-    expect(thisWeek(new Date('2026-03-09T02:00:00Z'), 'UTC')).toBe('2026-03-09');
   });
 });

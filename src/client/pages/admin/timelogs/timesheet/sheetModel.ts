@@ -3,7 +3,7 @@ import { MAX_TIMESHEET_ROWS, TIMESHEET_TOO_LARGE } from '../../../../../shared/l
 import { MAX_HOURS_PER_LOG } from '../../../../../shared/timelogs.js';
 import { TIMESHEET_DAYS, type LoggedRow, type TimesheetRow } from '../../../../../shared/timesheet.js';
 import { numberFromText } from '../../../../../shared/validation.js';
-import { addDays, localDate, mondayOf } from '../../../../../shared/weekly.js';
+import { addDays } from '../../../../../shared/weekly.js';
 import type { TaskChoice } from '../TaskFields.js';
 
 /*
@@ -106,11 +106,6 @@ export function rowsToSave(rows: readonly SheetRow[]): TimesheetRow[] {
         return hundredths > 0 ? hundredths / 100 : null;
       }),
     }));
-}
-
-/** The Monday of the week that holds today in the browser. */
-export function thisWeek(now: Date, timeZone: string): string {
-  return mondayOf(localDate(now, timeZone));
 }
 
 export const shiftWeek = (weekStart: string, weeks: number) => addDays(weekStart, weeks * 7);

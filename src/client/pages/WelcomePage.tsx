@@ -2,19 +2,9 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { Logo } from '../components/Logo.js';
 import { usePageTitle } from '../lib/usePageTitle.js';
-import { lazyNamed } from '../lib/lazyNamed.js';
-import { useSession } from '../session.js';
 
-// Signed out, '/' is the welcome page: the dashboard's code loads only for a session.
-const DashboardPage = lazyNamed(() => import('./dashboard/DashboardPage.js'), 'DashboardPage');
-
-/** '/': the dashboard when signed in, otherwise the logo with Sign In and Sign Up. */
-export function HomePage() {
-  const session = useSession();
-  return session ? <DashboardPage /> : <Welcome />;
-}
-
-function Welcome() {
+/** '/' signed out: the logo with Sign In and Sign Up. */
+export function WelcomePage() {
   usePageTitle('');
   return (
     <Stack align="center" gap="xl" py={{ base: 40, sm: 80 }}>

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { procedureInternals } from '../procedure-internals.js';
+import { appRouter } from '../router.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import type { Schema } from './examples.js';
 
@@ -20,6 +22,11 @@ type Operation = {
 };
 
 const operations = () => Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })));
+
+/** Each procedure on the REST mirror, by route as operations() names it, with the description its meta gives. */
+const procedureRoutes = procedureInternals(appRouter).flatMap(({ meta }) =>
+  meta?.openapi ? [{ route: `${meta.openapi.method} ${meta.openapi.path}`, description: meta.openapi.description }] : [],
+);
 
 /*
  * Operations whose procedure has no meta.openapi.description yet. The list only shrinks: a new
@@ -96,6 +103,16 @@ describe('every operation of the OpenAPI document', () => {
     expect(describedNow.map(({ route }) => route), 'described now: take them off NOT_YET_DESCRIBED').toEqual([]);
   });
 
+  it("opens with its procedure's description, said once", () => {
+    const documented = new Map(operations().map(({ route, operation }) => [route, operation.description ?? '']));
+    for (const { route, description } of procedureRoutes) {
+      if (!description) continue;
+      const text = documented.get(route);
+      expect(text?.startsWith(description), `${route} opens with its procedure's description`).toBe(true);
+      expect(text?.indexOf(description, 1), `${route} says its description once`).toBe(-1);
+    }
+  });
+
   it('has a request example where it takes a body, and an example of its JSON answer', () => {
     const missing: string[] = [];
     for (const { route, operation } of operations()) {
@@ -123,15 +140,16 @@ describe('every operation of the OpenAPI document', () => {
 
   it('types instants as date-time and calendar days as date, and says which numbers are dollars and hours', () => {
     const wrong: string[] = [];
-    const walk = (schema: Schema | undefined, where: string) => {
+    // the dashboard's Hour Balance card counts hours in every number, whatever its name (balance, used, …)
+    const walk = (schema: Schema | undefined, where: string, inHours = false) => {
       if (!schema) return;
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         const strings = [property, ...(property.anyOf ?? [])].filter((option) => option.type === 'string' || (Array.isArray(option.type) && option.type.includes('string')));
         const expected = /(At|Date)$|^timeStamp$/.test(name) ? 'date-time' : /^(date|weekStart|weekEnd)$/.test(name) ? 'date' : undefined;
         if (expected && strings.some((option) => option.format !== expected)) wrong.push(`${where} ${name}: ${strings.map((option) => option.format).join()}`);
-        if (/^(amount|rate|price|balance)$/.test(name) && !/Dollars/.test(property.description ?? '')) wrong.push(`${where} ${name}: no unit`);
-        if (/^hours$/.test(name) && !/Hours/.test(property.description ?? '')) wrong.push(`${where} ${name}: no unit`);
-        walk(property, where);
+        const unit = inHours && property.type === 'number' ? /Hours/ : /^(amount|rate|price|balance|remainingBalance)$/.test(name) ? /Dollars/ : /^hours$/.test(name) ? /Hours/ : undefined;
+        if (unit && !unit.test(property.description ?? '')) wrong.push(`${where} ${name}: no unit`);
+        walk(property, where, name === 'hourBalance');
       }
       walk(schema.items, where);
       for (const option of schema.anyOf ?? []) walk(option, where);

@@ -28,11 +28,15 @@ const FIELD_FORMATS: Record<string, 'date-time' | 'date'> = {
   weekStart: 'date',
   weekEnd: 'date',
   date: 'date',
+  runsOutOn: 'date',
 };
 
 /** Fields in dollars (stored as cents, decision 004) and in hours (stored as hundredths). */
-const DOLLAR_FIELDS = new Set(['amount', 'rate', 'balance', 'price', 'total', 'totalAmount', 'paid', 'totalReceivable', 'openBalance']);
+const DOLLAR_FIELDS = new Set(['amount', 'rate', 'balance', 'price', 'total', 'totalAmount', 'paid', 'totalReceivable', 'openBalance', 'remainingBalance']);
 const HOUR_FIELDS = /hours$|^hours|Hours$/i;
+const HOURS = 'Hours, at most two decimals (stored as hundredths of an hour).';
+/** Objects whose every decimal number is hours whatever its name: the dashboard's Hour Balance card (balance, used, …). */
+const HOUR_OBJECTS = new Set(['hourBalance']);
 
 const ERROR_SCHEMA: Schema = {
   type: 'object',
@@ -56,9 +60,10 @@ const ERRORS: Record<string, { description: string; example: unknown }> = {
 };
 
 /**
- * Adds what the generator cannot know to each operation of the procedures: the procedure's own
- * description, examples of its request and answer, the formats and units of its fields, and its
- * error answers in the shape both transports use ({ message, fieldErrors? }).
+ * Adds what the generator cannot know to each operation of the procedures: examples of its request
+ * and answer, the formats and units of its fields, and its error answers in the shape both
+ * transports use ({ message, fieldErrors? }). The generator has already given each operation its
+ * procedure's own description (meta.openapi.description).
  */
 export function describeOperations(document: OpenAPIObject, procedures: ProcedureInternals[]): OpenAPIObject {
   const byRoute = new Map<string, ProcedureInternals>();
@@ -69,9 +74,6 @@ export function describeOperations(document: OpenAPIObject, procedures: Procedur
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const procedure = byRoute.get(`${method} ${path}`);
-      if (procedure?.meta?.openapi?.description) {
-        operation.description = [procedure.meta.openapi.description, operation.description].filter(Boolean).join('\n\n');
-      }
       describeFields(operation);
       addExamples(operation);
       addErrors(operation, path, procedure);
@@ -88,25 +90,27 @@ function describeFields(operation: Operation): void {
   for (const response of Object.values(operation.responses ?? {})) for (const media of Object.values(response.content ?? {})) walk(media.schema);
 }
 
-function walk(schema: Schema | undefined): void {
+function walk(schema: Schema | undefined, inHours = false): void {
   if (!schema) return;
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    describeField(name, property);
-    walk(property);
+    describeField(name, property, inHours);
+    walk(property, HOUR_OBJECTS.has(name));
   }
   walk(schema.items);
   for (const option of schema.anyOf ?? []) walk(option);
 }
 
-function describeField(name: string, schema: Schema): void {
+function describeField(name: string, schema: Schema, inHours = false): void {
   const format = FIELD_FORMATS[name];
-  if (format) {
+  if (inHours && schema.type === 'number') {
+    schema.description ??= HOURS;
+  } else if (format) {
     for (const target of [schema, ...(schema.anyOf ?? [])]) if (isString(target)) target.format = format;
     schema.description ??= format === 'date' ? 'A calendar day, YYYY-MM-DD.' : 'An instant, ISO 8601 with an offset.';
   } else if (DOLLAR_FIELDS.has(name)) {
     schema.description ??= 'Dollars, at most two decimals (stored as cents).';
   } else if (HOUR_FIELDS.test(name)) {
-    schema.description ??= 'Hours, at most two decimals (stored as hundredths of an hour).';
+    schema.description ??= HOURS;
   }
 }
 

@@ -33,25 +33,6 @@ const procedureRoutes = procedureInternals(appRouter).flatMap(({ meta }) =>
  * procedure without a description fails below, and so does one left here after it got one.
  */
 const NOT_YET_DESCRIBED = new Set([
-  'POST /superadmin/users',
-  'PUT /superadmin/users/{id}',
-  'DELETE /superadmin/users/{id}',
-  'PUT /superadmin/users/activate/{id}',
-  'PUT /superadmin/users/sendsetpassword/{id}',
-  'PUT /superadmin/users/resettwofactor/{id}',
-  'POST /superadmin/companies',
-  'GET /superadmin/companies/alert-settings',
-  'GET /superadmin/companies/options',
-  'PUT /superadmin/companies/{id}',
-  'DELETE /superadmin/companies/{id}',
-  'PUT /superadmin/companies/email/{kind}/{companyId}',
-  'POST /superadmin/companies/email-running-low',
-  'POST /superadmin/schedule',
-  'GET /superadmin/exports/{list}/link',
-  'GET /superadmin/overview/signups',
-  'GET /superadmin/overview/receivable',
-  'GET /superadmin/overview/week',
-  'GET /superadmin/overview/months',
 ]);
 
 describe('every operation of the OpenAPI document', () => {

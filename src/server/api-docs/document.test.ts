@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedureInternals } from '../procedure-internals.js';
 import { appRouter } from '../router.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
-import type { Schema } from './examples.js';
+import { OPERATION_EXAMPLES, type Schema } from './examples.js';
 
 let t: TestApp;
 let document: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
@@ -52,6 +52,22 @@ describe('every operation of the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("lays an operation's own example fields only over fields its request or answer has", () => {
+    const byRoute = new Map(operations().map(({ route, operation }) => [route, operation]));
+    const stray: string[] = [];
+    for (const [route, own] of Object.entries(OPERATION_EXAMPLES)) {
+      const operation = byRoute.get(route);
+      if (!operation) stray.push(`${route}: no such operation`);
+      const schemas = { request: operation?.requestBody?.content['application/json']?.schema, response: operation?.responses['200']?.content?.['application/json']?.schema };
+      for (const part of ['request', 'response'] as const) {
+        const schema = schemas[part];
+        const shapes = [schema?.items ?? schema, ...(schema?.anyOf ?? [])];
+        for (const name of Object.keys(own[part] ?? {})) if (!shapes.some((shape) => shape?.properties?.[name])) stray.push(`${route} ${part} ${name}`);
+      }
+    }
+    expect(stray).toEqual([]);
   });
 
   it('lists its error answers in the shape both transports use', () => {

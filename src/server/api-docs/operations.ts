@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { ProcedureInternals } from '../procedure-internals.js';
-import { exampleOf, type Schema } from './examples.js';
+import { exampleOf, OPERATION_EXAMPLES, withOperationFields, type Schema } from './examples.js';
 
 type Media = { schema?: Schema; example?: unknown };
 type Response = { description?: string; content?: Record<string, Media> };
@@ -75,7 +75,7 @@ export function describeOperations(document: OpenAPIObject, procedures: Procedur
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const procedure = byRoute.get(`${method} ${path}`);
       describeFields(operation);
-      addExamples(operation);
+      addExamples(operation, OPERATION_EXAMPLES[`${method.toUpperCase()} ${path}`]);
       addErrors(operation, path, procedure);
     }
   }
@@ -116,10 +116,12 @@ function describeField(name: string, schema: Schema, inHours = false): void {
 
 const isString = (schema: Schema) => schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
 
-function addExamples(operation: Operation): void {
-  for (const media of Object.values(operation.requestBody?.content ?? {})) if (media.schema) media.example ??= exampleOf(media.schema);
+function addExamples(operation: Operation, own: (typeof OPERATION_EXAMPLES)[string] | undefined): void {
+  for (const media of Object.values(operation.requestBody?.content ?? {})) if (media.schema) media.example ??= withOperationFields(exampleOf(media.schema), own?.request);
   const ok = operation.responses?.['200'];
-  for (const [type, media] of Object.entries(ok?.content ?? {})) if (media.schema && type.includes('json')) media.example ??= exampleOf(media.schema);
+  for (const [type, media] of Object.entries(ok?.content ?? {})) {
+    if (media.schema && type.includes('json')) media.example ??= withOperationFields(exampleOf(media.schema), own?.response);
+  }
 }
 
 function addErrors(operation: Operation, path: string, procedure: ProcedureInternals | undefined): void {

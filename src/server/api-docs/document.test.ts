@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { procedureInternals } from '../procedure-internals.js';
+import { appRouter } from '../router.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
-import type { Schema } from './examples.js';
+import { OPERATION_EXAMPLES, type Schema } from './examples.js';
 
 let t: TestApp;
 let document: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
@@ -21,79 +23,24 @@ type Operation = {
 
 const operations = () => Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })));
 
-/*
- * Operations whose procedure has no meta.openapi.description yet. The list only shrinks: a new
- * procedure without a description fails below, and so does one left here after it got one.
- */
-const NOT_YET_DESCRIBED = new Set([
-  'POST /account/login',
-  'POST /account/login/two-factor',
-  'POST /account/signup',
-  'POST /account/forgot-password',
-  'POST /account/resend-link',
-  'POST /account/reset-password',
-  'GET /account/profile',
-  'PUT /account/profile/update',
-  'POST /account/profile/changepassword',
-  'POST /account/logout',
-  'GET /account/two-factor',
-  'POST /account/two-factor/begin',
-  'POST /account/two-factor/enable',
-  'POST /account/two-factor/disable',
-  'GET /superadmin/two-factor-policy',
-  'PUT /superadmin/two-factor-policy',
-  'GET /payment-details',
-  'GET /activities/export/link',
-  'GET /activities/statement/link',
-  'GET /activities/weekly',
-  'GET /dashboard',
-  'POST /tasks',
-  'PUT /tasks/{id}',
-  'DELETE /tasks/{id}',
-  'POST /invoices/purchase',
-  'GET /packages',
-  'GET /packages/{id}',
-  'POST /superadmin/users',
-  'PUT /superadmin/users/{id}',
-  'DELETE /superadmin/users/{id}',
-  'PUT /superadmin/users/activate/{id}',
-  'PUT /superadmin/users/sendsetpassword/{id}',
-  'PUT /superadmin/users/resettwofactor/{id}',
-  'GET /superadmin/tasks/choices',
-  'POST /superadmin/tasks',
-  'PUT /superadmin/tasks/{id}',
-  'DELETE /superadmin/tasks/{id}',
-  'PUT /superadmin/tasks/markdone/{id}',
-  'POST /superadmin/packages',
-  'GET /superadmin/packages/choices',
-  'PUT /superadmin/packages/{id}',
-  'DELETE /superadmin/packages/{id}',
-  'POST /superadmin/companies',
-  'GET /superadmin/companies/alert-settings',
-  'GET /superadmin/companies/options',
-  'PUT /superadmin/companies/{id}',
-  'DELETE /superadmin/companies/{id}',
-  'PUT /superadmin/companies/email/{kind}/{companyId}',
-  'POST /superadmin/companies/email-running-low',
-  'POST /superadmin/schedule',
-  'GET /superadmin/invoices/choices',
-  'POST /superadmin/invoices',
-  'PUT /superadmin/invoices/{id}',
-  'DELETE /superadmin/invoices/{id}',
-  'PUT /superadmin/invoices/openbal/{id}',
-  'GET /superadmin/exports/{list}/link',
-  'GET /superadmin/overview/signups',
-  'GET /superadmin/overview/receivable',
-  'GET /superadmin/overview/week',
-  'GET /superadmin/overview/months',
-]);
+/** Each procedure on the REST mirror, by route as operations() names it, with the description its meta gives. */
+const procedureRoutes = procedureInternals(appRouter).flatMap(({ meta }) =>
+  meta?.openapi ? [{ route: `${meta.openapi.method} ${meta.openapi.path}`, description: meta.openapi.description }] : [],
+);
 
 describe('every operation of the OpenAPI document', () => {
-  it('has a summary, and a description written with its procedure', () => {
-    const missing = operations().filter(({ route, operation }) => !operation.summary || (!operation.description && !NOT_YET_DESCRIBED.has(route)));
-    expect(missing.map(({ route }) => route)).toEqual([]);
-    const describedNow = operations().filter(({ route, operation }) => NOT_YET_DESCRIBED.has(route) && operation.description);
-    expect(describedNow.map(({ route }) => route), 'described now: take them off NOT_YET_DESCRIBED').toEqual([]);
+  it('has a summary, and a description written with its procedure, said once', () => {
+    expect(operations().filter(({ operation }) => !operation.summary).map(({ route }) => route)).toEqual([]);
+    expect(procedureRoutes.filter(({ description }) => !description?.trim()).map(({ route }) => route)).toEqual([]);
+    const documented = new Map(operations().map(({ route, operation }) => [route, operation.description ?? '']));
+    for (const { route, description = '' } of procedureRoutes) {
+      const text = documented.get(route);
+      expect(text?.startsWith(description), `${route} opens with its procedure's description`).toBe(true);
+      expect(text?.indexOf(description, 1), `${route} says its description once`).toBe(-1);
+    }
+    // the downloads are not procedures: their description is written with the route (rest-shapes.ts)
+    const procedureRoute = new Set(procedureRoutes.map(({ route }) => route));
+    expect(operations().filter(({ route, operation }) => !procedureRoute.has(route) && !operation.description).map(({ route }) => route)).toEqual([]);
   });
 
   it('has a request example where it takes a body, and an example of its JSON answer', () => {
@@ -105,6 +52,22 @@ describe('every operation of the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("lays an operation's own example fields only over fields its request or answer has", () => {
+    const byRoute = new Map(operations().map(({ route, operation }) => [route, operation]));
+    const stray: string[] = [];
+    for (const [route, own] of Object.entries(OPERATION_EXAMPLES)) {
+      const operation = byRoute.get(route);
+      if (!operation) stray.push(`${route}: no such operation`);
+      const schemas = { request: operation?.requestBody?.content['application/json']?.schema, response: operation?.responses['200']?.content?.['application/json']?.schema };
+      for (const part of ['request', 'response'] as const) {
+        const schema = schemas[part];
+        const shapes = [schema?.items ?? schema, ...(schema?.anyOf ?? [])];
+        for (const name of Object.keys(own[part] ?? {})) if (!shapes.some((shape) => shape?.properties?.[name])) stray.push(`${route} ${part} ${name}`);
+      }
+    }
+    expect(stray).toEqual([]);
   });
 
   it('lists its error answers in the shape both transports use', () => {
@@ -123,15 +86,16 @@ describe('every operation of the OpenAPI document', () => {
 
   it('types instants as date-time and calendar days as date, and says which numbers are dollars and hours', () => {
     const wrong: string[] = [];
-    const walk = (schema: Schema | undefined, where: string) => {
+    // the dashboard's Hour Balance card counts hours in every number, whatever its name (balance, used, …)
+    const walk = (schema: Schema | undefined, where: string, inHours = false) => {
       if (!schema) return;
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         const strings = [property, ...(property.anyOf ?? [])].filter((option) => option.type === 'string' || (Array.isArray(option.type) && option.type.includes('string')));
         const expected = /(At|Date)$|^timeStamp$/.test(name) ? 'date-time' : /^(date|weekStart|weekEnd)$/.test(name) ? 'date' : undefined;
         if (expected && strings.some((option) => option.format !== expected)) wrong.push(`${where} ${name}: ${strings.map((option) => option.format).join()}`);
-        if (/^(amount|rate|price|balance)$/.test(name) && !/Dollars/.test(property.description ?? '')) wrong.push(`${where} ${name}: no unit`);
-        if (/^hours$/.test(name) && !/Hours/.test(property.description ?? '')) wrong.push(`${where} ${name}: no unit`);
-        walk(property, where);
+        const unit = inHours && property.type === 'number' ? /Hours/ : /^(amount|rate|price|balance|remainingBalance)$/.test(name) ? /Dollars/ : /^hours$/.test(name) ? /Hours/ : undefined;
+        if (unit && !unit.test(property.description ?? '')) wrong.push(`${where} ${name}: no unit`);
+        walk(property, where, name === 'hourBalance');
       }
       walk(schema.items, where);
       for (const option of schema.anyOf ?? []) walk(option, where);

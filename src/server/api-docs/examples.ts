@@ -1,3 +1,6 @@
+import { NEW_LINK_SENT, PASSWORD_CHANGED, PASSWORD_RESET_DONE, RESET_LINK_SENT, SIGNED_OUT, SIGN_UP_DONE } from '../modules/account/service.js';
+import { DISABLED, ENABLED, POLICY_SAVED } from '../modules/two-factor/service.js';
+
 export type Schema = {
   type?: string | string[];
   format?: string;
@@ -19,33 +22,121 @@ export type Schema = {
 const BY_NAME: Record<string, unknown> = {
   _id: '3f0c2a9e6b1d4c8e',
   id: '3f0c2a9e6b1d4c8e',
+  userId: '3f0c2a9e6b1d4c8e',
   company: '9b2e41d07a6c4f15',
   invoice: '5d7f13c2e8a94b60',
+  packageId: '7a1c5e9b3d2f4a60',
+  task: '2c8d6f1a9e3b4d07',
   companyName: 'Acme Ltd',
   firstName: 'Ada',
   lastName: 'Lovelace',
   name: 'Ada Lovelace',
   emailAddress: 'ada@example.com',
   password: 'correct horse battery',
+  currentPassword: 'correct horse battery',
+  newPassword: 'a longer passphrase of mine',
   token: 'a7Qx…(the session token)',
-  invoiceId: '1042',
+  challenge: 'eyJhbGciOiJIUzI1NiJ9…(the challenge from POST /account/login)',
+  code: '492039',
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUri: 'otpauth://totp/Hourbank%20Consulting:ada%40example.com?issuer=Hourbank+Consulting&algorithm=SHA1&secret=JBSWY3DPEHPK3PXP&period=30&digits=6',
+  qrCode: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0…',
+  recoveryCodes: 'k3m6p-2xq7d',
+  invoiceId: '2026-0042',
+  pdfUrl: '/api/invoices/3f0c2a9e6b1d4c8e/pdf?exp=1772463845&sig=…',
   description: 'Migration of the billing service',
   title: 'Migrate the billing service',
-  amount: 500,
+  taskTitle: 'Migrate the billing service',
+  newTaskTitle: 'Review the invoice template',
+  changedField: 'priority',
+  oldValue: '10',
+  newValue: '1',
+  amount: 250,
   rate: 100,
   balance: 250,
   price: 500,
   remainingBalance: 250,
+  completeStatus: false,
+  done: false,
+  deleted: false,
   transactionId: 'TX-2026-0042',
   hours: 5,
-  role: 'member',
+  targetHours: 35,
+  role: 'admin',
+  isAdmin: true,
+  isSuperAdmin: false,
   method: 'ACH',
   status: 'completed',
   phone: '+1 555 0100',
+  companyPhone: '+1 555 0100',
+  mobile: '+1 555 0101',
+  address: '1 Main Street, Springfield, IL 62701',
+  companyAddress: '1 Main Street, Springfield, IL 62701',
+  bankName: 'First Bank of Springfield',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+  paymentEmail: 'payments@provider.example',
   website: 'https://acme.example',
+  month: '2026-03',
+  weekEnd: '2026-03-08',
+  runsOutOn: '2026-04-20',
+  setting: 'PROVIDER_BANK_NAME',
+  label: 'Bank name',
   message: 'Done.',
   url: '/api/activities/export.csv?q=…&exp=…&sig=…',
 };
+
+type Fields = Record<string, unknown>;
+
+/** The token of an emailed reset or set-password link (the last part of its URL). */
+const LINK_TOKEN = 'eyJhbGciOiJIUzI1NiJ9…(from the emailed link)';
+/** The invoice rows' example: 500 dollars, 250 of it paid. */
+const INVOICE_PARTLY_PAID: Fields = { status: 'Partially Paid' };
+
+/**
+ * What field names cannot tell, by operation: the message it answers, a link's own path, figures
+ * that belong together. Laid over the generated example (over each row of a list); a field set to
+ * undefined is left out.
+ */
+export const OPERATION_EXAMPLES: Record<string, { request?: Fields; response?: Fields }> = {
+  'POST /account/login': { response: { twoFactorSetupRequired: undefined } },
+  'POST /account/signup': { response: { message: SIGN_UP_DONE } },
+  'POST /account/forgot-password': { response: { message: RESET_LINK_SENT } },
+  'POST /account/resend-link': { request: { token: LINK_TOKEN }, response: { message: NEW_LINK_SENT } },
+  'POST /account/reset-password': { request: { token: LINK_TOKEN }, response: { message: PASSWORD_RESET_DONE } },
+  'POST /account/profile/changepassword': { response: { message: PASSWORD_CHANGED } },
+  'POST /account/logout': { response: { message: SIGNED_OUT } },
+  'GET /account/two-factor': { response: { recoveryCodesLeft: 9, required: false } },
+  'POST /account/two-factor/enable': { response: { message: ENABLED } },
+  'POST /account/two-factor/disable': { response: { message: DISABLED } },
+  'PUT /superadmin/two-factor-policy': { response: { message: POLICY_SAVED } },
+  'GET /activities/statement/link': { response: { url: '/api/activities/statement.pdf?q=…&exp=…&sig=…' } },
+  'GET /superadmin/exports/{list}/link': { response: { url: '/api/superadmin/exports/companies.csv?q=…&exp=…&sig=…' } },
+  'GET /dashboard': { response: { hourBalance: { balance: 20, pending: 10, recentPurchase: 40, used: 20, remainingPercent: 50 } } },
+  'GET /invoices': { response: INVOICE_PARTLY_PAID },
+  'GET /superadmin/allinvoices': { response: INVOICE_PARTLY_PAID },
+  'POST /superadmin/invoices': { response: INVOICE_PARTLY_PAID },
+  'PUT /superadmin/invoices/{id}': { response: INVOICE_PARTLY_PAID },
+  'PUT /superadmin/invoices/openbal/{id}': { response: { message: 'An open balance reminder for invoice 2026-0042 has been sent.' } },
+  'PUT /superadmin/users/sendsetpassword/{id}': { response: { message: 'A set-password link has been emailed to ada@example.com.' } },
+  'PUT /superadmin/users/resettwofactor/{id}': { response: { message: 'Two-factor sign-in has been reset for ada@example.com. They have been signed out and emailed.' } },
+  'PUT /superadmin/companies/email/{kind}/{companyId}': { response: { message: 'A running-low balance email was sent to 2 users of Acme Ltd.' } },
+  'POST /superadmin/companies/email-running-low': {
+    response: { sent: 3, skipped: 1, remaining: 0, message: 'Balance emails were sent to 3 companies. 1 company skipped: emailed within the last 24 hours or without approved users.' },
+  },
+  'POST /superadmin/schedule': { request: { items: [{ name: 'Acme Ltd', hours: 4.5 }, { name: 'Globex', hours: 1 }] }, response: { message: 'The schedule for 2 companies was sent.' } },
+  'GET /superadmin/overview/receivable': { response: { unpaidCount: 3, partlyPaidCount: 1, totalReceivable: 12500 } },
+};
+
+/** The generated example with the operation's own fields laid over it (over each row of a list). */
+export function withOperationFields(example: unknown, fields: Fields | undefined): unknown {
+  if (!fields) return example;
+  if (Array.isArray(example)) return example.map((row) => withOperationFields(row, fields));
+  if (!example || typeof example !== 'object') return example;
+  const merged: Fields = { ...(example as Fields), ...fields };
+  for (const [name, value] of Object.entries(fields)) if (value === undefined) delete merged[name];
+  return merged;
+}
 
 const BY_FORMAT: Record<string, string> = { 'date-time': '2026-03-02T15:04:05.000Z', date: '2026-03-02', email: 'ada@example.com', uri: 'https://acme.example' };
 
@@ -61,11 +152,11 @@ export function exampleOf(schema: Schema, name?: string, depth = 0): unknown {
   }
   if (type === 'array') return schema.items ? [exampleOf(schema.items, name, depth + 1)] : [];
   if (schema.default !== undefined) return schema.default;
-  if (schema.format && BY_FORMAT[schema.format]) return BY_FORMAT[schema.format];
   if (name && name in BY_NAME) {
     const value = BY_NAME[name];
     if (type === 'string' || typeof value !== 'string') return value;
   }
+  if (schema.format && BY_FORMAT[schema.format]) return BY_FORMAT[schema.format];
   if (type === 'boolean') return true;
   if (type === 'integer') return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
   if (type === 'number') return schema.minimum !== undefined && schema.minimum > 0 ? schema.minimum : 10;

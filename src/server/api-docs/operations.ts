@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { ProcedureInternals } from '../procedure-internals.js';
-import { exampleOf, type Schema } from './examples.js';
+import { exampleOf, OPERATION_EXAMPLES, withOperationFields, type Schema } from './examples.js';
 
 type Media = { schema?: Schema; example?: unknown };
 type Response = { description?: string; content?: Record<string, Media> };
@@ -28,11 +28,15 @@ const FIELD_FORMATS: Record<string, 'date-time' | 'date'> = {
   weekStart: 'date',
   weekEnd: 'date',
   date: 'date',
+  runsOutOn: 'date',
 };
 
 /** Fields in dollars (stored as cents, decision 004) and in hours (stored as hundredths). */
-const DOLLAR_FIELDS = new Set(['amount', 'rate', 'balance', 'price', 'total', 'totalAmount', 'paid', 'totalReceivable', 'openBalance']);
+const DOLLAR_FIELDS = new Set(['amount', 'rate', 'balance', 'price', 'total', 'totalAmount', 'paid', 'totalReceivable', 'openBalance', 'remainingBalance']);
 const HOUR_FIELDS = /hours$|^hours|Hours$/i;
+const HOURS = 'Hours, at most two decimals (stored as hundredths of an hour).';
+/** Objects whose every decimal number is hours whatever its name: the dashboard's Hour Balance card (balance, used, …). */
+const HOUR_OBJECTS = new Set(['hourBalance']);
 
 const ERROR_SCHEMA: Schema = {
   type: 'object',
@@ -56,9 +60,10 @@ const ERRORS: Record<string, { description: string; example: unknown }> = {
 };
 
 /**
- * Adds what the generator cannot know to each operation of the procedures: the procedure's own
- * description, examples of its request and answer, the formats and units of its fields, and its
- * error answers in the shape both transports use ({ message, fieldErrors? }).
+ * Adds what the generator cannot know to each operation of the procedures: examples of its request
+ * and answer, the formats and units of its fields, and its error answers in the shape both
+ * transports use ({ message, fieldErrors? }). The generator has already given each operation its
+ * procedure's own description (meta.openapi.description).
  */
 export function describeOperations(document: OpenAPIObject, procedures: ProcedureInternals[]): OpenAPIObject {
   const byRoute = new Map<string, ProcedureInternals>();
@@ -69,11 +74,8 @@ export function describeOperations(document: OpenAPIObject, procedures: Procedur
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const procedure = byRoute.get(`${method} ${path}`);
-      if (procedure?.meta?.openapi?.description) {
-        operation.description = [procedure.meta.openapi.description, operation.description].filter(Boolean).join('\n\n');
-      }
       describeFields(operation);
-      addExamples(operation);
+      addExamples(operation, OPERATION_EXAMPLES[`${method.toUpperCase()} ${path}`]);
       addErrors(operation, path, procedure);
     }
   }
@@ -88,34 +90,38 @@ function describeFields(operation: Operation): void {
   for (const response of Object.values(operation.responses ?? {})) for (const media of Object.values(response.content ?? {})) walk(media.schema);
 }
 
-function walk(schema: Schema | undefined): void {
+function walk(schema: Schema | undefined, inHours = false): void {
   if (!schema) return;
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    describeField(name, property);
-    walk(property);
+    describeField(name, property, inHours);
+    walk(property, HOUR_OBJECTS.has(name));
   }
   walk(schema.items);
   for (const option of schema.anyOf ?? []) walk(option);
 }
 
-function describeField(name: string, schema: Schema): void {
+function describeField(name: string, schema: Schema, inHours = false): void {
   const format = FIELD_FORMATS[name];
-  if (format) {
+  if (inHours && schema.type === 'number') {
+    schema.description ??= HOURS;
+  } else if (format) {
     for (const target of [schema, ...(schema.anyOf ?? [])]) if (isString(target)) target.format = format;
     schema.description ??= format === 'date' ? 'A calendar day, YYYY-MM-DD.' : 'An instant, ISO 8601 with an offset.';
   } else if (DOLLAR_FIELDS.has(name)) {
     schema.description ??= 'Dollars, at most two decimals (stored as cents).';
   } else if (HOUR_FIELDS.test(name)) {
-    schema.description ??= 'Hours, at most two decimals (stored as hundredths of an hour).';
+    schema.description ??= HOURS;
   }
 }
 
 const isString = (schema: Schema) => schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
 
-function addExamples(operation: Operation): void {
-  for (const media of Object.values(operation.requestBody?.content ?? {})) if (media.schema) media.example ??= exampleOf(media.schema);
+function addExamples(operation: Operation, own: (typeof OPERATION_EXAMPLES)[string] | undefined): void {
+  for (const media of Object.values(operation.requestBody?.content ?? {})) if (media.schema) media.example ??= withOperationFields(exampleOf(media.schema), own?.request);
   const ok = operation.responses?.['200'];
-  for (const [type, media] of Object.entries(ok?.content ?? {})) if (media.schema && type.includes('json')) media.example ??= exampleOf(media.schema);
+  for (const [type, media] of Object.entries(ok?.content ?? {})) {
+    if (media.schema && type.includes('json')) media.example ??= withOperationFields(exampleOf(media.schema), own?.response);
+  }
 }
 
 function addErrors(operation: Operation, path: string, procedure: ProcedureInternals | undefined): void {

@@ -20,7 +20,7 @@ const noInput = z.void();
 
 export const accountRouter = router({
   login: publicProcedure
-    .meta({ rateLimit: 'sign-in', openapi: { method: 'POST', path: '/account/login', tags, protect: false, summary: 'Sign in; returns the session token, or a challenge for the two-factor step' } })
+    .meta({ rateLimit: 'sign-in', openapi: { method: 'POST', path: '/account/login', tags, protect: false, summary: 'Sign in; returns the session token, or a challenge for the two-factor step', description: 'Public; rate-limited: 10 failed sign-ins for one account from one address, or 30 from one address, within 15 minutes get that address a 429. A wrong email or password is a 401; the right ones for a user not yet approved a 403 ("Your account is awaiting approval."). Answers a session token for the jwttoken header (30 days, extended while in use; flagged twoFactorSetupRequired for a super-admin the policy asks to set up two-factor sign-in), or for a user with two-factor sign-in { twoFactorRequired, challenge }, to finish with POST /account/login/two-factor within 10 minutes.' } })
     .input(loginInput)
     .output(loginStepOutput)
     .mutation(({ ctx, input }) => account.login(ctx.deps, input)),
@@ -28,49 +28,49 @@ export const accountRouter = router({
   loginTwoFactor: loginTwoFactorProcedure,
 
   signup: publicProcedure
-    .meta({ rateLimit: 'signup', openapi: { method: 'POST', path: '/account/signup', tags, protect: false, summary: 'Sign up a company and its first user (awaits approval)' } })
+    .meta({ rateLimit: 'signup', openapi: { method: 'POST', path: '/account/signup', tags, protect: false, summary: 'Sign up a company and its first user (awaits approval)', description: 'Public; rate-limited (30 calls an address and 10 an email address per 15 minutes). Creates the company and its first user with the role admin and the password given (at least 8 characters), not yet approved, and emails the provider to review them; sign-in is refused until a super-admin approves the user. An email address already in use is a 409.' } })
     .input(signUpInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.signUp(ctx.deps, input)),
 
   forgotPassword: publicProcedure
-    .meta({ rateLimit: 'forgot-password', openapi: { method: 'POST', path: '/account/forgot-password', tags, protect: false, summary: 'Email a password reset link' } })
+    .meta({ rateLimit: 'forgot-password', openapi: { method: 'POST', path: '/account/forgot-password', tags, protect: false, summary: 'Email a password reset link', description: 'Public; rate-limited (30 calls an address and 10 an email address per 15 minutes). Emails the user with that address a single-use reset link good for 1 hour; the answer is the same whether or not the address belongs to anyone, so it tells nobody which addresses have accounts.' } })
     .input(forgotPasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.forgotPassword(ctx.deps, input)),
 
   resendLink: publicProcedure
-    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one' } })
+    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days). A forged token, or one already used or revoked by a password change, is a 400 and sends nothing.' } })
     .input(linkTokenInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resendLink(ctx.deps, input)),
 
   resetPassword: publicProcedure
-    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link' } })
+    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link', description: "Public; rate-limited (30 calls an address per 15 minutes). Sets the password (at least 8 characters) of the link's owner; the link is used up, the owner's other links are revoked and every session of theirs ends. An invalid, used, revoked or expired link is a 400 (\"Token expired. Please request a new link.\" for an expired one, which POST /account/resend-link exchanges)." } })
     .input(resetPasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resetPassword(ctx.deps, input)),
 
   profile: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/account/profile', tags, summary: "The signed-in user's profile" } })
+    .meta({ openapi: { method: 'GET', path: '/account/profile', tags, summary: "The signed-in user's profile", description: "Any signed-in user. The caller's names, email address, mobile and role, with isAdmin and isSuperAdmin read from the role, and their company (null for the provider's super-admin, who has none)." } })
     .input(noInput)
     .output(profileOutput)
     .query(({ ctx }) => account.getProfile(ctx.deps, ctx.actor)),
 
   updateProfile: authedProcedure
-    .meta({ rateLimit: 'profile-update', openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address' } })
+    .meta({ rateLimit: 'profile-update', openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address', description: 'Any signed-in user; at most 20 profile changes per 15 minutes. Names change freely; a new email address (not just a change of letter case) needs currentPassword (a 400 naming it otherwise) and emails the old address that it changed. An address another account uses is a 409; mobile and role are not changed here.' } })
     .input(profileUpdateInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) => account.updateProfile(ctx.deps, ctx.actor, input)),
 
   changePassword: authedProcedure
-    .meta({ rateLimit: 'change-password', openapi: { method: 'POST', path: '/account/profile/changepassword', tags, summary: "Change password; ends the user's other sessions" } })
+    .meta({ rateLimit: 'change-password', openapi: { method: 'POST', path: '/account/profile/changepassword', tags, summary: "Change password; ends the user's other sessions", description: "Any signed-in user; at most 10 password changes per 15 minutes. Checks currentPassword (a 400 when wrong) and sets newPassword (at least 8 characters); the user's other sessions end and their unused reset and set-password links are revoked, while this session stays signed in." } })
     .input(changePasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.changePassword(ctx.deps, ctx.actor, input)),
 
   logout: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/account/logout', tags, summary: 'End the current session' } })
+    .meta({ openapi: { method: 'POST', path: '/account/logout', tags, summary: 'End the current session', description: "Any signed-in user. Ends the session whose token was sent; the token stops working at once, and the user's other sessions stay signed in." } })
     .input(noInput)
     .output(messageOutput)
     .mutation(({ ctx }) => account.logout(ctx.deps, ctx.actor)),

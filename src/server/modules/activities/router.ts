@@ -13,7 +13,14 @@ export const activitiesRouter = router({
   list: authedProcedure
     .meta({
       paged: true,
-      openapi: { method: 'GET', path: '/activities', tags, summary: "Your company's hours ledger, newest first, with running balances" },
+      openapi: {
+        method: 'GET',
+        path: '/activities',
+        tags,
+        summary: "Your company's hours ledger, newest first, with running balances",
+        description:
+          "Any signed-in user; the provider's super-admin, who has no company, gets company null and no entries. One page of the caller's company's ledger: purchases (TimeAdd, pending until the invoice is paid in full) and time logged (TimeLog, negative hours), each with the balance in hours after it; a pending entry leaves the balance as it was.",
+      },
     })
     .input(activitiesInput)
     .output(activitiesOutput)
@@ -27,6 +34,8 @@ export const activitiesRouter = router({
         path: '/activities/export/link',
         tags,
         summary: "A signed link (5 minutes) to your company's whole ledger as CSV, newest first, with running balances; or GET /activities/export.csv with the jwttoken header",
+        description:
+          "Any user of a company (the provider's super-admin has none: 403); at most 20 downloads per 10 minutes. The company is always the caller's own; the CSV has Date, Description, Type, Status, Hours and Balance for every entry, with dates written in timeZone. One download per company runs at a time (429 while another is running).",
       },
     })
     .input(activitiesExportInput)
@@ -42,6 +51,8 @@ export const activitiesRouter = router({
         tags,
         summary:
           'Company admins: a signed link (5 minutes) to the statement PDF of from..to (YYYY-MM-DD, both included, at most 5 years, ending by today); or GET /activities/statement.pdf with the jwttoken header',
+        description:
+          "Company admins of a company only (it lists invoices and payments); at most 20 downloads per 10 minutes. The days are read in timeZone (default APP_TIMEZONE); from after to, a period over 5 years or a to after today is a 400. The PDF shows the opening balance, the period's ledger entries with the balance after each, the closing balance in hours, and the invoices and payments dated in the period in dollars.",
       },
     })
     .input(statementInput)
@@ -55,6 +66,8 @@ export const activitiesRouter = router({
         path: '/activities/weekly',
         tags,
         summary: "Your company's hours used and hours purchased (activated) per week, the last 12 weeks, oldest first",
+        description:
+          "Any user of a company (the provider's super-admin has none: 403). Weeks run Monday to Sunday in the provider's time zone (APP_TIMEZONE), the current week last; usedHours sums the company's time logs of the week and purchasedHours the hours of its purchases paid in full, by the purchase's date.",
       },
     })
     .input(z.void())

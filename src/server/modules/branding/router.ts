@@ -19,7 +19,7 @@ export const brandingRouter = router({
 
   /** Where customers send money (shown on the confirmation page): signed-in users only. */
   paymentDetails: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/payment-details', tags: ['Invoices'], summary: "The provider's payment instructions: mailing address, bank details, payment email" } })
+    .meta({ openapi: { method: 'GET', path: '/payment-details', tags: ['Invoices'], summary: "The provider's payment instructions: mailing address, bank details, payment email", description: "Any signed-in user. Where customers send payment, from the server's configuration (PROVIDER_NAME, PROVIDER_ADDRESS, PROVIDER_BANK_NAME, PROVIDER_ROUTING_NUMBER, PROVIDER_ACCOUNT_NUMBER, PROVIDER_PAYMENT_EMAIL); a detail left unset is null." } })
     .input(z.void())
     .output(paymentDetailsOutput)
     .query(({ ctx }) => {

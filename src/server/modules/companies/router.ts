@@ -32,6 +32,8 @@ export const superAdminCompaniesRouter = router({
         tags,
         summary:
           'Companies by name, with hour balance, pending hours, open-task count, low-balance threshold, when each balance email was last sent and the run-out forecast; search matches the name; positiveOnly=true keeps those with hours above 0 and an open task; lowOnly=true those at or below their threshold',
+        description:
+          "Super-admins only. hourBalance (completed ledger entries), pendingHours (purchases not yet paid) and the thresholds are in hours; thresholdHours is the company's own lowBalanceHours or, when that is null, the provider's default (LOW_BALANCE_HOURS).",
       },
     })
     .input(companyListInput)
@@ -46,6 +48,8 @@ export const superAdminCompaniesRouter = router({
         path: '/superadmin/companies/running-low',
         tags,
         summary: `Companies at or below their low-balance threshold (negative ones included), lowest balance first, with threshold and run-out forecast; at most ${RUNNING_LOW_CARD_LIMIT} a page`,
+        description:
+          "Super-admins only. The provider overview's Running Low card: hourBalance and thresholdHours are in hours, and forecast is null for a company already out of hours or without use in the last 8 whole weeks.",
       },
     })
     .input(z.object({ page: pageNumber.default(1), perPage: perPageNumber(10, RUNNING_LOW_CARD_LIMIT) }).prefault({}))
@@ -53,31 +57,31 @@ export const superAdminCompaniesRouter = router({
     .query(({ ctx, input }) => companies.runningLowCompanies(ctx.deps, input)),
 
   alertSettings: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours (LOW_BALANCE_HOURS), for companies without their own" } })
+    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours (LOW_BALANCE_HOURS), for companies without their own", description: 'Super-admins only. The running-low threshold, in hours, of every company whose lowBalanceHours is null; it is set by the LOW_BALANCE_HOURS environment variable (5 when unset).' } })
     .input(z.void())
     .output(z.object({ defaultThresholdHours: z.number() }))
     .query(({ ctx }) => ({ defaultThresholdHours: hundredthsToHours(ctx.deps.config.lowBalanceHundredths) })),
 
   options: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include` } })
+    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include`, description: 'Super-admins only. The id and name of the companies whose name contains search (ignoring case), by name; include names a company to put first when it is not among them, so a picker can show the one already chosen.' } })
     .input(companyOptionsInput)
     .output(z.array(companyOptionOutput))
     .query(({ ctx, input }) => companies.companyOptions(ctx.deps.db, input.search, input.include)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)' } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)', description: 'Super-admins only. Adds a company with its name (required), address, phone, website and lowBalanceHours, its own running-low threshold in hours (0 to 10000, at most 2 decimals; null follows LOW_BALANCE_HOURS); it starts with no hours. A body with an _id is a 400: change an existing company with PUT /superadmin/companies/{id}.' } })
     .input(companyCreateInput)
     .output(companyOutput)
     .mutation(({ ctx, input: { _id: _ignored, ...fields } }) => companies.createCompany(ctx.deps, fields)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}', tags, summary: "Change a company's name, address, phone and website" } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}', tags, summary: "Change a company's name, address, phone and website", description: "Super-admins only. Replaces the company's name, address, phone, website and lowBalanceHours (omitted or null follows the provider's default); the project description from sign-up stays. A new threshold sends no email by itself, but a company whose balance is now above it is re-armed for the low-balance alerts." } })
     .input(companyUpdateInput)
     .output(companyOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => companies.updateCompany(ctx.deps, id, fields)),
 
   delete: superAdminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/superadmin/companies/{id}', tags, summary: 'Delete a company without invoices, payments or time logs, with its users, tasks and custom packages' } })
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/companies/{id}', tags, summary: 'Delete a company without invoices, payments or time logs, with its users, tasks and custom packages', description: 'Super-admins only. Deletes the company with its users (and their sessions and links), its tasks and their history, and its custom packages. A company with any invoice, payment or time log is a 409 naming them: billing records are kept.' } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
@@ -86,7 +90,7 @@ export const superAdminCompaniesRouter = router({
     }),
 
   sendBalanceEmail: superAdminProcedure
-    .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder" } })
+    .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder", description: "Super-admins only; at most 60 balance emails per 15 minutes. Sends the chosen email with the company's current balance, pending hours and run-out forecast whatever the balance is, and notes when that kind went out (runningLowEmailedAt or negativeEmailedAt); a company without approved users is a 409 and sends nothing." } })
     .input(balanceEmailInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => companies.sendBalanceEmail(ctx.deps, input.kind, input.companyId)),
@@ -100,6 +104,8 @@ export const superAdminCompaniesRouter = router({
         tags,
         summary:
           "Email every running-low company matching the Company List's filter (search, company, positiveOnly) the balance email its balance calls for, skipping those sent that kind in the last 24 hours; up to 200 at once",
+        description:
+          'Super-admins only; at most 60 balance emails per 15 minutes. Lowest balance first, each matching company at or below its threshold gets the negative email below 0 and the running-low email otherwise, unless that kind went out to it in the last 24 hours or it has no approved user; all in one transaction. Answers how many were sent, skipped and left for another send.',
       },
     })
     .input(bulkBalanceEmailInput)

@@ -22,13 +22,13 @@ const adminTags = ['Invoices (super-admin)'];
 
 export const invoicesRouter = router({
   list: companyAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first" } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first", description: "Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's invoices (the company parameter is ignored), with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes." } })
     .input(invoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.companyId, input)),
 
   purchase: companyAdminProcedure
-    .meta({ rateLimit: 'purchase', openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid' } })
+    .meta({ rateLimit: 'purchase', openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid', description: "Company admins of a company only; at most 20 purchases an hour. Buys a package on offer to the company now (a 404 otherwise, a 400 for one with no hours): the invoice gets the next number, the price hours x rate in dollars rounded to the cent and the paymentOption's method, its hours wait as pending, and the invoice PDF is emailed to the company's approved users and to the provider. A company with 20 invoices not yet paid in full gets a 409." } })
     .input(purchaseInput)
     .output(purchaseOutput)
     .mutation(({ ctx, input }) => invoices.purchase(ctx.deps, ctx.actor, ctx.companyId, input)),
@@ -36,7 +36,7 @@ export const invoicesRouter = router({
 
 export const superAdminInvoicesRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full' } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full', description: "Super-admins only. Every company's invoices with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes; company narrows them to one company." } })
     .input(allInvoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.allInvoices(ctx.deps, input)),
@@ -48,6 +48,8 @@ export const superAdminInvoicesRouter = router({
         path: '/superadmin/invoices/choices',
         tags: adminTags,
         summary: `Invoice choices for a payment: up to ${INVOICE_CHOICES_LIMIT} of the company's invoices, newest first, with their balance; openOnly keeps those with a balance above 0; include adds the one already chosen`,
+        description:
+          'Super-admins only. Each choice has the invoice number, its remainingBalance in dollars (price less completed payments) and the payment method the customer meant to use; include names an invoice of the same company to list whatever the filter and the limit, and an unknown company has none.',
       },
     })
     .input(invoiceChoicesInput)
@@ -55,19 +57,19 @@ export const superAdminInvoicesRouter = router({
     .query(({ ctx, input }) => invoices.invoiceChoices(ctx.deps.db, input.company, input.openOnly, input.include)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/invoices', tags: adminTags, summary: 'Add an invoice (and its pending hours); emails the client when sendInvoiceEmail' } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/invoices', tags: adminTags, summary: 'Add an invoice (and its pending hours); emails the client when sendInvoiceEmail', description: "Super-admins only. Adds an invoice for the company (a 404 if there is none) with the next number, dated transactionDate (now when left out); with hours above 0 the price is hours x rate in dollars rounded to the cent, otherwise price is required. Its hours are pending until completed payments cover the price (at once for a price of 0); a packageId must be general or the company's own, and sendInvoiceEmail (default true) emails the PDF to the company's approved users." } })
     .input(invoiceFormInput)
     .output(invoiceOutput)
     .mutation(({ ctx, input }) => invoices.createInvoice(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Change an invoice (its company stays); balance, status and hours follow' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Change an invoice (its company stays); balance, status and hours follow', description: "Super-admins only. Replaces the invoice's description, hours, rate, price (hours x rate when hours are above 0), method and email flag; an omitted transactionDate or packageId keeps the current one, and a different company is a 400. Its hours entry follows, and its remaining balance, status and whether its hours count are worked out again from the completed payments; a price below them is a 400, and nothing is emailed." } })
     .input(invoiceUpdateInput)
     .output(invoiceOutput)
     .mutation(({ ctx, input: { id, ...form } }) => invoices.updateInvoice(ctx.deps, id, form)),
 
   delete: superAdminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Delete an invoice without payments, with its hours entry' } })
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Delete an invoice without payments, with its hours entry', description: 'Super-admins only. Removes the invoice and its hours entry from the ledger; an invoice with any payment applied, whatever its status, is a 409. Its invoice number is not given out again.' } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
@@ -76,7 +78,7 @@ export const superAdminInvoicesRouter = router({
     }),
 
   openBalance: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/openbal/{id}', tags: adminTags, summary: 'Email the client an open-balance reminder for an unpaid invoice' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/openbal/{id}', tags: adminTags, summary: 'Email the client an open-balance reminder for an unpaid invoice', description: "Super-admins only. Emails the company's approved users a reminder of what is still owed on the invoice, with its PDF; an invoice paid in full, or a company without approved users, is a 409." } })
     .input(byId)
     .output(messageOutput)
     .mutation(({ ctx, input }) => invoices.sendOpenBalanceReminder(ctx.deps, input.id)),

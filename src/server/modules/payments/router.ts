@@ -9,7 +9,7 @@ const tags = ['Payments (super-admin)'];
 
 export const superAdminPaymentsRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Payments, newest payment date first; search matches the description' } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Payments, newest payment date first; search matches the description', description: 'Super-admins only. Every payment with its invoice number, company, amount in dollars, method, status and date; only completed payments count toward their invoice. company narrows them to one company.' } })
     .input(paymentListInput)
     .output(pageOutput(paymentOutput))
     .query(({ ctx, input }) => payments.allPayments(ctx.deps, input)),

@@ -22,25 +22,25 @@ const adminTags = ['Tasks (super-admin)'];
 
 export const tasksRouter = router({
   list: authedProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/tasks', tags: customerTags, summary: "Your company's open tasks, by priority; search matches title or description" } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/tasks', tags: customerTags, summary: "Your company's open tasks, by priority; search matches title or description", description: "Any signed-in user; the provider's super-admin, who has no company, gets an empty page. Lists the caller's own company's tasks that are neither done nor deleted (the company parameter is ignored), each with its history of changes." } })
     .input(openTaskListInput)
     .output(pageOutput(taskOutput))
     .query(({ ctx, input }) => tasks.listOwnTasks(ctx.deps, ctx.actor, input)),
 
   create: companyProcedure
-    .meta({ rateLimit: 'task-change', openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company' } })
+    .meta({ rateLimit: 'task-change', openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company', description: "Any user of a company (the provider's super-admin has none: 403); at most 30 task changes a minute. Adds an open task to the caller's company with priority 1 unless given, dated creationDate (now when left out; at most 365 days back and 24 hours ahead, else a 400). A company that already has 200 open tasks gets a 409." } })
     .input(customerTaskCreateInput)
     .output(taskOutput)
     .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, ctx.companyId, input)),
 
   update: companyProcedure
-    .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks" } })
+    .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks", description: "Any user of a company; at most 30 task changes a minute. Replaces the title, description and priority of an open task of the caller's company (an omitted priority becomes 1 and an omitted description empty); each field that changes is kept in the task's history with who and when. Another company's or a deleted task is a 404, a done one a 409." } })
     .input(taskUpdateInput)
     .output(taskOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateOwnTask(ctx.deps, ctx.actor, ctx.companyId, id, fields)),
 
   delete: companyProcedure
-    .meta({ rateLimit: 'task-change', openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks" } })
+    .meta({ rateLimit: 'task-change', openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks", description: "Any user of a company; at most 30 task changes a minute. Hides the task (a soft delete kept in its history) so it leaves the lists and the open-task count; another company's or an already deleted task is a 404." } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
@@ -51,31 +51,31 @@ export const tasksRouter = router({
 
 export const superAdminTasksRouter = router({
   listOpen: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allopentasks', tags: adminTags, summary: 'Open tasks of every company, by priority; search matches title or description' } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allopentasks', tags: adminTags, summary: 'Open tasks of every company, by priority; search matches title or description', description: "Super-admins only. Every company's tasks that are neither done nor deleted, each with its company name and history; company narrows them to one company." } })
     .input(openTaskListInput)
     .output(pageOutput(taskOutput))
     .query(({ ctx, input }) => tasks.allOpenTasks(ctx.deps, input)),
 
   openOf: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/tasks/choices', tags: adminTags, summary: `Task choices for a time log: up to ${TASK_CHOICES_LIMIT} open tasks of the company, by priority` } })
+    .meta({ openapi: { method: 'GET', path: '/superadmin/tasks/choices', tags: adminTags, summary: `Task choices for a time log: up to ${TASK_CHOICES_LIMIT} open tasks of the company, by priority`, description: "Super-admins only. The id and title of the company's tasks that are neither done nor deleted, priority 1 first; an unknown company has none." } })
     .input(taskChoicesInput)
     .output(z.array(taskChoiceOutput))
     .query(({ ctx, input }) => tasks.openTasksOf(ctx.deps, input.company)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/tasks', tags: adminTags, summary: 'Add a task for a company' } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/tasks', tags: adminTags, summary: 'Add a task for a company', description: 'Super-admins only. Adds an open task to the company (a 404 if there is none), dated now, with priority 10 unless given; the provider is not held to the 200 open tasks a company may add itself.' } })
     .input(adminTaskCreateInput)
     .output(taskOutput)
     .mutation(({ ctx, input }) => tasks.createTaskFor(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Change a task (its company stays)' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Change a task (its company stays)', description: "Super-admins only. Replaces the title, description and priority of an open task of any company (an omitted priority becomes 10 and an omitted description empty); each field that changes is kept in the task's history with who and when. A deleted task is a 404, a done one a 409." } })
     .input(adminTaskUpdateInput)
     .output(taskOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateTask(ctx.deps, ctx.actor, id, fields)),
 
   delete: superAdminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Delete a task' } })
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Delete a task', description: "Super-admins only. Hides the task of any company (a soft delete kept in its history), so it leaves the lists and its company's open-task count; an already deleted task is a 404." } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
@@ -84,7 +84,7 @@ export const superAdminTasksRouter = router({
     }),
 
   markDone: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/markdone/{id}', tags: adminTags, summary: 'Mark a task done; emailClient (query, default true) emails the company' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/markdone/{id}', tags: adminTags, summary: 'Mark a task done; emailClient (query, default true) emails the company', description: "Super-admins only. Marks an open task done, kept in its history, and takes it off the company's open tasks; emailClient (in the query or the body, default true) emails every approved user of the company that it is done. A task already done is a 409, a deleted one a 404." } })
     .input(markDoneInput)
     .output(taskOutput)
     .mutation(({ ctx, input }) => tasks.markTaskDone(ctx.deps, ctx.actor, input.id, input.emailClient)),

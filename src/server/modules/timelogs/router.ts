@@ -27,6 +27,8 @@ export const superAdminTimelogsRouter = router({
         tags,
         summary:
           "Time logs, newest first; search matches the description, the hours (e.g. 1.5) or the date-time as the screen shows it (e.g. 'Mar 2, 2026, 10:30 AM') in timeZone (default APP_TIMEZONE)",
+        description:
+          "Super-admins only. Every company's time logs; invertedHours is the hours worked, as a positive number, and task and taskTitle name the linked task (null when none). company narrows them to one company.",
       },
     })
     .input(timeLogListInput)
@@ -40,6 +42,8 @@ export const superAdminTimelogsRouter = router({
         path: '/superadmin/timelogs/by-date',
         tags,
         summary: 'Weekly summaries (Monday to Sunday in APP_TIMEZONE) of the weeks with logs, newest week first; optionally of one company',
+        description:
+          "Super-admins only. Each week that has logs comes with its total hours, the number of days with hours (workingDays) and of logs, and dailyBreakdown, the hours and logs of each day that has logs, oldest first. A page holds 12 weeks unless per_page says otherwise (at most 104); an unknown company is a 404.",
       },
       paged: true,
     })
@@ -55,7 +59,7 @@ export const superAdminTimelogsRouter = router({
         tags,
         summary: "Log hours for a company; task 'new' creates a task, closeTask marks it done and emailClient emails the company",
         description:
-          "Super-admins only. Records hours worked for a company (hours, at most two decimals) at an instant (timeStamp); a ledger entry takes them off the company's balance. task links an open task of the company, or 'new' creates one from the description.",
+          "Super-admins only. Records hours worked for a company (invertedHours, at most two decimals) at an instant (timeStamp); a ledger entry takes them off the company's balance. task links an open task of the company, or 'new' creates one from newTaskTitle (required then) and newTaskDescription.",
       },
     })
     .input(timeLogFormInput)

@@ -18,44 +18,44 @@ const noInput = z.void();
 
 /** The second step of sign-in; it sits with the other account calls as account.loginTwoFactor. */
 export const loginTwoFactorProcedure = publicProcedure
-  .meta({ rateLimit: 'two-factor', openapi: { method: 'POST', path: '/account/login/two-factor', tags, protect: false, summary: 'Finish signing in with an authenticator or recovery code; returns the session token' } })
+  .meta({ rateLimit: 'two-factor', openapi: { method: 'POST', path: '/account/login/two-factor', tags, protect: false, summary: 'Finish signing in with an authenticator or recovery code; returns the session token', description: "Public; rate-limited: 30 calls an address, and 10 code attempts a user, per 15 minutes. Takes the challenge POST /account/login answered (good for 10 minutes) and either the current 6-digit code of the user's authenticator app, which works once, or one of their unused recovery codes, which is then used up; answers a session token as sign-in does. An expired or forged challenge, or a user no longer approved, is a 400 asking to sign in again; a wrong code is a 400 too." } })
   .input(loginTwoFactorInput)
   .output(loginOutput)
   .mutation(({ ctx, input }) => twoFactor.loginTwoFactor(ctx.deps, input));
 
 export const twoFactorRouter = router({
   status: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/account/two-factor', tags, summary: "Whether the signed-in user's two-factor sign-in is on" } })
+    .meta({ openapi: { method: 'GET', path: '/account/two-factor', tags, summary: "Whether the signed-in user's two-factor sign-in is on", description: "Any signed-in user. Says whether the caller's two-factor sign-in is on, since when, and how many unused recovery codes are left; required is true for a super-admin while the policy requires it of super-admins." } })
     .input(noInput)
     .output(twoFactorStatusOutput)
     .query(({ ctx }) => twoFactor.status(ctx.deps, ctx.actor)),
 
   begin: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/account/two-factor/begin', tags, summary: 'Start setting up: a fresh secret as an otpauth URI and QR code' } })
+    .meta({ openapi: { method: 'POST', path: '/account/two-factor/begin', tags, summary: 'Start setting up: a fresh secret as an otpauth URI and QR code', description: 'Any signed-in user. Makes a fresh authenticator secret for the caller (replacing one not yet confirmed) and answers it as an otpauth URI, as base32 text and as a QR code (SVG data URL); sign-in does not change until POST /account/two-factor/enable confirms it. A 409 when two-factor sign-in is already on.' } })
     .input(noInput)
     .output(twoFactorBeginOutput)
     .mutation(({ ctx }) => twoFactor.begin(ctx.deps, ctx.actor)),
 
   enable: authedProcedure
-    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with a current code; returns the recovery codes, shown once' } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with a current code; returns the recovery codes, shown once', description: 'Any signed-in user; at most 10 code attempts per 15 minutes. Turns two-factor sign-in on with a current 6-digit code from the secret of POST /account/two-factor/begin (a 400 without one or for a wrong code, a 409 when already on) and answers 10 recovery codes, shown only this once. From then on sign-in asks for a code after the password.' } })
     .input(twoFactorEnableInput)
     .output(twoFactorEnableOutput)
     .mutation(({ ctx, input }) => twoFactor.enable(ctx.deps, ctx.actor, input)),
 
   disable: authedProcedure
-    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code' } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code', description: "Any signed-in user; at most 10 code attempts per 15 minutes. Needs both the caller's password and a current authenticator code or unused recovery code (a 400 for either wrong, or when it is not on), so a stolen session alone cannot turn it off; the secret and recovery codes are deleted. A super-admin turning it off while the policy requires it is kept out of the back office until it is on again." } })
     .input(twoFactorDisableInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => twoFactor.disable(ctx.deps, ctx.actor, input)),
 
   policy: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/two-factor-policy', tags, summary: 'Whether super-admins must use two-factor sign-in' } })
+    .meta({ openapi: { method: 'GET', path: '/superadmin/two-factor-policy', tags, summary: 'Whether super-admins must use two-factor sign-in', description: 'Super-admins only. Whether two-factor sign-in is required of super-admins; the switch is kept in the database and applies at once, without a restart.' } })
     .input(noInput)
     .output(twoFactorPolicy)
     .query(({ ctx }) => twoFactor.getPolicy(ctx.deps)),
 
   setPolicy: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/two-factor-policy', tags, summary: 'Require (or stop requiring) two-factor sign-in for super-admins' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/two-factor-policy', tags, summary: 'Require (or stop requiring) two-factor sign-in for super-admins', description: "Super-admins only. Turning the requirement on needs the caller's own two-factor sign-in to be on (a 400 otherwise); from then on a super-admin without it is refused (403) on every back-office call until they set it up on My Account. Answers the saved policy with a message." } })
     .input(twoFactorPolicy)
     .output(twoFactorPolicy.extend({ message: z.string() }))
     .mutation(({ ctx, input }) => twoFactor.setPolicy(ctx.deps, ctx.actor, input)),

@@ -13,7 +13,7 @@ const byId = z.object({ id: idParam });
 
 export const usersRouter = router({
   list: companyAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/users', tags: ['Users'], summary: "Your company's users: name, email and role, by first name; search matches name or email" } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/users', tags: ['Users'], summary: "Your company's users: name, email and role, by first name; search matches name or email", description: "Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's users, approved or still awaiting approval (the company parameter is ignored)." } })
     .input(companyUserListInput)
     .output(pageOutput(companyUserOutput))
     .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId, input)),
@@ -34,25 +34,25 @@ export const usersRouter = router({
 
 export const superAdminUsersRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/users', tags, summary: 'Users with their company, newest first; search matches name or email; awaitingApproval=true keeps those not yet approved' } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/users', tags, summary: 'Users with their company, newest first; search matches name or email; awaitingApproval=true keeps those not yet approved', description: 'Super-admins only. Every user with company, role, whether approved, whether a password is set and whether two-factor sign-in is on; company narrows them to one company.' } })
     .input(userListInput)
     .output(pageOutput(userOutput))
     .query(({ ctx, input }) => users.listAllUsers(ctx.deps, input)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/users', tags, summary: 'Add a user (no password until a set-password link is used)' } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/users', tags, summary: 'Add a user (no password until a set-password link is used)', description: 'Super-admins only. Adds a user without a password and emails nobody; role is free text (default admin), approved defaults to true, and a company is required (a 404 if there is none) unless the role is superadmin, which belongs to no company. An email address already in use is a 409; PUT /superadmin/users/activate/{id} or /superadmin/users/sendsetpassword/{id} then emails them a set-password link.' } })
     .input(adminUserFields)
     .output(userOutput)
     .mutation(({ ctx, input }) => createUserByAdmin(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/{id}', tags, summary: 'Change a user' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/{id}', tags, summary: 'Change a user', description: "Super-admins only. Replaces the user's names, email address, company, role (default admin) and approval (default true); nothing is emailed, a new role applies from the user's next call, and a user no longer approved is refused on every call at once (their sessions work again if they are approved again). An email address in use by another account is a 409, and so is removing your own super-admin role or approval." } })
     .input(adminUserFields.extend({ id: idParam }))
     .output(userOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => updateUserByAdmin(ctx.deps, ctx.actor, id, fields)),
 
   delete: superAdminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/superadmin/users/{id}', tags, summary: 'Delete a user' } })
+    .meta({ openapi: { method: 'DELETE', path: '/superadmin/users/{id}', tags, summary: 'Delete a user', description: 'Super-admins only. Deletes the user with their sessions and links; the task history they made stays, naming a former user. Deleting your own account is a 409.' } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
@@ -61,19 +61,19 @@ export const superAdminUsersRouter = router({
     }),
 
   activate: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/activate/{id}', tags, summary: 'Approve a user and email them' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/activate/{id}', tags, summary: 'Approve a user and email them', description: 'Super-admins only. Approves the user so they can sign in, and emails them that they were approved; a user without a password gets a set-password link (good for 7 days) in that email. Approving a user again sends the email again.' } })
     .input(byId)
     .output(userOutput)
     .mutation(({ ctx, input }) => users.activateUser(ctx.deps, input.id)),
 
   sendSetPassword: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/sendsetpassword/{id}', tags, summary: 'Email a set-password link valid 7 days' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/sendsetpassword/{id}', tags, summary: 'Email a set-password link valid 7 days', description: 'Super-admins only. Emails the user a single-use link to set a new password, good for 7 days, whether or not they have one; using it ends their sessions and revokes their other links, and it does not approve them.' } })
     .input(byId)
     .output(messageOutput)
     .mutation(({ ctx, input }) => users.sendSetPasswordEmail(ctx.deps, input.id)),
 
   resetTwoFactor: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/resettwofactor/{id}', tags, summary: "Turn off a user's two-factor sign-in (lost phone and recovery codes), sign them out everywhere and email them" } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/resettwofactor/{id}', tags, summary: "Turn off a user's two-factor sign-in (lost phone and recovery codes), sign them out everywhere and email them", description: 'Super-admins only. For a user who lost both their authenticator and their recovery codes: their second factor is removed, every session of theirs ends and they are emailed, so they sign in with their password alone and may set it up again. A 400 when it is not on; your own is a 409 (turn it off on My Account with your password and a code).' } })
     .input(byId)
     .output(messageOutput)
     .mutation(({ ctx, input }) => resetTwoFactor(ctx.deps, ctx.actor, input.id)),

@@ -6,7 +6,7 @@ import { outbox, taskHistory, tasks } from '../drizzle/schema.js';
 import { newId } from '../src/server/lib/ids.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, heading1, holdCalls, main, seriousA11yViolations, spinner, columnValues } from './support/page.js';
+import { eventually, expectNoViolations, heading1, holdCalls, main, searchList, seriousA11yViolations, spinner, columnValues } from './support/page.js';
 
 /*
  * Open Tasks admin (/alltasks): the shared list behaviour, task history, mark-done and the admin
@@ -424,5 +424,95 @@ describe('Open Tasks admin (/alltasks): mark as done', () => {
     await confirm.waitFor();
     expect(await dialogAlert(confirm)).toBeNull();
     expect(await confirm.getByRole('checkbox', { name: 'Email Client', exact: true }).isChecked()).toBe(true);
+  });
+});
+
+/** Opens the row's Edit Task dialog, writes the description and presses Update. */
+async function editDescription(page: Page, title: string, description: string) {
+  await rowTitled(page, title).getByRole('button', { name: 'Edit Task' }).click();
+  const edit = dialog(page, 'Edit Task');
+  await edit.waitFor();
+  await edit.getByLabel('Description', { exact: true }).fill(description);
+  await edit.getByRole('button', { name: 'Update', exact: true }).click();
+  await eventually(() => edit.count()).toBe(0);
+}
+
+async function markDone(page: Page, title: string) {
+  await rowTitled(page, title).getByRole('button', { name: 'Mark as Done' }).click();
+  const confirm = dialog(page, 'Confirm Marking Task as Done');
+  await confirm.getByRole('button', { name: 'Mark as Done', exact: true }).click();
+  await eventually(() => confirm.count()).toBe(0);
+}
+
+const titlesShown = (page: Page) => shownRows(page).then((found) => found.map((row) => row[1]));
+const rangeShown = (page: Page) => main(page).getByText(/^\d+–\d+ of \d+$|^0 of 0$/).innerText();
+
+/** A company whose `count` open tasks carry its name in their titles ('<name> t01'..), priority in that order. */
+function companyWithTasks(name: string, count: number) {
+  const company = createCompany(suite.db, { companyName: `${name} ${uniqueMarker()}` });
+  const titles = Array.from({ length: count }, (_, index) => `${company.companyName} t${String(index + 1).padStart(2, '0')}`);
+  titles.forEach((title, index) => createTask(suite.db, { companyId: company.id, title, priority: index + 1 }));
+  return { company, titles };
+}
+
+async function searchTasks(page: Page, text: string) {
+  await openAllTasks(page);
+  await searchList(page, searchBox(page), text, 'superadmin.tasks.listOpen');
+}
+
+/** 27 open tasks found by their company's name, with page 2 (the last two) on screen after page 1 was loaded. */
+async function searchedPageTwo(name: string) {
+  const { company, titles } = companyWithTasks(name, 27);
+  const { page } = await suite.signedInPage('superadmin');
+  await searchTasks(page, company.companyName);
+  await eventually(() => rangeShown(page)).toBe('1–25 of 27');
+  await main(page).getByRole('button', { name: 'Page 2', exact: true }).click();
+  await eventually(() => titlesShown(page)).toEqual(titles.slice(25));
+  return { page, titles };
+}
+
+describe('Open Tasks admin (/alltasks): the list after edits and mark-done', () => {
+  it("11. searched by the company's name (in the tasks' titles), an Update then a Mark as Done leave the company's other open tasks listed", async () => {
+    const { company, titles } = companyWithTasks('Harbor Works', 3);
+    const { page } = await suite.signedInPage('superadmin');
+    await searchTasks(page, company.companyName);
+    await eventually(() => titlesShown(page)).toEqual(titles);
+
+    await editDescription(page, titles[0]!, 'Edited');
+    await markDone(page, titles[1]!);
+    await eventually(() => shownRows(page)).toEqual([
+      [company.companyName, titles[0], 'Edited', '1'],
+      [company.companyName, titles[2], expect.any(String), '3'],
+    ]);
+    expect(await rangeShown(page)).toBe('1–2 of 2');
+    // The server agrees.
+    await main(page).getByRole('button', { name: 'Refresh List', exact: true }).click();
+    await eventually(() => titlesShown(page)).toEqual([titles[0], titles[2]]);
+  });
+
+  it('12. when the last rows of page 2 are marked done, page 1 shows with the new total and no page 2', async () => {
+    const { page, titles } = await searchedPageTwo('Dock Lane');
+
+    await editDescription(page, titles[25]!, 'Edited');
+    await markDone(page, titles[26]!);
+    await markDone(page, titles[25]!);
+    // Page 1 was loaded before the changes; it is asked again rather than shown with its old total.
+    await eventually(() => rangeShown(page)).toBe('1–25 of 25');
+    expect(await titlesShown(page)).toEqual(titles.slice(0, 25));
+    expect(await main(page).getByRole('button', { name: 'Page 2', exact: true }).count()).toBe(0);
+  });
+
+  it('13. after a task on page 1 is marked done, page 2 shows the row that moved up no more', async () => {
+    const { page, titles } = await searchedPageTwo('Jetty Row');
+    await main(page).getByRole('button', { name: 'Page 1', exact: true }).click();
+    await eventually(() => titlesShown(page)).toEqual(titles.slice(0, 25));
+
+    await editDescription(page, titles[1]!, 'Edited');
+    await markDone(page, titles[0]!);
+    await eventually(() => titlesShown(page).then((shown) => shown.length)).toBe(24);
+    await main(page).getByRole('button', { name: 'Page 2', exact: true }).click();
+    // t26 is on page 1 now; the page 2 loaded before the change would list it again under the old total.
+    await eventually(() => titlesShown(page)).toEqual([titles[26]]);
+    expect(await rangeShown(page)).toBe('26–26 of 26');
   });
 });

@@ -9,7 +9,7 @@ const clientSource = path.resolve(import.meta.dirname, '../src/client');
 
 /** The page module each measured route lazy-loads (src/client/routing/routes.tsx). */
 export const ROUTE_PAGES = {
-  '/': 'pages/HomePage.tsx',
+  '/': 'pages/WelcomePage.tsx',
   '/signin': 'pages/account/SignInPage.tsx',
   '/dashboard': 'pages/dashboard/DashboardPage.tsx',
   // the super-admin's /dashboard; its chart library comes after, in a chunk of its own

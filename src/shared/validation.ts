@@ -26,6 +26,9 @@ export const newPassword = z
   .min(MIN_PASSWORD_LENGTH, 'The password needs to be at least 8 characters long.')
   .max(200, 'The password must be at most 200 characters long.');
 
+/** The input of a call that takes none. */
+export const noInput = z.void();
+
 export const idParam = z.string({ message: 'An id is required.' }).trim().min(1, 'An id is required.').max(64, 'That id is not valid.');
 
 export const messageOutput = z.object({ message: z.string() });

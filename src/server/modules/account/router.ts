@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   changePasswordInput,
   forgotPasswordInput,
@@ -10,13 +9,12 @@ import {
   signUpInput,
 } from '../../../shared/account.js';
 import { loginStepOutput } from '../../../shared/two-factor.js';
-import { messageOutput } from '../../../shared/validation.js';
+import { messageOutput, noInput } from '../../../shared/validation.js';
 import { authedProcedure, publicProcedure, router } from '../../trpc.js';
 import { loginTwoFactorProcedure } from '../two-factor/router.js';
 import * as account from './service.js';
 
 const tags = ['Account'];
-const noInput = z.void();
 
 export const accountRouter = router({
   login: publicProcedure

@@ -9,7 +9,7 @@ import {
   weekSummaryPageOutput,
 } from '../../../shared/timelogs.js';
 import { currentWeekOutput, timesheetInput, timesheetOutput, timesheetWeekInput, timesheetWeekOutput } from '../../../shared/timesheet.js';
-import { idParam } from '../../../shared/validation.js';
+import { idParam, noInput } from '../../../shared/validation.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as timelogs from './service.js';
 import { currentWeek, loggedWeek, saveTimesheet } from './timesheet.js';
@@ -92,6 +92,7 @@ export const superAdminTimelogsRouter = router({
           "Super-admins only. The timesheet's days are counted in the provider's zone (APP_TIMEZONE), not the browser's, so the screen asks the server which week is this week; a provider in New York and an admin in Berlin see the same week on a Monday morning in Berlin.",
       },
     })
+    .input(noInput)
     .output(currentWeekOutput)
     .query(({ ctx }) => currentWeek(ctx.deps)),
 

@@ -9,12 +9,11 @@ import {
   twoFactorPolicy,
   twoFactorStatusOutput,
 } from '../../../shared/two-factor.js';
-import { messageOutput } from '../../../shared/validation.js';
+import { messageOutput, noInput } from '../../../shared/validation.js';
 import { authedProcedure, publicProcedure, router, superAdminProcedure } from '../../trpc.js';
 import * as twoFactor from './service.js';
 
 const tags = ['Two-factor sign-in'];
-const noInput = z.void();
 
 /** The second step of sign-in; it sits with the other account calls as account.loginTwoFactor. */
 export const loginTwoFactorProcedure = publicProcedure

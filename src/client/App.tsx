@@ -26,7 +26,7 @@ export function App() {
   useScrollToTop();
   return (
     <AppLayout>
-      <Container size="lg">
+      <Container size="xl">
         {/* Pages load lazily (routing/routes.tsx); header and footer stay while one arrives. */}
         <Suspense fallback={<PageLoading />}>
           <Switch>

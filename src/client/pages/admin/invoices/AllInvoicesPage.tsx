@@ -24,7 +24,7 @@ type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
 const isPaid = (invoice: InvoiceDto) => invoice.completeStatus || invoice.remainingBalance <= 0;
 
 // the description column's share of a 1440 px screen; the full text shows on hover
-const DESCRIPTION_WIDTH = 110;
+const DESCRIPTION_WIDTH = 200;
 
 const columns: Column<InvoiceDto>[] = [
   { key: 'invoiceId', header: 'Invoice', render: (invoice) => <span className={classes.oneLine}>{invoice.invoiceId}</span> },

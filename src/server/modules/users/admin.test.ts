@@ -143,6 +143,25 @@ describe('super-admin user administration', () => {
     expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
   });
 
+  it('removing approval ends the user\'s sessions for good: approving them again does not bring them back', async () => {
+    const { token, user } = await signedInUser(t, { companyId: company.id });
+    const sessionsOf = () => t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
+    const withApproval = (approved: boolean) => newUser({ emailAddress: user.emailAddress, approved });
+    expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, withApproval(false))).statusCode).toBe(200);
+    expect(sessionsOf()).toEqual([]);
+    expect((await api(t.app, boss.token).put(`/superadmin/users/activate/${user.id}`)).statusCode).toBe(200);
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
+    expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, withApproval(true))).statusCode).toBe(200);
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
+  });
+
+  it('a save that keeps the user approved keeps their sessions', async () => {
+    const { token, user } = await signedInUser(t, { companyId: company.id });
+    const response = await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser({ emailAddress: user.emailAddress, role: 'viewer', approved: true }));
+    expect(response.statusCode).toBe(200);
+    expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+  });
+
   it('will not let the super-admin lock themselves out', async () => {
     const response = await api(t.app, boss.token).put(`/superadmin/users/${boss.user.id}`, newUser({ emailAddress: boss.user.emailAddress, role: 'admin' }));
     expect(response.statusCode).toBe(409);

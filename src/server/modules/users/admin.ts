@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
+import { invalidateUserSessions } from '../account/sessions.js';
 import { assertEmailFree, getUser } from './lookup.js';
 import { findUserDto, listUsers } from './queries.js';
 
@@ -37,9 +38,14 @@ export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): UserD
   });
 }
 
+/**
+ * Replaces the user's fields. Taking their approval away ends their sessions, as deleting them
+ * does: approving them again later must not bring old sessions back to life.
+ */
 export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, fields: AdminUserFields): UserDto {
   return inTransaction(deps.db, (tx) => {
-    if (!getUser(tx, id)) throw notFound('User');
+    const existing = getUser(tx, id);
+    if (!existing) throw notFound('User');
     assertEmailFree(tx, fields.emailAddress, id);
     if (id === actor.userId && (!rolesOf(fields.role).isSuperAdmin || !fields.approved)) {
       throw new AppError('CONFLICT', 'You cannot remove your own super-admin access.');
@@ -48,6 +54,7 @@ export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, field
       .set(userColumns(tx, fields))
       .where(eq(users.id, id))
       .run();
+    if (existing.approved && !fields.approved) invalidateUserSessions(tx, id);
     return findUserDto(tx, id);
   });
 }

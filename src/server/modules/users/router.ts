@@ -46,7 +46,7 @@ export const superAdminUsersRouter = router({
     .mutation(({ ctx, input }) => createUserByAdmin(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/{id}', tags, summary: 'Change a user', description: "Super-admins only. Replaces the user's names, email address, company, role (default admin) and approval (default true); nothing is emailed, a new role applies from the user's next call, and a user no longer approved is refused on every call at once (their sessions work again if they are approved again). An email address in use by another account is a 409, and so is removing your own super-admin role or approval." } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/{id}', tags, summary: 'Change a user', description: "Super-admins only. Replaces the user's names, email address, company, role (default admin) and approval (default true); nothing is emailed, a new role applies from the user's next call, and taking a user's approval away ends their sessions at once (approving them again does not bring those back; they sign in again). An email address in use by another account is a 409, and so is removing your own super-admin role or approval." } })
     .input(adminUserFields.extend({ id: idParam }))
     .output(userOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => updateUserByAdmin(ctx.deps, ctx.actor, id, fields)),

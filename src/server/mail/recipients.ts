@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../../../drizzle/schema.js';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { companies, users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import type { Config } from '../config.js';
 
@@ -14,22 +14,31 @@ export function providerRecipients(tx: Tx, config: Config): string[] {
     .map((user) => user.emailAddress);
 }
 
+/** The approved users of a company: one by id, or the company row of the statement that asks. */
+const approvedUsersOf = (company: string | typeof companies.id) => and(eq(users.companyId, company), eq(users.approved, true));
+
 /** Where client emails go: every approved user of the company. */
 export function companyRecipients(tx: Tx, companyId: string): string[] {
   return tx
     .select({ emailAddress: users.emailAddress })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.approved, true)))
+    .where(approvedUsersOf(companyId))
     .all()
     .map((user) => user.emailAddress);
 }
+
+/**
+ * SQL for a statement that reads companies: the company has someone companyRecipients would email.
+ * It looks up the company's users on users_company_idx and stops at the first approved one.
+ */
+export const hasCompanyRecipientsSql: SQL = sql`exists (select 1 from ${users} where ${approvedUsersOf(companies.id)})`;
 
 /** The company's admins: its approved users whose role is admin (read as rolesOf reads it). */
 export function companyAdminRecipients(tx: Tx, companyId: string): string[] {
   return tx
     .select({ emailAddress: users.emailAddress })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.approved, true), sql`lower(trim(${users.role})) = 'admin'`))
+    .where(and(approvedUsersOf(companyId), sql`lower(trim(${users.role})) = 'admin'`))
     .all()
     .map((user) => user.emailAddress);
 }

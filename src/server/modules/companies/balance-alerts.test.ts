@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, outbox } from '../../../../drizzle/schema.js';
+import { BULK_BALANCE_EMAIL_LIMIT } from '../../../shared/balance-alerts.js';
 import { bulkBalanceEmailInput, type CompanyDto, type RunningLowCompanyDto } from '../../../shared/companies.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
@@ -9,7 +10,7 @@ import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { inTransaction } from '../../db.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createTimeLogRow, createUser } from '../../testing/factories.js';
-import { pageStatement, statementPlans } from '../../testing/query-plans.js';
+import { fullScans, pageStatement, statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { recordTimeLogHours } from '../activities/ledger.js';
 import { runningLowCompanies, runningLowToEmail } from './queries.js';
@@ -277,6 +278,46 @@ describe('the Company List and its balance emails', () => {
     t.clock.set(start);
   });
 
+  it('gets through every due company however many have no approved user, emailing each with one exactly once', async () => {
+    const withBalance = (companyName: string, balanceHundredths: number) => {
+      const company = createCompany(t.deps.db, { companyName });
+      t.deps.db.update(companies).set({ balanceHundredths }).where(eq(companies.id, company.id)).run();
+      return company;
+    };
+    // more than one send's worth of companies no one can be emailed at, all lower than the rest so they come first
+    const unreachable = BULK_BALANCE_EMAIL_LIMIT + 1;
+    for (let n = 0; n < unreachable; n += 1) {
+      const company = withBalance(`Stall Nobody ${n}`, 100);
+      if (n % 2 === 0) await createUser(t.deps.db, { companyId: company.id, approved: false, password: null });
+    }
+    const reachable = new Map<string, string>();
+    for (let n = 0; n < BULK_BALANCE_EMAIL_LIMIT + 5; n += 1) {
+      const company = withBalance(`Stall Staffed ${n}`, 200);
+      reachable.set((await createUser(t.deps.db, { companyId: company.id, password: null })).emailAddress, company.id);
+    }
+
+    const before = mark();
+    const answers: { sent: number; skipped: number; remaining: number; message: string }[] = [];
+    do {
+      const response = await asBoss().post('/superadmin/companies/email-running-low', { search: 'Stall' });
+      expect(response.statusCode, response.body).toBe(200);
+      answers.push(json(response));
+    } while (answers.at(-1)!.remaining > 0 && answers.length < 4);
+
+    expect(answers).toEqual([
+      {
+        sent: 200,
+        skipped: 201,
+        remaining: 5,
+        message: 'Balance emails were sent to 200 companies. 201 companies skipped: emailed within the last 24 hours or without approved users. 5 companies left; send again to email them.',
+      },
+      { sent: 5, skipped: 401, remaining: 0, message: 'Balance emails were sent to 5 companies. 401 companies skipped: emailed within the last 24 hours or without approved users.' },
+    ]);
+    const recipients = since(before).map((email) => email.toAddresses);
+    expect(recipients.sort()).toEqual([...reachable.keys()].sort());
+    for (const companyId of reachable.values()) expect(row(companyId).runningLowEmailedAt).toEqual(t.clock.now());
+  });
+
   it('refuses a filter that is not the list\'s (400) and sends nothing', async () => {
     const before = mark();
     const response = await asBoss().post('/superadmin/companies/email-running-low', { positiveOnly: 'yes' });
@@ -339,7 +380,7 @@ describe('GET /superadmin/companies/running-low', () => {
 });
 
 describe('the running-low reads', () => {
-  it('walk the balance index from the lowest balance, never sorting, and read the forecasts on the timeline index', async () => {
+  it('walk the balance index from the lowest balance, never sorting, look up users by company and read the forecasts on the timeline index', async () => {
     const fresh = await createTestApp();
     try {
       for (let n = 0; n < 40; n += 1) {
@@ -355,6 +396,9 @@ describe('the running-low reads', () => {
         expect(page.plan.join('\n')).toMatch(/SCAN companies USING INDEX companies_balance_idx/);
         expect(plans.flatMap((plan) => plan.plan).join('\n')).not.toMatch(/TEMP B-TREE|SCAN activities/);
       }
+      // the bulk send's test for an approved user looks up each company's users on their index, never all users
+      expect(pageStatement(bulk, 'companies').plan).toContain('SEARCH users EXISTS USING INDEX users_company_idx (company_id=?)');
+      expect(fullScans(bulk, ['users'])).toEqual([]);
       const usage = overview.find((plan) => plan.sql.includes('from "activities"'));
       expect(usage?.plan.join('\n')).toMatch(/SEARCH activities USING COVERING INDEX activities_timeline_idx \(company_id=\? AND time_stamp>\? AND time_stamp<\?\)/);
     } finally {

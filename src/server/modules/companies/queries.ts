@@ -17,6 +17,7 @@ import type { Forecast } from '../../../shared/forecast.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { hasCompanyRecipientsSql } from '../../mail/recipients.js';
 import { forecastsOf } from './forecasts.js';
 
 const companyColumns = {
@@ -210,8 +211,10 @@ const emailedSince = sql`coalesce(case when ${companies.balanceHundredths} < 0 t
 
 /**
  * The running-low companies that match the list's filter, lowest balance first: how many there are,
- * and up to `limit` of those not emailed the kind their balance calls for since `since`, with how
- * many such there are.
+ * and up to `limit` of those due an email, with how many such there are. Due: not emailed the kind
+ * their balance calls for since `since`, and with an approved user to email. Those without one are
+ * left out here, not skipped after the pick, or they would hold their places among the first `limit`
+ * at every send and the send would never get past them.
  */
 export function runningLowToEmail(
   deps: Pick<AppDeps, 'config'>,
@@ -226,7 +229,7 @@ export function runningLowToEmail(
     since: since.getTime(),
   };
   const where = runningLowWhere(filter);
-  const due = and(where, sql`not (${emailedSince})`);
+  const due = and(where, sql`not (${emailedSince})`, hasCompanyRecipientsSql);
   const total = (condition: SQL | undefined) => tx.select({ total: count() }).from(companies).where(condition).prepare().get(values)?.total ?? 0;
   const rows = tx
     .select({ id: companies.id, balanceHundredths: companies.balanceHundredths })

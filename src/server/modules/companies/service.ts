@@ -136,7 +136,8 @@ const companiesText = (count: number) => (count === 1 ? '1 company' : `${count} 
  * Emails every running-low company that matches the list's filter the balance email its balance
  * calls for (negative below 0, running-low otherwise), in one transaction, up to
  * BULK_BALANCE_EMAIL_LIMIT companies, lowest balance first. A company sent that kind within the
- * last 24 hours, or without an approved user, is skipped.
+ * last 24 hours, or without an approved user, is skipped; what is left is only what another send
+ * would email, so repeated sends always finish.
  */
 export function sendRunningLowEmails(deps: AppDeps, filter: BulkBalanceEmailFilter) {
   return inTransaction(deps.db, (tx) => {

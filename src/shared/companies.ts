@@ -123,7 +123,7 @@ export const bulkBalanceEmailOutput = z.object({
   sent: z.number().int(),
   /** Running-low companies left out: emailed the same kind within 24 hours, or without an approved user. */
   skipped: z.number().int(),
-  /** More running-low companies than one send handles are left for the next. */
+  /** Companies due an email (with an approved user) beyond what one send handles, left for the next. */
   remaining: z.number().int(),
   message: z.string(),
 });

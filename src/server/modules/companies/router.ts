@@ -105,7 +105,7 @@ export const superAdminCompaniesRouter = router({
         summary:
           "Email every running-low company matching the Company List's filter (search, company, positiveOnly) the balance email its balance calls for, skipping those sent that kind in the last 24 hours; up to 200 at once",
         description:
-          'Super-admins only; at most 60 balance emails per 15 minutes. Lowest balance first, each matching company at or below its threshold gets the negative email below 0 and the running-low email otherwise, unless that kind went out to it in the last 24 hours or it has no approved user; all in one transaction. Answers how many were sent, skipped and left for another send.',
+          'Super-admins only; at most 60 balance emails per 15 minutes. Lowest balance first, each matching company at or below its threshold gets the negative email below 0 and the running-low email otherwise, unless that kind went out to it in the last 24 hours or it has no approved user; all in one transaction. Answers how many were sent; skipped, every matching company left out for either reason; and remaining, the companies due an email beyond these 200, which another send would email (a company without an approved user is skipped, never remaining, so sending again until remaining is 0 always finishes).',
       },
     })
     .input(bulkBalanceEmailInput)

@@ -242,6 +242,8 @@ describe('Logging time', () => {
 
     await main(page).getByRole('button', { name: 'Next week', exact: true }).click();
     await ask.waitFor();
+    // photographed once its opening transition is over
+    await eventually(() => ask.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await suite.screenshot(page, 'timesheet-06-discard-asked');
     await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => ask.count()).toBe(0);

@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two spec files at a time: each has its own server, database and browser, and most of a
+    // browser test is waiting (debounces, transitions, polling), which the other file fills.
+    maxWorkers: 2,
   },
 });

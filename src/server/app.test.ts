@@ -232,6 +232,16 @@ describe('the web client', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the home page to a client that asks for no encoding, as a health check or proxy does', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip' }]) {
+      const response = await app.inject({ method: 'GET', url: '/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+  });
+
   it('serves hashed assets as immutable and 404s missing files', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);

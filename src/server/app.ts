@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
 import { registerDownloads } from './downloads.js';
@@ -115,6 +115,17 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     });
   }
   const indexHtml = hasClient ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const sendIndex = (reply: FastifyReply) => {
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web client is not built yet: run `npm run build`.');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+  // Left to the static files, "/" is a folder: without Accept-Encoding it answered 403.
+  app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
@@ -124,12 +135,6 @@ async function serveClient(app: FastifyInstance, clientDir: string): Promise<voi
     if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeStaticFile(url)) {
       return reply.status(404).send({ message: 'Not found.' });
     }
-    if (!indexHtml) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web client is not built yet: run `npm run build`.');
-    }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return sendIndex(reply);
   });
 }

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodRealError } from 'zod';
+import { idParam } from '../shared/validation.js';
 import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
@@ -162,3 +163,32 @@ export const superAdminProcedure = signedInProcedure({
   may: (actor) => actor.isSuperAdmin,
   refusal: ({ deps, actor }) => (mustEnrolFirst(deps.db, actor.userId) ? ENROL_FIRST : null),
 });
+
+/**
+ * An update changes only the fields it is sent. The update schemas are the create forms, which
+ * fill a missing field with its default (a missing role read as admin, a missing company as none),
+ * so before the input is checked, every field the call leaves out is taken from the record as it
+ * stands; an explicit null still clears a field that may be empty. Checked as a whole afterwards,
+ * the merged record meets the same rules as a full form. An unknown id is a 404 before the input is checked.
+ */
+export function keepsOmittedFields<Stored extends object>(
+  /** The record as it stands; a 404 when there is none, undefined to leave the input as sent. */
+  stored: (ctx: SignedIn, id: string) => Stored | undefined,
+  fields: readonly (keyof Stored & string)[],
+) {
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const sent = await getRawInput();
+    const id = isRecord(sent) ? idParam.safeParse(sent.id).data : undefined;
+    if (!isRecord(sent) || id === undefined) return next();
+    const current = stored(ctx as SignedIn, id);
+    if (!current) return next();
+    const merged: Record<string, unknown> = {};
+    for (const field of fields) merged[field] = current[field];
+    for (const [field, value] of Object.entries(sent)) if (value !== undefined) merged[field] = value;
+    return next({ getRawInput: () => Promise.resolve(merged) });
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -16,7 +16,7 @@ import { RUNNING_LOW_CARD_LIMIT } from '../../../shared/balance-alerts.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import { pageNumber, pageOutput, perPageNumber } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
-import { router, superAdminProcedure } from '../../trpc.js';
+import { keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import * as companies from './service.js';
 
 const tags = ['Companies (super-admin)'];
@@ -75,7 +75,8 @@ export const superAdminCompaniesRouter = router({
     .mutation(({ ctx, input: { _id: _ignored, ...fields } }) => companies.createCompany(ctx.deps, fields)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}', tags, summary: "Change a company's name, address, phone and website", description: "Super-admins only. Replaces the company's name, address, phone, website and lowBalanceHours (omitted or null follows the provider's default); the project description from sign-up stays. A new threshold sends no email by itself, but a company whose balance is now above it is re-armed for the low-balance alerts." } })
+    .use(keepsOmittedFields((ctx, id) => companies.findCompany(ctx.deps, ctx.deps.db, id), ['companyName', 'companyAddress', 'companyPhone', 'website', 'lowBalanceHours']))
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}', tags, summary: "Change a company's name, address, phone and website", description: "Super-admins only. Changes the company's name, address, phone, website and lowBalanceHours (null follows the provider's default). Fields left out keep their current values and null clears an optional one, so a script may send only what changes. The project description from sign-up stays. A new threshold sends no email by itself, but a company whose balance is now above it is re-armed for the low-balance alerts." } })
     .input(companyUpdateInput)
     .output(companyOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => companies.updateCompany(ctx.deps, id, fields)),

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/invoices.js';
 import { pageOutput } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
-import { companyAdminProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { companyAdminProcedure, keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import * as invoices from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -63,7 +63,8 @@ export const superAdminInvoicesRouter = router({
     .mutation(({ ctx, input }) => invoices.createInvoice(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Change an invoice (its company stays); balance, status and hours follow', description: "Super-admins only. Replaces the invoice's description, hours, rate, price (hours x rate when hours are above 0), method and email flag; an omitted transactionDate or packageId keeps the current one, and a different company is a 400. Its hours entry follows, and its remaining balance, status and whether its hours count are worked out again from the completed payments; a price below them is a 400, and nothing is emailed." } })
+    .use(keepsOmittedFields((ctx, id) => invoices.findInvoice(ctx.deps.db, ctx.deps, id), ['company', 'transactionDate', 'selectedPaymentMethod', 'description', 'hours', 'rate', 'price', 'sendInvoiceEmail']))
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Change an invoice (its company stays); balance, status and hours follow', description: "Super-admins only. Changes the invoice's description, hours, rate, price (hours x rate when hours are above 0), date, method, package and email flag. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. A different company is a 400. Its hours entry follows, and its remaining balance, status and whether its hours count are worked out again from the completed payments; a price below them is a 400, and nothing is emailed." } })
     .input(invoiceUpdateInput)
     .output(invoiceOutput)
     .mutation(({ ctx, input: { id, ...form } }) => invoices.updateInvoice(ctx.deps, id, form)),

@@ -274,7 +274,7 @@ describe('super-admin packages', () => {
     expect(count()).toBe(0);
   });
 
-  it('updates every field; an omitted start date stays', async () => {
+  it('updates every field it is sent; omitted ones stay and null clears the end date and company', async () => {
     const pkg = createPackage({ description: 'Old', companyId: company.id, startDate: daysFromNow(-10) });
     const response = await api(t.app, boss.token).put(`/superadmin/packages/${pkg.id}`, {
       _id: pkg.id, description: 'New', hours: 40, rate: 900, company: other.id, endDate: daysFromNow(10).toISOString(),
@@ -285,7 +285,7 @@ describe('super-admin packages', () => {
       startDate: daysFromNow(-10).toISOString(), endDate: daysFromNow(10).toISOString(),
     });
     const general = await api(t.app, boss.token).put(`/superadmin/packages/${pkg.id}`, { description: 'New', company: null, endDate: null });
-    expect(json(general)).toMatchObject({ company: null, companyName: null, endDate: null, hours: 0, rate: 1000 });
+    expect(json(general)).toMatchObject({ company: null, companyName: null, endDate: null, hours: 40, rate: 900, startDate: daysFromNow(-10).toISOString() });
   });
 
   it('refuses a bad update with the message and changes nothing', async () => {

@@ -10,7 +10,7 @@ import {
   packageUpdateInput,
 } from '../../../shared/packages.js';
 import { idParam } from '../../../shared/validation.js';
-import { companyAdminProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { companyAdminProcedure, keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import * as packages from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -52,7 +52,8 @@ export const superAdminPackagesRouter = router({
     .mutation(({ ctx, input }) => packages.createPackage(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Change a package; an omitted start date stays as it was', description: 'Super-admins only. Replaces the package as POST /superadmin/packages sets it: an omitted end date or company is cleared (the package becomes general) and omitted hours and rate take their defaults, but an omitted start date keeps the current one. Invoices already made from it keep their own description, hours, rate and price.' } })
+    .use(keepsOmittedFields((ctx, id) => packages.findPackage(ctx.deps.db, id), ['description', 'hours', 'rate', 'startDate', 'endDate', 'company']))
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Change a package', description: 'Super-admins only. Changes the package\'s description, hours, rate, dates and company (null makes it general). Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Invoices already made from it keep their own description, hours, rate and price.' } })
     .input(packageUpdateInput)
     .output(packageOutput)
     .mutation(({ ctx, input: { id, ...form } }) => packages.updatePackage(ctx.deps, id, form)),

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { pageOutput } from '../../../shared/list.js';
-import { paymentFormInput, paymentListInput, paymentOutput, paymentUpdateInput } from '../../../shared/payments.js';
+import { paymentFormInput, paymentListInput, paymentOutput, paymentUpdateInput, type PaymentDto } from '../../../shared/payments.js';
 import { idParam } from '../../../shared/validation.js';
-import { router, superAdminProcedure } from '../../trpc.js';
+import { keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
+import { findPayment } from './queries.js';
 import * as payments from './service.js';
+
+/** A payment as its form sends it: the invoice by id. */
+const paymentForm = (payment: PaymentDto) => ({ ...payment, invoice: payment.invoice._id });
 
 const tags = ['Payments (super-admin)'];
 
@@ -21,7 +25,8 @@ export const superAdminPaymentsRouter = router({
     .mutation(({ ctx, input }) => payments.createPayment(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/payments/{id}', tags, summary: 'Change a payment; the invoice balance, status and hours follow', description: "Super-admins only. Changes a payment's amount (dollars), method, status, date or notes; the invoice's remaining balance and status, and whether its hours count, are worked out again." } })
+    .use(keepsOmittedFields((ctx, id) => paymentForm(findPayment(ctx.deps.db, id)), ['company', 'invoice', 'amount', 'method', 'status', 'paymentDate', 'description', 'transactionId', 'sendEmail']))
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/payments/{id}', tags, summary: 'Change a payment; the invoice balance, status and hours follow', description: "Super-admins only. Changes a payment's amount (dollars), method, status, date or notes. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. The invoice's remaining balance and status, and whether its hours count, are worked out again." } })
     .input(paymentUpdateInput)
     .output(paymentOutput)
     .mutation(({ ctx, input: { id, ...form } }) => payments.updatePayment(ctx.deps, id, form)),

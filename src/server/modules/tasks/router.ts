@@ -13,12 +13,14 @@ import {
 } from '../../../shared/tasks.js';
 import { pageOutput } from '../../../shared/list.js';
 import { idParam } from '../../../shared/validation.js';
-import { authedProcedure, companyProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { authedProcedure, companyProcedure, keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import * as tasks from './service.js';
 
 const byId = z.object({ id: idParam });
 const customerTags = ['Tasks'];
 const adminTags = ['Tasks (super-admin)'];
+/** What a task update changes; the ones left out keep their values. */
+const TASK_FIELDS = ['title', 'description', 'priority'] as const;
 
 export const tasksRouter = router({
   list: authedProcedure
@@ -34,7 +36,8 @@ export const tasksRouter = router({
     .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, ctx.companyId, input)),
 
   update: companyProcedure
-    .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks", description: "Any user of a company; at most 30 task changes a minute. Replaces the title, description and priority of an open task of the caller's company (an omitted priority becomes 1 and an omitted description empty); each field that changes is kept in the task's history with who and when. Another company's or a deleted task is a 404, a done one a 409." } })
+    .use(keepsOmittedFields((ctx, id) => (ctx.actor.companyId ? tasks.findTask(ctx.deps.db, id, ctx.actor.companyId) : undefined), TASK_FIELDS))
+    .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks", description: "Any user of a company; at most 30 task changes a minute. Changes the title, description and priority of an open task of the caller's company. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Each field that changes is kept in the task's history with who and when. Another company's or a deleted task is a 404, a done one a 409." } })
     .input(taskUpdateInput)
     .output(taskOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateOwnTask(ctx.deps, ctx.actor, ctx.companyId, id, fields)),
@@ -69,7 +72,8 @@ export const superAdminTasksRouter = router({
     .mutation(({ ctx, input }) => tasks.createTaskFor(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Change a task (its company stays)', description: "Super-admins only. Replaces the title, description and priority of an open task of any company (an omitted priority becomes 10 and an omitted description empty); each field that changes is kept in the task's history with who and when. A deleted task is a 404, a done one a 409." } })
+    .use(keepsOmittedFields((ctx, id) => tasks.findTask(ctx.deps.db, id), TASK_FIELDS))
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Change a task (its company stays)', description: "Super-admins only. Changes the title, description and priority of an open task of any company. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Each field that changes is kept in the task's history with who and when. A deleted task is a 404, a done one a 409." } })
     .input(adminTaskUpdateInput)
     .output(taskOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateTask(ctx.deps, ctx.actor, id, fields)),

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/timelogs.js';
 import { currentWeekOutput, timesheetInput, timesheetOutput, timesheetWeekInput, timesheetWeekOutput } from '../../../shared/timesheet.js';
 import { idParam, noInput } from '../../../shared/validation.js';
-import { router, superAdminProcedure } from '../../trpc.js';
+import { keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
+import { findTimeLog } from './queries.js';
 import * as timelogs from './service.js';
 import { currentWeek, loggedWeek, saveTimesheet } from './timesheet.js';
 import { weeklySummaries } from './weeks.js';
@@ -113,6 +114,7 @@ export const superAdminTimelogsRouter = router({
     .mutation(({ ctx, input }) => ({ created: saveTimesheet(ctx.deps, input) })),
 
   update: superAdminProcedure
+    .use(keepsOmittedFields((ctx, id) => findTimeLog(ctx.deps.db, id), ['company', 'timeStamp', 'invertedHours', 'description', 'task']))
     .meta({
       openapi: {
         method: 'PUT',
@@ -120,7 +122,7 @@ export const superAdminTimelogsRouter = router({
         tags,
         summary: "Change a time log and its ledger entry; task 'new' creates a task, closeTask and emailClient are ignored",
         description:
-          "Super-admins only. Changes the hours, time, task or description of a time log; its ledger entry and the company's balance follow.",
+          "Super-admins only. Changes the hours, time, task or description of a time log; its ledger entry and the company's balance follow. Fields left out keep their current values and null clears an optional one, so a script may send only what changes.",
       },
     })
     .input(timeLogUpdateInput)

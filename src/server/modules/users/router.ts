@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOutput } from '../../../shared/list.js';
 import { adminUserFields, companyUserListInput, companyUserOutput, inviteColleagueInput, userListInput, userOutput } from '../../../shared/users.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
-import { companyAdminProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { companyAdminProcedure, keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import { createUserByAdmin, deleteUserByAdmin, listCompanyUsers, updateUserByAdmin } from './admin.js';
 import { inviteColleague, removeColleague } from './colleagues.js';
 import { resetTwoFactor } from '../two-factor/service.js';
@@ -46,7 +46,8 @@ export const superAdminUsersRouter = router({
     .mutation(({ ctx, input }) => createUserByAdmin(ctx.deps, input)),
 
   update: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/{id}', tags, summary: 'Change a user', description: "Super-admins only. Replaces the user's names, email address, company, role (default admin) and approval (default true); nothing is emailed, a new role applies from the user's next call, and taking a user's approval away ends their sessions at once (approving them again does not bring those back; they sign in again). An email address in use by another account is a 409, and so is removing your own super-admin role or approval." } })
+    .use(keepsOmittedFields((ctx, id) => users.findUserDto(ctx.deps.db, id), ['firstName', 'lastName', 'emailAddress', 'company', 'role', 'approved']))
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/{id}', tags, summary: 'Change a user', description: "Super-admins only. Changes the user's names, email address, company, role and approval. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Nothing is emailed, a new role applies from the user's next call, and taking a user's approval away ends their sessions at once (approving them again does not bring those back; they sign in again). An email address in use by another account is a 409, and so is removing your own super-admin role or approval." } })
     .input(adminUserFields.extend({ id: idParam }))
     .output(userOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => updateUserByAdmin(ctx.deps, ctx.actor, id, fields)),

@@ -1,7 +1,7 @@
 import type { TaskDto } from '../../shared/tasks.js';
 import { useFieldValues } from './useFieldValues.js';
 
-/** The priority field's text parsed as an integer; nothing usable leaves it to the server's default. */
+/** The priority field's text parsed as an integer; nothing usable is left out: a new task takes the default, an edit keeps its priority. */
 export function parsePriority(text: string): number | undefined {
   const parsed = Number.parseInt(text, 10);
   return Number.isNaN(parsed) ? undefined : parsed;

@@ -168,6 +168,9 @@ describe('Requiring two-factor sign-in for super-admins', () => {
       await suite.screenshot(owner.page, `two-factor-policy-${width}-off`);
       await policySwitch(owner.page).click();
       await owner.page.getByText('The two-factor sign-in policy has been saved.').waitFor();
+      // while it is required, their own stays on: Turn Off is disabled and says why
+      await eventually(() => twoFactorCard(owner.page).getByRole('button', { name: 'Turn Off', exact: true }).isDisabled()).toBe(true);
+      await twoFactorCard(owner.page).getByText('Required for super-admins: yours stays on while the requirement below is switched on.').waitFor();
       await owner.page.reload();
       await eventually(() => policySwitch(owner.page).isChecked()).toBe(true);
       await suite.screenshot(owner.page, `two-factor-policy-${width}-on`);

@@ -46,9 +46,14 @@ export function TwoFactorCard({ isSuperAdmin }: { isSuperAdmin: boolean }) {
                 On since {status.data.enabledAt ? longDateText(status.data.enabledAt) : 'today'}. {status.data.recoveryCodesLeft} of your
                 recovery codes are unused.
               </Text>
-              <Button variant="light" color="red" onClick={() => setMode('disabling')}>
+              <Button variant="light" color="red" onClick={() => setMode('disabling')} disabled={status.data.required}>
                 Turn Off
               </Button>
+              {status.data.required && (
+                <Text size="sm" c="dimmed" w="100%">
+                  Required for super-admins: yours stays on while the requirement below is switched on.
+                </Text>
+              )}
             </Group>
           ) : (
             <Group justify="space-between">

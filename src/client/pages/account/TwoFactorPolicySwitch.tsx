@@ -10,6 +10,8 @@ export function TwoFactorPolicySwitch() {
   const save = trpc.twoFactor.setPolicy.useMutation({
     onSuccess: (result) => {
       utils.twoFactor.policy.setData(undefined, { requireForSuperAdmins: result.requireForSuperAdmins });
+      // whether this super-admin may turn their own off follows the policy
+      void utils.twoFactor.status.invalidate();
       toastDone(result.message);
     },
   });

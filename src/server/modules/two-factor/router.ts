@@ -42,7 +42,7 @@ export const twoFactorRouter = router({
     .mutation(({ ctx, input }) => twoFactor.enable(ctx.deps, ctx.actor, input)),
 
   disable: authedProcedure
-    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code', description: "Any signed-in user; at most 10 code attempts per 15 minutes. Needs both the caller's password and a current authenticator code or unused recovery code (a 400 for either wrong, or when it is not on), so a stolen session alone cannot turn it off; the secret and recovery codes are deleted. A super-admin turning it off while the policy requires it is kept out of the back office until it is on again." } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code', description: "Any signed-in user; at most 10 code attempts per 15 minutes. Needs both the caller's password and a current authenticator code or unused recovery code (a 400 for either wrong, or when it is not on), so a stolen session alone cannot turn it off; the secret and recovery codes are deleted. While the policy requires it for super-admins, a super-admin's stays on: a 409 until the requirement is switched off." } })
     .input(twoFactorDisableInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => twoFactor.disable(ctx.deps, ctx.actor, input)),

@@ -36,6 +36,8 @@ export const ENABLED = 'Two-factor sign-in is on.';
 export const DISABLED = 'Two-factor sign-in is off.';
 export const POLICY_SAVED = 'The two-factor sign-in policy has been saved.';
 export const ENROL_YOURSELF_FIRST = 'Turn on two-factor sign-in for your own account before requiring it.';
+export const REQUIRED_STAYS_ON =
+  'Two-factor sign-in is required for super-admins, so yours stays on. Switch off the requirement on My Account first.';
 export const RESET_NOT_ON = 'This user does not have two-factor sign-in on, so there is nothing to reset.';
 export const RESET_OWN =
   'You cannot reset your own two-factor sign-in. Turn it off on My Account with your password and a code.';
@@ -140,12 +142,17 @@ export function enable(
   });
 }
 
-/** Needs both the password and a second factor: a stolen session alone cannot turn it off. */
+/**
+ * Needs both the password and a second factor: a stolen session alone cannot turn it off. While the
+ * policy requires it, a super-admin keeps theirs.
+ */
 export async function disable(
   deps: AppDeps,
   actor: Actor,
   input: z.infer<typeof twoFactorDisableInput>,
 ): Promise<{ message: string }> {
+  // turning it off would keep them out of the back office at their next call
+  if (actor.isSuperAdmin && readPolicy(deps.db).requireForSuperAdmins) throw new AppError('CONFLICT', REQUIRED_STAYS_ON);
   const user = getUser(deps.db, actor.userId);
   if (!(await verifyPassword(user?.passwordHash ?? null, input.password))) {
     throw new AppError('BAD_REQUEST', WRONG_PASSWORD);

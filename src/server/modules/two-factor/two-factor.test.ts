@@ -226,7 +226,7 @@ describe('requiring two-factor sign-in for super-admins', () => {
     expect(json(response).message).toBe('Turn on two-factor sign-in for your own account before requiring it.');
   });
 
-  it('sends a super-admin without it to set it up, and keeps them out of the back office until then', async () => {
+  it('sends a super-admin without it to set it up, keeps them out of the back office until then, and their two-factor on after', async () => {
     const policyApp = await createTestApp();
     try {
       const owner = await enrolledUser(policyApp, { role: 'superadmin' });
@@ -245,6 +245,11 @@ describe('requiring two-factor sign-in for super-admins', () => {
 
       const { secret } = json<{ secret: string }>(await api(policyApp.app, token).post('/account/two-factor/begin'));
       await api(policyApp.app, token).post('/account/two-factor/enable', { code: codeNow(secret, policyApp.clock) });
+      expect((await api(policyApp.app, token).get('/superadmin/users')).statusCode).toBe(200);
+
+      const kept = await api(policyApp.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret, policyApp.clock) });
+      expect(kept.statusCode).toBe(409);
+      expect(json(kept).message).toBe('Two-factor sign-in is required for super-admins, so yours stays on. Switch off the requirement on My Account first.');
       expect((await api(policyApp.app, token).get('/superadmin/users')).statusCode).toBe(200);
 
       const customer = await createUser(policyApp.deps.db, { role: 'admin' });

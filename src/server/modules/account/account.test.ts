@@ -474,7 +474,7 @@ describe('revoking links when the password is set', () => {
   });
   afterAll(() => own.close());
 
-  const REVOKED = 'This link is no longer valid because the password has been changed since. Please request a new link.';
+  const REVOKED = 'This link is no longer valid: a newer link has been sent, or the password has been changed since. Please use the newest link, or request a new one.';
   const USED = 'This link has already been used. Please request a new link.';
   const linkTokensTo = (emailAddress: string) =>
     queuedEmails(own.deps)
@@ -495,22 +495,34 @@ describe('revoking links when the password is set', () => {
     expect([resend.statusCode, json(resend).message]).toEqual([400, message]);
   };
 
-  it('a reset through one link refuses every other link of the user, on reset and on resend', async () => {
+  it('a newer link ends the older ones, on reset and on resend; the newest sets the password once', async () => {
     const user = await createUser(own.deps.db);
     const bystander = await createUser(own.deps.db);
-    const links = await linksFor(user.emailAddress, 6);
+    const links: string[] = [];
+    for (let i = 0; i < 6; i += 1) links.push(...(await linksFor(user.emailAddress, 1)));
     const [bystanderLink] = await linksFor(bystander.emailAddress, 1);
     expect(new Set(links).size).toBe(6);
 
-    const reset = await api(own.app).post('/account/reset-password', { token: links[0], newPassword: 'first reset 1' });
+    for (const older of links.slice(0, -1)) await expectRefused(older, REVOKED);
+    const reset = await api(own.app).post('/account/reset-password', { token: links.at(-1), newPassword: 'first reset 1' });
     expect(reset.statusCode).toBe(200);
-    await expectRefused(links[0]!, USED);
-    for (const other of links.slice(1)) await expectRefused(other, REVOKED);
+    await expectRefused(links.at(-1)!, USED);
     const login = await api(own.app).post('/account/login', { emailAddress: user.emailAddress, password: 'first reset 1' });
     expect(login.statusCode).toBe(200);
 
     const untouched = await api(own.app).post('/account/reset-password', { token: bystanderLink, newPassword: 'bystander 123' });
     expect(untouched.statusCode).toBe(200);
+  });
+
+  it('resend-link trades a link once: the link it replaced is refused after', async () => {
+    const user = await createUser(own.deps.db);
+    const [expired] = await linksFor(user.emailAddress, 1);
+    own.clock.advance(2 * 60 * 60 * 1000);
+    const before = new Set(linkTokensTo(user.emailAddress));
+    expect((await api(own.app).post('/account/resend-link', { token: expired })).statusCode).toBe(200);
+    const [fresh] = linkTokensTo(user.emailAddress).filter((token) => !before.has(token));
+    await expectRefused(expired!, REVOKED);
+    expect((await api(own.app).post('/account/reset-password', { token: fresh, newPassword: 'traded once 1' })).statusCode).toBe(200);
   });
 
   it('revokes expired links too, so resend-link cannot revive them', async () => {

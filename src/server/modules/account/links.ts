@@ -22,11 +22,16 @@ export const INVALID_TOKEN = 'Invalid token.';
 export const EXPIRED_TOKEN = 'Token expired. Please request a new link.';
 export const USED_TOKEN = 'This link has already been used. Please request a new link.';
 export const REVOKED_TOKEN =
-  'This link is no longer valid because the password has been changed since. Please request a new link.';
+  'This link is no longer valid: a newer link has been sent, or the password has been changed since. Please use the newest link, or request a new one.';
 
-/** Creates a single-use link for the user and returns its URL. */
+/**
+ * Creates a single-use link for the user and returns its URL. Only the newest link works: the
+ * user's older unused links end here, so one forwarded or leaked email is not good for days, and
+ * the link traded by resend-link cannot be traded again.
+ */
 export function issuePasswordLink(tx: Tx, deps: AppDeps, userId: string, purpose: LinkPurpose): string {
   const now = deps.clock.now();
+  revokeUserLinks(tx, userId, now);
   const id = newId();
   const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]);
   tx.insert(passwordTokens).values({ id, userId, purpose, createdAt: now, expiresAt }).run();

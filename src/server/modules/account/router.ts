@@ -38,7 +38,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.forgotPassword(ctx.deps, input)),
 
   resendLink: publicProcedure
-    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days). A forged token, or one already used or revoked by a password change, is a 400 and sends nothing.' } })
+    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days); the traded link, like every older link of the owner, no longer works. A forged token, or one already used or revoked by a password change, is a 400 and sends nothing.' } })
     .input(linkTokenInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resendLink(ctx.deps, input)),

@@ -24,8 +24,10 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
  * the REST mirror answers it as a JSON array with X-Total-Count and Link headers.
  * rateLimit: the procedure's builder counts each call under that action (src/server/rate-limit.ts)
  * once the caller has passed its guard, and refuses with 429 beyond the limit.
+ * queryFields: input fields of a write that its documented calls send in the query string; the REST
+ * mirror reads any field from either, and the API document names these as query parameters too.
  */
-export type ProcedureMeta = OpenApiMeta & { paged?: boolean; rateLimit?: RateLimitedAction };
+export type ProcedureMeta = OpenApiMeta & { paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[] };
 
 export function createContext(deps: AppDeps, request: RequestInfo): Context {
   const actor = request.sessionToken

@@ -15,6 +15,7 @@ afterAll(() => t.close());
 type Media = { schema?: Schema; example?: unknown };
 type Operation = {
   summary?: string;
+  parameters?: { name: string; in: string; description?: string; schema?: Schema }[];
   description?: string;
   security?: unknown[];
   requestBody?: { content: Record<string, Media> };
@@ -68,6 +69,13 @@ describe('every operation of the OpenAPI document', () => {
       }
     }
     expect(stray).toEqual([]);
+  });
+
+  it("names markdone's emailClient as a query parameter, as its calls send it", async () => {
+    const markDone = document.paths['/superadmin/tasks/markdone/{id}']?.put;
+    const emailClient = markDone?.parameters?.find((parameter) => parameter.name === 'emailClient');
+    expect(emailClient).toMatchObject({ in: 'query', schema: { type: 'boolean', default: true } });
+    expect(emailClient?.description).toContain('query string or in the body');
   });
 
   it('lists its error answers in the shape both transports use', () => {

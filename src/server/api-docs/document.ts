@@ -3,7 +3,7 @@ import { DOWNLOAD_ROUTES } from '../downloads.js';
 import type { ProcedureInternals } from '../procedure-internals.js';
 import { appRouter } from '../router.js';
 import { describeOperations } from './operations.js';
-import { documentDownloads, documentPagedLists } from './rest-shapes.js';
+import { documentDownloads, documentPagedLists, documentQueryFields, type QueryField } from './rest-shapes.js';
 
 const INTRO = [
   'Every call except sign-in, sign-up, forgot-password, reset-password and resend-link needs the session token from POST /account/login in the jwttoken header (Authorize, above).',
@@ -21,5 +21,9 @@ export function buildApiDocument(procedures: ProcedureInternals[]): OpenAPIObjec
     securitySchemes: { jwttoken: { type: 'apiKey', in: 'header', name: 'jwttoken', description: 'The session token from POST /account/login.' } },
   });
   const paged = new Set(procedures.flatMap((procedure) => (procedure.meta?.paged && procedure.meta.openapi ? [procedure.meta.openapi.path] : [])));
-  return describeOperations(documentDownloads(documentPagedLists(generated, paged), DOWNLOAD_ROUTES), procedures);
+  const queryFields = procedures.flatMap(({ meta }): QueryField[] =>
+    meta?.openapi ? (meta.queryFields ?? []).map((field) => ({ path: meta.openapi!.path, method: meta.openapi!.method, field })) : [],
+  );
+  const shaped = documentQueryFields(documentDownloads(documentPagedLists(generated, paged), DOWNLOAD_ROUTES), queryFields);
+  return describeOperations(shaped, procedures);
 }

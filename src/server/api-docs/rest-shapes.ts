@@ -7,6 +7,7 @@ type Parameter = { name: string; in: string; description?: string; schema?: Sche
 type Operation = {
   description?: string;
   parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { description?: string; headers?: unknown; content?: Record<string, { schema?: Schema }> }>;
 };
 
@@ -82,6 +83,24 @@ export function documentDownloads(document: OpenAPIObject, routes: DownloadRoute
       },
     };
     document.paths = { ...document.paths, [route.path]: { get: download } } as OpenAPIObject['paths'];
+  }
+  return document;
+}
+
+/** A write whose field may also come in the query string (the REST mirror reads both), for which a call is documented. */
+export type QueryField = { path: string; method: string; field: string };
+
+/** The generator puts a write's input in its body only; name the fields a script may send in the query. */
+export function documentQueryFields(document: OpenAPIObject, fields: QueryField[]): OpenAPIObject {
+  for (const { path, method, field } of fields) {
+    const operation = (document.paths?.[path] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
+    const schema = operation?.requestBody?.content?.['application/json']?.schema?.properties?.[field];
+    if (!operation || !schema) throw new Error(`${method} ${path} has no body field ${field} to name in its query.`);
+    const { description, ...rest } = schema;
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      { name: field, in: 'query', description: `${description ? `${description} ` : ''}May be sent in the query string or in the body.`, schema: rest },
+    ];
   }
   return document;
 }

@@ -88,7 +88,7 @@ export const superAdminTasksRouter = router({
     }),
 
   markDone: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/tasks/markdone/{id}', tags: adminTags, summary: 'Mark a task done; emailClient (query, default true) emails the company', description: "Super-admins only. Marks an open task done, kept in its history, and takes it off the company's open tasks; emailClient (in the query or the body, default true) emails every approved user of the company that it is done. A task already done is a 409, a deleted one a 404." } })
+    .meta({ queryFields: ['emailClient'], openapi: { method: 'PUT', path: '/superadmin/tasks/markdone/{id}', tags: adminTags, summary: 'Mark a task done; emailClient (query, default true) emails the company', description: "Super-admins only. Marks an open task done, kept in its history, and takes it off the company's open tasks; emailClient (in the query or the body, default true) emails every approved user of the company that it is done. A task already done is a 409, a deleted one a 404." } })
     .input(markDoneInput)
     .output(taskOutput)
     .mutation(({ ctx, input }) => tasks.markTaskDone(ctx.deps, ctx.actor, input.id, input.emailClient)),

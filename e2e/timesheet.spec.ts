@@ -250,6 +250,14 @@ describe('Logging time', () => {
     expect(await week.innerText()).toBe('Jan 6 – Jan 12, 2025');
     expect(await monday.inputValue()).toBe('2');
 
+    // a link to another screen, in the header or on the page, is held back the same way
+    await page.getByRole('banner').getByRole('link', { name: 'Time Logs', exact: true }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await eventually(() => ask.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/timesheet');
+    expect(await monday.inputValue()).toBe('2');
+
     await choose(page, main(page), 'Company', other.companyName);
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Discard', exact: true }).click();
@@ -262,5 +270,11 @@ describe('Logging time', () => {
     await eventually(() => week.innerText()).toBe(weekRangeText(current, addDays(current, 6)));
     expect(await ask.count()).toBe(0);
     expect(logsOf(company.id)).toHaveLength(0);
+
+    await main(page).locator('input[aria-label^="No task, Mon"]').fill('1');
+    await main(page).getByRole('link', { name: 'View Time Logs', exact: true }).click();
+    await ask.getByRole('button', { name: 'Discard', exact: true }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/timelogs');
+    expect(logsOf(other.id)).toHaveLength(0);
   });
 });

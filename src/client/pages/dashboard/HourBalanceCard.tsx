@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Center, Group, RingProgress, Stack, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { paceSentence, type Forecast } from '../../../shared/forecast.js';
@@ -16,11 +16,7 @@ export function HourBalanceCard({ figures, forecast, isAdmin }: { figures: HourB
   return (
     <DashboardCard
       title="Hour Balance"
-      icon={
-        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
-          <IconHourglass size={20} />
-        </ThemeIcon>
-      }
+      icon={IconHourglass}
       action={{ label: 'Purchase More Hours', href: '/packages' }}
     >
       <Center>

@@ -1,4 +1,4 @@
-import { Text, ThemeIcon } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import { descriptionPreview } from '../../../shared/tasks.js';
@@ -10,11 +10,7 @@ export function OpenTasksCard({ count, tasks }: { count: number; tasks: Dashboar
   return (
     <DashboardCard
       title={`Open Tasks (${count})`}
-      icon={
-        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
-          <IconChecklist size={20} />
-        </ThemeIcon>
-      }
+      icon={IconChecklist}
       action={{ label: 'View All Tasks', href: '/tasks' }}
     >
       {tasks.length === 0 ? (

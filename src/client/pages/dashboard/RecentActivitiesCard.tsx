@@ -1,4 +1,4 @@
-import { Text, ThemeIcon } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { DashboardCard } from '../../components/DashboardCard.js';
@@ -10,11 +10,8 @@ export function RecentActivitiesCard({ activities }: { activities: ActivityDto[]
   return (
     <DashboardCard
       title="Recent Activities"
-      icon={
-        <ThemeIcon variant="light" color="secondary" radius="xl" size="lg" aria-hidden="true">
-          <IconActivity size={20} />
-        </ThemeIcon>
-      }
+      icon={IconActivity}
+      iconColor="secondary"
       action={{ label: 'View All Activities', href: '/activities' }}
     >
       {activities.length === 0 ? (

@@ -1,4 +1,3 @@
-import { ThemeIcon } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { calendarDateText } from '../../../../shared/dates.js';
 import { formatHours } from '../../../../shared/format.js';
@@ -28,11 +27,7 @@ export function MonthlyChartCard() {
   return (
     <DashboardCard
       title={`Hours per Month, last ${OVERVIEW_MONTHS} months`}
-      icon={
-        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
-          <IconChartBar size={20} />
-        </ThemeIcon>
-      }
+      icon={IconChartBar}
       action={{ label: 'View Invoices', href: '/allinvoices' }}
     >
       <CardState query={months} what="hours per month" />

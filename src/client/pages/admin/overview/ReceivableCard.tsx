@@ -1,4 +1,4 @@
-import { Group, Text, ThemeIcon } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { formatDollars } from '../../../../shared/format.js';
 import { DashboardCard } from '../../../components/DashboardCard.js';
@@ -14,11 +14,8 @@ export function ReceivableCard() {
   return (
     <DashboardCard
       title="Receivables"
-      icon={
-        <ThemeIcon variant="light" radius="xl" size="lg" color="orange" aria-hidden="true">
-          <IconReceipt size={20} />
-        </ThemeIcon>
-      }
+      icon={IconReceipt}
+      iconColor="orange"
       action={{ label: 'View Unpaid Invoices', href: OPEN_INVOICES_LIST }}
     >
       <CardState query={receivable} what="receivables" />

@@ -1,4 +1,4 @@
-import { Table, Text, ThemeIcon } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconHourglassLow } from '@tabler/icons-react';
 import type { RunningLowCompanyDto } from '../../../../shared/companies.js';
 import { runOutDateText } from '../../../../shared/forecast.js';
@@ -25,11 +25,8 @@ export function RunningLowCard() {
   return (
     <DashboardCard
       title={`Running Low (${companies.data?.total ?? '…'})`}
-      icon={
-        <ThemeIcon variant="light" color="orange" radius="xl" size="lg" aria-hidden="true">
-          <IconHourglassLow size={20} />
-        </ThemeIcon>
-      }
+      icon={IconHourglassLow}
+      iconColor="orange"
       action={{ label: 'View Running Low', href: RUNNING_LOW_LIST }}
     >
       <CardState query={companies} what="companies running low" />

@@ -1,4 +1,4 @@
-import { Button, Group, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dateText } from '../../../../shared/dates.js';
@@ -20,11 +20,7 @@ export function SignupsCard() {
   return (
     <DashboardCard
       title={`Sign-ups Awaiting Approval (${signups.data?.count ?? '…'})`}
-      icon={
-        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
-          <IconUserCheck size={20} />
-        </ThemeIcon>
-      }
+      icon={IconUserCheck}
       action={{ label: 'View Awaiting Approval', href: AWAITING_APPROVAL_LIST }}
     >
       <CardState query={signups} what="sign-ups" />

@@ -1,4 +1,4 @@
-import { Group, Progress, Text, ThemeIcon } from '@mantine/core';
+import { Group, Progress, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { calendarDateText } from '../../../../shared/dates.js';
 import { formatHours } from '../../../../shared/format.js';
@@ -16,11 +16,7 @@ export function WeekHoursCard() {
   return (
     <DashboardCard
       title="Hours This Week"
-      icon={
-        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden="true">
-          <IconClockHour4 size={20} />
-        </ThemeIcon>
-      }
+      icon={IconClockHour4}
       action={{ label: 'View Weekly Time Logs', href: WEEKLY_VIEW }}
     >
       <CardState query={week} what="this week's hours" />

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createPackage, createTask } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, headerNav, heading1, main, spinner } from './support/page.js';
+import { LIST_ROW, eventually, headerNav, heading1, main, spinner } from './support/page.js';
 
 /*
  * Feedback on the companies, packages and tasks screens: every save, delete and mark-done says
@@ -99,7 +99,7 @@ describe('open tasks (back office)', () => {
     createTask(suite.db, { companyId: company.id, title: `${mark} two`, priority: 2 });
     const { page } = await suite.signedInPage('superadmin');
     await openList(page, '/alltasks', 'Open Tasks', mark);
-    const rows = main(page).locator('tbody tr');
+    const rows = main(page).locator(LIST_ROW);
     await eventually(() => rows.count()).toBe(2);
     await rows.first().getByRole('button', { name: 'Edit Task' }).click();
     await dialog(page, 'Edit Task').getByLabel('Title').fill(`${first.title} renamed`);

@@ -6,7 +6,7 @@ import { outbox, taskHistory, tasks } from '../drizzle/schema.js';
 import { newId } from '../src/server/lib/ids.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, heading1, holdCalls, main, searchList, seriousA11yViolations, spinner, columnValues } from './support/page.js';
+import { LIST_ROW, eventually, expectNoViolations, heading1, holdCalls, main, searchList, seriousA11yViolations, spinner, columnValues } from './support/page.js';
 
 /*
  * Open Tasks admin (/alltasks): the shared list behaviour, task history, mark-done and the admin
@@ -18,7 +18,7 @@ const suite = browserSuite();
 
 const NO_HISTORY = 'No history available for this task.';
 
-const rows = (page: Page) => main(page).locator('tbody tr');
+const rows = (page: Page) => main(page).locator(LIST_ROW);
 const rowTitled = (page: Page, title: string) => rows(page).filter({ has: page.locator('td:nth-child(2)', { hasText: title }) });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const searchBox = (page: Page) => main(page).getByLabel('Search', { exact: true });

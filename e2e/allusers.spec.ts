@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, users } from '../drizzle/schema.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
+import { LIST_ROW, eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * The super-admin Users screen, and with it the shared admin-list behaviour every back-office
@@ -12,7 +12,7 @@ import { eventually, expectNoViolations, failCalls, main, searchList, seriousA11
  */
 const suite = browserSuite();
 
-const rowsOf = (page: Page) => main(page).locator('tbody tr');
+const rowsOf = (page: Page) => main(page).locator(LIST_ROW);
 const firstColumn = (page: Page) => rowsOf(page).locator('td:first-child').allTextContents();
 const dialog = (page: Page) => page.getByRole('dialog');
 

@@ -4,7 +4,7 @@ import { outbox } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createPackage, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, main, seriousA11yViolations, columnValues, sortCardsBy } from './support/page.js';
+import { LIST_ROW, api, eventually, expectNoViolations, main, seriousA11yViolations, columnValues, sortCardsBy } from './support/page.js';
 
 /*
  * The super-admin Invoices List (/allinvoices) and Payments List (/allpayments)
@@ -13,7 +13,7 @@ import { api, eventually, expectNoViolations, main, seriousA11yViolations, colum
  */
 const suite = browserSuite();
 
-const rowsOf = (page: Page) => main(page).locator('tbody tr');
+const rowsOf = (page: Page) => main(page).locator(LIST_ROW);
 const dialog = (page: Page) => page.getByRole('dialog');
 const cellsOf = (page: Page, text: string) => rowsOf(page).filter({ hasText: text }).locator('td').allTextContents();
 

@@ -8,7 +8,7 @@ import { inTransaction } from '../src/server/db.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
+import { LIST_ROW, coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * The super-admin Company List (/companies): the list, the company dialog, balance emails and the
@@ -91,7 +91,7 @@ function companyWith(companyName: string, { balance = 0, openTasks = 0 }: { bala
 
 // --- the screen ------------------------------------------------------------------------------------
 
-const rowsOf = (page: Page) => main(page).locator('tbody tr');
+const rowsOf = (page: Page) => main(page).locator(LIST_ROW);
 const rowOf = (page: Page, name: string) => rowsOf(page).filter({ has: page.getByRole('cell', { name, exact: true }) });
 /** Company Name, Hour Balance and Open Tasks of each visible row. */
 const tableRows = (page: Page) =>

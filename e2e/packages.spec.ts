@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { packages } from '../drizzle/schema.js';
 import { createCompany, createPackage } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations, columnValues } from './support/page.js';
+import { LIST_ROW, eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * Packages: the super-admin list (/allpackages), the company admin's catalogue (/packages) and
@@ -12,7 +12,7 @@ import { eventually, expectNoViolations, expectPath, failCalls, main, pathOf, se
  */
 const suite = browserSuite();
 
-const rowsOf = (page: Page) => main(page).locator('tbody tr');
+const rowsOf = (page: Page) => main(page).locator(LIST_ROW);
 const firstColumn = (page: Page) => rowsOf(page).locator('td:first-child').allTextContents();
 const dialog = (page: Page) => page.getByRole('dialog');
 const cards = (page: Page) => main(page).getByTestId('package-card');

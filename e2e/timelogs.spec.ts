@@ -5,7 +5,7 @@ import { outbox, tasks, timeLogs } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, countCalls, eventually, expectNoViolations, expectPath, failCalls, heading1, holdCalls, main, proceduresOf, seriousA11yViolations, columnValues } from './support/page.js';
+import { LIST_ROW, api, countCalls, eventually, expectNoViolations, expectPath, failCalls, heading1, holdCalls, main, proceduresOf, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
  * Time Logs (/timelogs): the shared list behaviour, the log dialog and its task choices, search,
@@ -43,7 +43,7 @@ function browserDateTime(page: Page, iso: string): Promise<string> {
 }
 
 const table = (page: Page) => main(page).getByRole('table');
-const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const bodyRows = (page: Page) => table(page).locator(LIST_ROW);
 
 /** Each body row's cells as text (the Actions cell is empty text). */
 function rowTexts(page: Page): Promise<string[][]> {

@@ -177,7 +177,10 @@ export function expectNoViolations(report: string[]): void {
 export const headerNav = (page: Page) => page.getByRole('banner').getByRole('navigation');
 
 /** An admin list's rows: table rows on a wide screen, cards on a phone. */
-export const listRows = (page: Page): Locator => main(page).locator('tbody tr, [data-testid="list-card"]');
+/** A row of an admin list's table; not the one that says the list is loading or has no rows. */
+export const LIST_ROW = 'tbody tr:not([data-no-rows])';
+
+export const listRows = (page: Page): Locator => main(page).locator(`${LIST_ROW}, [data-testid="list-card"]`);
 
 /** The first column of each of an admin list's rows or cards, in order. */
 export function firstColumn(page: Page): Promise<string[]> {
@@ -186,14 +189,14 @@ export function firstColumn(page: Page): Promise<string[]> {
 
 /** The values under the column headed `label` in an admin list, in order: table cells, or card fields on a phone. */
 export function columnValues(page: Page, label: string): Promise<string[]> {
-  return main(page).evaluate((mainElement, wanted) => {
+  return main(page).evaluate((mainElement, { wanted, rowSelector }) => {
     const textOf = (element: Element | null | undefined) => (element as HTMLElement | null | undefined)?.innerText.trim() ?? '';
     const cards = [...mainElement.querySelectorAll('[data-testid="list-card"]')];
     if (cards.length > 0) return cards.map((card) => textOf([...card.querySelectorAll('dt')].find((dt) => dt.textContent === wanted)?.nextElementSibling));
     const table = mainElement.querySelector('table');
     const index = [...(table?.querySelectorAll('thead th') ?? [])].findIndex((th) => th.textContent?.trim() === wanted);
-    return [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => textOf(row.children[index]));
-  }, label);
+    return [...(table?.querySelectorAll(rowSelector) ?? [])].map((row) => textOf(row.children[index]));
+  }, { wanted: label, rowSelector: LIST_ROW });
 }
 
 /** On a phone: sort an admin list's cards by a column with the Sort by select. */

@@ -36,7 +36,8 @@ export function ListTable<T>({ view, list }: { view: RowsView<T>; list: ListCont
         </Table.Thead>
         <Table.Tbody>
           {view.state !== 'rows' ? (
-            <Table.Tr>
+            // marked so that a script counting rows can tell "loading" or "none found" from a row
+            <Table.Tr data-no-rows>
               <Table.Td colSpan={columnCount}>
                 <NoRows view={view} />
               </Table.Td>

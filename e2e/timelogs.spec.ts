@@ -156,7 +156,8 @@ describe('Time Logs (/timelogs)', () => {
     expect(listInputs.at(-1)).toContain(`"timeZone":"${browserZone}"`);
 
     await search.fill('no log says this');
-    await eventually(() => rowTexts(page)).toEqual([['No Time Logs Found']]);
+    await main(page).getByText('No Time Logs Found', { exact: true }).waitFor();
+    expect(await rowTexts(page)).toEqual([]);
     await search.fill('');
     await eventually(() => bodyRows(page).count()).toBe(3);
   });

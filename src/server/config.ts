@@ -97,10 +97,21 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * The provider as customers see them: the business profile (name, email, phone, business address)
+ * and the payment details (bank, Zelle address, the mailing address for checks in `address`, free
+ * text for any other way to pay). The environment gives the first values; the Settings page's
+ * saved values win over them.
+ */
 export type Provider = {
   name: string;
+  /** Where customers write and where sign-up and purchase notices go. */
   email: string | undefined;
+  phone: string | undefined;
+  businessAddress: string | undefined;
+  /** The mailing address for checks. */
   address: string | undefined;
+  otherInstructions: string | undefined;
   bankName: string | undefined;
   routingNumber: string | undefined;
   accountNumber: string | undefined;
@@ -182,7 +193,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     provider: {
       name: providerName,
       email: values.PROVIDER_EMAIL,
+      phone: undefined,
+      businessAddress: undefined,
       address: values.PROVIDER_ADDRESS,
+      otherInstructions: undefined,
       bankName: values.PROVIDER_BANK_NAME,
       routingNumber: values.PROVIDER_ROUTING_NUMBER,
       accountNumber: values.PROVIDER_ACCOUNT_NUMBER,

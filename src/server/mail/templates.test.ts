@@ -5,6 +5,9 @@ import { activationEmail, passwordResetEmail, renderEmail, setPasswordEmail, sig
 const provider: Provider = {
   name: 'Acme Consulting',
   email: 'billing@acme.test',
+  phone: undefined,
+  businessAddress: undefined,
+  otherInstructions: undefined,
   address: undefined,
   bankName: undefined,
   routingNumber: undefined,

@@ -36,6 +36,9 @@ async function pageCountOf(pdf: Uint8Array): Promise<number> {
 const provider: Provider = {
   name: 'Northwind Consulting LLC',
   email: 'billing@northwind.example',
+  phone: undefined,
+  businessAddress: undefined,
+  otherInstructions: undefined,
   address: '500 Market Street, Suite 12\nSpringfield, IL 62701',
   bankName: 'First Prairie Bank',
   routingNumber: '071000013',
@@ -137,7 +140,7 @@ describe('renderInvoicePdf', () => {
   });
 
   it('asks the customer to get in touch when no payment details are configured', async () => {
-    const bare: Provider = { name: 'Solo Dev', email: 'me@solo.example', address: undefined, bankName: undefined, routingNumber: undefined, accountNumber: undefined, paymentEmail: undefined };
+    const bare: Provider = { name: 'Solo Dev', email: 'me@solo.example', phone: undefined, businessAddress: undefined, address: undefined, otherInstructions: undefined, bankName: undefined, routingNumber: undefined, accountNumber: undefined, paymentEmail: undefined };
     const text = await textOf(await renderInvoicePdf(invoice({ payments: [], price: 3000, balance: 3000 }), bare, timeZone));
     expect(text).toContain('Please contact Solo Dev at me@solo.example for payment instructions.');
     expect(text).toContain('No payments received yet.');

@@ -5,6 +5,9 @@ import { paymentInstructions } from './emails.js';
 const provider: Provider = {
   name: 'Northwind LLC',
   email: 'billing@northwind.example',
+  phone: undefined,
+  businessAddress: undefined,
+  otherInstructions: undefined,
   address: '500 Market Street\nSpringfield, IL 62701',
   bankName: undefined,
   routingNumber: '071000013',

@@ -130,9 +130,13 @@ describe('the provider', () => {
       const banner = main(page).getByTestId('missing-payment-details');
       await banner.waitFor();
       const text = await banner.innerText();
-      for (const setting of ['PROVIDER_BANK_NAME', 'PROVIDER_ROUTING_NUMBER', 'PROVIDER_ACCOUNT_NUMBER', 'PROVIDER_PAYMENT_EMAIL', 'PROVIDER_ADDRESS']) expect(text).toContain(setting);
+      for (const label of ['Bank name', 'Routing number', 'Account number', 'Payment email (Zelle)', 'Mailing address (checks)']) expect(text).toContain(label);
       await suite.screenshot(page, `missing-payment-details-${name}-1440`);
     }
+    await main(page).getByRole('link', { name: 'Fill them in on the Settings page' }).click();
+    await expectPath(page, '/settings');
+    await main(page).getByRole('heading', { name: 'Payment details' }).waitFor();
+    await page.goBack();
     expectNoViolations(await seriousA11yViolations(page, '/allinvoices with the banner'));
     await page.setViewportSize(phone);
     await page.goto('/dashboard');

@@ -16,7 +16,7 @@ const server = await startSmtpServer();
 const temp = tempDatabase('hourbank-bench-mail-');
 const { db } = temp.open();
 const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${server.port}`, emlFolder: temp.folder });
-const outbox = new Outbox({ db, clock: new TestClock(new Date()), transport, from: '"Bench" <bench@localhost>' });
+const outbox = new Outbox({ db, clock: new TestClock(new Date()), transport, from: () => '"Bench" <bench@localhost>' });
 try {
   inTransaction(db, (tx) => {
     for (let n = 0; n < emails; n += 1) {

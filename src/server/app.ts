@@ -9,6 +9,7 @@ import { GENERIC_SERVER_ERROR, INVALID_JSON, JSON_ONLY } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
+import { registerLogoRoute } from './logo-route.js';
 import { registerInvoicePdfRoute } from './pdf/route.js';
 import { registerRestApi } from './rest.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     loadPdf: (invoiceId) => invoicePdfFor(deps, invoiceId),
   });
   registerDownloads(app, deps);
+  registerLogoRoute(app, deps.db);
   registerRestApi(app, deps);
   await serveClient(app, options.clientDir ?? defaultClientDir);
   return app;

@@ -110,6 +110,13 @@ const ACCESS: Record<string, Access> = {
   'superadmin.overview.week': 'superAdmin',
   'superadmin.overview.months': 'superAdmin',
   'superadmin.settings.missing': 'superAdmin',
+  'superadmin.settings.get': 'superAdmin',
+  'superadmin.settings.update': 'superAdmin',
+  'superadmin.settings.saveLogo': 'superAdmin',
+  'superadmin.settings.removeLogo': 'superAdmin',
+  'superadmin.setup.checklist': 'superAdmin',
+  'superadmin.setup.sendTestEmail': 'superAdmin',
+  'superadmin.setup.hide': 'superAdmin',
 };
 
 type Actor = 'anonymous' | 'bad token' | 'plain user' | 'company admin' | 'super-admin';

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
 import { watchBalances } from './modules/activities/company-hours.js';
 import { balanceAlerts } from './modules/companies/balance-alerts.js';
+import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { RateLimiter } from './rate-limit.js';
@@ -28,7 +29,7 @@ export function createRuntime(
     db: database.db,
     clock,
     transport,
-    from: config.mailFrom,
+    from: () => readSettings(config, database.db).mailFrom,
     resolveAttachment: (source) => resolveInvoiceAttachment(deps, source),
     logger: overrides.logger,
     pollMs: overrides.outboxPollMs,

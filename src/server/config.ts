@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOW_BALANCE_HOURS, LOW_BALANCE_MAX_HOURS } from '../shared/balance-alerts.js';
 import { hoursToHundredths } from '../shared/hours.js';
+import { isTimeZoneName } from '../shared/settings.js';
 
 /** The only reader of process.env: every setting, parsed once, with its documented default. */
 const optionalText = z
@@ -42,7 +43,7 @@ const envSchema = z.object({
   PROVIDER_ROUTING_NUMBER: optionalText,
   PROVIDER_ACCOUNT_NUMBER: optionalText,
   PROVIDER_PAYMENT_EMAIL: optionalText,
-  APP_TIMEZONE: optionalText.refine((value) => value === undefined || isTimeZone(value), {
+  APP_TIMEZONE: optionalText.refine((value) => value === undefined || isTimeZoneName(value), {
     message: 'APP_TIMEZONE must be an IANA time zone such as America/New_York',
   }),
   LOW_BALANCE_HOURS: optionalText.refine((value) => value === undefined || isThresholdHours(value), {
@@ -88,15 +89,6 @@ function isThresholdHours(value: string): boolean {
   return /^\d+(\.\d{1,2})?$/.test(value) && Number(value) <= LOW_BALANCE_MAX_HOURS;
 }
 
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The provider as customers see them: the business profile (name, email, phone, business address)
  * and the payment details (bank, Zelle address, the mailing address for checks in `address`, free
@@ -140,7 +132,7 @@ export function missingPaymentDetails(provider: Provider): MissingSetting[] {
 /** One warning per unset payment detail, at start-up, naming the setting to fill in. */
 export function warnMissingPaymentDetails(provider: Provider, logger: { warn: (details: object, message: string) => void }): void {
   for (const { setting, label } of missingPaymentDetails(provider)) {
-    logger.warn({ setting }, `${label} is not set (${setting}): invoice emails and PDFs say "please contact us" in its place.`);
+    logger.warn({ setting }, `${label} is not set (Settings page, or ${setting}): invoice emails and PDFs say "please contact us" in its place.`);
   }
 }
 
@@ -151,7 +143,8 @@ export type Config = {
   databasePath: string;
   appUrl: string;
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** MAIL_FROM as set; unset, emails come from the business name (see the settings module). */
+  mailFrom: string | undefined;
   provider: Provider;
   timeZone: string;
   /** The running-low threshold of every company that has none of its own, in hundredths of an hour. */
@@ -189,7 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePath: path.resolve(values.DATABASE_PATH ?? path.join(dataDir, 'hourbank.db')),
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
-    mailFrom: values.MAIL_FROM ?? `"${providerName}" <no-reply@localhost>`,
+    mailFrom: values.MAIL_FROM,
     provider: {
       name: providerName,
       email: values.PROVIDER_EMAIL,

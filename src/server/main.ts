@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { createRuntime } from './bootstrap.js';
 import { loadConfigOrExit, warnMissingPaymentDetails } from './config.js';
+import { providerOf } from './modules/settings/service.js';
 
 const config = loadConfigOrExit();
 const logger = pino({ level: config.logLevel });
@@ -31,4 +32,4 @@ logger.info(
   { url: `http://${config.host}:${config.port}`, database: config.databasePath, mail: config.smtpUrl ? 'smtp' : 'eml files' },
   'Hourbank is running',
 );
-warnMissingPaymentDetails(config.provider, logger);
+warnMissingPaymentDetails(providerOf(config, deps.db), logger);

@@ -8,6 +8,7 @@ import { packagesRouter, superAdminPackagesRouter } from './modules/packages/rou
 import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
 import { superAdminOverviewRouter } from './modules/overview/router.js';
 import { superAdminSettingsRouter } from './modules/settings/router.js';
+import { superAdminSetupRouter } from './modules/setup/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
@@ -38,6 +39,7 @@ export const appRouter = router({
     exports: superAdminExportsRouter,
     overview: superAdminOverviewRouter,
     settings: superAdminSettingsRouter,
+    setup: superAdminSetupRouter,
   }),
 });
 

@@ -22,6 +22,7 @@ export function UserMenu({ session }: { session: Session }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => navigate('/profile')}>My account</Menu.Item>
+        {session.isSuperAdmin && <Menu.Item onClick={() => navigate('/settings')}>Settings</Menu.Item>}
         <Menu.Divider />
         <Menu.Label>Appearance</Menu.Label>
         {SCHEMES.map(({ value, label }) => (

@@ -37,6 +37,7 @@ const AllPaymentsPage = lazyNamed(() => import('../pages/admin/payments/AllPayme
 const AllTasksPage = lazyNamed(() => import('../pages/admin/tasks/AllTasksPage.js'), 'AllTasksPage');
 const AllUsersPage = lazyNamed(() => import('../pages/admin/users/AllUsersPage.js'), 'AllUsersPage');
 const AllPackagesPage = lazyNamed(() => import('../pages/admin/packages/AllPackagesPage.js'), 'AllPackagesPage');
+const SettingsPage = lazyNamed(() => import('../pages/admin/settings/SettingsPage.js'), 'SettingsPage');
 
 /** /dashboard: the provider's overview for the super-admin, the company dashboard for everyone else. */
 function DashboardForRole() {
@@ -78,5 +79,6 @@ export const routes: AppRoute[] = [
   { path: '/allpayments', access: superAdmin, component: AllPaymentsPage },
   { path: '/alltasks', access: superAdmin, component: AllTasksPage },
   { path: '/allusers', access: superAdmin, component: AllUsersPage },
+  { path: '/settings', access: superAdmin, component: SettingsPage },
   { path: '/allpackages', access: superAdmin, component: AllPackagesPage },
 ];

@@ -34,7 +34,7 @@ const outboxes: Outbox[] = [];
 function smtpOutbox(port: number, db = handle.db): Outbox {
   const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, emlFolder: temp.folder });
   transports.push(transport);
-  const outbox = new Outbox({ db, clock, transport, from: FROM });
+  const outbox = new Outbox({ db, clock, transport, from: () => FROM });
   outboxes.push(outbox);
   return outbox;
 }

@@ -25,7 +25,7 @@ let transport: FakeTransport;
 let outbox: Outbox;
 
 function newOutbox(options: Partial<ConstructorParameters<typeof Outbox>[0]> = {}): Outbox {
-  return new Outbox({ db: handle.db, clock, transport, from: FROM, ...options });
+  return new Outbox({ db: handle.db, clock, transport, from: () => FROM, ...options });
 }
 
 function enqueue(mail: Email = email()): void {

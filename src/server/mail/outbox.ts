@@ -43,7 +43,8 @@ type OutboxOptions = {
   db: Db;
   clock: Clock;
   transport: MailTransport;
-  from: string;
+  /** The sender, asked at each delivery: the provider may change it on the Settings page at any time. */
+  from: () => string;
   resolveAttachment?: AttachmentResolver;
   logger?: FastifyBaseLogger;
   pollMs?: number;
@@ -67,16 +68,18 @@ export class Outbox {
 
   constructor(private readonly options: OutboxOptions) {}
 
-  enqueue(tx: Tx, email: Email): void {
+  /** Queues the email in the caller's transaction; its id, or undefined when it has no recipients. */
+  enqueue(tx: Tx, email: Email): string | undefined {
     const now = this.options.clock.now();
     const recipients = uniqueAddresses(email.to);
     if (recipients.length === 0) {
       this.options.logger?.warn({ subject: email.subject }, 'email has no recipients; not queued');
-      return;
+      return undefined;
     }
+    const id = newId();
     tx.insert(outbox)
       .values({
-        id: newId(),
+        id,
         toAddresses: recipients.join(', '),
         subject: email.subject,
         textBody: email.text,
@@ -88,6 +91,7 @@ export class Outbox {
       })
       .run();
     this.wake();
+    return id;
   }
 
   start(): void {
@@ -221,7 +225,8 @@ export class Outbox {
   }
 
   private async deliver(row: typeof outbox.$inferSelect): Promise<boolean> {
-    const { db, clock, transport, from, resolveAttachment, logger } = this.options;
+    const { db, clock, transport, resolveAttachment, logger } = this.options;
+    const from = this.options.from();
     try {
       const attachments = await Promise.all(
         row.attachments.map(async (attachment) => {

@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { companies, users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
-import type { Config } from '../config.js';
+import type { Provider } from '../config.js';
 
-/** Where provider notices go: PROVIDER_EMAIL when set, otherwise every super-admin. */
-export function providerRecipients(tx: Tx, config: Config): string[] {
-  if (config.provider.email) return [config.provider.email];
+/** Where provider notices go: the business email when set, otherwise every super-admin. */
+export function providerRecipients(tx: Tx, provider: Pick<Provider, 'email'>): string[] {
+  if (provider.email) return [provider.email];
   return tx
     .select({ emailAddress: users.emailAddress })
     .from(users)

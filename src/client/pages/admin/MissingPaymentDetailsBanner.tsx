@@ -1,9 +1,10 @@
-import { Alert, Code, List, Text } from '@mantine/core';
+import { Alert, Anchor, List, Text } from '@mantine/core';
+import { Link } from 'wouter';
 import { trpc } from '../../trpc.js';
 
 /**
  * For the provider: which payment details are unset, so invoice emails and PDFs say "please
- * contact us" in their place, and the setting that fills each in. Nothing when all are set.
+ * contact us" in their place, with a link to the Settings page that fills them in. Nothing when all are set.
  */
 export function MissingPaymentDetailsBanner() {
   const missing = trpc.superadmin.settings.missing.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -11,16 +12,16 @@ export function MissingPaymentDetailsBanner() {
   return (
     <Alert color="yellow" variant="light" title="Payment details are missing" mb="lg" data-testid="missing-payment-details" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
       <Text size="sm" mb="xs">
-        Invoice emails and PDFs say “please contact us” where these belong. Set them in the server&apos;s environment (see
-        .env.example) and restart it:
+        Invoice emails and PDFs say “please contact us” where these belong:
       </Text>
-      <List size="sm" spacing={2}>
+      <List size="sm" spacing={2} mb="xs">
         {missing.data.map(({ setting, label }) => (
-          <List.Item key={setting}>
-            {label}: <Code>{setting}</Code>
-          </List.Item>
+          <List.Item key={setting}>{label}</List.Item>
         ))}
       </List>
+      <Anchor component={Link} href="/settings#payment-title" size="sm" fw={600}>
+        Fill them in on the Settings page
+      </Anchor>
     </Alert>
   );
 }

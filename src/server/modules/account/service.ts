@@ -27,6 +27,7 @@ import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refus
 import { afterPassword } from '../two-factor/service.js';
 import { invalidateSession, invalidateUserSessions } from './sessions.js';
 import type { Actor } from './actor.js';
+import { providerOf } from '../settings/service.js';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
 export const INVALID_CREDENTIALS = 'Invalid email address or password.';
@@ -95,9 +96,10 @@ export function addUserAwaitingApproval(tx: Tx, deps: AppDeps, user: NewUser): s
       createdAt: deps.clock.now(),
     })
     .run();
+  const provider = providerOf(deps.config, tx);
   deps.outbox.enqueue(tx, {
-    to: providerRecipients(tx, deps.config),
-    ...signUpNoticeEmail(deps.config.provider, {
+    to: providerRecipients(tx, provider),
+    ...signUpNoticeEmail(provider, {
       ...user,
       projectDescription: user.projectDescription ?? '',
       reviewUrl: `${deps.config.appUrl}/allusers`,
@@ -171,7 +173,7 @@ export async function updateProfile(
     if (emailChanges) {
       deps.outbox.enqueue(tx, {
         to: [user.emailAddress],
-        ...emailChangedEmail(deps.config.provider, {
+        ...emailChangedEmail(providerOf(deps.config, tx), {
           firstName: input.firstName,
           newEmailAddress: input.emailAddress,
           signInUrl: `${deps.config.appUrl}/signin`,
@@ -222,10 +224,11 @@ export function sendPasswordLink(
   purpose: 'reset' | 'set-password',
 ): void {
   const url = issuePasswordLink(tx, deps, user.id, purpose);
+  const provider = providerOf(deps.config, tx);
   const email =
     purpose === 'reset'
-      ? passwordResetEmail(deps.config.provider, { ...user, resetUrl: url })
-      : setPasswordEmail(deps.config.provider, { ...user, setPasswordUrl: url });
+      ? passwordResetEmail(provider, { ...user, resetUrl: url })
+      : setPasswordEmail(provider, { ...user, setPasswordUrl: url });
   deps.outbox.enqueue(tx, { to: [user.emailAddress], ...email });
 }
 

@@ -12,6 +12,7 @@ import { downloadLink } from '../exports/links.js';
 import type { CsvDownload } from '../exports/service.js';
 import { timelineRows } from './ledger.js';
 import { statementData } from './statement.js';
+import { providerOf, readSettings } from '../settings/service.js';
 
 /*
  * A company's own downloads: its whole ledger as CSV (any of its users) and a statement PDF for a
@@ -29,7 +30,7 @@ type StatementPayload = ActivitiesPayload & { from: string; to: string };
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
 
 export function activitiesExportLink(deps: AppDeps, companyId: string, timeZone: string | undefined): DownloadLink {
-  const payload: ActivitiesPayload = { company: companyId, timeZone: timeZone ?? deps.config.timeZone };
+  const payload: ActivitiesPayload = { company: companyId, timeZone: timeZone ?? readSettings(deps.config, deps.db).timeZone };
   return downloadLink(deps, ACTIVITIES_CSV_PATH, payload);
 }
 
@@ -54,7 +55,7 @@ export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
 
 /** A link to the statement of a period that has ended by today (in the zone it is read in). */
 export function statementLink(deps: AppDeps, companyId: string, period: StatementPeriod): DownloadLink {
-  const timeZone = period.timeZone ?? deps.config.timeZone;
+  const timeZone = period.timeZone ?? readSettings(deps.config, deps.db).timeZone;
   if (period.to > localDate(deps.clock.now(), timeZone)) throw new AppError('BAD_REQUEST', STATEMENT_IN_FUTURE, 'to');
   const payload: StatementPayload = { company: companyId, from: period.from, to: period.to, timeZone };
   return downloadLink(deps, STATEMENT_PDF_PATH, payload);
@@ -65,6 +66,6 @@ export type PdfDownload = { fileName: string; pdf: Uint8Array };
 export async function statementPdf(deps: AppDeps, payload: unknown): Promise<PdfDownload> {
   const { company, from, to, timeZone } = payload as StatementPayload;
   const data = statementData(deps.db, company, { from, to, timeZone });
-  const pdf = await renderStatementPdf(data, deps.config.provider, deps.clock.now());
+  const pdf = await renderStatementPdf(data, providerOf(deps.config, deps.db), deps.clock.now());
   return { fileName: `statement-${slug(data.company.name)}-${from}-to-${to}.pdf`, pdf };
 }

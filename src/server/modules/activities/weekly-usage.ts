@@ -5,6 +5,7 @@ import { USAGE_WEEKS, type WeekUsageDto } from '../../../shared/overview.js';
 import type { Db } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { byPeriod, periodIndexSql, recentWeeks, withinPeriods, type Period } from '../../lib/periods.js';
+import { readSettings } from '../settings/service.js';
 
 /*
  * The Activities page's chart: per week of the provider's time zone, the hours the company used
@@ -28,7 +29,7 @@ function ledgerPerWeek(db: Db, companyId: string, weeks: readonly Period[]) {
 
 /** The company's hours used and purchased per week, the last USAGE_WEEKS weeks, oldest first. */
 export function weeklyUsage(deps: AppDeps, companyId: string): WeekUsageDto[] {
-  const weeks = recentWeeks(deps.config.timeZone, deps.clock.now(), USAGE_WEEKS);
+  const weeks = recentWeeks(readSettings(deps.config, deps.db).timeZone, deps.clock.now(), USAGE_WEEKS);
   const rows = byPeriod(ledgerPerWeek(deps.db, companyId, weeks));
   return weeks.map((week, index) => ({
     weekStart: week.label,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../../trpc.js';
+import { providerOf } from '../settings/service.js';
 
 const paymentDetailsOutput = z.object({
   name: z.string(),
@@ -15,7 +16,7 @@ export const brandingRouter = router({
   get: publicProcedure
     .input(z.void())
     .output(z.object({ providerName: z.string() }))
-    .query(({ ctx }) => ({ providerName: ctx.deps.config.provider.name })),
+    .query(({ ctx }) => ({ providerName: providerOf(ctx.deps.config, ctx.deps.db).name })),
 
   /** Where customers send money (shown on the confirmation page): signed-in users only. */
   paymentDetails: authedProcedure
@@ -23,7 +24,7 @@ export const brandingRouter = router({
     .input(z.void())
     .output(paymentDetailsOutput)
     .query(({ ctx }) => {
-      const provider = ctx.deps.config.provider;
+      const provider = providerOf(ctx.deps.config, ctx.deps.db);
       return {
         name: provider.name,
         address: provider.address ?? null,

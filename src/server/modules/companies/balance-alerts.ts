@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { companies } from '../../../../drizzle/schema.js';
 import { balanceAlertStep } from '../../../shared/balance-alerts.js';
 import type { BalanceEmailKind } from '../../../shared/companies.js';
@@ -9,6 +9,7 @@ import { companyAdminRecipients, providerRecipients } from '../../mail/recipient
 import type { BalanceWatcher } from '../activities/company-hours.js';
 import { balanceEmail, providerBalanceNotice } from './emails.js';
 import { forecastOf } from './forecasts.js';
+import { providerOf, readSettings } from '../settings/service.js';
 
 /*
  * The automatic low-balance alerts (docs/product-rules.md#low-balance-alerts-and-the-run-out-forecast).
@@ -51,30 +52,31 @@ function sendAlert(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, company: Alert
     pendingHours: hundredthsToHours(company.pendingHundredths),
     forecast: forecastOf(deps, tx, company),
   };
+  const provider = providerOf(deps.config, tx);
   const admins = companyAdminRecipients(tx, company.id);
   if (admins.length > 0) {
-    deps.outbox.enqueue(tx, { to: admins, ...balanceEmail(kind, deps.config.provider, notice, deps.config.appUrl) });
+    deps.outbox.enqueue(tx, { to: admins, ...balanceEmail(kind, provider, notice, deps.config.appUrl) });
     recordBalanceEmail(tx, company.id, kind, deps.clock.now());
   }
   const providerNotice = providerBalanceNotice(
     kind,
-    deps.config.provider,
+    provider,
     { ...notice, thresholdHours: hundredthsToHours(threshold), told: admins.length },
     deps.config.appUrl,
   );
-  deps.outbox.enqueue(tx, { to: providerRecipients(tx, deps.config), ...providerNotice });
+  deps.outbox.enqueue(tx, { to: providerRecipients(tx, provider), ...providerNotice });
 }
 
 /** The threshold that applies to a company: its own, or the provider's default. */
-export const thresholdOf = (deps: Pick<AppDeps, 'config'>, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
-  company.lowBalanceHundredths ?? deps.config.lowBalanceHundredths;
+export const thresholdOf = (deps: Pick<AppDeps, 'config'>, tx: Tx, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
+  company.lowBalanceHundredths ?? readSettings(deps.config, tx).lowBalanceHundredths;
 
 /** Watches the database's balances: sends the alert a change calls for and keeps the alert on record. */
 export function balanceAlerts(deps: AppDeps): BalanceWatcher {
   return (tx, { companyId, was, is }) => {
     const company = readCompany(tx, companyId);
     if (!company) return;
-    const threshold = thresholdOf(deps, company);
+    const threshold = thresholdOf(deps, tx, company);
     const step = balanceAlertStep(was, is, threshold, company.balanceAlert);
     if (step.send) sendAlert(deps, tx, step.send, company, threshold);
     if (step.sent !== company.balanceAlert) {
@@ -86,7 +88,19 @@ export function balanceAlerts(deps: AppDeps): BalanceWatcher {
 /** A changed threshold re-arms the alerts of a company whose balance is now above it. */
 export function rearmIfAbove(deps: Pick<AppDeps, 'config'>, tx: Tx, companyId: string): void {
   const company = readCompany(tx, companyId);
-  if (company?.balanceAlert && company.balanceHundredths > thresholdOf(deps, company)) {
+  if (company?.balanceAlert && company.balanceHundredths > thresholdOf(deps, tx, company)) {
     tx.update(companies).set({ balanceAlert: null }).where(eq(companies.id, companyId)).run();
   }
+}
+
+/**
+ * A new provider-wide threshold re-arms the alerts of every company that follows it and whose
+ * balance is now above it, as a company's own new threshold does for that company.
+ */
+export function rearmAboveDefault(tx: Tx, threshold: number): number {
+  return tx
+    .update(companies)
+    .set({ balanceAlert: null })
+    .where(and(isNotNull(companies.balanceAlert), isNull(companies.lowBalanceHundredths), gt(companies.balanceHundredths, threshold)))
+    .run().changes;
 }

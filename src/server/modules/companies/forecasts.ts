@@ -3,6 +3,7 @@ import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { zoneCalendar } from '../../lib/zone-calendar.js';
 import { hoursUsedBetween } from '../activities/usage.js';
+import { readSettings } from '../settings/service.js';
 
 type Balance = { id: string; balanceHundredths: number };
 
@@ -11,7 +12,7 @@ type Balance = { id: string; balanceHundredths: number };
  * weeks of the provider's calendar, in one read of the ledger for all of them.
  */
 export function forecastsOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, companies: readonly Balance[]): Map<string, Forecast | null> {
-  const calendar = zoneCalendar(deps.config.timeZone);
+  const calendar = zoneCalendar(readSettings(deps.config, tx).timeZone);
   const today = calendar.dayOf(deps.clock.now().getTime());
   const window = forecastWindow(today);
   const used = hoursUsedBetween(

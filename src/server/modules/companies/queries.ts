@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { hasCompanyRecipientsSql } from '../../mail/recipients.js';
 import { forecastsOf } from './forecasts.js';
+import { readSettings } from '../settings/service.js';
 
 const companyColumns = {
   id: companies.id,
@@ -77,7 +78,7 @@ function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
 
 /** The rows as the list answers them, with the forecasts of all of them read at once. */
 function toDtos(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, rows: CompanyRow[]): CompanyDto[] {
-  const context = { defaultThreshold: deps.config.lowBalanceHundredths, forecasts: forecastsOf(deps, tx, rows) };
+  const context = { defaultThreshold: readSettings(deps.config, tx).lowBalanceHundredths, forecasts: forecastsOf(deps, tx, rows) };
   return rows.map((row) => toDto(row, context));
 }
 
@@ -144,7 +145,7 @@ export function companyListReader(
   const values = {
     company: query.company,
     pattern: query.search && containsPattern(query.search),
-    ...(query.lowOnly ? { threshold: deps.config.lowBalanceHundredths } : {}),
+    ...(query.lowOnly ? { threshold: readSettings(deps.config, tx).lowBalanceHundredths } : {}),
   };
   return {
     rows: (limit, offset) => toDtos(deps, tx, companyPage(tx, shape)({ ...values, limit, offset })),
@@ -225,7 +226,7 @@ export function runningLowToEmail(
   const values = {
     company: filter.company,
     pattern: filter.search && containsPattern(filter.search),
-    threshold: deps.config.lowBalanceHundredths,
+    threshold: readSettings(deps.config, tx).lowBalanceHundredths,
     since: since.getTime(),
   };
   const where = runningLowWhere(filter);
@@ -265,7 +266,7 @@ export function runningLowCompanies(
   deps: Pick<AppDeps, 'config' | 'clock' | 'db'>,
   query: Pick<ListQuery, 'page' | 'perPage'>,
 ): Page<RunningLowCompanyDto> {
-  const threshold = deps.config.lowBalanceHundredths;
+  const threshold = readSettings(deps.config, deps.db).lowBalanceHundredths;
   return pageOf(query, {
     rows: (limit, offset) => {
       const rows = runningLowPage(deps.db).all({ threshold, limit, offset });

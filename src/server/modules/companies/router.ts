@@ -17,6 +17,7 @@ import { hundredthsToHours } from '../../../shared/hours.js';
 import { pageNumber, pageOutput, perPageNumber } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
+import { readSettings } from '../settings/service.js';
 import * as companies from './service.js';
 
 const tags = ['Companies (super-admin)'];
@@ -57,10 +58,10 @@ export const superAdminCompaniesRouter = router({
     .query(({ ctx, input }) => companies.runningLowCompanies(ctx.deps, input)),
 
   alertSettings: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours (LOW_BALANCE_HOURS), for companies without their own", description: 'Super-admins only. The running-low threshold, in hours, of every company whose lowBalanceHours is null; it is set by the LOW_BALANCE_HOURS environment variable (5 when unset).' } })
+    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours, for companies without their own", description: 'Super-admins only. The running-low threshold, in hours, of every company whose lowBalanceHours is null: set on the Settings page (PUT /superadmin/settings), else by the LOW_BALANCE_HOURS environment variable (5 when neither).' } })
     .input(z.void())
     .output(z.object({ defaultThresholdHours: z.number() }))
-    .query(({ ctx }) => ({ defaultThresholdHours: hundredthsToHours(ctx.deps.config.lowBalanceHundredths) })),
+    .query(({ ctx }) => ({ defaultThresholdHours: hundredthsToHours(readSettings(ctx.deps.config, ctx.deps.db).lowBalanceHundredths) })),
 
   options: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include`, description: 'Super-admins only. The id and name of the companies whose name contains search (ignoring case), by name; include names a company to put first when it is not among them, so a picker can show the one already chosen.' } })

@@ -1,3 +1,4 @@
+import { providerOf } from '../settings/service.js';
 import { eq, inArray } from 'drizzle-orm';
 import {
   companies,
@@ -113,7 +114,7 @@ export function queueBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind,
     pendingHours: hundredthsToHours(row.pendingHundredths),
     forecast: forecastOf(deps, tx, row),
   };
-  deps.outbox.enqueue(tx, { to: recipients, ...balanceEmail(kind, deps.config.provider, notice, deps.config.appUrl) });
+  deps.outbox.enqueue(tx, { to: recipients, ...balanceEmail(kind, providerOf(deps.config, tx), notice, deps.config.appUrl) });
   recordBalanceEmail(tx, companyId, kind, deps.clock.now());
   return { companyName: row.companyName, recipients: recipients.length };
 }

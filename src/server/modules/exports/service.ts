@@ -8,6 +8,7 @@ import { validationMessage } from '../../validation.js';
 import { csvChunks } from './csv-stream.js';
 import { downloadLink } from './links.js';
 import { providerLists } from './provider-lists.js';
+import { readSettings } from '../settings/service.js';
 
 /** Where a back-office list's CSV is fetched from. */
 export const providerExportPath = (list: ExportList) => `/api/superadmin/exports/${list}.csv`;
@@ -30,7 +31,7 @@ export function providerExportLink(deps: AppDeps, input: ExportLinkInput): Downl
   const { list, timeZone, ...listQuery } = input;
   const given = Object.fromEntries(Object.entries(listQuery).filter(([, value]) => value !== undefined));
   const query = checkedQuery(providerLists[list].input, given);
-  const payload: ListQueryPayload = { query, timeZone: timeZone ?? deps.config.timeZone };
+  const payload: ListQueryPayload = { query, timeZone: timeZone ?? readSettings(deps.config, deps.db).timeZone };
   return downloadLink(deps, providerExportPath(list), payload);
 }
 

@@ -2,19 +2,22 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
 import { invoicePdfData } from './queries.js';
+import { readSettings } from '../settings/service.js';
 
 export const PDF_ATTACHMENT_PREFIX = 'invoice-pdf:';
 
 /** Renders an invoice as it stands now (payments and balance current); null when it does not exist. */
 export async function invoicePdfFor(deps: AppDeps, invoiceId: string): Promise<Uint8Array | null> {
   let data;
+  let settings;
   try {
     data = invoicePdfData(deps.db, invoiceId);
+    settings = readSettings(deps.config, deps.db);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;
   }
-  return renderInvoicePdf({ ...data, issuedAt: deps.clock.now() }, deps.config.provider, deps.config.timeZone);
+  return renderInvoicePdf({ ...data, issuedAt: deps.clock.now() }, settings.provider, settings.timeZone);
 }
 
 /** The outbox's attachment resolver for "invoice-pdf:<id>" sources. */

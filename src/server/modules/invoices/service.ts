@@ -24,6 +24,7 @@ import { hoursStatusOf, settleInvoice, settlementOf } from '../billing/settlemen
 import { offeredTo, onOfferTo } from '../packages/offer.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
 import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, pdfUrlOf } from './queries.js';
+import { providerOf, readSettings } from '../settings/service.js';
 
 export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, pdfUrlOf };
 
@@ -65,7 +66,7 @@ type NewInvoice = {
 function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): InvoiceDto {
   const now = deps.clock.now();
   const id = newId();
-  const invoiceNumber = nextInvoiceNumber(tx, yearIn(now, deps.config.timeZone));
+  const invoiceNumber = nextInvoiceNumber(tx, yearIn(now, readSettings(deps.config, tx).timeZone));
   const settlement = settlementOf({ invoiceNumber, priceCents: fields.priceCents }, 0);
   tx.insert(invoices)
     .values({ id, invoiceNumber, ...fields, ...settlement, createdAt: now })
@@ -85,7 +86,7 @@ function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): InvoiceDto {
 function emailInvoice(tx: Tx, deps: AppDeps, invoice: InvoiceDto): void {
   deps.outbox.enqueue(tx, {
     to: companyRecipients(tx, invoice.company),
-    ...invoiceEmail(deps.config.provider, invoice, deps.config.appUrl),
+    ...invoiceEmail(providerOf(deps.config, tx), invoice, deps.config.appUrl),
     attachments: [invoicePdfAttachment(invoice)],
   });
 }
@@ -132,9 +133,10 @@ export function purchase(deps: AppDeps, actor: Actor, companyId: string, input: 
       transactionDate: now,
     });
     emailInvoice(tx, deps, invoice);
+    const provider = providerOf(deps.config, tx);
     deps.outbox.enqueue(tx, {
-      to: providerRecipients(tx, deps.config),
-      ...purchaseNoticeEmail(deps.config.provider, invoice, actor, input.paymentOption, deps.config.appUrl),
+      to: providerRecipients(tx, provider),
+      ...purchaseNoticeEmail(provider, invoice, actor, input.paymentOption, deps.config.appUrl),
       attachments: [invoicePdfAttachment(invoice)],
     });
     const { _id, invoiceId, description, pdfUrl, price, hours, rate } = invoice;
@@ -230,7 +232,7 @@ export function sendOpenBalanceReminder(deps: AppDeps, id: string): { message: s
     if (to.length === 0) throw new AppError('CONFLICT', `${invoice.companyName} has no approved users to email.`);
     deps.outbox.enqueue(tx, {
       to,
-      ...openBalanceEmail(deps.config.provider, invoice, deps.config.appUrl),
+      ...openBalanceEmail(providerOf(deps.config, tx), invoice, deps.config.appUrl),
       attachments: [invoicePdfAttachment(invoice)],
     });
     return { message: `An open balance reminder for invoice ${invoice.invoiceId} has been sent.` };

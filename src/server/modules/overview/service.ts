@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { keptUntilChange } from '../../lib/kept-until-change.js';
 import { recentMonths, recentWeeks } from '../../lib/periods.js';
 import * as queries from './queries.js';
+import { readSettings } from '../settings/service.js';
 
 /* The provider's overview: docs/product-rules.md#provider-overview. */
 
@@ -30,7 +31,7 @@ export const receivable = keptUntilChange((deps: AppDeps): ReceivableDto => {
 
 /** Hours logged in the current week (Monday to Sunday in the provider's time zone) against the weekly target. */
 export function hoursThisWeek(deps: AppDeps): WeekHoursDto {
-  const [week] = recentWeeks(deps.config.timeZone, deps.clock.now(), 1);
+  const [week] = recentWeeks(readSettings(deps.config, deps.db).timeZone, deps.clock.now(), 1);
   return {
     weekStart: week!.label,
     weekEnd: addDays(week!.label, 6),
@@ -41,7 +42,7 @@ export function hoursThisWeek(deps: AppDeps): WeekHoursDto {
 
 /** Hours sold, used and awaiting payment per calendar month, the current month last; kept until the data changes. */
 export const monthlyFigures = keptUntilChange((deps: AppDeps): MonthFiguresDto[] => {
-  const months = recentMonths(deps.config.timeZone, deps.clock.now(), OVERVIEW_MONTHS);
+  const months = recentMonths(readSettings(deps.config, deps.db).timeZone, deps.clock.now(), OVERVIEW_MONTHS);
   return months.map((month) => {
     const invoiced = queries.invoicedHundredths(deps.db, month);
     return {

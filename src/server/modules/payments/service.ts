@@ -12,6 +12,7 @@ import { settleInvoice } from '../billing/settlement.js';
 import { findInvoice, findInvoiceRow } from '../invoices/service.js';
 import { paymentReceiptEmail } from './emails.js';
 import { findPayment, findPaymentRow, listPayments } from './queries.js';
+import { providerOf } from '../settings/service.js';
 
 /** A page of every company's payments, newest payment date first by default. */
 export function allPayments(deps: AppDeps, query: PaymentListQuery): Page<PaymentDto> {
@@ -53,7 +54,7 @@ export function createPayment(deps: AppDeps, form: PaymentForm): PaymentDto {
     if (form.sendEmail && countsTowardBalance(form.status)) {
       deps.outbox.enqueue(tx, {
         to: companyRecipients(tx, form.company),
-        ...paymentReceiptEmail(deps.config.provider, payment, findInvoice(tx, deps, form.invoice), deps.config.appUrl),
+        ...paymentReceiptEmail(providerOf(deps.config, tx), payment, findInvoice(tx, deps, form.invoice), deps.config.appUrl),
       });
     }
     return payment;

@@ -1,6 +1,7 @@
 import type { ScheduleItem } from '../../../shared/schedule.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { readSettings } from '../settings/service.js';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -27,7 +28,7 @@ export async function sendSchedule(
   items: ScheduleItem[],
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<{ message: string }> {
-  const url = deps.config.schedulerWebhookUrl;
+  const url = readSettings(deps.config, deps.db).schedulerWebhookUrl;
   if (!url) throw new AppError('SERVICE_UNAVAILABLE', NOT_CONFIGURED);
   const payload = items.map(({ name, hours }) => ({ name, hours }));
   let response: Response;

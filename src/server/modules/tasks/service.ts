@@ -20,6 +20,7 @@ import type { Actor } from '../account/actor.js';
 import { taskDoneEmail } from './emails.js';
 import { refreshOpenTasks } from './open-count.js';
 import { findTask, listOpenTasks, openTaskChoices } from './queries.js';
+import { providerOf } from '../settings/service.js';
 
 export { findTask };
 
@@ -147,7 +148,7 @@ export function completeTask(tx: Tx, deps: AppDeps, actor: Actor, id: string, em
   if (emailClient) {
     deps.outbox.enqueue(tx, {
       to: companyRecipients(tx, task.company),
-      ...taskDoneEmail(deps.config.provider, task, deps.config.appUrl),
+      ...taskDoneEmail(providerOf(deps.config, tx), task, deps.config.appUrl),
     });
   }
   return findTask(tx, id);

@@ -12,6 +12,7 @@ import type { Actor } from '../account/actor.js';
 import { recordTimeLogHours, removeTimeLogHours, updateTimeLogHours } from '../activities/ledger.js';
 import { completeTask, findTask, insertTask } from '../tasks/service.js';
 import { assertCompanyExists, findTimeLog, listTimeLogs, timeLogRow, type TimeLogRow } from './queries.js';
+import { readSettings } from '../settings/service.js';
 
 /*
  * A time log is hours spent for a company, optionally on one of its tasks. Each log has exactly
@@ -26,7 +27,7 @@ export type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 
 
 /** A page of every company's logs; Search reads date-times in the caller's zone, else the provider's. */
 export function listAllTimeLogs(deps: AppDeps, query: TimeLogListQuery): Page<TimeLogDto> {
-  return listTimeLogs(deps.db, query, query.timeZone ?? deps.config.timeZone);
+  return listTimeLogs(deps.db, query, query.timeZone ?? readSettings(deps.config, deps.db).timeZone);
 }
 
 function chosenTaskId(form: TimeLogForm): string | null {

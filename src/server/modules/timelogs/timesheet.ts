@@ -8,6 +8,7 @@ import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
 import { offsetAt } from '../../lib/zone-offsets.js';
 import { assertCompanyExists, findTimeLog } from './queries.js';
 import { assertOpenTaskOf, insertTimeLog, type LogFields } from './service.js';
+import { readSettings } from '../settings/service.js';
 
 /*
  * The weekly timesheet (docs/product-rules.md#the-weekly-timesheet): a week of one company's hours
@@ -58,7 +59,7 @@ export function saveTimesheet(deps: AppDeps, sheet: TimesheetInput): TimeLogDto[
   const now = deps.clock.now();
   return inTransaction(deps.db, (tx) => {
     assertCompanyExists(tx, sheet.company);
-    return writeSheet(tx, deps.config.timeZone, sheet, now).map((id) => findTimeLog(tx, id));
+    return writeSheet(tx, readSettings(deps.config, tx).timeZone, sheet, now).map((id) => findTimeLog(tx, id));
   });
 }
 
@@ -77,7 +78,7 @@ function loggedSql(): string {
 export function loggedWeek(deps: AppDeps, company: string, weekStart: string): TimesheetWeek {
   const { db } = deps;
   assertCompanyExists(db, company);
-  const calendar = zoneCalendar(deps.config.timeZone);
+  const calendar = zoneCalendar(readSettings(deps.config, db).timeZone);
   const monday = epochDay(weekStart);
   const bounds = Array.from({ length: TIMESHEET_DAYS + 1 }, (_, day) => calendar.dayStart(monday + day));
   const dayParams = bounds.slice(0, TIMESHEET_DAYS).flatMap((from, day) => [from, bounds[day + 1]!]);
@@ -92,5 +93,5 @@ export function loggedWeek(deps: AppDeps, company: string, weekStart: string): T
 
 /** The week the provider is in now, so the screen's "This week" agrees with the days the sheet saves. */
 export function currentWeek(deps: AppDeps): { weekStart: string } {
-  return { weekStart: weekStartAt(deps.clock.now(), deps.config.timeZone) };
+  return { weekStart: weekStartAt(deps.clock.now(), readSettings(deps.config, deps.db).timeZone) };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
 import { assertCompanyExists, dayTotals, newestLogBefore, type DaySpan } from './queries.js';
+import { readSettings } from '../settings/service.js';
 
 /*
  * The weekly view: Monday-to-Sunday weeks of APP_TIMEZONE that have logs, newest first, a page
@@ -45,7 +46,7 @@ function daysOfWeeks(calendar: ZoneCalendar, mondays: number[]): DaySpan[] {
 export function weeklySummaries(deps: AppDeps, query: WeeksQuery): Page<WeekSummary> {
   const { company } = query;
   if (company) assertCompanyExists(deps.db, company);
-  const calendar = zoneCalendar(deps.config.timeZone);
+  const calendar = zoneCalendar(readSettings(deps.config, deps.db).timeZone);
   const mondays = weeksWithLogs(deps.db, calendar, company);
   const pageMondays = mondays.slice(offsetOf(query), offsetOf(query) + query.perPage);
   const days = dayTotals(deps.db, daysOfWeeks(calendar, pageMondays), company);

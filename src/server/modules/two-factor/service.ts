@@ -25,6 +25,7 @@ import { mustEnrolFirst, readPolicy, writePolicy } from './policy.js';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes.js';
 import { openSecret, sealSecret } from './secret-box.js';
 import { enrolmentDetails, matchingStep, newTotpSecret } from './totp.js';
+import { providerOf } from '../settings/service.js';
 
 export const WRONG_CODE = 'That code is not valid. Check your authenticator app and try again.';
 export const CODE_ALREADY_USED = 'That code has already been used. Wait for the next one and try again.';
@@ -124,7 +125,7 @@ export function begin(deps: AppDeps, actor: Actor): TwoFactorBegin {
       .onConflictDoUpdate({ target: twoFactor.userId, set: { secretCipher, lastUsedStep: 0, createdAt: deps.clock.now() } })
       .run();
   });
-  return enrolmentDetails(secret, deps.config.provider.name, actor.emailAddress);
+  return enrolmentDetails(secret, providerOf(deps.config, deps.db).name, actor.emailAddress);
 }
 
 export function enable(
@@ -186,7 +187,7 @@ export function resetTwoFactor(deps: AppDeps, actor: Actor, userId: string): { m
     invalidateUserSessions(tx, userId);
     deps.outbox.enqueue(tx, {
       to: [user.emailAddress],
-      ...twoFactorResetEmail(deps.config.provider, { firstName: user.firstName, signInUrl: `${deps.config.appUrl}/signin` }),
+      ...twoFactorResetEmail(providerOf(deps.config, tx), { firstName: user.firstName, signInUrl: `${deps.config.appUrl}/signin` }),
     });
     return { message: `Two-factor sign-in has been reset for ${user.emailAddress}. They have been signed out and emailed.` };
   });

@@ -10,6 +10,7 @@ import { issuePasswordLink } from '../account/links.js';
 import { sendPasswordLink } from '../account/service.js';
 import { getUser } from './lookup.js';
 import { findUserDto, listUsers } from './queries.js';
+import { providerOf } from '../settings/service.js';
 
 export { findUserDto };
 
@@ -29,7 +30,7 @@ export function activateUser(deps: AppDeps, userId: string): UserDto {
       : issuePasswordLink(tx, deps, user.id, 'set-password');
     deps.outbox.enqueue(tx, {
       to: [user.emailAddress],
-      ...activationEmail(deps.config.provider, {
+      ...activationEmail(providerOf(deps.config, tx), {
         ...user,
         signInUrl: `${deps.config.appUrl}/signin`,
         setPasswordUrl,

@@ -5,6 +5,7 @@ import { MonthlyChartCard } from './MonthlyChartCard.js';
 import classes from './OverviewPage.module.css';
 import { ReceivableCard } from './ReceivableCard.js';
 import { RunningLowCard } from './RunningLowCard.js';
+import { SetupChecklist } from './SetupChecklist.js';
 import { SignupsCard } from './SignupsCard.js';
 import { WeekHoursCard } from './WeekHoursCard.js';
 
@@ -14,6 +15,7 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title="Provider Overview" subtitle="What needs your attention across every company." />
+      <SetupChecklist />
       <MissingPaymentDetailsBanner />
       <div className={classes.cards}>
         <SignupsCard />

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { settings } from '../../../../drizzle/schema.js';
+import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../shared/settings.js';
+import { inTransaction, type Db, type Tx } from '../../db.js';
+import { AppError } from '../../errors.js';
+
+/*
+ * The business logo, printed on invoices and statements and shown in emails. It lives in the
+ * settings table under two keys: the bytes, read only by the PDFs and the logo route, and a small
+ * description (type, size, version) that every email and the Settings page read.
+ */
+
+const DATA_KEY = 'logo';
+const INFO_KEY = 'logo.info';
+
+/** Where the logo is served; the version changes with the image so mail clients and browsers refetch it. */
+export const LOGO_PATH = '/api/branding/logo';
+
+export type LogoType = (typeof LOGO_TYPES)[number];
+type StoredInfo = { contentType: LogoType; bytes: number; version: string };
+export type Logo = StoredInfo & { data: Buffer };
+
+export const LOGO_NOT_AN_IMAGE = 'The logo must be a PNG or JPEG image.';
+export const LOGO_TOO_LARGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB.`;
+export const LOGO_UNREADABLE = 'The logo could not be read as an image; save it again as PNG or JPEG.';
+
+const SIGNATURES: Record<LogoType, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+};
+
+const DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2})$/;
+
+function storedInfo(tx: Tx): StoredInfo | null {
+  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, INFO_KEY)).get();
+  return row ? (JSON.parse(row.value) as StoredInfo) : null;
+}
+
+/** The logo's address (with its version), type and size, or null when there is none. */
+export function logoInfo(tx: Tx): { url: string; contentType: string; bytes: number } | null {
+  const info = storedInfo(tx);
+  return info ? { url: `${LOGO_PATH}?v=${info.version}`, contentType: info.contentType, bytes: info.bytes } : null;
+}
+
+/** The logo with its bytes, for the PDFs and the logo route. */
+export function readLogo(tx: Tx): Logo | null {
+  const info = storedInfo(tx);
+  if (!info) return null;
+  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, DATA_KEY)).get();
+  return row ? { ...info, data: Buffer.from(row.value, 'base64') } : null;
+}
+
+/** The image a data URL carries, checked to be a PNG or JPEG of the allowed size that a PDF can embed. */
+async function decodeLogo(dataUrl: string): Promise<{ contentType: LogoType; data: Buffer }> {
+  const match = DATA_URL.exec(dataUrl);
+  if (!match) throw new AppError('BAD_REQUEST', LOGO_NOT_AN_IMAGE);
+  const contentType = match[1] as LogoType;
+  const data = Buffer.from(match[2]!, 'base64');
+  if (data.length > LOGO_MAX_BYTES) throw new AppError('BAD_REQUEST', LOGO_TOO_LARGE);
+  if (!SIGNATURES[contentType].every((byte, index) => data[index] === byte)) throw new AppError('BAD_REQUEST', LOGO_NOT_AN_IMAGE);
+  try {
+    const document = await PDFDocument.create();
+    await (contentType === 'image/png' ? document.embedPng(data) : document.embedJpg(data));
+  } catch {
+    throw new AppError('BAD_REQUEST', LOGO_UNREADABLE);
+  }
+  return { contentType, data };
+}
+
+export async function saveLogo(db: Db, dataUrl: string) {
+  const { contentType, data } = await decodeLogo(dataUrl);
+  const info: StoredInfo = { contentType, bytes: data.length, version: createHash('sha256').update(data).digest('hex').slice(0, 16) };
+  inTransaction(db, (tx) => {
+    for (const [key, value] of [[DATA_KEY, data.toString('base64')], [INFO_KEY, JSON.stringify(info)]] as const) {
+      tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+    }
+  });
+  return logoInfo(db);
+}
+
+export function removeLogo(tx: Tx): void {
+  tx.delete(settings).where(inArray(settings.key, [DATA_KEY, INFO_KEY])).run();
+}

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { settings } from '../../../../drizzle/schema.js';
+import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
+import { defaultSender, SETTING_NAMES, type SettingsDto, type SettingsFields } from '../../../shared/settings.js';
+import type { Config, Provider } from '../../config.js';
+import type { Tx } from '../../db.js';
+import { logoInfo } from './logo.js';
+
+/*
+ * The provider's settings (docs/product-rules.md#settings). The environment gives each its first
+ * value; a value saved on the Settings page wins from then on, and takes effect on the next call,
+ * email and PDF: every reader asks readSettings, which is one indexed read of one row.
+ */
+
+const KEY = 'business';
+
+/** The settings every part of the app works with. */
+export type EffectiveSettings = {
+  provider: Provider;
+  timeZone: string;
+  /** The running-low threshold of companies without their own, in hundredths of an hour. */
+  lowBalanceHundredths: number;
+  schedulerWebhookUrl: string | undefined;
+  mailFrom: string;
+};
+
+type Saved = Partial<SettingsFields>;
+
+/** The page's fields with the values the environment (or the built-in default) gives them. */
+function environmentFields(config: Config): SettingsFields {
+  const { provider } = config;
+  return {
+    name: provider.name,
+    email: provider.email ?? null,
+    phone: provider.phone ?? null,
+    businessAddress: provider.businessAddress ?? null,
+    bankName: provider.bankName ?? null,
+    routingNumber: provider.routingNumber ?? null,
+    accountNumber: provider.accountNumber ?? null,
+    paymentEmail: provider.paymentEmail ?? null,
+    checkAddress: provider.address ?? null,
+    otherInstructions: provider.otherInstructions ?? null,
+    lowBalanceHours: hundredthsToHours(config.lowBalanceHundredths),
+    timeZone: config.timeZone,
+    schedulerWebhookUrl: config.schedulerWebhookUrl ?? null,
+    mailFrom: config.mailFrom ?? null,
+  };
+}
+
+function readSaved(tx: Tx): Saved {
+  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).get();
+  return row ? (JSON.parse(row.value) as Saved) : {};
+}
+
+function currentFields(config: Config, tx: Tx): { fields: SettingsFields; saved: Saved } {
+  const saved = readSaved(tx);
+  return { fields: { ...environmentFields(config), ...saved }, saved };
+}
+
+const orUndefined = (value: string | null) => value ?? undefined;
+
+function effective(fields: SettingsFields): EffectiveSettings {
+  return {
+    provider: {
+      name: fields.name,
+      email: orUndefined(fields.email),
+      phone: orUndefined(fields.phone),
+      businessAddress: orUndefined(fields.businessAddress),
+      address: orUndefined(fields.checkAddress),
+      bankName: orUndefined(fields.bankName),
+      routingNumber: orUndefined(fields.routingNumber),
+      accountNumber: orUndefined(fields.accountNumber),
+      paymentEmail: orUndefined(fields.paymentEmail),
+      otherInstructions: orUndefined(fields.otherInstructions),
+    },
+    timeZone: fields.timeZone,
+    lowBalanceHundredths: hoursToHundredths(fields.lowBalanceHours),
+    schedulerWebhookUrl: orUndefined(fields.schedulerWebhookUrl),
+    mailFrom: fields.mailFrom ?? defaultSender(fields.name),
+  };
+}
+
+/** The settings in force now: saved values over the environment's (tx: the database or an open transaction). */
+export function readSettings(config: Config, tx: Tx): EffectiveSettings {
+  return effective(currentFields(config, tx).fields);
+}
+
+/** The provider's details in force now, for emails, PDFs and pages. */
+export const providerOf = (config: Config, tx: Tx): Provider => readSettings(config, tx).provider;
+
+/** The Settings page's view: the values in force, which of them are still the environment's, and the logo. */
+export function settingsView(deps: { config: Config; db: Tx }): SettingsDto {
+  const { fields, saved } = currentFields(deps.config, deps.db);
+  const unsaved = SETTING_NAMES.filter((name) => !(name in saved));
+  return { ...fields, unsaved, defaultMailFrom: defaultSender(fields.name), logo: logoInfo(deps.db) };
+}
+
+/** Saves the page's fields; a field left out keeps its value (saved or the environment's). What is in force after. */
+export function saveSettings(config: Config, tx: Tx, sent: Saved): EffectiveSettings {
+  const saved = { ...readSaved(tx), ...definedOnly(sent) };
+  const value = JSON.stringify(saved);
+  tx.insert(settings).values({ key: KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+  return readSettings(config, tx);
+}
+
+function definedOnly(sent: Saved): Saved {
+  return Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) as Saved;
+}

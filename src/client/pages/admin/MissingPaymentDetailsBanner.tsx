@@ -1,4 +1,4 @@
-import { Alert, Anchor, List, Text } from '@mantine/core';
+import { Alert, Button, List, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { trpc } from '../../trpc.js';
 
@@ -19,9 +19,9 @@ export function MissingPaymentDetailsBanner() {
           <List.Item key={setting}>{label}</List.Item>
         ))}
       </List>
-      <Anchor component={Link} href="/settings#payment-title" size="sm" fw={600}>
+      <Button component={Link} href="/settings#payment-title" size="xs" variant="default">
         Fill them in on the Settings page
-      </Anchor>
+      </Button>
     </Alert>
   );
 }

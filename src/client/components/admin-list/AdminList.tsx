@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, em, Group, Pagination, Paper, Select, Text, TextInput, Title, Tooltip, useMantineTheme } from '@mantine/core';
+import { ActionIcon, Alert, Button, em, Group, Pagination, Paper, Select, Text, TextInput, Title, Tooltip, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { ExportCsvButton } from './ExportCsvButton.js';
 import type { ExportList } from '../../../shared/exports.js';
 import { PAGE_SIZES, pageView } from './useAdminList.js';
 import type { Column, ListControls } from './listTypes.js';
+import { EmptyGuide } from './EmptyGuide.js';
 import { ListCards, ListTable, type RowsView } from './ListRows.js';
 import { SortSelect } from './SortSelect.js';
 
@@ -29,6 +30,9 @@ type AdminListProps<T> = {
   rowKey: (row: T) => string;
   /** Shown when there is nothing to list. */
   emptyText?: string;
+  /** Under it, when nothing is listed because there is nothing yet: what belongs here, and the button that adds the first. */
+  emptyHint?: string;
+  emptyAction?: string;
   onAdd?: () => void;
   addLabel?: string;
   onRefresh?: () => void;
@@ -71,6 +75,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
     actions,
     state: query.data === undefined && !error ? 'loading' : total === 0 ? 'empty' : 'rows',
     emptyText,
+    emptyGuide: <EmptyGuide list={list} hint={props.emptyHint} add={props.onAdd && props.emptyAction ? { label: props.emptyAction, onClick: props.onAdd } : undefined} />,
     busy: loading,
   };
   const { page, setPage } = list;
@@ -93,11 +98,9 @@ export function AdminList<T>(props: AdminListProps<T>) {
           {props.toolbar}
           {props.exportList && <ExportCsvButton list={props.exportList} query={list.query as Record<string, unknown>} />}
           {props.onAdd && (
-            <Tooltip label={props.addLabel ?? 'Add'}>
-              <ActionIcon size="lg" variant="filled" onClick={props.onAdd} aria-label={props.addLabel ?? 'Add'}>
-                <IconPlus size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <Button leftSection={<IconPlus size={18} />} onClick={props.onAdd}>
+              {props.addLabel ?? 'Add'}
+            </Button>
           )}
           <Tooltip label="Refresh List">
             <ActionIcon size="lg" variant="light" onClick={refresh} aria-label="Refresh List" loading={loading && query.data !== undefined}>

@@ -14,6 +14,8 @@ export type RowsView<T> = {
   /** 'loading' before the first page arrives, 'empty' when nothing matches. */
   state: 'loading' | 'empty' | 'rows';
   emptyText: string;
+  /** Under the empty text: what belongs in the list and the button that adds it, or how to widen a search. */
+  emptyGuide?: ReactNode;
   busy: boolean;
 };
 
@@ -104,9 +106,12 @@ function NoRows<T>({ view }: { view: RowsView<T> }) {
     );
   }
   return (
-    <Text c="dimmed" ta="center" py="lg">
-      {view.emptyText}
-    </Text>
+    <Stack align="center" gap="xs" py="lg">
+      <Text c="dimmed" ta="center">
+        {view.emptyText}
+      </Text>
+      {view.emptyGuide}
+    </Stack>
   );
 }
 

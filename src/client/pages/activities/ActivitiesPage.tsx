@@ -1,13 +1,15 @@
-import { Badge, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Badge, Button, Card, Center, EmptyState, Group, Loader, Paper, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconClockMinus, IconClockPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
+import { Link } from 'wouter';
 import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
 import { dateText } from '../../../shared/dates.js';
 import { formatHours } from '../../../shared/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
+import { useSession } from '../../session.js';
 import { trpc } from '../../trpc.js';
 import { ActivityDownloads } from './ActivityDownloads.js';
 import classes from './ActivitiesPage.module.css';
@@ -58,6 +60,7 @@ export function ActivitiesPage() {
     if (activities.error) console.error('Activities failed to load', activities.error);
   }, [activities.error]);
 
+  const session = useSession();
   const list = activities.data ? entriesOf(activities.data.pages) : undefined;
   return (
     <>
@@ -70,7 +73,19 @@ export function ActivitiesPage() {
         </Center>
       )}
       {activities.isError && !activities.isFetchNextPageError && <Text c="red">{ACTIVITIES_FAILURE}</Text>}
-      {list?.length === 0 && <Text c="dimmed">No Activities</Text>}
+      {list?.length === 0 && (
+        <Paper withBorder radius="md" p="xl">
+          <EmptyState title="No Activities" description="Hours you buy and hours we log for you appear here, each with the balance after it.">
+            {session?.isAdmin && (
+              <EmptyState.Actions>
+                <Button component={Link} href="/packages" variant="light">
+                  Buy hours
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        </Paper>
+      )}
       {list && list.length > 0 && (
         <Stack gap="lg" className={classes.timeline}>
           <Timeline active={list.length - 1} bulletSize={28} lineWidth={2}>

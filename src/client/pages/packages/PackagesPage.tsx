@@ -1,7 +1,7 @@
-import { Alert, Center, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Loader, Paper, SimpleGrid } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { byCatalogueOrder, type PackageDto } from '../../../shared/packages.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
@@ -36,7 +36,16 @@ export function PackagesPage() {
         </Alert>
       ) : packages.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
-          <Text c="dimmed">No packages are on offer right now.</Text>
+          <EmptyState
+            title="No packages are on offer right now."
+            description="Your provider has not published a package for you yet. Ask them for one, or check back later."
+          >
+            <EmptyState.Actions>
+              <Button component={Link} href="/dashboard" variant="light">
+                Back to the dashboard
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
         </Paper>
       ) : (
         <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Package options">

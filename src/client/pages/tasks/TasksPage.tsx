@@ -1,4 +1,4 @@
-import { ActionIcon, Center, EmptyState, Group, Loader, Paper, Stack, Tooltip } from '@mantine/core';
+import { Button, Center, EmptyState, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TaskDto } from '../../../shared/tasks.js';
@@ -42,13 +42,11 @@ export function TasksPage() {
     <>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <PageHeader title="Open Tasks" subtitle="What we are working on for you, most urgent first." />
-        <Tooltip label="Add Task">
-          <ActionIcon size="xl" radius="xl" variant="filled" onClick={() => editor.open({ task: null })} aria-label="Add Task" mt={4}>
-            <IconPlus size={22} />
-          </ActionIcon>
-        </Tooltip>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => editor.open({ task: null })} mt={4} flex="none">
+          Add Task
+        </Button>
       </Group>
-      <TaskList tasks={tasks.error && tasks.items.length === 0 ? undefined : tasks.items} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={deleting.open} />
+      <TaskList tasks={tasks.error && tasks.items.length === 0 ? undefined : tasks.items} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={deleting.open} onAdd={() => editor.open({ task: null })} />
       <LoadMoreButton shown={tasks.items.length} total={tasks.total} loading={tasks.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       {editor.target && <TaskDialog task={editor.target.task} onClose={editor.close} onSaved={saved} />}
       {deleting.target && (
@@ -71,9 +69,10 @@ type TaskListProps = {
   loading: boolean;
   onEdit: (task: TaskDto) => void;
   onDelete: (task: TaskDto) => void;
+  onAdd: () => void;
 };
 
-function TaskList({ tasks, loading, onEdit, onDelete }: TaskListProps) {
+function TaskList({ tasks, loading, onEdit, onDelete, onAdd }: TaskListProps) {
   if (loading) {
     return (
       <Center py="xl">
@@ -86,7 +85,18 @@ function TaskList({ tasks, loading, onEdit, onDelete }: TaskListProps) {
   if (tasks.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl">
-        <EmptyState icon={<IconChecklist size={28} />} withIndicatorBackground title={NO_OPEN_TASKS} />
+        <EmptyState
+          icon={<IconChecklist size={28} />}
+          withIndicatorBackground
+          title={NO_OPEN_TASKS}
+          description="Tell us what you need done: each task you add here reaches us, and you can follow it until it is done."
+        >
+          <EmptyState.Actions>
+            <Button variant="light" onClick={onAdd}>
+              Add your first task
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
       </Paper>
     );
   }

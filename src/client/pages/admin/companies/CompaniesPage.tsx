@@ -81,6 +81,8 @@ export function CompaniesPage() {
         emptyText="No Companies Found"
         onAdd={() => editor.open({})}
         addLabel="Add Company"
+        emptyHint="Customer companies appear here when they sign up, each with its hour balance and open tasks. You can also add one yourself."
+        emptyAction="Add your first company"
         toolbar={
           <>
             <Tooltip label="Email every running-low company">

@@ -123,6 +123,8 @@ export function AllInvoicesPage() {
         }
         onAdd={() => editor.open({})}
         addLabel="Add Invoice"
+        emptyHint="Invoices appear when customers buy a package; you can also invoice a company for a package or for hours you set."
+        emptyAction="Create your first invoice"
         actions={(invoice) => (
           <>
             <RowAction label="Record Payment" color="green" disabled={isPaid(invoice)} onClick={() => payer.open(paymentFor(invoice))}>

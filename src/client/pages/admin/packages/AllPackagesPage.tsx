@@ -50,6 +50,8 @@ export function AllPackagesPage() {
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Package"
+        emptyHint="Packages are the blocks of hours at a rate that customers buy at checkout: general ones for everyone, or custom ones for one company."
+        emptyAction="Create your first package"
         actions={(pkg) => (
           <>
             <RowAction label="Edit Package" onClick={() => editor.open(pkg)}>

@@ -55,6 +55,8 @@ export function AllPaymentsPage() {
         companyFilter
         onAdd={() => editor.open({})}
         addLabel="Add Payment"
+        emptyHint="Record each payment that arrives against an invoice; an invoice paid in full makes its hours active."
+        emptyAction="Record your first payment"
         onRefresh={() => {
           void payments.refetch();
           void utils.superadmin.invoices.invalidate();

@@ -71,6 +71,8 @@ export function AllTasksPage() {
         companyFilter
         onAdd={() => editor.open({ task: null })}
         addLabel="Add Task"
+        emptyHint="Open tasks are what customers asked for and you plan to do; done ones leave the list."
+        emptyAction="Add your first task"
         actions={(task) => (
           <>
             {task.history.length > 0 && (

@@ -124,6 +124,8 @@ export function TimeLogsPage() {
         }
         onAdd={() => editor.open({})}
         addLabel="Add Time Log"
+        emptyHint="Each time log records hours you worked for a company and takes them off its balance."
+        emptyAction="Log your first hours"
         onRefresh={refresh}
         actions={(log) => (
           <>

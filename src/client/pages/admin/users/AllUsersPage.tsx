@@ -83,6 +83,8 @@ export function AllUsersPage() {
         }
         onAdd={() => editor.open({})}
         addLabel="Add User"
+        emptyHint="Users appear when customers sign up or a company admin invites a colleague; you approve each one. You can also add one yourself."
+        emptyAction="Add your first user"
         actions={(user) => (
           <>
             <RowAction label="Edit User" onClick={() => editor.open(user)}>

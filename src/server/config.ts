@@ -104,6 +104,8 @@ export type Provider = {
   /** The mailing address for checks. */
   address: string | undefined;
   otherInstructions: string | undefined;
+  /** The logo's absolute address, for emails; only the Settings page sets a logo. */
+  logoUrl?: string;
   bankName: string | undefined;
   routingNumber: string | undefined;
   accountNumber: string | undefined;

@@ -30,7 +30,7 @@ export function renderEmail(provider: Provider, subject: string, blocks: Block[]
     )
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:600px;margin:0 auto;padding:24px">
-<h2 style="color:#1976d2;margin:0 0 24px">${escapeHtml(provider.name)}</h2>
+${provider.logoUrl ? `<img src="${escapeHtml(provider.logoUrl)}" alt="${escapeHtml(provider.name)}" style="display:block;max-height:56px;max-width:240px;margin:0 0 12px">` : ''}<h2 style="color:#1976d2;margin:0 0 24px">${escapeHtml(provider.name)}</h2>
 ${body}
 <p style="margin:32px 0 0;color:#666;font-size:13px">— ${escapeHtml(provider.name)}</p>
 </body></html>`;

@@ -59,9 +59,10 @@ function currentFields(config: Config, tx: Tx): { fields: SettingsFields; saved:
 
 const orUndefined = (value: string | null) => value ?? undefined;
 
-function effective(fields: SettingsFields): EffectiveSettings {
+function effective(fields: SettingsFields, logoUrl: string | undefined): EffectiveSettings {
   return {
     provider: {
+      logoUrl,
       name: fields.name,
       email: orUndefined(fields.email),
       phone: orUndefined(fields.phone),
@@ -82,7 +83,8 @@ function effective(fields: SettingsFields): EffectiveSettings {
 
 /** The settings in force now: saved values over the environment's (tx: the database or an open transaction). */
 export function readSettings(config: Config, tx: Tx): EffectiveSettings {
-  return effective(currentFields(config, tx).fields);
+  const logo = logoInfo(tx);
+  return effective(currentFields(config, tx).fields, logo ? `${config.appUrl}${logo.url}` : undefined);
 }
 
 /** The provider's details in force now, for emails, PDFs and pages. */

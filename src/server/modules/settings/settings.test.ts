@@ -164,6 +164,10 @@ describe('the logo', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
+
+    await as().put(`/superadmin/companies/email/runningLow/${company.id}`);
+    const email = queuedEmails(t.deps).at(-1)!;
+    expect(email.htmlBody).toContain(`<img src="http://hourbank.test${logo.url}"`);
   });
 
   it.each([

@@ -165,8 +165,9 @@ describe('the logo', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
 
-    await as().put(`/superadmin/companies/email/runningLow/${company.id}`);
+    expect((await as().post('/superadmin/setup/test-email')).statusCode).toBe(200);
     const email = queuedEmails(t.deps).at(-1)!;
+    expect(email.subject).toMatch(/^Test email/);
     expect(email.htmlBody).toContain(`<img src="http://hourbank.test${logo.url}"`);
   });
 

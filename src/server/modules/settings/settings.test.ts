@@ -166,8 +166,7 @@ describe('the logo', () => {
     expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
 
     expect((await as().post('/superadmin/setup/test-email')).statusCode).toBe(200);
-    const email = queuedEmails(t.deps).at(-1)!;
-    expect(email.subject).toMatch(/^Test email/);
+    const email = queuedEmails(t.deps).find((row) => row.subject.startsWith('Test email'))!;
     expect(email.htmlBody).toContain(`<img src="http://hourbank.test${logo.url}"`);
   });
 

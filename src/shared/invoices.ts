@@ -130,6 +130,13 @@ export const invoiceChoiceOutput = z.object({
 });
 export type InvoiceChoice = z.infer<typeof invoiceChoiceOutput>;
 
+/** A company's invoices not paid in full: checkout warns before another purchase (docs/product-rules.md#how-to-pay-an-invoice). */
+export const unpaidInvoicesOutput = z.object({
+  count: z.number().int().describe('How many of the company\'s invoices are not paid in full (unpaid or partly paid).'),
+  openBalance: z.number().describe('What is still owed on them: their prices less their completed payments, in dollars.'),
+});
+export type UnpaidInvoicesDto = z.infer<typeof unpaidInvoicesOutput>;
+
 /** The status an invoice shows: Completed once paid in full, else its stored status, else Pending. */
 export function invoiceStatusText(invoice: { completeStatus: boolean; status: string }): string {
   if (invoice.completeStatus) return 'Completed';

@@ -76,6 +76,9 @@ const BY_NAME: Record<string, unknown> = {
   routingNumber: '021000021',
   accountNumber: '000123456789',
   paymentEmail: 'payments@provider.example',
+  email: 'billing@provider.example',
+  businessAddress: '200 Harbor Way, Suite 4, Portland, ME 04101',
+  otherInstructions: 'Card payments: call us and we take them by phone.',
   website: 'https://acme.example',
   month: '2026-03',
   weekEnd: '2026-03-08',
@@ -125,6 +128,7 @@ export const OPERATION_EXAMPLES: Record<string, { request?: Fields; response?: F
     response: { sent: 3, skipped: 1, remaining: 0, message: 'Balance emails were sent to 3 companies. 1 company skipped: emailed within the last 24 hours or without approved users.' },
   },
   'POST /superadmin/schedule': { request: { items: [{ name: 'Acme Ltd', hours: 4.5 }, { name: 'Globex', hours: 1 }] }, response: { message: 'The schedule for 2 companies was sent.' } },
+  'GET /invoices/unpaid': { response: { count: 2, openBalance: 2250 } },
   'GET /superadmin/overview/receivable': { response: { unpaidCount: 3, partlyPaidCount: 1, totalReceivable: 12500 } },
 };
 

@@ -4,17 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { formatDollars, formatHours } from '../../../shared/format.js';
-import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
 import { PAYMENT_OPTIONS, PAYMENT_OPTION_INFO, type PaymentOption } from '../../../shared/payment-options.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { errorText, trpc } from '../../trpc.js';
-import { checkoutPackageId, type ConfirmationState, type PackageItem } from './checkoutState.js';
+import { checkoutPackageId, purchaseBlocker, type ConfirmationState, type PackageItem } from './checkoutState.js';
 import { ProviderPaymentDetails } from './ProviderPaymentDetails.js';
 import { UnpaidInvoicesNotice } from './UnpaidInvoicesNotice.js';
 
-/** What the disabled Purchase Package button waits for, shown beside it and read with it. */
-export const CHOOSE_PAYMENT_METHOD = 'Choose a payment method to continue.';
 
 /**
  * Checkout: the chosen package, a payment option, and the purchase. The package is named in the
@@ -59,11 +56,10 @@ function Checkout({ packageItem }: { packageItem: PackageItem }) {
   const inFlight = useRef(false);
   const purchase = trpc.invoices.purchase.useMutation();
   const unpaid = trpc.invoices.unpaid.useQuery(undefined, { staleTime: 0 });
-  const atUnpaidLimit = (unpaid.data?.count ?? 0) >= MAX_UNPAID_INVOICES_PER_COMPANY;
-  const waitingFor = busy ? null : atUnpaidLimit ? TOO_MANY_UNPAID_INVOICES : !paymentOption ? CHOOSE_PAYMENT_METHOD : null;
+  const waitingFor = purchaseBlocker({ busy, unpaidCount: unpaid.data?.count ?? 0, paymentOption });
 
   const onPurchase = async () => {
-    if (!paymentOption || atUnpaidLimit || inFlight.current) return;
+    if (!paymentOption || waitingFor || inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
     try {

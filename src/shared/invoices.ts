@@ -12,6 +12,9 @@ export const MAX_INVOICE_HOURS = 100_000;
 export const MAX_RATE = 1_000_000;
 export const MAX_PRICE = 1_000_000_000;
 
+/** What the confirmation and the invoice email say about an unpaid purchase's hours (the wording is the product's own). */
+export const ACTIVATION_NOTE = 'Your added hours will become active as soon we verify your payment';
+
 /** The delete dialog's text, also the 409 message. */
 export const INVOICE_HAS_PAYMENTS = 'This action cannot be undone. You can only delete invoices that have no payments applied.';
 

@@ -37,6 +37,7 @@ describe('invoice email', () => {
     expect(text).not.toContain('Routing Number');
     expect(text).toContain('Contact:\nName: Northwind LLC\nEmail: billing@northwind.example\nPhone: +1 555 0100\nBusiness Address: 1 Harbor Way, Portland, ME 04101');
     expect(html).toContain('Payment reference: 2026-0042');
+    expect(text).toContain('Your added hours will become active as soon we verify your payment.');
   });
 
   it('gives every channel set up when the invoice names no method; a detail not set asks the customer to get in touch', () => {

@@ -1,6 +1,6 @@
 import type { Provider } from '../../config.js';
 import { formatDollars } from '../../../shared/format.js';
-import type { InvoiceDto } from '../../../shared/invoices.js';
+import { ACTIVATION_NOTE, type InvoiceDto } from '../../../shared/invoices.js';
 import { CHOSEN_METHOD_NOTE, howToPay, type HowToPay, type ShownDetail } from '../../../shared/payment-options.js';
 import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
 import type { EmailAttachment } from '../../mail/outbox.js';
@@ -44,7 +44,7 @@ export function invoiceEmail(provider: Provider, invoice: InvoiceFacts, appUrl: 
     'Thank you for your order. Your invoice is attached as a PDF.',
     summary(invoice),
     ...(toPay
-      ? [...howToPayBlocks(toPay), 'Your added hours will become active as soon we verify your payment.']
+      ? [...howToPayBlocks(toPay), `${ACTIVATION_NOTE}.`]
       : ['This invoice is paid in full; there is nothing to pay. Its hours are active.']),
     { link: `${appUrl}/invoices`, label: 'See your invoices' },
   ]);

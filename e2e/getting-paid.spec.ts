@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createPackage } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, expectPath, heading1, main, seriousA11yViolations, spinner } from './support/page.js';
+import { api, eventually, expectNoViolations, expectPath, heading1, main, spinner } from './support/page.js';
 
 /*
  * Getting paid without dead ends (docs/product-rules.md#how-to-pay-an-invoice): checkout's chip
@@ -77,7 +77,7 @@ async function openInvoiceEntry(page: Page, invoiceId: string): Promise<Locator>
 }
 
 describe('getting paid', () => {
-  it('a customer admin buys, is told about the unpaid invoice at the next checkout, and finds how to pay it on Invoices', async () => {
+  it('a customer admin buys, is told about the unpaid invoice at the next checkout, and finds how to pay it on Invoices', { timeout: 120_000 }, async () => {
     const { page } = await suite.signedInPage('admin', { viewport: DESKTOP });
     const pkg = tenHourPackage();
     await openCheckout(page, pkg.description);
@@ -192,45 +192,38 @@ describe('getting paid', () => {
     [PHONE, 'light'],
     [PHONE, 'dark'],
     [DESKTOP, 'dark'],
-  ] as const)('reads well at %o in %s', async (viewport, scheme) => {
-    {
-      const where = `${viewport.width}-${scheme}`;
-      const { page } = await suite.signedInPage('admin', { viewport });
-      await page.emulateMedia({ colorScheme: scheme });
-      const first = tenHourPackage();
-      await openCheckout(page, first.description);
-      await settled(page);
-      await main(page).getByText(CHOOSE_METHOD, { exact: true }).waitFor();
-      await chip(page, 'Check by Mail').click();
-      await purchaseButton(page).click();
-      await expectPath(page, '/confirmation');
-      const invoiceId = (await main(page).locator('dt:text-is("Invoice Number") + dd').innerText()).trim();
+  ] as const)('reads well at %o in %s', { timeout: 120_000 }, async (viewport, scheme) => {
+    const where = `${viewport.width}-${scheme}`;
+    const { page, user } = await suite.signedInPage('admin', { viewport });
+    await page.emulateMedia({ colorScheme: scheme });
+    // The purchase through the screens is the first test's; here the company owes one invoice already.
+    const token = createSession(suite.db, user.id, new Date()).token;
+    const bought = await api(suite.url, 'POST', '/invoices/purchase', { token, body: { packageId: tenHourPackage().id, paymentOption: 'Check' } });
+    const { invoiceId } = (bought.body as unknown as { newInvoice: { invoiceId: string } }).newInvoice;
 
-      const next = tenHourPackage();
-      await openCheckout(page, next.description);
-      await unpaidNotice(page).waitFor();
-      await settled(page);
-      expect(await main(page).getByText(CHOOSE_METHOD, { exact: true }).isVisible(), where).toBe(true);
-      await suite.screenshot(page, `getting-paid-06-checkout-${where}`);
-      const report = await allA11yViolations(page, `checkout at ${where}`);
-      await chip(page, 'QuickPay / Zelle').click();
-      await eventually(() => instructionsControl(page, 'QuickPay / Zelle').getAttribute('aria-expanded')).toBe('true');
-      await afterTransition(page);
-      await suite.screenshot(page, `getting-paid-07-checkout-chosen-${where}`);
-      report.push(...(await allA11yViolations(page, `checkout, chosen, at ${where}`)));
+    const next = tenHourPackage();
+    await openCheckout(page, next.description);
+    await unpaidNotice(page).waitFor();
+    await settled(page);
+    expect(await main(page).getByText(CHOOSE_METHOD, { exact: true }).isVisible(), where).toBe(true);
+    await suite.screenshot(page, `getting-paid-06-checkout-${where}`);
+    const report = await allA11yViolations(page, `checkout at ${where}`);
+    await chip(page, 'QuickPay / Zelle').click();
+    await eventually(() => instructionsControl(page, 'QuickPay / Zelle').getAttribute('aria-expanded')).toBe('true');
+    await afterTransition(page);
+    await suite.screenshot(page, `getting-paid-07-checkout-chosen-${where}`);
+    report.push(...(await allA11yViolations(page, `checkout, chosen, at ${where}`)));
 
-      await page.goto('/invoices');
-      await heading1(page, 'Invoices').waitFor();
-      await settled(page);
-      const panel = await openInvoiceEntry(page, invoiceId);
-      const howToPay = panel.getByTestId('how-to-pay');
-      await howToPay.waitFor();
-      expect(await valueOf(howToPay, 'Mailing Address'), where).toBe('500 Market Street, Springfield, IL 62701');
-      await afterTransition(page);
-      await suite.screenshot(page, `getting-paid-08-invoices-${where}`);
-      report.push(...(await allA11yViolations(page, `invoices at ${where}`)));
-      expectNoViolations(report);
-      expect(await seriousA11yViolations(page, where)).toEqual([]);
-    }
+    await page.goto('/invoices');
+    await heading1(page, 'Invoices').waitFor();
+    await settled(page);
+    const panel = await openInvoiceEntry(page, invoiceId);
+    const howToPay = panel.getByTestId('how-to-pay');
+    await howToPay.waitFor();
+    expect(await valueOf(howToPay, 'Mailing Address'), where).toBe('500 Market Street, Springfield, IL 62701');
+    await afterTransition(page);
+    await suite.screenshot(page, `getting-paid-08-invoices-${where}`);
+    report.push(...(await allA11yViolations(page, `invoices at ${where}`)));
+    expectNoViolations(report);
   });
 });

@@ -258,7 +258,8 @@ describe('fresh answers after a purchase', () => {
 });
 
 describe('after the purchase: invoices, activities and the Hour Balance card', () => {
-  it('4. the invoice, the Pending activity and the pending hours; after full payment Completed, green and available', async () => {
+  // five screens, each with axe: over a minute on a loaded machine
+  it('4. the invoice, the Pending activity and the pending hours; after full payment Completed, green and available', { timeout: 120_000 }, async () => {
     const { page, user } = await suite.signedInPage('admin');
     const companyId = user.companyId!;
 

@@ -12,7 +12,6 @@ import { checkoutPackageId, purchaseBlocker, type ConfirmationState, type Packag
 import { ProviderPaymentDetails } from './ProviderPaymentDetails.js';
 import { UnpaidInvoicesNotice } from './UnpaidInvoicesNotice.js';
 
-
 /**
  * Checkout: the chosen package, a payment option, and the purchase. The package is named in the
  * address (or carried in history state) and loaded from the server, so a reload keeps the page and

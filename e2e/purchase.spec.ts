@@ -85,10 +85,13 @@ describe('checkout and confirmation', () => {
       expect(await body.getByRole('radio', { name: label }).count(), label).toBe(1);
       expect(await body.getByRole('button', { name: label }).count(), `${label} instructions`).toBe(1);
     }
-    // Instructions expand per method.
+    // Nothing chosen yet: the button waits, and says so.
+    expect(await purchaseButton(page).isDisabled()).toBe(true);
+    await body.getByText('Choose a payment method to continue.', { exact: true }).waitFor();
+    // Instructions expand per method; opening a method's instructions chooses it (one choice, not two).
     await body.getByRole('button', { name: 'Check by Mail' }).click();
     await body.getByText(/Mail a check for the invoice amount/).waitFor();
-    expect(await purchaseButton(page).isDisabled()).toBe(true);
+    expect(await body.getByRole('radio', { name: 'Check by Mail' }).isChecked()).toBe(true);
     await suite.screenshot(page, 'purchase-01-checkout');
     expectNoViolations(await seriousA11yViolations(page, 'checkout'));
 
@@ -255,7 +258,8 @@ describe('fresh answers after a purchase', () => {
 });
 
 describe('after the purchase: invoices, activities and the Hour Balance card', () => {
-  it('4. the invoice, the Pending activity and the pending hours; after full payment Completed, green and available', async () => {
+  // five screens, each with axe: over a minute on a loaded machine
+  it('4. the invoice, the Pending activity and the pending hours; after full payment Completed, green and available', { timeout: 120_000 }, async () => {
     const { page, user } = await suite.signedInPage('admin');
     const companyId = user.companyId!;
 

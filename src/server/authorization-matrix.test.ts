@@ -51,6 +51,7 @@ const ACCESS: Record<string, Access> = {
   'tasks.update': 'signedIn',
   'tasks.delete': 'companyMember',
   'invoices.list': 'companyAdmin',
+  'invoices.unpaid': 'companyAdmin',
   'invoices.purchase': 'admin',
   'packages.list': 'companyAdmin',
   'packages.detail': 'companyAdmin',

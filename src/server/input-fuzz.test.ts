@@ -40,7 +40,7 @@ const fieldsOf = (procedure: Procedure) => procedure.input.fields;
 /** Who calls each procedure: the least role it lets in (see authorization-matrix.test.ts). */
 function callerOf(path: string): 'anonymous' | 'member' | 'admin' | 'superadmin' {
   if (path.startsWith('superadmin.') || path === 'twoFactor.policy' || path === 'twoFactor.setPolicy') return 'superadmin';
-  if (['invoices.list', 'invoices.purchase', 'packages.list', 'packages.detail', 'users.list'].includes(path)) return 'admin';
+  if (['invoices.list', 'invoices.unpaid', 'invoices.purchase', 'packages.list', 'packages.detail', 'users.list'].includes(path)) return 'admin';
   if (['account.login', 'account.loginTwoFactor', 'account.signup', 'account.forgotPassword', 'account.resendLink', 'account.resetPassword', 'branding.get'].includes(path)) {
     return 'anonymous';
   }

@@ -12,6 +12,9 @@ export const MAX_INVOICE_HOURS = 100_000;
 export const MAX_RATE = 1_000_000;
 export const MAX_PRICE = 1_000_000_000;
 
+/** What the confirmation and the invoice email say about an unpaid purchase's hours (the wording is the product's own). */
+export const ACTIVATION_NOTE = 'Your added hours will become active as soon we verify your payment';
+
 /** The delete dialog's text, also the 409 message. */
 export const INVOICE_HAS_PAYMENTS = 'This action cannot be undone. You can only delete invoices that have no payments applied.';
 
@@ -129,6 +132,13 @@ export const invoiceChoiceOutput = z.object({
   selectedPaymentMethod: z.enum(INVOICE_PAYMENT_METHODS),
 });
 export type InvoiceChoice = z.infer<typeof invoiceChoiceOutput>;
+
+/** A company's invoices not paid in full: checkout warns before another purchase (docs/product-rules.md#how-to-pay-an-invoice). */
+export const unpaidInvoicesOutput = z.object({
+  count: z.number().int().describe('How many of the company\'s invoices are not paid in full (unpaid or partly paid).'),
+  openBalance: z.number().describe('What is still owed on them: their prices less their completed payments, in dollars.'),
+});
+export type UnpaidInvoicesDto = z.infer<typeof unpaidInvoicesOutput>;
 
 /** The status an invoice shows: Completed once paid in full, else its stored status, else Pending. */
 export function invoiceStatusText(invoice: { completeStatus: boolean; status: string }): string {

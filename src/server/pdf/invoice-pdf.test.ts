@@ -71,7 +71,7 @@ function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
 
 describe('renderInvoicePdf', () => {
   it('carries the invoice, the company, the line, the payments, the balance and how to pay', async () => {
-    const pdf = await renderInvoicePdf(invoice(), provider, timeZone);
+    const pdf = await renderInvoicePdf(invoice({ selectedPaymentMethod: '' }), provider, timeZone);
     const text = await textOf(pdf);
 
     expect(await pageCountOf(pdf)).toBe(1);
@@ -105,6 +105,9 @@ describe('renderInvoicePdf', () => {
       'Send to: pay@northwind.example',
       'Payable to: Northwind',
       'Mailing Address: 500 Market Street,',
+      'Amount due: $1,500.50',
+      'Payment reference: 2026-0042',
+      'Contact: Northwind Consulting LLC | billing@northwind.example',
     ]) {
       expect(text).toContain(expected);
     }
@@ -118,31 +121,48 @@ describe('renderInvoicePdf', () => {
     expect(await textOf(await renderInvoicePdf(lateEvening, provider, 'Europe/Berlin'))).toContain('March 1, 2026');
   });
 
-  it('puts the chosen payment method first', async () => {
+  it("gives the chosen method's instructions only, with the amount due and the invoice number as reference", async () => {
     const pdf = await renderInvoicePdf(invoice({ selectedPaymentMethod: 'Check' }), provider, timeZone);
     expect(await pageCountOf(pdf)).toBe(1);
     const text = await textOf(pdf, 'raw');
     const howToPay = text.slice(text.indexOf('How to pay'));
-    expect(howToPay).toContain('Please include invoice number 2026-0042');
-    expect(howToPay).toMatch(/^Check\nYour selected method\nPayable to: Northwind/m);
-    expect(howToPay.indexOf('Check')).toBeLessThan(howToPay.indexOf('ACH (Bank Transfer)'));
-    expect(howToPay.indexOf('Check')).toBeLessThan(howToPay.indexOf('QuickPay / Zelle'));
-    expect(howToPay.match(/Your selected method/g)).toHaveLength(1);
+    expect(howToPay).toContain('Amount due: $1,500.50');
+    expect(howToPay).toContain('Payment reference: 2026-0042');
+    expect(howToPay).toContain('Put the invoice number 2026-0042');
+    expect(howToPay).toMatch(/^Check\nYour selected method\n/m);
+    expect(howToPay).toContain('Payable to: Northwind Consulting LLC');
+    expect(howToPay).toContain('Mailing Address: 500 Market Street, Suite 12');
+    expect(howToPay).not.toContain('ACH (Bank Transfer)');
+    expect(howToPay).not.toContain('Routing Number');
+    expect(howToPay).not.toContain('QuickPay / Zelle');
   });
 
-  it('lists only the payment methods the provider configured', async () => {
+  it("names the provider's phone, business address and other ways to pay where they are set", async () => {
+    const full: Provider = { ...provider, phone: '+1 555 0100', businessAddress: '1 Harbor Way\nPortland, ME 04101', otherInstructions: 'Card payments: call us.' };
+    const text = await textOf(await renderInvoicePdf(invoice(), full, timeZone), 'raw');
+    expect(text).toContain('Other ways to pay\nCard payments: call us.');
+    expect(text).toContain('Contact: Northwind Consulting LLC | billing@northwind.example | +1 555 0100 | 1 Harbor Way, Portland, ME 04101');
+    // the header names the business address, not the mailing address for checks
+    expect(text.slice(0, text.indexOf('INVOICE'))).toContain('1 Harbor Way');
+  });
+
+  it('lists every method the provider configured when the invoice names none', async () => {
     const zelleOnly: Provider = { ...provider, address: undefined, bankName: undefined, routingNumber: undefined, accountNumber: undefined };
-    const text = await textOf(await renderInvoicePdf(invoice({ selectedPaymentMethod: 'Zelle' }), zelleOnly, timeZone), 'raw');
-    expect(text).toContain('QuickPay / Zelle\nYour selected method');
+    const text = await textOf(await renderInvoicePdf(invoice({ selectedPaymentMethod: 'Cash' }), zelleOnly, timeZone), 'raw');
+    expect(text).toContain('QuickPay / Zelle\n');
     expect(text).toContain('Send to: pay@northwind.example');
+    expect(text).not.toContain('Your selected method');
     expect(text).not.toContain('Routing Number');
     expect(text).not.toContain('Payable to');
   });
 
-  it('asks the customer to get in touch when no payment details are configured', async () => {
+  it('asks the customer to get in touch for a detail that is not configured', async () => {
     const bare: Provider = { name: 'Solo Dev', email: 'me@solo.example', phone: undefined, businessAddress: undefined, address: undefined, otherInstructions: undefined, bankName: undefined, routingNumber: undefined, accountNumber: undefined, paymentEmail: undefined };
     const text = await textOf(await renderInvoicePdf(invoice({ payments: [], price: 3000, balance: 3000 }), bare, timeZone));
-    expect(text).toContain('Please contact Solo Dev at me@solo.example for payment instructions.');
+    expect(text).toContain('Bank Name: please contact us');
+    expect(text).toContain('Account Name: Solo Dev');
+    expect(text).toContain('Contact: Solo Dev | me@solo.example');
+    expect(text).not.toMatch(/Phone:|Business Address:/);
     expect(text).toContain('No payments received yet.');
   });
 
@@ -159,6 +179,9 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('CHK-1001');
     expect(text).toMatch(/Balance due\s+\$0\b/);
     expect(text).not.toContain('Routing Number');
+    expect(text).not.toContain('How to pay');
+    expect(text).not.toContain('Amount due');
+    expect(text).not.toContain('Payment reference');
   });
 
   it('wraps a long description inside its column', async () => {

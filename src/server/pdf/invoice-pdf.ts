@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { formatDollars, formatHours } from '../../shared/format.js';
-import { CHANNEL_ORDER, PAYMENT_CHANNELS, channelOf, isChannelSetUp, payeeDetails, paymentMethodLabel, type PaymentChannel } from '../../shared/payment-options.js';
+import { CHOSEN_METHOD_NOTE, howToPay, paymentMethodLabel, type HowToPay, type HowToPayMethod } from '../../shared/payment-options.js';
 import type { Provider } from '../config.js';
 import {
   CONTENT_WIDTH,
@@ -52,11 +52,12 @@ export async function renderInvoicePdf(data: InvoicePdfData, provider: Provider,
   drawLineItems(writer, data);
   drawTotals(writer, data);
   drawPayments(writer, data, formatDate);
-  if (isPaid(data)) {
+  const toPay = isPaid(data) ? null : howToPay({ invoiceId: data.invoiceNumber, remainingBalance: data.balance, selectedPaymentMethod: data.selectedPaymentMethod }, provider);
+  if (toPay) {
+    drawHowToPay(writer, toPay);
+  } else {
     drawPaidNote(writer);
     drawStamp(doc.getPage(0), writer.fonts.bold, 'PAID', colors.paid, { top: billTo.top, bottom: billTo.bottom });
-  } else {
-    drawPaymentInstructions(writer, data, provider);
   }
   const contact = provider.email ? `  |  ${provider.email}` : '';
   drawFooters(doc, writer.fonts.regular, `${provider.name}  |  Invoice ${data.invoiceNumber}${contact}`);
@@ -85,7 +86,8 @@ function dateFormatter(timeZone: string): (date: Date) => string {
 function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, formatDate: (date: Date) => string) {
   const top = writer.y;
   writeLine(writer, provider.name, { font: 'bold', size: 18 }, 22);
-  for (const line of [...addressLines(provider.address), provider.email ?? '']) {
+  // the business address where one is set, else the mailing address, as before there was one
+  for (const line of [...addressLines(provider.businessAddress || provider.address), provider.email ?? '', provider.phone ?? '']) {
     if (line) writeWrapped(writer, line, { size: 10, color: colors.muted }, MARGIN, CONTENT_WIDTH / 2, 13);
   }
   const leftBottom = writer.y;
@@ -210,80 +212,71 @@ function drawPaidNote(writer: Writer) {
   writeLine(writer, 'Paid in full. Thank you for your business.', { font: 'bold', size: 11, color: colors.paid }, 20);
 }
 
-function drawPaymentInstructions(writer: Writer, data: InvoicePdfData, provider: Provider) {
-  const instructions = orderedInstructions(provider, data.selectedPaymentMethod);
-  ensureRoom(writer, 60);
-  writeLine(writer, 'How to pay', { font: 'bold', size: 12, color: colors.accent }, 18);
-  if (instructions.length === 0) {
-    const contact = provider.email ? ` at ${provider.email}` : '';
-    writeWrapped(writer, `Please contact ${provider.name}${contact} for payment instructions.`, { size: 10 }, MARGIN, CONTENT_WIDTH, 14);
-    return;
+/** The shared how-to-pay content: amount and reference, the methods side by side, other ways, whom to ask. */
+function drawHowToPay(writer: Writer, content: HowToPay) {
+  ensureRoom(writer, 80);
+  writeLine(writer, content.title, { font: 'bold', size: 12, color: colors.accent }, 18);
+  writeLine(writer, content.facts.map(({ label, value }) => `${label}: ${value}`).join('     '), { font: 'bold', size: 10 }, 14);
+  writeWrapped(writer, content.referenceNote, { size: 10, color: colors.muted }, MARGIN, CONTENT_WIDTH, 14);
+  writer.y -= 8;
+  drawMethodColumns(writer, content.methods);
+  if (content.otherInstructions) {
+    writeLine(writer, content.otherInstructions.title, { font: 'bold', size: 10 }, 14);
+    for (const line of addressLines(content.otherInstructions.text)) writeWrapped(writer, line, { size: 9 }, MARGIN, CONTENT_WIDTH, 13);
+    writer.y -= 8;
   }
-  writeWrapped(writer, `Please include invoice number ${data.invoiceNumber} with your payment.`, { size: 10, color: colors.muted }, MARGIN, CONTENT_WIDTH, 22);
-  drawInstructionColumns(writer, instructions);
+  const contact = content.contact.details.map(({ value }) => addressLines(value).join(', ')).join('  |  ');
+  writeWrapped(writer, `${content.contact.title}: ${contact}`, { size: 9, color: colors.muted }, MARGIN, CONTENT_WIDTH, 13);
 }
 
-const INSTRUCTION_GAP = 16;
-const INSTRUCTION_LINE = 13;
+const METHOD_GAP = 16;
+const METHOD_LINE = 13;
 
 /** Side by side, so three methods still leave the invoice on one page. */
-function drawInstructionColumns(writer: Writer, instructions: Instruction[]) {
-  const width = (CONTENT_WIDTH - INSTRUCTION_GAP * (instructions.length - 1)) / instructions.length;
-  const columns = instructions.map((instruction) => ({
-    instruction,
-    lines: instruction.lines.flatMap((line) => wrapText(line, writer.fonts.regular, 9, width - 16)),
+function drawMethodColumns(writer: Writer, methods: HowToPayMethod[]) {
+  const width = (CONTENT_WIDTH - METHOD_GAP * (methods.length - 1)) / methods.length;
+  const columns = methods.map((method) => ({
+    method,
+    lines: [method.action, ...detailLines(method)].flatMap((line) => wrapText(line, writer.fonts.regular, 9, width - 16)),
   }));
   const tallest = Math.max(...columns.map((column) => column.lines.length));
-  const height = 14 + (columns.some((column) => column.instruction.chosen) ? 12 : 0) + tallest * INSTRUCTION_LINE + 12;
+  const height = 14 + (methods.some((method) => method.chosen) ? 12 : 0) + tallest * METHOD_LINE + 12;
   ensureRoom(writer, height);
   const top = writer.y;
   columns.forEach((column, index) => {
     writer.y = top;
-    drawInstructionColumn(writer, column.instruction, column.lines, MARGIN + index * (width + INSTRUCTION_GAP), width, height);
+    drawMethodColumn(writer, column.method, column.lines, MARGIN + index * (width + METHOD_GAP), width, height);
   });
   writer.y = top - height - 12;
 }
 
-function drawInstructionColumn(writer: Writer, instruction: Instruction, lines: string[], x: number, width: number, height: number) {
+function drawMethodColumn(writer: Writer, method: HowToPayMethod, lines: string[], x: number, width: number, height: number) {
   writer.page.drawRectangle({
     x,
     y: writer.y - height + 12,
     width,
     height,
-    color: instruction.chosen ? colors.band : undefined,
-    borderColor: instruction.chosen ? colors.accent : colors.rule,
+    color: method.chosen ? colors.band : undefined,
+    borderColor: method.chosen ? colors.accent : colors.rule,
     borderWidth: 0.75,
   });
   writer.y -= 4;
-  drawText(writer, instruction.title, x + 8, { font: 'bold', size: 10 });
+  drawText(writer, method.title, x + 8, { font: 'bold', size: 10 });
   writer.y -= 14;
-  if (instruction.chosen) {
-    drawText(writer, 'Your selected method', x + 8, { font: 'bold', size: 8, color: colors.accent });
+  if (method.chosen) {
+    drawText(writer, CHOSEN_METHOD_NOTE, x + 8, { font: 'bold', size: 8, color: colors.accent });
     writer.y -= 12;
   }
   for (const line of lines) {
     drawText(writer, line, x + 8, { size: 9 });
-    writer.y -= INSTRUCTION_LINE;
+    writer.y -= METHOD_LINE;
   }
 }
 
-// ---- How to pay -----------------------------------------------------------------------------
-
-type Instruction = { title: string; lines: string[]; chosen: boolean };
-
-/** The channels the provider has set up, the invoice's intended one first. */
-function orderedInstructions(provider: Provider, selectedPaymentMethod: string): Instruction[] {
-  const chosen = channelOf(selectedPaymentMethod);
-  const setUp = CHANNEL_ORDER.filter((channel) => isChannelSetUp(channel, provider));
-  const ordered = [...setUp.filter((channel) => channel === chosen), ...setUp.filter((channel) => channel !== chosen)];
-  return ordered.map((channel) => ({ title: PAYMENT_CHANNELS[channel].title, lines: detailLines(channel, provider), chosen: channel === chosen }));
-}
-
-function detailLines(channel: PaymentChannel, provider: Provider): string[] {
-  return payeeDetails(channel, provider)
-    .filter((detail) => detail.value !== null)
-    .flatMap(({ label, value }) => {
-      const [first = '', ...rest] = addressLines(value);
-      return [`${label}: ${first}`, ...rest];
-    });
+/** A detail per line, a multi-line value (an address) continuing on the lines below its label. */
+function detailLines(method: HowToPayMethod): string[] {
+  return method.details.flatMap(({ label, value }) => {
+    const [first = '', ...rest] = addressLines(value);
+    return [`${label}: ${first}`, ...rest];
+  });
 }

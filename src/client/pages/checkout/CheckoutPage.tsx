@@ -8,7 +8,9 @@ import { PAYMENT_OPTIONS, PAYMENT_OPTION_INFO, type PaymentOption } from '../../
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { errorText, trpc } from '../../trpc.js';
-import { checkoutPackageId, type ConfirmationState, type PackageItem } from './checkoutState.js';
+import { checkoutPackageId, purchaseBlocker, type ConfirmationState, type PackageItem } from './checkoutState.js';
+import { ProviderPaymentDetails } from './ProviderPaymentDetails.js';
+import { UnpaidInvoicesNotice } from './UnpaidInvoicesNotice.js';
 
 /**
  * Checkout: the chosen package, a payment option, and the purchase. The package is named in the
@@ -41,13 +43,22 @@ function CheckoutOf({ packageId }: { packageId: string }) {
 
 function Checkout({ packageItem }: { packageItem: PackageItem }) {
   const [, navigate] = useLocation();
+  // One choice: the chosen method's chip is checked and its instructions are the ones open
+  // (docs/product-rules.md#purchases-and-payment-options); collapsing them keeps the choice.
   const [paymentOption, setPaymentOption] = useState<PaymentOption | null>(null);
+  const [instructionsClosed, setInstructionsClosed] = useState(false);
+  const choose = (option: PaymentOption) => {
+    setPaymentOption(option);
+    setInstructionsClosed(false);
+  };
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const purchase = trpc.invoices.purchase.useMutation();
+  const unpaid = trpc.invoices.unpaid.useQuery(undefined, { staleTime: 0 });
+  const waitingFor = purchaseBlocker({ busy, unpaidCount: unpaid.data?.count ?? 0, paymentOption });
 
   const onPurchase = async () => {
-    if (!paymentOption || inFlight.current) return;
+    if (!paymentOption || waitingFor || inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
     try {
@@ -72,6 +83,7 @@ function Checkout({ packageItem }: { packageItem: PackageItem }) {
     <>
       <PageHeader title="Checkout" subtitle="Review your package and choose how you will pay." />
       <Stack gap="lg" maw={760}>
+        {unpaid.data && <UnpaidInvoicesNotice unpaid={unpaid.data} />}
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="checkout-package">
           <Stack gap="sm">
             <Title order={2} fz="h4" id="checkout-package">
@@ -100,7 +112,7 @@ function Checkout({ packageItem }: { packageItem: PackageItem }) {
             <Title order={2} fz="h4" id="checkout-payment">
               Payment Method
             </Title>
-            <Chip.Group multiple={false} value={paymentOption} onChange={(value) => setPaymentOption(value as PaymentOption)}>
+            <Chip.Group multiple={false} value={paymentOption} onChange={(value) => choose(value as PaymentOption)}>
               <Group gap="sm" role="radiogroup" aria-labelledby="checkout-payment">
                 {PAYMENT_OPTIONS.map((option) => (
                   <Chip key={option} value={option} type="radio" disabled={busy}>
@@ -113,12 +125,19 @@ function Checkout({ packageItem }: { packageItem: PackageItem }) {
               <Text fw={500} mb="xs">
                 Payment Instructions
               </Text>
-              <Accordion variant="separated">
+              <Accordion
+                variant="separated"
+                value={instructionsClosed ? null : paymentOption}
+                onChange={(value) => (value ? choose(value as PaymentOption) : setInstructionsClosed(true))}
+              >
                 {PAYMENT_OPTIONS.map((option) => (
                   <Accordion.Item key={option} value={option}>
-                    <Accordion.Control>{PAYMENT_OPTION_INFO[option].label}</Accordion.Control>
+                    <Accordion.Control disabled={busy}>{PAYMENT_OPTION_INFO[option].label}</Accordion.Control>
                     <Accordion.Panel>
-                      <Text size="sm">{PAYMENT_OPTION_INFO[option].instructions}</Text>
+                      <Stack gap="sm">
+                        <Text size="sm">{PAYMENT_OPTION_INFO[option].instructions}</Text>
+                        <ProviderPaymentDetails option={option} />
+                      </Stack>
                     </Accordion.Panel>
                   </Accordion.Item>
                 ))}
@@ -127,11 +146,17 @@ function Checkout({ packageItem }: { packageItem: PackageItem }) {
           </Stack>
         </Card>
 
-        <Group justify="flex-end">
+        <Group justify="flex-end" align="center" gap="sm">
+          {waitingFor && (
+            <Text id="purchase-waiting-for" size="sm" ta="right" style={{ flex: '1 1 16rem' }}>
+              {waitingFor}
+            </Text>
+          )}
           <Button
             size="md"
             leftSection={<IconShoppingCart size={18} aria-hidden="true" />}
-            disabled={!paymentOption || busy}
+            disabled={waitingFor !== null || busy}
+            aria-describedby={waitingFor ? 'purchase-waiting-for' : undefined}
             onClick={() => void onPurchase()}
           >
             Purchase Package

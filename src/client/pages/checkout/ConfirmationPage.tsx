@@ -3,13 +3,12 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { Link, Redirect } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { formatDollars } from '../../../shared/format.js';
+import { ACTIVATION_NOTE } from '../../../shared/invoices.js';
 import { PAYMENT_OPTION_INFO, paymentOptionLabel } from '../../../shared/payment-options.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { ProviderPaymentDetails } from './ProviderPaymentDetails.js';
 import { confirmationFromState, type ConfirmationState } from './checkoutState.js';
-
-export const ACTIVATION_NOTE = 'Your added hours will become active as soon we verify your payment';
 
 /** Confirmation: the created invoice's own number, description and price, how to pay, and its PDF. */
 export function ConfirmationPage() {

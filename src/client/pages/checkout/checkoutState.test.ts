@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutLink, checkoutPackageId } from './checkoutState.js';
+import { TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
+import { CHOOSE_PAYMENT_METHOD, checkoutLink, checkoutPackageId, purchaseBlocker } from './checkoutState.js';
 
 const pkg = { _id: 'pkg 1/2', description: 'Ten hours', hours: 10, rate: 150, price: 1500 };
 
@@ -17,5 +18,13 @@ describe('checkout state', () => {
     expect(checkoutPackageId('?package=%20', { packageItem: { _id: '' } })).toBeNull();
     expect(checkoutPackageId('', null)).toBeNull();
     expect(checkoutPackageId('', { packageItem: { _id: 7 } })).toBeNull();
+  });
+
+  it('says why Purchase Package waits: no method chosen, or the unpaid-invoice limit reached', () => {
+    expect(purchaseBlocker({ busy: false, unpaidCount: 0, paymentOption: null })).toBe(CHOOSE_PAYMENT_METHOD);
+    expect(purchaseBlocker({ busy: false, unpaidCount: 19, paymentOption: 'ACH' })).toBeNull();
+    expect(purchaseBlocker({ busy: false, unpaidCount: 20, paymentOption: 'ACH' })).toBe(TOO_MANY_UNPAID_INVOICES);
+    expect(purchaseBlocker({ busy: false, unpaidCount: 20, paymentOption: null })).toBe(TOO_MANY_UNPAID_INVOICES);
+    expect(purchaseBlocker({ busy: true, unpaidCount: 0, paymentOption: 'ACH' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { PurchaseResponse } from '../../../shared/invoices.js';
+import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
 import type { PaymentOption } from '../../../shared/payment-options.js';
 import type { PackageDto } from '../../../shared/packages.js';
 
@@ -33,4 +34,18 @@ export function checkoutPackageId(search: string, state: unknown): string | null
 export function confirmationFromState(state: unknown): ConfirmationState | null {
   if (!isObject(state) || !isObject(state.response) || !isObject(state.response.newInvoice)) return null;
   return state as ConfirmationState;
+}
+
+/** What the disabled Purchase Package button waits for, shown beside it and read with it. */
+export const CHOOSE_PAYMENT_METHOD = 'Choose a payment method to continue.';
+
+/**
+ * Why Purchase Package cannot be pressed now, or null when it can (or while a purchase is under
+ * way, which the button shows by itself): the company at its limit of unpaid invoices, else no
+ * payment method chosen yet.
+ */
+export function purchaseBlocker(state: { busy: boolean; unpaidCount: number; paymentOption: PaymentOption | null }): string | null {
+  if (state.busy) return null;
+  if (state.unpaidCount >= MAX_UNPAID_INVOICES_PER_COMPANY) return TOO_MANY_UNPAID_INVOICES;
+  return state.paymentOption ? null : CHOOSE_PAYMENT_METHOD;
 }

@@ -4,6 +4,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { invoiceStatusText, type InvoiceDto } from '../../../shared/invoices.js';
 import { dateText } from '../../../shared/dates.js';
 import { formatDollars } from '../../../shared/format.js';
+import { howToPay, type Payee } from '../../../shared/payment-options.js';
+import { HowToPayDetails } from '../../components/HowToPayDetails.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
@@ -13,7 +15,7 @@ import { trpc } from '../../trpc.js';
 
 const formatDate = (iso: string) => (iso ? dateText(iso) : '');
 
-/** The company's invoices, each with its payments and its PDF. */
+/** The company's invoices, each with its payments, its PDF and, while unpaid, how to pay it. */
 export function InvoicesPage() {
   usePageTitle('Invoices');
   const [pageCount, setPageCount] = useState(1);
@@ -21,6 +23,7 @@ export function InvoicesPage() {
     trpc.useQueries((t) => Array.from({ length: pageCount }, (_, index) => t.invoices.list({ page: index + 1, perPage: LOAD_MORE_PAGE_SIZE }))),
   );
   const [pdfOf, setPdfOf] = useState<InvoiceDto | null>(null);
+  const payee = trpc.branding.paymentDetails.useQuery(undefined, { staleTime: 5 * 60_000 }).data;
 
   useEffect(() => {
     if (invoices.error) console.error('Invoices failed to load', invoices.error);
@@ -38,7 +41,7 @@ export function InvoicesPage() {
       {invoices.items.length > 0 && (
         <Accordion variant="separated" multiple>
           {invoices.items.map((invoice) => (
-            <InvoiceEntry key={invoice._id} invoice={invoice} onViewPdf={() => setPdfOf(invoice)} />
+            <InvoiceEntry key={invoice._id} invoice={invoice} payee={payee} onViewPdf={() => setPdfOf(invoice)} />
           ))}
         </Accordion>
       )}
@@ -58,8 +61,11 @@ export function InvoicesPage() {
   );
 }
 
-function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: () => void }) {
+function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; payee: Payee | undefined; onViewPdf: () => void }) {
   const status = invoiceStatusText(invoice);
+  const toPay = payee ? howToPay(invoice, payee) : null;
+  // what is left, beside the price, once a payment has come in
+  const partlyPaid = invoice.remainingBalance > 0 && invoice.remainingBalance < invoice.price;
   return (
     <Accordion.Item value={invoice._id}>
       <Accordion.Control>
@@ -71,6 +77,7 @@ function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: 
             </Text>
           </Stack>
           <Group gap="sm">
+            {partlyPaid && <Text size="sm">Due {formatDollars(invoice.remainingBalance)}</Text>}
             <Text fw={500}>{formatDollars(invoice.price)}</Text>
             <Badge color={status === 'Completed' ? 'green.8' : 'secondary'} variant="filled" tt="none" autoContrast>
               {status}
@@ -88,6 +95,7 @@ function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: 
             <Detail term="Balance">{formatDollars(invoice.remainingBalance)}</Detail>
             <Detail term="Status">{status}</Detail>
           </dl>
+          {toPay && <HowToPayDetails content={toPay} />}
           <Text fw={600} size="sm">
             Payments
           </Text>

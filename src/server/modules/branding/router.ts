@@ -4,11 +4,15 @@ import { providerOf } from '../settings/service.js';
 
 const paymentDetailsOutput = z.object({
   name: z.string(),
-  address: z.string().nullable(),
+  email: z.string().nullable().describe('Where customers write about payments.'),
+  phone: z.string().nullable(),
+  businessAddress: z.string().nullable().describe("The provider's business address (checks go to address)."),
+  address: z.string().nullable().describe('The mailing address for checks.'),
   bankName: z.string().nullable(),
   routingNumber: z.string().nullable(),
   accountNumber: z.string().nullable(),
   paymentEmail: z.string().nullable(),
+  otherInstructions: z.string().nullable().describe('Free text on any other way to pay.'),
 });
 
 export const brandingRouter = router({
@@ -18,20 +22,24 @@ export const brandingRouter = router({
     .output(z.object({ providerName: z.string() }))
     .query(({ ctx }) => ({ providerName: providerOf(ctx.deps.config, ctx.deps.db).name })),
 
-  /** Where customers send money (shown on the confirmation page): signed-in users only. */
+  /** Where customers send money and whom to ask (checkout, confirmation, Invoices): signed-in users only. */
   paymentDetails: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/payment-details', tags: ['Invoices'], summary: "The provider's payment instructions: mailing address, bank details, payment email", description: "Any signed-in user. Where customers send payment, from the server's configuration (PROVIDER_NAME, PROVIDER_ADDRESS, PROVIDER_BANK_NAME, PROVIDER_ROUTING_NUMBER, PROVIDER_ACCOUNT_NUMBER, PROVIDER_PAYMENT_EMAIL); a detail left unset is null." } })
+    .meta({ openapi: { method: 'GET', path: '/payment-details', tags: ['Invoices'], summary: "The provider's payment instructions and contact details: mailing address, bank details, payment email, other ways to pay, email, phone, business address", description: "Any signed-in user. Where customers send payment and whom they ask about it: the provider's name, contact email, phone and business address, the mailing address for checks, bank name, routing and account numbers, payment email (Zelle) and free-text other ways to pay, as the provider has set them; a detail left unset is null." } })
     .input(z.void())
     .output(paymentDetailsOutput)
     .query(({ ctx }) => {
       const provider = providerOf(ctx.deps.config, ctx.deps.db);
       return {
         name: provider.name,
+        email: provider.email ?? null,
+        phone: provider.phone ?? null,
+        businessAddress: provider.businessAddress ?? null,
         address: provider.address ?? null,
         bankName: provider.bankName ?? null,
         routingNumber: provider.routingNumber ?? null,
         accountNumber: provider.accountNumber ?? null,
         paymentEmail: provider.paymentEmail ?? null,
+        otherInstructions: provider.otherInstructions ?? null,
       };
     }),
 });

@@ -1,7 +1,7 @@
 import type { Provider } from '../../config.js';
 import { formatDollars } from '../../../shared/format.js';
-import type { InvoiceDto } from '../../../shared/invoices.js';
-import { CHANNEL_ORDER, PAYMENT_CHANNELS, channelOf, payeeDetails, type InvoicePaymentMethod, type PaymentChannel } from '../../../shared/payment-options.js';
+import { ACTIVATION_NOTE, type InvoiceDto } from '../../../shared/invoices.js';
+import { CHOSEN_METHOD_NOTE, howToPay, type HowToPay, type ShownDetail } from '../../../shared/payment-options.js';
 import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
 import type { EmailAttachment } from '../../mail/outbox.js';
 
@@ -10,17 +10,18 @@ export function invoicePdfAttachment(invoice: { _id: string; invoiceId: string }
   return { filename: `invoice-${invoice.invoiceId}.pdf`, contentType: 'application/pdf', source: `invoice-pdf:${invoice._id}` };
 }
 
-const missing = (what: string) => `(${what}: please contact us)`;
+const detailLines = (details: ShownDetail[]) => details.map(({ label, value }) => `${label}: ${value}`);
 
-function channelInstructions(provider: Provider, channel: PaymentChannel): string {
-  const details = payeeDetails(channel, provider).map(({ label, value }) => `${label}: ${value ?? missing(label.toLowerCase())}`);
-  return [`By ${PAYMENT_CHANNELS[channel].title}:`, ...details].join('\n');
-}
-
-/** How to pay by the invoice's intended method, or by every channel when it names none, from the provider's details. */
-export function paymentInstructions(provider: Provider, method: InvoicePaymentMethod): string[] {
-  const channel = channelOf(method);
-  return (channel ? [channel] : CHANNEL_ORDER).map((each) => channelInstructions(provider, each));
+/** The how-to-pay content as email paragraphs: amount and reference, each method, other ways, contact. */
+export function howToPayBlocks(content: HowToPay): string[] {
+  return [
+    [`${content.title}:`, ...detailLines(content.facts), content.referenceNote].join('\n'),
+    ...content.methods.map((method) =>
+      [`By ${method.title}${method.chosen ? ` (${CHOSEN_METHOD_NOTE.toLowerCase()})` : ''}:`, method.action, ...detailLines(method.details)].join('\n'),
+    ),
+    ...(content.otherInstructions ? [`${content.otherInstructions.title}:\n${content.otherInstructions.text}`] : []),
+    [`${content.contact.title}:`, ...detailLines(content.contact.details)].join('\n'),
+  ];
 }
 
 type InvoiceFacts = Pick<InvoiceDto, 'invoiceId' | 'companyName' | 'description' | 'hours' | 'rate' | 'price' | 'remainingBalance' | 'selectedPaymentMethod'>;
@@ -35,14 +36,16 @@ const summary = (invoice: InvoiceFacts) =>
     `Balance due: ${formatDollars(invoice.remainingBalance)}`,
   ].join('\n');
 
+/** The invoice: how to pay it while anything is due, else that it is paid. */
 export function invoiceEmail(provider: Provider, invoice: InvoiceFacts, appUrl: string): RenderedEmail {
+  const toPay = howToPay(invoice, provider);
   return renderEmail(provider, `Invoice ${invoice.invoiceId}`, [
     `Hello ${invoice.companyName} team,`,
     'Thank you for your order. Your invoice is attached as a PDF.',
     summary(invoice),
-    'How to pay:',
-    ...paymentInstructions(provider, invoice.selectedPaymentMethod),
-    `Please put the invoice number ${invoice.invoiceId} on your payment. Your added hours will become active as soon we verify your payment.`,
+    ...(toPay
+      ? [...howToPayBlocks(toPay), `${ACTIVATION_NOTE}.`]
+      : ['This invoice is paid in full; there is nothing to pay. Its hours are active.']),
     { link: `${appUrl}/invoices`, label: 'See your invoices' },
   ]);
 }
@@ -63,13 +66,14 @@ export function purchaseNoticeEmail(
   ]);
 }
 
+/** Sent only for an invoice with a balance left (the service refuses a paid one). */
 export function openBalanceEmail(provider: Provider, invoice: InvoiceFacts & { transactionDate: string }, appUrl: string): RenderedEmail {
+  const toPay = howToPay(invoice, provider);
   return renderEmail(provider, `Open balance reminder: invoice ${invoice.invoiceId}`, [
     `Hello ${invoice.companyName} team,`,
     `This is a friendly reminder that invoice ${invoice.invoiceId} of ${invoice.transactionDate.slice(0, 10)} has an open balance of ${formatDollars(invoice.remainingBalance)}. The invoice is attached as a PDF.`,
     summary(invoice),
-    'How to pay:',
-    ...paymentInstructions(provider, invoice.selectedPaymentMethod),
+    ...(toPay ? howToPayBlocks(toPay) : []),
     'If you have already sent the payment, thank you, and please disregard this reminder.',
     { link: `${appUrl}/invoices`, label: 'See your invoices' },
   ]);

@@ -67,4 +67,54 @@ describe('invoice PDFs, wired', () => {
     expect(mail?.attachments[0]?.contentType).toBe('application/pdf');
     expect(pdfText(mail!.attachments[0]!.content)).toContain('Mailed Co');
   });
+
+  it("an unpaid invoice's PDF and emails say how to pay it; once paid in full they ask for nothing", async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Owing Co' });
+    const { token, user } = await signedInUser(t, { companyId: company.id, role: 'admin' });
+    const boss = await signedInUser(t, { role: 'superadmin' });
+    const offer = createPackage(t.deps.db, { description: 'Four hour block', hundredths: 400, rateCents: 10000 }, t.clock.now());
+    const { newInvoice } = json<{ newInvoice: { _id: string; invoiceId: string; pdfUrl: string } }>(
+      await api(t.app, token).post('/invoices/purchase', { packageId: offer.id, paymentOption: 'ACH' }),
+    );
+    const howToPay = [`Amount due: $400`, `Payment reference: ${newInvoice.invoiceId}`, 'Bank Name: First Test Bank', 'Routing Number: 011000015', 'Account Number: 99887766', `Contact: ${t.deps.config.provider.name}`];
+
+    const pdf = pdfText((await t.app.inject({ method: 'GET', url: newInvoice.pdfUrl })).rawPayload);
+    for (const expected of howToPay) expect(pdf).toContain(expected);
+    expect(pdf).not.toContain('QuickPay / Zelle');
+
+    const since = t.transport.sent.length;
+    await t.deps.outbox.deliverDue();
+    const invoiceMail = t.transport.sent.slice(since).find((sent) => sent.to.includes(user.emailAddress));
+    expect(invoiceMail?.text).toContain(`Amount due: $400\nPayment reference: ${newInvoice.invoiceId}`);
+    expect(invoiceMail?.text).toContain('By ACH (Bank Transfer) (your selected method):');
+    expect(invoiceMail?.text).toContain('Bank Name: First Test Bank');
+    expect(invoiceMail?.text).toContain(`Contact:\nName: ${t.deps.config.provider.name}`);
+
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: newInvoice._id, method: 'ACH', amount: 150, sendEmail: false });
+    const reminderFrom = t.transport.sent.length;
+    expect((await api(t.app, boss.token).put(`/superadmin/invoices/openbal/${newInvoice._id}`)).statusCode).toBe(200);
+    await t.deps.outbox.deliverDue();
+    const reminder = t.transport.sent.slice(reminderFrom).find((sent) => sent.to.includes(user.emailAddress));
+    expect(reminder?.text).toContain(`Amount due: $250\nPayment reference: ${newInvoice.invoiceId}`);
+    expect(reminder?.text).toContain('Account Number: 99887766');
+
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: newInvoice._id, method: 'ACH', amount: 250, sendEmail: false });
+    const [listed] = json<{ pdfUrl: string }[]>(await api(t.app, token).get('/invoices'));
+    const paid = pdfText((await t.app.inject({ method: 'GET', url: listed!.pdfUrl })).rawPayload);
+    expect(paid).toContain('Paid in full');
+    for (const asked of ['How to pay', 'Amount due', 'Payment reference', 'Bank Name']) expect(paid).not.toContain(asked);
+    expect((await api(t.app, boss.token).put(`/superadmin/invoices/openbal/${newInvoice._id}`)).statusCode).toBe(409);
+  });
+
+  it('the invoice email of an invoice created paid (price 0) asks for no payment', async () => {
+    const company = createCompany(t.deps.db, { companyName: 'Gift Co' });
+    const { user } = await signedInUser(t, { companyId: company.id, role: 'admin' });
+    const boss = await signedInUser(t, { role: 'superadmin' });
+    const since = t.transport.sent.length;
+    await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Goodwill hours', price: 0 });
+    await t.deps.outbox.deliverDue();
+    const mail = t.transport.sent.slice(since).find((sent) => sent.to.includes(user.emailAddress));
+    expect(mail?.text).toContain('paid in full');
+    for (const asked of ['How to pay', 'Amount due', 'First Test Bank']) expect(mail?.text).not.toContain(asked);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { companies, invoiceNumberSequence, invoices, packages, payments } from '../../../../drizzle/schema.js';
-import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
+import { companies, invoiceBalanceCents, invoiceNumberSequence, invoices, packages, payments } from '../../../../drizzle/schema.js';
+import { centsToDollars, dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
   INVOICE_HAS_PAYMENTS,
   type InvoiceDto,
@@ -8,6 +8,7 @@ import {
   type InvoiceListQuery,
   type PaymentOption,
   type PurchaseResponse,
+  type UnpaidInvoicesDto,
 } from '../../../shared/invoices.js';
 import { PAYMENT_OPTION_INFO } from '../../../shared/payment-options.js';
 import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
@@ -20,7 +21,7 @@ import { newId } from '../../lib/ids.js';
 import { companyRecipients, providerRecipients } from '../../mail/recipients.js';
 import type { Actor } from '../account/actor.js';
 import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../activities/ledger.js';
-import { hoursStatusOf, settleInvoice, settlementOf } from '../billing/settlement.js';
+import { hoursStatusOf, openInvoiceSql, settleInvoice, settlementOf } from '../billing/settlement.js';
 import { offeredTo, onOfferTo } from '../packages/offer.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
 import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, pdfUrlOf } from './queries.js';
@@ -108,15 +109,26 @@ function purchasablePackage(tx: Tx, packageId: string, companyId: string, now: D
   return row;
 }
 
-function unpaidInvoiceCount(tx: Tx, companyId: string): number {
-  const unpaid = and(eq(invoices.companyId, companyId), eq(invoices.completeStatus, false));
-  return tx.select({ n: count() }).from(invoices).where(unpaid).get()?.n ?? 0;
+/** The company's invoices not paid in full and the cents owed on them, in one read of the company's invoices. */
+function openInvoicesOf(tx: Tx, companyId: string): { count: number; openCents: number } {
+  const row = tx
+    .select({ count: count(), openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})` })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), openInvoiceSql))
+    .get();
+  return { count: row?.count ?? 0, openCents: row?.openCents ?? 0 };
+}
+
+/** What the company still owes: checkout tells a customer about it before another purchase. */
+export function unpaidInvoices(deps: AppDeps, companyId: string): UnpaidInvoicesDto {
+  const { count: unpaid, openCents } = openInvoicesOf(deps.db, companyId);
+  return { count: unpaid, openBalance: centsToDollars(openCents) };
 }
 
 export function purchase(deps: AppDeps, actor: Actor, companyId: string, input: { packageId: string; paymentOption: PaymentOption }): PurchaseResponse {
   return inTransaction(deps.db, (tx) => {
     const now = deps.clock.now();
-    if (unpaidInvoiceCount(tx, companyId) >= MAX_UNPAID_INVOICES_PER_COMPANY) {
+    if (openInvoicesOf(tx, companyId).count >= MAX_UNPAID_INVOICES_PER_COMPANY) {
       throw new AppError('CONFLICT', TOO_MANY_UNPAID_INVOICES);
     }
     const pkg = purchasablePackage(tx, input.packageId, companyId, now);

@@ -148,7 +148,9 @@ describe('Company List (/companies)', () => {
     const actions = await rowOf(page, 'Ledger Alpha').getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
     expect(actions).toEqual(['Edit Company', 'Delete Company', 'Send Running Low Balance Email', 'Send Negative Balance Email']);
 
-    for (const name of ['Email every running-low company', 'Open Scheduler', 'Add Company', 'Refresh List']) {
+    // the add button says what it does; the icon buttons name themselves in a tooltip
+    await main(page).getByRole('button', { name: 'Add Company', exact: true }).getByText('Add Company').waitFor();
+    for (const name of ['Email every running-low company', 'Open Scheduler', 'Refresh List']) {
       const button = main(page).getByRole('button', { name, exact: true });
       await button.hover();
       await eventually(() => page.getByRole('tooltip', { name, exact: true }).isVisible(), 3_000, `tooltip of ${name}`).toBe(true);

@@ -10,6 +10,7 @@ import {
   colors,
   createWriter,
   drawFooters,
+  drawLogo,
   drawRule,
   drawStamp,
   drawTableHeader,
@@ -19,6 +20,7 @@ import {
   wrapText,
   writeLine,
   writeWrapped,
+  type PdfLogo,
   type Writer,
 } from './layout.js';
 import { toWinAnsi } from './winansi.js';
@@ -41,12 +43,13 @@ export type InvoicePdfData = {
   selectedPaymentMethod: string;
 };
 
-export async function renderInvoicePdf(data: InvoicePdfData, provider: Provider, timeZone: string): Promise<Uint8Array> {
+export async function renderInvoicePdf(data: InvoicePdfData, provider: Provider, timeZone: string, logo?: PdfLogo | null): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   setMetadata(doc, data, provider);
   const writer = await createWriter(doc);
   const formatDate = dateFormatter(timeZone);
 
+  await drawLogo(writer, logo);
   drawHeader(writer, data, provider, formatDate);
   const billTo = drawBillTo(writer, data);
   drawLineItems(writer, data);

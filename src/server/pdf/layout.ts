@@ -184,3 +184,19 @@ export function drawFooters(doc: PDFDocument, font: PDFFont, footer: string) {
     page.drawText(fitted, { x: (PAGE_WIDTH - width) / 2, y: MARGIN - 20, size: 8, font, color: colors.muted });
   });
 }
+
+/** A business logo to print: PNG or JPEG bytes. */
+export type PdfLogo = { contentType: string; data: Uint8Array };
+
+const LOGO_MAX_HEIGHT = 48;
+const LOGO_MAX_WIDTH = 180;
+
+/** Draws the logo at the top left, scaled to fit 180 × 48 points, and moves below it. */
+export async function drawLogo(writer: Writer, logo: PdfLogo | null | undefined): Promise<void> {
+  if (!logo) return;
+  const image = logo.contentType === 'image/png' ? await writer.doc.embedPng(logo.data) : await writer.doc.embedJpg(logo.data);
+  const scale = Math.min(LOGO_MAX_HEIGHT / image.height, LOGO_MAX_WIDTH / image.width, 1);
+  const { width, height } = image.scale(scale);
+  writer.page.drawImage(image, { x: MARGIN, y: writer.y - height + 10, width, height });
+  writer.y -= height + 12;
+}

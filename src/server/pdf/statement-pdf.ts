@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { formatDollars, formatHours } from '../../shared/format.js';
 import type { Provider } from '../config.js';
 import type { StatementData } from '../modules/activities/statement.js';
-import { MARGIN, RIGHT_EDGE, addressLines, colors, createWriter, drawFooters, drawRule, drawTableHeader, drawText, ensureRoom, truncate, writeLine, type Writer } from './layout.js';
+import { MARGIN, RIGHT_EDGE, addressLines, colors, createWriter, drawFooters, drawLogo, drawRule, drawTableHeader, drawText, ensureRoom, truncate, writeLine, type PdfLogo, type Writer } from './layout.js';
 import { toWinAnsi } from './winansi.js';
 
 /*
@@ -31,7 +31,7 @@ function longDay(day: string): string {
 
 const hoursText = (hours: number) => formatHours(hours);
 
-export async function renderStatementPdf(data: StatementData, provider: Provider, issuedAt: Date): Promise<Uint8Array> {
+export async function renderStatementPdf(data: StatementData, provider: Provider, issuedAt: Date, logo?: PdfLogo | null): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(toWinAnsi(`Statement ${data.company.name} ${data.period.from} to ${data.period.to}`));
   doc.setAuthor(toWinAnsi(provider.name));
@@ -41,6 +41,7 @@ export async function renderStatementPdf(data: StatementData, provider: Provider
   const writer = await createWriter(doc);
   const day = dayFormatter(data.period.timeZone);
 
+  await drawLogo(writer, logo);
   drawHeader(writer, data, provider, day(issuedAt));
   drawSummary(writer, data);
   writeLine(writer, 'Activities', { font: 'bold', size: 13 }, 20);

@@ -12,6 +12,7 @@ import { downloadLink } from '../exports/links.js';
 import type { CsvDownload } from '../exports/service.js';
 import { timelineRows } from './ledger.js';
 import { statementData } from './statement.js';
+import { readLogo } from '../settings/logo.js';
 import { providerOf, readSettings } from '../settings/service.js';
 
 /*
@@ -66,6 +67,6 @@ export type PdfDownload = { fileName: string; pdf: Uint8Array };
 export async function statementPdf(deps: AppDeps, payload: unknown): Promise<PdfDownload> {
   const { company, from, to, timeZone } = payload as StatementPayload;
   const data = statementData(deps.db, company, { from, to, timeZone });
-  const pdf = await renderStatementPdf(data, providerOf(deps.config, deps.db), deps.clock.now());
+  const pdf = await renderStatementPdf(data, providerOf(deps.config, deps.db), deps.clock.now(), readLogo(deps.db));
   return { fileName: `statement-${slug(data.company.name)}-${from}-to-${to}.pdf`, pdf };
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { renderInvoicePdf } from '../../pdf/invoice-pdf.js';
 import { invoicePdfData } from './queries.js';
+import { readLogo } from '../settings/logo.js';
 import { readSettings } from '../settings/service.js';
 
 export const PDF_ATTACHMENT_PREFIX = 'invoice-pdf:';
@@ -17,7 +18,7 @@ export async function invoicePdfFor(deps: AppDeps, invoiceId: string): Promise<U
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;
   }
-  return renderInvoicePdf({ ...data, issuedAt: deps.clock.now() }, settings.provider, settings.timeZone);
+  return renderInvoicePdf({ ...data, issuedAt: deps.clock.now() }, settings.provider, settings.timeZone, readLogo(deps.db));
 }
 
 /** The outbox's attachment resolver for "invoice-pdf:<id>" sources. */

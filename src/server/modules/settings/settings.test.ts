@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, settings } from '../../../../drizzle/schema.js';
@@ -33,6 +35,15 @@ const PNG_1PX = Buffer.from(
   'base64',
 );
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** How many images a PDF draws, as poppler's pdfimages lists them. */
+function pdfImageCount(bytes: Buffer): number {
+  const file = path.join(t.config.dataDir, `images-${Date.now()}.pdf`);
+  fs.writeFileSync(file, bytes);
+  const listing = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+  // after two heading lines, a row per image; a PNG's transparency is a row of its own ('smask')
+  return listing.trim().split('\n').slice(2).filter((row) => row.trim().split(/\s+/)[2] === 'image').length;
+}
 
 function pdfText(bytes: Buffer): string {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
@@ -168,6 +179,10 @@ describe('the logo', () => {
     expect((await as().post('/superadmin/setup/test-email')).statusCode).toBe(200);
     const email = queuedEmails(t.deps).find((row) => row.subject.startsWith('Test email'))!;
     expect(email.htmlBody).toContain(`<img src="http://hourbank.test${logo.url}"`);
+
+    const created = await as().post('/superadmin/invoices', { company: company.id, description: 'Logo check', hours: 1, rate: 100, price: 100, sendInvoiceEmail: false });
+    const pdf = await t.app.inject({ method: 'GET', url: json<{ pdfUrl: string }>(created).pdfUrl });
+    expect(pdfImageCount(pdf.rawPayload)).toBe(1);
   });
 
   it.each([
@@ -188,6 +203,9 @@ describe('the logo', () => {
     expect((await as().delete('/superadmin/settings/logo')).statusCode).toBe(200);
     expect(json(await as().get('/superadmin/settings')).logo).toBeNull();
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const created = await as().post('/superadmin/invoices', { company: company.id, description: 'No logo', hours: 1, rate: 100, price: 100, sendInvoiceEmail: false });
+    const pdf = await t.app.inject({ method: 'GET', url: json<{ pdfUrl: string }>(created).pdfUrl });
+    expect(pdfImageCount(pdf.rawPayload)).toBe(0);
   });
 });
 

@@ -1,0 +1,18 @@
+import { Anchor } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+
+/** A company's page in the back office. */
+export const companyPagePath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}`;
+
+type CompanyLinkProps = { companyId: string | null | undefined; children: ReactNode; fw?: number };
+
+/** A company's name wherever a back-office list shows it: a link to its page (plain text without a company). */
+export function CompanyLink({ companyId, children, fw }: CompanyLinkProps) {
+  if (!companyId) return <>{children}</>;
+  return (
+    <Anchor component={Link} href={companyPagePath(companyId)} size="sm" fw={fw} underline="hover">
+      {children}
+    </Anchor>
+  );
+}

@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
 import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
@@ -41,11 +41,9 @@ function EmailPreview({ company, kind }: { company: CompanyDto; kind: BalanceEma
           </Text>{' '}
           {subject}
         </Text>
-        <ScrollArea.Autosize mah={260} type="auto" mt="xs">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {text}
-          </Text>
-        </ScrollArea.Autosize>
+        <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-preview-body">
+          {text}
+        </Text>
       </Stack>
     </Paper>
   );

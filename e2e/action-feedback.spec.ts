@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createPackage, createTask } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { LIST_ROW, eventually, headerNav, heading1, main, spinner } from './support/page.js';
+import { LIST_ROW, chooseRowAction, eventually, headerNav, heading1, main, spinner } from './support/page.js';
 
 /*
  * Feedback on the companies, packages and tasks screens: every save, delete and mark-done says
@@ -45,7 +45,7 @@ describe('companies', () => {
     await dialog(page, 'Add Company').getByRole('button', { name: 'Save' }).click();
     await expectToast(page, `Company ${name} saved`);
     await suite.screenshot(page, 'feedback-company-saved');
-    await main(page).getByRole('button', { name: 'Delete Company' }).click();
+    await chooseRowAction(page, main(page), 'Delete Company');
     await dialog(page, 'Confirm Delete').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, `Company ${name} deleted`);
   });

@@ -5,7 +5,7 @@ import { companies, outbox } from '../drizzle/schema.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectNoViolations, firstColumn, heading1, main, searchList, seriousA11yViolations, spinner } from './support/page.js';
+import { chooseRowAction, eventually, expectNoViolations, firstColumn, heading1, main, searchList, seriousA11yViolations, spinner } from './support/page.js';
 
 /*
  * Low-balance alerts on screen (docs/product-rules.md#low-balance-alerts-and-the-run-out-forecast):
@@ -54,7 +54,7 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     const company = await companyWith('Threshold Harbor', 8);
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Threshold Harbor');
-    await rowOf(page, 'Threshold Harbor').getByRole('button', { name: 'Edit Company' }).click();
+    await chooseRowAction(page, rowOf(page, 'Threshold Harbor'), 'Edit Company');
     const field = dialog(page).getByRole('textbox', { name: 'Low-Balance Threshold (hours)' });
     await eventually(() => field.getAttribute('placeholder')).toBe('Default: 5');
     expect(await field.inputValue()).toBe('');
@@ -64,7 +64,7 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     await eventually(() => dialog(page).count()).toBe(0);
     expect(row(company.id).lowBalanceHundredths).toBe(1250);
 
-    await rowOf(page, 'Threshold Harbor').getByRole('button', { name: 'Edit Company' }).click();
+    await chooseRowAction(page, rowOf(page, 'Threshold Harbor'), 'Edit Company');
     expect(await dialog(page).getByRole('textbox', { name: 'Low-Balance Threshold (hours)' }).inputValue()).toBe('12.5');
     await dialog(page).getByRole('textbox', { name: 'Low-Balance Threshold (hours)' }).fill('');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
@@ -78,7 +78,7 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Warned Harbor');
     await eventually(() => rowOf(page, 'Warned Harbor').locator('td').nth(4).textContent()).toBe('Running low 3 hours ago');
-    await rowOf(page, 'Warned Harbor').getByRole('button', { name: 'Send Running Low Balance Email' }).click();
+    await chooseRowAction(page, rowOf(page, 'Warned Harbor'), 'Send Running Low Balance Email');
     await eventually(() => dialog(page).getByTestId('recently-sent').textContent()).toBe(
       'A running-low balance email was already sent to Warned Harbor 3 hours ago. Send another?',
     );
@@ -88,10 +88,9 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     await eventually(() => notifications(page)).toContain('A running-low balance email was sent to 1 user of Warned Harbor.');
     await eventually(() => rowOf(page, 'Warned Harbor').locator('td').nth(4).textContent()).toBe('Running low just now');
 
-    // the negative email has not gone out: no warning for it
-    await rowOf(page, 'Warned Harbor').getByRole('button', { name: 'Send Negative Balance Email' }).click();
-    await eventually(() => dialog(page).textContent()).toContain('Send a negative balance email to the approved users of Warned Harbor?');
-    expect(await dialog(page).getByTestId('recently-sent').count()).toBe(0);
+    // 3 hours left: the negative email is not offered
+    await rowOf(page, 'Warned Harbor').getByRole('button', { name: 'Actions for Warned Harbor' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Send Negative Balance Email' }).isDisabled()).toBe(true);
   });
 
   it('emails every running-low company the filtered list shows, once', async () => {

@@ -204,3 +204,9 @@ export async function sortCardsBy(page: Page, column: string): Promise<void> {
   await main(page).getByLabel('Sort by').click();
   await page.getByRole('option', { name: column, exact: true }).click();
 }
+
+/** A row's action from its labelled 'Actions' menu (rows whose actions are a menu: the Company List's). */
+export async function chooseRowAction(page: Page, row: Locator, label: string): Promise<void> {
+  await row.getByRole('button', { name: /^Actions for / }).first().click();
+  await page.getByRole('menuitem', { name: label }).click();
+}

@@ -12,6 +12,10 @@ export const activityOutput = z.object({
 });
 export type ActivityDto = z.infer<typeof activityOutput>;
 
+/** A purchase whose invoice is not paid in full yet: its hours do not count, and it shows a Pending badge. */
+export const isPendingPurchase = (activity: Pick<ActivityDto, 'activityType' | 'status'>) =>
+  activity.activityType === 'TimeAdd' && activity.status === 'pending';
+
 /** The caller's own company as the customer calls name it; null for the provider, who has none. */
 export const ownCompanyOutput = z.object({ _id: z.string(), companyName: z.string() }).nullable();
 

@@ -20,6 +20,16 @@ export const isRunningLow = (balance: number, threshold: number) => balance <= t
 export type BalanceAlert = 'runningLow' | 'negative';
 
 /**
+ * The balance email a balance calls for when the provider sends one by hand (or in bulk): the
+ * negative email below 0, the running-low email otherwise. Only the sign matters, so the balance may
+ * be in hours or in hundredths.
+ */
+export const balanceEmailFor = (balance: number): BalanceAlert => (balance < 0 ? 'negative' : 'runningLow');
+
+/** The negative-balance email tells the company it owes hours: it may only go out while the balance is below 0. */
+export const mayEmailNegative = (balance: number) => balance < 0;
+
+/**
  * What one change of a company's balance (hundredths, before and after) does, given its threshold and
  * the alert already sent since the balance was last above it: the email to send, if any, and the
  * alert on record after. Rising above the threshold re-arms both; falling from above it to at or

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOW_BALANCE_MAX_HOURS } from './balance-alerts.js';
 import { forecastOutput } from './forecast.js';
-import { companyFilter, listInput, searchText, type ListQuery } from './list.js';
+import { companyFilter, listInput, pageNumber, perPageNumber, searchText, type ListQuery } from './list.js';
 import { idParam, numberField, requiredLine, singleLine } from './validation.js';
 
 /** A company as the Company List shows it; hours are hours (not hundredths). */
@@ -69,6 +69,29 @@ export type BalanceEmailKind = (typeof BALANCE_EMAIL_KINDS)[number];
 export const balanceEmailInput = z.object({
   kind: z.enum(BALANCE_EMAIL_KINDS, { message: 'The email kind must be runningLow or negative.' }),
   companyId: idParam,
+});
+
+/**
+ * A balance email as it would go out now: the same template the send uses, with the balance the
+ * ledger holds, and the approved users it would go to.
+ */
+export const balanceEmailPreviewOutput = z.object({
+  kind: z.enum(BALANCE_EMAIL_KINDS),
+  /** The approved users' addresses; empty when the company has none (the send would be refused). */
+  to: z.array(z.string()),
+  subject: z.string(),
+  /** The plain-text body. */
+  text: z.string(),
+  /** The HTML body, from the same paragraphs. */
+  html: z.string(),
+});
+export type BalanceEmailPreview = z.infer<typeof balanceEmailPreviewOutput>;
+
+/** One company's hour ledger for the super-admin: newest first, a page at a time. */
+export const companyActivitiesInput = z.object({
+  id: idParam,
+  page: pageNumber.default(1),
+  perPage: perPageNumber(),
 });
 
 /** How many companies a company picker offers at once; typing narrows them on the server. */

@@ -17,6 +17,8 @@ export const signupOutput = z.object({
   firstName: z.string(),
   lastName: z.string(),
   emailAddress: z.string(),
+  /** The company's id, for a link to its page; null for a user without one. */
+  company: z.string().nullable(),
   companyName: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -29,6 +29,7 @@ const ConfirmationPage = lazyNamed(() => import('../pages/checkout/ConfirmationP
 const UsersPage = lazyNamed(() => import('../pages/users/UsersPage.js'), 'UsersPage');
 const PackagesPage = lazyNamed(() => import('../pages/packages/PackagesPage.js'), 'PackagesPage');
 const CompaniesPage = lazyNamed(() => import('../pages/admin/companies/CompaniesPage.js'), 'CompaniesPage');
+const CompanyPage = lazyNamed(() => import('../pages/admin/companies/page/CompanyPage.js'), 'CompanyPage');
 const TimeLogsPage = lazyNamed(() => import('../pages/admin/timelogs/TimeLogsPage.js'), 'TimeLogsPage');
 const TimesheetPage = lazyNamed(() => import('../pages/admin/timelogs/timesheet/TimesheetPage.js'), 'TimesheetPage');
 const WeeklyTimeLogsPage = lazyNamed(() => import('../pages/admin/timelogs/WeeklyTimeLogsPage.js'), 'WeeklyTimeLogsPage');
@@ -72,6 +73,7 @@ export const routes: AppRoute[] = [
   { path: '/packages', access: admin, component: PackagesPage },
 
   { path: '/companies', access: superAdmin, component: CompaniesPage },
+  { path: '/companies/:id', access: superAdmin, component: CompanyPage },
   { path: '/timelogs', access: superAdmin, component: TimeLogsPage },
   { path: '/dailytimelogs', access: superAdmin, component: WeeklyTimeLogsPage },
   { path: '/timesheet', access: superAdmin, component: TimesheetPage },

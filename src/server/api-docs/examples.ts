@@ -133,6 +133,15 @@ export const OPERATION_EXAMPLES: Record<string, { request?: Fields; response?: F
   'PUT /superadmin/users/sendsetpassword/{id}': { response: { message: 'A set-password link has been emailed to ada@example.com.' } },
   'PUT /superadmin/users/resettwofactor/{id}': { response: { message: 'Two-factor sign-in has been reset for ada@example.com. They have been signed out and emailed.' } },
   'PUT /superadmin/companies/email/{kind}/{companyId}': { response: { message: 'A running-low balance email was sent to 2 users of Acme Ltd.' } },
+  'GET /superadmin/companies/email/{kind}/{companyId}/preview': {
+    response: {
+      kind: 'runningLow',
+      to: ['ada@example.com'],
+      subject: 'Your hour balance is running low — Hourbank Consulting',
+      text: 'Hello Acme Ltd team,\n\nYour prepaid hour balance with Hourbank Consulting is running low: 3.5 hours left.\n\n…\n\n— Hourbank Consulting',
+      html: '<!doctype html><html><body>…</body></html>',
+    },
+  },
   'POST /superadmin/companies/email-running-low': {
     response: { sent: 3, skipped: 1, remaining: 0, message: 'Balance emails were sent to 3 companies. 1 company skipped: emailed within the last 24 hours or without approved users.' },
   },

@@ -70,18 +70,21 @@ export type ConfirmDialogProps = {
   onClose: () => void;
   busy?: boolean;
   error?: string | null;
+  /** The action waits for something (a preview that has not loaded, one that says it would be refused). */
+  confirmDisabled?: boolean;
+  size?: string | number;
   children?: ReactNode;
 };
 
 /** Confirmation (delete, send email, mark done): same rules as the add/edit dialog. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} closeOnClickOutside={false} centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size={props.size} closeOnClickOutside={false} centered>
       <Stack gap="md">
         <div>{props.message}</div>
         {props.children}
         <DialogOutcome error={props.error} onCancel={props.onClose} busy={props.busy}>
-          <Button color={props.confirmColor} onClick={props.onConfirm} loading={props.busy}>
+          <Button color={props.confirmColor} onClick={props.onConfirm} loading={props.busy} disabled={props.confirmDisabled}>
             {props.confirmLabel}
           </Button>
         </DialogOutcome>

@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Button, em, Group, Pagination, Paper, Select, Text, TextInput, Title, Tooltip, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Group, Paper, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import type { Page } from '../../../shared/list.js';
@@ -8,7 +7,9 @@ import { adminErrorText } from './adminErrorText.js';
 import { CompanyFilter } from './CompanyFilter.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import type { ExportList } from '../../../shared/exports.js';
-import { PAGE_SIZES, pageView } from './useAdminList.js';
+import { pageView } from './useAdminList.js';
+import { ListPager } from './ListPager.js';
+import { usePhoneLayout } from './usePhoneLayout.js';
 import type { Column, ListControls } from './listTypes.js';
 import { EmptyGuide } from './EmptyGuide.js';
 import { ListCards, ListTable, type RowsView } from './ListRows.js';
@@ -48,13 +49,6 @@ type AdminListProps<T> = {
   /** The list's export: an Export CSV button downloads every row for the search, filters and sort on screen. */
   exportList?: ExportList;
 };
-
-/** Below Mantine's md breakpoint the rows are cards; read at the first render so a phone never draws the table. */
-function usePhoneLayout(): boolean {
-  const theme = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${em(theme.breakpoints.md)})`, true, { getInitialValueInEffect: false });
-  return !wide;
-}
 
 /**
  * The one list every back-office screen uses: toolbar, search, company filter, sorted rows, paging.
@@ -133,33 +127,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
 
       {phone ? <ListCards view={view} label={title} /> : <ListTable view={view} list={list} />}
 
-      <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" component="label" htmlFor="rows-per-page">
-            Rows per page
-          </Text>
-          <Select
-            id="rows-per-page"
-            data={PAGE_SIZES.map(String)}
-            value={String(list.pageSize)}
-            onChange={(value) => value && list.setPageSize(Number(value))}
-            allowDeselect={false}
-            w={90}
-            size="xs"
-          />
-          <Text size="sm" c="dimmed">
-            {total === 0 ? '0 of 0' : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, total)} of ${total}`}
-          </Text>
-        </Group>
-        <Pagination
-          total={pageCount}
-          value={list.page}
-          onChange={list.setPage}
-          size="sm"
-          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-        />
-      </Group>
+      <ListPager list={list} total={total} pageCount={pageCount} />
     </Paper>
   );
 }

@@ -16,3 +16,13 @@ describe('a list’s filters in the address', () => {
     expect(filtersFromSearch(defaults, searchWithFilters(defaults, { openOnly: true, status: 'Partially Paid' }, ''))).toEqual({ openOnly: true, status: 'Partially Paid' });
   });
 });
+
+describe('a list’s company filter in the address', () => {
+  const noCompany = { company: '' };
+
+  it('reads ?company=<id> and writes it back, leaving it out for all companies', () => {
+    expect(filtersFromSearch(noCompany, '?company=abc123&openOnly=true')).toEqual({ company: 'abc123' });
+    expect(searchWithFilters(noCompany, { company: 'abc123' }, '?openOnly=true')).toBe('?openOnly=true&company=abc123');
+    expect(searchWithFilters(noCompany, { company: '' }, '?company=abc123')).toBe('');
+  });
+});

@@ -5,6 +5,8 @@ export { CompanyFilter } from './CompanyFilter.js';
 export { CompanySelect } from './CompanySelect.js';
 export { FilterSwitch } from './FilterSwitch.js';
 export { RowAction } from './RowAction.js';
+export { RowMenu, type RowMenuItem } from './RowMenu.js';
+export { SectionList } from './SectionList.js';
 export { ALL_COMPANIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageView, useAdminList, type AdminListState } from './useAdminList.js';
 export { useDialog } from './useDialog.js';
 export { adminErrorText } from './adminErrorText.js';

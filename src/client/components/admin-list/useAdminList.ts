@@ -18,11 +18,19 @@ export type AdminListOptions<Key extends string, Filters extends object> = {
    * Screen-specific filters sent with the query (e.g. the companies switch); changing one goes back to page 1.
    */
   filters?: Filters;
-  /** The filters live in the address too (?awaitingApproval=true), so a link (the overview's cards) opens the list filtered. */
+  /**
+   * The filters and the company filter live in the address too (?awaitingApproval=true,
+   * ?company=<id>), so a link (the overview's cards, a company's page) opens the list filtered.
+   */
   filtersInAddress?: boolean;
+  /** Rows per page to start with (one of PAGE_SIZES); DEFAULT_PAGE_SIZE unless a screen shows several lists. */
+  pageSize?: number;
 };
 
 type FilterValue = string | boolean;
+
+/** The company filter as an address parameter: ?company=<id>, absent for all companies. */
+const NO_COMPANY = { company: ALL_COMPANIES };
 
 /** The filters as the address gives them: a default is replaced by the parameter of the same name. */
 export function filtersFromSearch<Filters extends object>(defaults: Filters, search: string): Filters {
@@ -54,13 +62,15 @@ export function searchWithFilters<Filters extends object>(defaults: Filters, fil
 export function useAdminList<Key extends string, Filters extends object = Record<never, never>>(options: AdminListOptions<Key, Filters>) {
   const [search, setSearchState] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [companyId, setCompanyIdState] = useState(ALL_COMPANIES);
-  const [sort, setSort] = useState<Sort<Key>>(options.defaultSort);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSizeState] = useState<number>(DEFAULT_PAGE_SIZE);
-  const defaultFilters = options.filters ?? ({} as Filters);
   const addressSearch = useSearch();
   const [location, navigate] = useLocation();
+  const [companyId, setCompanyIdState] = useState(() =>
+    options.filtersInAddress ? filtersFromSearch(NO_COMPANY, addressSearch).company : ALL_COMPANIES,
+  );
+  const [sort, setSort] = useState<Sort<Key>>(options.defaultSort);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState<number>(options.pageSize ?? DEFAULT_PAGE_SIZE);
+  const defaultFilters = options.filters ?? ({} as Filters);
   const [filters, setFiltersState] = useState<Filters>(() =>
     options.filtersInAddress ? filtersFromSearch(defaultFilters, addressSearch) : defaultFilters,
   );
@@ -90,6 +100,7 @@ export function useAdminList<Key extends string, Filters extends object = Record
     setCompanyId: (value: string) => {
       setCompanyIdState(value);
       setPage(1);
+      if (options.filtersInAddress) navigate(`${location}${searchWithFilters(NO_COMPANY, { company: value }, addressSearch)}`, { replace: true });
     },
     filters,
     setFilters: (next: Filters) => {

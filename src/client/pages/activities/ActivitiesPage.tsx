@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
+import { isPendingPurchase, type ActivitiesDto, type ActivityDto } from '../../../shared/activities.js';
 import { dateText } from '../../../shared/dates.js';
 import { formatHours } from '../../../shared/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -23,9 +23,6 @@ export function dotColor(activity: Pick<ActivityDto, 'activityType' | 'status'>)
   if (activity.status === 'completed') return 'green';
   return 'secondary';
 }
-
-export const isPendingPurchase = (activity: Pick<ActivityDto, 'activityType' | 'status'>) =>
-  activity.activityType === 'TimeAdd' && activity.status === 'pending';
 
 /** Entries per page of the timeline; Load more appends the next page. */
 export const ACTIVITIES_PAGE_SIZE = 25;

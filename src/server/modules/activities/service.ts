@@ -1,4 +1,5 @@
-import type { ActivitiesDto, ActivitiesQuery } from '../../../shared/activities.js';
+import type { ActivitiesDto, ActivitiesQuery, ActivityDto } from '../../../shared/activities.js';
+import type { Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import type { Actor } from '../account/actor.js';
@@ -16,4 +17,10 @@ export function ownActivities(deps: AppDeps, actor: Actor, query: ActivitiesQuer
   if (!actor.companyId) return { company: null, allActivities: [], total: 0 };
   const { items, total } = activitiesPage(deps.db, actor.companyId, query);
   return { company: ownCompany(deps.db, actor.companyId), allActivities: items, total };
+}
+
+/** One company's ledger for the super-admin, newest first, a page at a time; an unknown company is not found. */
+export function companyActivities(deps: AppDeps, companyId: string, query: ActivitiesQuery): Page<ActivityDto> {
+  findCompanyRow(deps.db, companyId);
+  return activitiesPage(deps.db, companyId, query);
 }

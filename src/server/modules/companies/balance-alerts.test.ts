@@ -214,13 +214,13 @@ describe('the Company List and its balance emails', () => {
   it('shows when each balance email was last sent, by hand or automatically', async () => {
     const { company } = await customer('Last Sent Co');
     await buy(company.id, 10);
-    await log(company.id, 6);
+    await log(company.id, 11); // the automatic negative email
     t.clock.advance(60 * 60 * 1000);
-    expect((await asBoss().put(`/superadmin/companies/email/negative/${company.id}`)).statusCode).toBe(200);
+    expect((await asBoss().put(`/superadmin/companies/email/runningLow/${company.id}`)).statusCode).toBe(200);
     const [listed] = restPage<CompanyDto>(await asBoss().get('/superadmin/companies?search=Last%20Sent%20Co')).items;
     expect(listed).toMatchObject({
-      runningLowEmailedAt: new Date(t.clock.now().getTime() - 60 * 60 * 1000).toISOString(),
-      negativeEmailedAt: t.clock.now().toISOString(),
+      runningLowEmailedAt: t.clock.now().toISOString(),
+      negativeEmailedAt: new Date(t.clock.now().getTime() - 60 * 60 * 1000).toISOString(),
     });
   });
 

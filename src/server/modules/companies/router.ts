@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   balanceEmailInput,
+  balanceEmailPreviewOutput,
+  companyActivitiesInput,
   bulkBalanceEmailInput,
   bulkBalanceEmailOutput,
   runningLowCompanyOutput,
@@ -12,11 +14,13 @@ import {
   companyOutput,
   companyUpdateInput,
 } from '../../../shared/companies.js';
+import { activityOutput } from '../../../shared/activities.js';
 import { RUNNING_LOW_CARD_LIMIT } from '../../../shared/balance-alerts.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import { pageNumber, pageOutput, perPageNumber } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
 import { keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
+import { companyActivities } from '../activities/service.js';
 import { readSettings } from '../settings/service.js';
 import * as companies from './service.js';
 
@@ -69,6 +73,37 @@ export const superAdminCompaniesRouter = router({
     .output(z.array(companyOptionOutput))
     .query(({ ctx, input }) => companies.companyOptions(ctx.deps.db, input.search, input.include)),
 
+  get: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/companies/{id}',
+        tags,
+        summary: "One company with its hour balance, pending hours, low-balance threshold, last balance emails and run-out forecast: its page's header",
+        description:
+          "Super-admins only. The company as the Company List shows it: hourBalance (completed ledger entries), pendingHours (purchases not yet paid) and thresholdHours (its own lowBalanceHours, or the provider's default when that is null) in hours; forecast is null for a company out of hours or without use in the last 8 whole weeks. An unknown id is a 404.",
+      },
+    })
+    .input(byId)
+    .output(companyOutput)
+    .query(({ ctx, input }) => companies.findCompany(ctx.deps, ctx.deps.db, input.id)),
+
+  activities: superAdminProcedure
+    .meta({
+      paged: true,
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/companies/{id}/activities',
+        tags,
+        summary: "One company's hours ledger, newest first, with the running balance after each entry",
+        description:
+          "Super-admins only. The company's purchases (TimeAdd, pending until the invoice is paid in full) and time logged (TimeLog, negative hours), each with the balance in hours after it, as its users see them on Activities; a pending entry leaves the balance as it was. An unknown id is a 404.",
+      },
+    })
+    .input(companyActivitiesInput)
+    .output(pageOutput(activityOutput))
+    .query(({ ctx, input: { id, ...page } }) => companyActivities(ctx.deps, id, page)),
+
   create: superAdminProcedure
     .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)', description: 'Super-admins only. Adds a company with its name (required), address, phone, website and lowBalanceHours, its own running-low threshold in hours (0 to 10000, at most 2 decimals; null follows LOW_BALANCE_HOURS); it starts with no hours. A body with an _id is a 400: change an existing company with PUT /superadmin/companies/{id}.' } })
     .input(companyCreateInput)
@@ -92,10 +127,25 @@ export const superAdminCompaniesRouter = router({
     }),
 
   sendBalanceEmail: superAdminProcedure
-    .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder", description: "Super-admins only; at most 60 balance emails per 15 minutes. Sends the chosen email with the company's current balance, pending hours and run-out forecast whatever the balance is, and notes when that kind went out (runningLowEmailedAt or negativeEmailedAt); a company without approved users is a 409 and sends nothing." } })
+    .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder", description: "Super-admins only; at most 60 balance emails per 15 minutes. Sends the chosen email with the company's current balance, pending hours and run-out forecast, and notes when that kind went out (runningLowEmailedAt or negativeEmailedAt). The negative email needs a balance below 0: otherwise it is a 409 and sends nothing, as for a company without approved users. GET .../preview shows the email first." } })
     .input(balanceEmailInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => companies.sendBalanceEmail(ctx.deps, input.kind, input.companyId)),
+
+  previewBalanceEmail: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/superadmin/companies/email/{kind}/{companyId}/preview',
+        tags,
+        summary: 'The running-low (runningLow) or negative (negative) balance email as PUT /superadmin/companies/email/{kind}/{companyId} would send it now, without sending it',
+        description:
+          "Super-admins only. Rendered from the same template with the company's current balance, pending hours and forecast: subject, plain-text and HTML bodies, and the approved users it would go to (empty: the send would be a 409). A negative email for a balance of 0 or more is a 409, as the send is.",
+      },
+    })
+    .input(balanceEmailInput)
+    .output(balanceEmailPreviewOutput)
+    .query(({ ctx, input }) => companies.previewBalanceEmail(ctx.deps, input.kind, input.companyId)),
 
   sendRunningLowEmails: superAdminProcedure
     .meta({

@@ -9,8 +9,9 @@ import {
   tasks,
   users,
 } from '../../../../drizzle/schema.js';
-import { BALANCE_EMAIL_REPEAT_MS, BULK_BALANCE_EMAIL_LIMIT } from '../../../shared/balance-alerts.js';
-import type { BalanceEmailKind, BulkBalanceEmailFilter, CompanyDto, CompanyFields } from '../../../shared/companies.js';
+import { BALANCE_EMAIL_REPEAT_MS, BULK_BALANCE_EMAIL_LIMIT, balanceEmailFor, mayEmailNegative } from '../../../shared/balance-alerts.js';
+import type { BalanceEmailKind, BalanceEmailPreview, BulkBalanceEmailFilter, CompanyDto, CompanyFields } from '../../../shared/companies.js';
+import { formatHours } from '../../../shared/format.js';
 import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -103,20 +104,48 @@ const kindNames: Record<BalanceEmailKind, string> = {
   negative: 'negative balance',
 };
 
-/** Queues a balance reminder with the balance the ledger holds now to the approved users; how many it went to. */
-export function queueBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, companyId: string): { companyName: string; recipients: number } {
+/**
+ * The negative-balance email tells a company it owes hours: with a balance of 0 or more it would be
+ * wrong, so it is refused (docs/product-rules.md#companies-balance-emails-and-the-scheduler).
+ */
+function refuseWrongKind(kind: BalanceEmailKind, row: { companyName: string; balanceHundredths: number }): void {
+  if (kind !== 'negative' || mayEmailNegative(row.balanceHundredths)) return;
+  throw new AppError(
+    'CONFLICT',
+    `${row.companyName} has ${formatHours(hundredthsToHours(row.balanceHundredths))} hours left, so its balance is not negative and the negative balance email cannot be sent. Send the running-low balance email instead.`,
+  );
+}
+
+/** The balance email of this kind as it would go out now: who it goes to, and its subject and bodies. */
+function composeBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, companyId: string) {
   const row = findCompanyRow(tx, companyId);
-  const recipients = companyRecipients(tx, companyId);
-  if (recipients.length === 0) return { companyName: row.companyName, recipients: 0 };
+  refuseWrongKind(kind, row);
   const notice = {
     companyName: row.companyName,
     hourBalance: hundredthsToHours(row.balanceHundredths),
     pendingHours: hundredthsToHours(row.pendingHundredths),
     forecast: forecastOf(deps, tx, row),
   };
-  deps.outbox.enqueue(tx, { to: recipients, ...balanceEmail(kind, providerOf(deps.config, tx), notice, deps.config.appUrl) });
+  return {
+    companyName: row.companyName,
+    to: companyRecipients(tx, companyId),
+    email: balanceEmail(kind, providerOf(deps.config, tx), notice, deps.config.appUrl),
+  };
+}
+
+/** Queues a balance reminder with the balance the ledger holds now to the approved users; how many it went to. */
+export function queueBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, companyId: string): { companyName: string; recipients: number } {
+  const { companyName, to, email } = composeBalanceEmail(deps, tx, kind, companyId);
+  if (to.length === 0) return { companyName, recipients: 0 };
+  deps.outbox.enqueue(tx, { to, ...email });
   recordBalanceEmail(tx, companyId, kind, deps.clock.now());
-  return { companyName: row.companyName, recipients: recipients.length };
+  return { companyName, recipients: to.length };
+}
+
+/** What sendBalanceEmail would send now, from the same template, without sending it. */
+export function previewBalanceEmail(deps: AppDeps, kind: BalanceEmailKind, companyId: string): BalanceEmailPreview {
+  const { to, email } = composeBalanceEmail(deps, deps.db, kind, companyId);
+  return { kind, to, subject: email.subject, text: email.text, html: email.html };
 }
 
 /** Emails the company's approved users a balance reminder with the balance the ledger holds now. */
@@ -146,8 +175,7 @@ export function sendRunningLowEmails(deps: AppDeps, filter: BulkBalanceEmailFilt
     const found = runningLowToEmail(deps, tx, filter, { since, limit: BULK_BALANCE_EMAIL_LIMIT });
     let sent = 0;
     for (const company of found.companies) {
-      const kind = company.balanceHundredths < 0 ? 'negative' : 'runningLow';
-      if (queueBalanceEmail(deps, tx, kind, company.id).recipients > 0) sent += 1;
+      if (queueBalanceEmail(deps, tx, balanceEmailFor(company.balanceHundredths), company.id).recipients > 0) sent += 1;
     }
     const skipped = found.matching - found.due + (found.companies.length - sent);
     const remaining = found.due - found.companies.length;

@@ -22,6 +22,7 @@ export function newestAwaitingApproval(db: Db, limit: number) {
       firstName: users.firstName,
       lastName: users.lastName,
       emailAddress: users.emailAddress,
+      company: users.companyId,
       companyName: companies.companyName,
       createdAt: users.createdAt,
     })

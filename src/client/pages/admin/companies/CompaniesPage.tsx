@@ -5,10 +5,11 @@ import { useState } from 'react';
 import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
 import { runOutDateText } from '../../../../shared/forecast.js';
 import { formatHours } from '../../../../shared/format.js';
-import { AdminList, FilterSwitch, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, FilterSwitch, RowMenu, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { BalanceEmailDialog } from './BalanceEmailDialog.js';
-import { lastSentLines } from './balanceEmailText.js';
+import { balanceEmailChoices, lastSentLines } from './balanceEmailText.js';
+import { CompanyLink } from '../../../components/CompanyLink.js';
 import { BulkBalanceEmailDialog } from './BulkBalanceEmailDialog.js';
 import { CompanyDialog } from './CompanyDialog.js';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog.js';
@@ -19,7 +20,7 @@ type CompanyAction = { kind: 'delete' | BalanceEmailKind; company: CompanyDto };
 const tabularNumbers = { fontVariantNumeric: 'tabular-nums' } as const;
 
 const columns: Column<CompanyDto>[] = [
-  { key: 'companyName', header: 'Company Name', sortable: true, render: (company) => <Text size="sm" fw={500}>{company.companyName}</Text> },
+  { key: 'companyName', header: 'Company Name', sortable: true, render: (company) => <CompanyLink companyId={company._id} fw={500}>{company.companyName}</CompanyLink> },
   { key: 'hourBalance', header: 'Hour Balance', sortable: true, align: 'right', width: 160, render: (company) => <HourBalance hours={company.hourBalance} /> },
   { key: 'openTasks', header: 'Open Tasks', sortable: true, align: 'right', width: 140, render: (company) => <Text span size="sm" style={tabularNumbers}>{company.openTasks}</Text> },
   { key: 'runsOut', header: 'Runs Out', width: 130, render: (company) => <Text span size="sm" c={company.forecast ? undefined : 'dimmed'}>{company.forecast ? runOutDateText(company.forecast) : '—'}</Text> },
@@ -108,20 +109,21 @@ export function CompaniesPage() {
           </Group>
         }
         actions={(company) => (
-          <>
-            <RowAction label="Edit Company" onClick={() => editor.open(company)}>
-              <IconEdit size={18} />
-            </RowAction>
-            <RowAction label="Delete Company" color="red" onClick={() => actions.open({ kind: 'delete', company })}>
-              <IconTrash size={18} />
-            </RowAction>
-            <RowAction label="Send Running Low Balance Email" color="orange" onClick={() => actions.open({ kind: 'runningLow', company })}>
-              <IconHourglassLow size={18} />
-            </RowAction>
-            <RowAction label="Send Negative Balance Email" color="grape" onClick={() => actions.open({ kind: 'negative', company })}>
-              <IconMailExclamation size={18} />
-            </RowAction>
-          </>
+          <RowMenu
+            rowName={company.companyName}
+            items={[
+              { label: 'Edit Company', icon: <IconEdit size={18} />, onClick: () => editor.open(company) },
+              { label: 'Delete Company', icon: <IconTrash size={18} />, color: 'red', onClick: () => actions.open({ kind: 'delete', company }) },
+              ...balanceEmailChoices(company).map((choice) => ({
+                label: choice.label,
+                icon: choice.kind === 'runningLow' ? <IconHourglassLow size={18} /> : <IconMailExclamation size={18} />,
+                color: choice.kind === 'runningLow' ? 'orange' : 'grape',
+                disabled: !choice.offered,
+                hint: choice.hint,
+                onClick: () => actions.open({ kind: choice.kind, company }),
+              })),
+            ]}
+          />
         )}
       />
       {editor.target && <CompanyDialog company={editor.target} onClose={editor.close} onSaved={(saved) => (saveRow(saved), editor.close())} />}

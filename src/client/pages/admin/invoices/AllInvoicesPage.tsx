@@ -3,14 +3,13 @@ import { IconCash, IconEdit, IconFileTypePdf, IconMail, IconTrash } from '@table
 import { MissingPaymentDetailsBanner } from '../MissingPaymentDetailsBanner.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
-import { formatDollars, formatHours } from '../../../../shared/format.js';
+import { formatDollars } from '../../../../shared/format.js';
 import { paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
-import { AdminList, ConfirmAction, FilterSwitch, RowAction, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
-import { StatusBadge } from '../../../components/StatusBadge.js';
+import { AdminList, ConfirmAction, FilterSwitch, RowAction, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
-import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
+import { invoiceColumns } from './invoiceColumns.js';
 import { openPdf, pdfLinkFresh } from './invoicePdf.js';
 import classes from './AllInvoicesPage.module.css';
 
@@ -23,29 +22,6 @@ type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
 /** Nothing is owed: no payment to record and no open balance to remind of. */
 const isPaid = (invoice: InvoiceDto) => invoice.completeStatus || invoice.remainingBalance <= 0;
 
-// the description column's share of a 1440 px screen; the full text shows on hover
-const DESCRIPTION_WIDTH = 200;
-
-const columns: Column<InvoiceDto>[] = [
-  { key: 'invoiceId', header: 'Invoice', render: (invoice) => <span className={classes.oneLine}>{invoice.invoiceId}</span> },
-  { key: 'companyName', header: 'Company', sortable: true, render: (invoice) => invoice.companyName },
-  { key: 'hours', header: 'Hours', sortable: true, align: 'right', render: (invoice) => formatHours(invoice.hours) },
-  { key: 'price', header: 'Price', sortable: true, align: 'right', render: (invoice) => formatDollars(invoice.price) },
-  { key: 'remainingBalance', header: 'Balance', sortable: true, align: 'right', render: (invoice) => formatDollars(invoice.remainingBalance) },
-  {
-    key: 'description',
-    header: 'Description',
-    sortable: true,
-    render: (invoice) => (
-      <Text inherit truncate="end" maw={DESCRIPTION_WIDTH} title={invoice.description}>
-        {invoice.description}
-      </Text>
-    ),
-  },
-  { key: 'selectedPaymentMethod', header: 'Payment Method', sortable: true, render: (invoice) => invoiceMethodText(invoice.selectedPaymentMethod) },
-  { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => <span className={classes.oneLine}>{invoiceDateText(invoice.transactionDate)}</span> },
-  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <StatusBadge status={invoiceStatusText(invoice)} /> },
-];
 
 function confirmationOf({ kind, invoice }: InvoiceAction) {
   if (kind === 'delete') return { title: 'Confirm Delete', message: INVOICE_HAS_PAYMENTS, confirmLabel: 'Delete', confirmColor: 'red' };
@@ -114,7 +90,7 @@ export function AllInvoicesPage() {
         title="Invoices"
         list={list}
         query={invoices}
-        columns={columns}
+        columns={invoiceColumns}
         rowKey={(invoice) => invoice._id}
         emptyText="No Invoices Found"
         companyFilter

@@ -3,6 +3,7 @@ import { IconHourglassLow } from '@tabler/icons-react';
 import type { RunningLowCompanyDto } from '../../../../shared/companies.js';
 import { runOutDateText } from '../../../../shared/forecast.js';
 import { formatHours } from '../../../../shared/format.js';
+import { CompanyLink } from '../../../components/CompanyLink.js';
 import { DashboardCard } from '../../../components/DashboardCard.js';
 import { trpc } from '../../../trpc.js';
 import { CardState } from './CardState.js';
@@ -60,7 +61,9 @@ function RunningLowRow({ company }: { company: RunningLowCompanyDto }) {
     <Table.Tr>
       <Table.Td>
         <Text size="sm" fw={500} className={classes.wrap}>
-          {company.companyName}
+          <CompanyLink companyId={company._id} fw={500}>
+            {company.companyName}
+          </CompanyLink>
         </Text>
         <Text size="xs" c="dimmed">
           Threshold {formatHours(company.thresholdHours)} hours

@@ -8,6 +8,7 @@ import { DashboardCard } from '../../../components/DashboardCard.js';
 import { trpc } from '../../../trpc.js';
 import { CardState } from './CardState.js';
 import classes from './OverviewPage.module.css';
+import { CompanyLink } from '../../../components/CompanyLink.js';
 
 export const AWAITING_APPROVAL_LIST = '/allusers?awaitingApproval=true';
 
@@ -38,7 +39,7 @@ export function SignupsCard() {
                     {user.emailAddress}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {user.companyName ?? 'No company'} · {dateText(user.createdAt)}
+                    <CompanyLink companyId={user.company}>{user.companyName ?? 'No company'}</CompanyLink> · {dateText(user.createdAt)}
                   </Text>
                 </div>
                 <Button size="xs" variant="default" flex="none" onClick={() => setApproving(user)} aria-label={`Approve ${user.firstName} ${user.lastName}`}>

@@ -7,6 +7,7 @@ import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { formatPackageDate } from '../../../lib/packageText.js';
+import { CompanyLink } from '../../../components/CompanyLink.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const PackageDialog = lazyPart(() => import('./PackageDialog.js'), 'PackageDialog', { prefetch: true });
@@ -16,7 +17,7 @@ const columns: Column<PackageDto>[] = [
   { key: 'hours', header: 'Hours', sortable: true, align: 'right', render: (pkg) => formatHours(pkg.hours) },
   { key: 'rate', header: 'Rate', sortable: true, align: 'right', render: (pkg) => formatDollars(pkg.rate) },
   { key: 'price', header: 'Price', sortable: true, align: 'right', render: (pkg) => formatDollars(pkg.price) },
-  { key: 'companyName', header: 'Company', sortable: true, render: (pkg) => pkg.companyName ?? '—' },
+  { key: 'companyName', header: 'Company', sortable: true, render: (pkg) => <CompanyLink companyId={pkg.company}>{pkg.companyName ?? '—'}</CompanyLink> },
   { key: 'startDate', header: 'Start Date', sortable: true, render: (pkg) => formatPackageDate(pkg.startDate) },
   { key: 'endDate', header: 'End Date', sortable: true, render: (pkg) => formatPackageDate(pkg.endDate) || '—' },
 ];

@@ -1,26 +1,16 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
-import { dateTimeText } from '../../../../shared/dates.js';
-import { formatDollars } from '../../../../shared/format.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
-import { StatusBadge } from '../../../components/StatusBadge.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
+import { paymentColumns } from './paymentColumns.js';
 import { paymentText } from './paymentText.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialog', { prefetch: true });
 
-const columns: Column<PaymentDto>[] = [
-  { key: 'companyName', header: 'Company Name', sortable: true, render: (payment) => payment.companyName },
-  { key: 'amount', header: 'Amount', sortable: true, align: 'right', render: (payment) => formatDollars(payment.amount) },
-  { key: 'paymentDate', header: 'Date', sortable: true, render: (payment) => dateTimeText(payment.paymentDate) },
-  { key: 'method', header: 'Method', sortable: true, render: (payment) => payment.method },
-  { key: 'invoice', header: 'Invoice', sortable: true, render: (payment) => payment.invoice.invoiceId },
-  { key: 'status', header: 'Status', sortable: true, render: (payment) => <StatusBadge status={payment.status} /> },
-];
 
 /**
  * Payments List (/allpayments): the server searches, filters, sorts and pages. A change
@@ -28,7 +18,7 @@ const columns: Column<PaymentDto>[] = [
  */
 export function AllPaymentsPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<PaymentSortKey>({ defaultSort: { key: 'paymentDate', direction: 'desc' } });
+  const list = useAdminList<PaymentSortKey>({ defaultSort: { key: 'paymentDate', direction: 'desc' }, filtersInAddress: true });
   const payments = trpc.superadmin.payments.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PaymentDto>>();
   const deleting = useDialog<PaymentDto>();
@@ -49,7 +39,7 @@ export function AllPaymentsPage() {
         title="Payments"
         list={list}
         query={payments}
-        columns={columns}
+        columns={paymentColumns}
         rowKey={(payment) => payment._id}
         emptyText="No Payments Found"
         companyFilter

@@ -1,41 +1,16 @@
-import { Badge, Text } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { descriptionPreview, type TaskDto, type TaskSortKey } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import type { TaskDto, TaskSortKey } from '../../../../shared/tasks.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
 import { MarkDoneDialog } from './MarkDoneDialog.js';
 import { TaskHistoryDialog } from './TaskHistoryDialog.js';
+import { taskColumns } from './taskColumns.js';
 
 type TaskAction = { kind: 'delete' | 'markDone' | 'history'; task: TaskDto };
 
-const columns: Column<TaskDto>[] = [
-  { key: 'companyName', header: 'Company', sortable: true, render: (task) => task.companyName },
-  { key: 'title', header: 'Title', sortable: true, render: (task) => <Text fw={500} size="sm">{task.title}</Text> },
-  {
-    key: 'description',
-    header: 'Description',
-    sortable: true,
-    render: (task) => (
-      <Text size="sm" title={task.description.length > 50 ? task.description : undefined}>
-        {descriptionPreview(task.description)}
-      </Text>
-    ),
-  },
-  {
-    key: 'priority',
-    header: 'Priority',
-    sortable: true,
-    align: 'right',
-    render: (task) => (
-      <Badge variant="light" radius="sm">
-        {task.priority}
-      </Badge>
-    ),
-  },
-];
 
 /**
  * Open Tasks admin (/alltasks): every company's open tasks, by priority; the server searches,
@@ -43,7 +18,7 @@ const columns: Column<TaskDto>[] = [
  */
 export function AllTasksPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<TaskSortKey>({ defaultSort: { key: 'priority', direction: 'asc' } });
+  const list = useAdminList<TaskSortKey>({ defaultSort: { key: 'priority', direction: 'asc' }, filtersInAddress: true });
   const tasks = trpc.superadmin.tasks.listOpen.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<{ task: TaskDto | null }>();
   const actions = useDialog<TaskAction>();
@@ -65,7 +40,7 @@ export function AllTasksPage() {
         title="Open Tasks"
         list={list}
         query={tasks}
-        columns={columns}
+        columns={taskColumns}
         rowKey={(task) => task._id}
         emptyText="No Open Tasks"
         companyFilter

@@ -1,41 +1,19 @@
-import { ActionIcon, Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { IconCalendarStats, IconEdit, IconTable, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { runtimeTimeZone } from '../../../../shared/dates.js';
 import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
+import { timeLogColumns } from './timeLogColumns.js';
 import { TIME_LOG_SAVED, hoursCountText, logDateTimeText, logHoursText } from './timeLogText.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const TimeLogDialog = lazyPart(() => import('./TimeLogDialog.js'), 'TimeLogDialog', { prefetch: true });
 
-
-const columns: Column<TimeLogDto>[] = [
-  { key: 'companyName', header: 'Company', sortable: true, render: (log) => log.companyName },
-  { key: 'timeStamp', header: 'DateTime', sortable: true, render: (log) => <span style={{ whiteSpace: 'nowrap' }}>{logDateTimeText(log.timeStamp)}</span> },
-  { key: 'invertedHours', header: 'Hours', sortable: true, align: 'right', render: (log) => logHoursText(log.invertedHours) },
-  { key: 'description', header: 'Description', sortable: true, render: (log) => <LogDescription log={log} /> },
-];
-
-/** The description, with the linked task (if any) as a small tag under it. */
-function LogDescription({ log }: { log: TimeLogDto }) {
-  return (
-    <Stack gap={4} align="flex-start">
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-        {log.description}
-      </Text>
-      {log.taskTitle && (
-        <Badge variant="outline" color="gray.7" size="sm" radius="sm" tt="none" title="Linked task">
-          Task: {log.taskTitle}
-        </Badge>
-      )}
-    </Stack>
-  );
-}
 
 /** Which log a delete is about: company, time, hours and description on one line. */
 function LogSummary({ log }: { log: TimeLogDto }) {
@@ -76,6 +54,8 @@ export function TimeLogsPage() {
     defaultSort: { key: 'timeStamp', direction: 'desc' },
     // The server's Search reads date-times in the browser's zone, as the DateTime column shows them.
     filters: { timeZone: runtimeTimeZone() },
+    // a company's page links here with ?company=<id>
+    filtersInAddress: true,
   });
   // The list loads on mount and on each refresh.
   const logs = trpc.superadmin.timelogs.list.useQuery(list.query, { placeholderData: keepPreviousData, staleTime: 0 });
@@ -112,7 +92,7 @@ export function TimeLogsPage() {
         title="Time Logs"
         list={list}
         query={logs}
-        columns={columns}
+        columns={timeLogColumns}
         rowKey={(log) => log._id}
         emptyText="No Time Logs Found"
         companyFilter

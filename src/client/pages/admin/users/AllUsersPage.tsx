@@ -1,22 +1,15 @@
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UserDto, UserSortKey } from '../../../../shared/users.js';
-import { AdminList, ConfirmAction, FilterSwitch, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, FilterSwitch, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
+import { userColumns } from './userColumns.js';
 import { toastDone } from '../../../lib/toast.js';
 
 type UserAction = { kind: keyof typeof confirmations; user: UserDto };
 
-const columns: Column<UserDto>[] = [
-  { key: 'firstName', header: 'First Name', sortable: true, render: (user) => user.firstName },
-  { key: 'lastName', header: 'Last Name', sortable: true, render: (user) => user.lastName },
-  { key: 'emailAddress', header: 'Email', sortable: true, render: (user) => user.emailAddress },
-  { key: 'companyName', header: 'Company', sortable: true, render: (user) => user.companyName ?? '—' },
-  { key: 'role', header: 'Role', sortable: true, render: (user) => user.role },
-  { key: 'approved', header: 'Approved', sortable: true, render: (user) => (user.approved ? 'Yes' : 'No') },
-];
 
 const confirmations = {
   delete: deleteConfirmation('User'),
@@ -70,7 +63,7 @@ export function AllUsersPage() {
         title="Users"
         list={list}
         query={users}
-        columns={columns}
+        columns={userColumns}
         rowKey={(user) => user._id}
         emptyText="No Users Found"
         companyFilter

@@ -134,7 +134,7 @@ describe('a saved setting takes effect at once', () => {
     expect(t.transport.sent.at(-1)!.from).toBe('"Harbor Billing" <billing@harbor.example>');
 
     await as().put('/superadmin/settings', { mailFrom: null, name: 'Harbor Consulting' });
-    await as().put(`/superadmin/companies/email/negative/${company.id}`);
+    await as().put(`/superadmin/companies/email/runningLow/${company.id}`);
     await t.deps.outbox.deliverDue();
     expect(t.transport.sent.at(-1)!.from).toBe('"Harbor Consulting" <no-reply@localhost>');
     expect(t.transport.sent.at(-1)!.subject).toContain('Harbor Consulting');

@@ -119,7 +119,7 @@ export const providerLists: Record<ExportList, ListExport> = {
     fileName: 'time-logs',
     input: timeLogListInput,
     // Search matches the date-times as written in the export's zone, as the screen's do in the browser's.
-    reader: (deps, query, timeZone) => timeLogListReader(deps.db, query, timeZone),
+    reader: (deps, query, timeZone) => timeLogListReader(deps.db, query, timeZone, deps.config.timeZone),
     columns: [
       ['Company', (log) => log.companyName],
       ['DateTime', (log, timeZone) => dateTimeText(log.timeStamp, timeZone)],
@@ -147,7 +147,7 @@ export const providerLists: Record<ExportList, ListExport> = {
   payments: listExport({
     fileName: 'payments',
     input: paymentListInput,
-    reader: (deps, query) => paymentListReader(deps.db, query),
+    reader: (deps, query) => paymentListReader(deps.db, query, deps.config.timeZone),
     columns: [
       ['Company Name', (payment) => payment.companyName],
       ['Amount', (payment) => payment.amount],

@@ -15,7 +15,7 @@ import { findPayment, findPaymentRow, listPayments } from './queries.js';
 
 /** A page of every company's payments, newest payment date first by default. */
 export function allPayments(deps: AppDeps, query: PaymentListQuery): Page<PaymentDto> {
-  return listPayments(deps.db, query);
+  return listPayments(deps.db, query, deps.config.timeZone);
 }
 
 /** The invoice the form names must be the company's; whether the payment fits its price is settlement's call. */

@@ -26,7 +26,7 @@ export type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 
 
 /** A page of every company's logs; Search reads date-times in the caller's zone, else the provider's. */
 export function listAllTimeLogs(deps: AppDeps, query: TimeLogListQuery): Page<TimeLogDto> {
-  return listTimeLogs(deps.db, query, query.timeZone ?? deps.config.timeZone);
+  return listTimeLogs(deps.db, query, query.timeZone ?? deps.config.timeZone, deps.config.timeZone);
 }
 
 function chosenTaskId(form: TimeLogForm): string | null {

@@ -10,6 +10,7 @@ import { superAdminOverviewRouter } from './modules/overview/router.js';
 import { superAdminSettingsRouter } from './modules/settings/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
+import { superAdminSearchRouter } from './modules/search/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
 import { twoFactorRouter } from './modules/two-factor/router.js';
 import { superAdminTimelogsRouter } from './modules/timelogs/router.js';
@@ -38,6 +39,7 @@ export const appRouter = router({
     exports: superAdminExportsRouter,
     overview: superAdminOverviewRouter,
     settings: superAdminSettingsRouter,
+    search: superAdminSearchRouter,
   }),
 });
 

@@ -45,6 +45,7 @@ export const exportLinkInput = z.object({
   awaitingApproval: z.boolean({ message: 'awaitingApproval must be true or false.' }).optional().describe('Users only: the list switch.'),
   openOnly: z.boolean({ message: 'openOnly must be true or false.' }).optional().describe('Invoices only: the list switch.'),
   ...dateRangeFields('rows dated (time logs, invoices and payments only)'),
+  id: z.string().trim().max(64, 'That id is not valid.').optional().describe('Users, tasks and invoices only: the one row the list is narrowed to.'),
   timeZone,
 });
 export type ExportLinkInput = z.output<typeof exportLinkInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
 import { dateRangeChecked, dateRangeFields, type DateRange } from './date-range.js';
-import { listInput, type ListQuery } from './list.js';
+import { listInput, rowFilter, type ListQuery } from './list.js';
 import { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField } from './validation.js';
 
@@ -108,9 +108,10 @@ export const allInvoiceListInput = dateRangeChecked(
       .default(false)
       .describe('true keeps only the invoices not paid in full: unpaid (Pending) and Partially Paid.'),
     ...dateRangeFields('invoices whose transaction date is'),
+    id: rowFilter('invoice'),
   }),
 ).prefault({});
-export type InvoiceListQuery = ListQuery<InvoiceSortKey> & DateRange & { openOnly?: boolean };
+export type InvoiceListQuery = ListQuery<InvoiceSortKey> & DateRange & { openOnly?: boolean; id?: string };
 
 /** At most this many invoices are offered when a payment picks its invoice. */
 export const INVOICE_CHOICES_LIMIT = 500;

@@ -6,7 +6,7 @@ import type { ExportList } from '../../../shared/exports.js';
 import { allInvoiceListInput, invoiceStatusText } from '../../../shared/invoices.js';
 import { packageListInput } from '../../../shared/packages.js';
 import { paymentListInput } from '../../../shared/payments.js';
-import { openTaskListInput } from '../../../shared/tasks.js';
+import { allOpenTaskListInput } from '../../../shared/tasks.js';
 import { timeLogListInput } from '../../../shared/timelogs.js';
 import { userListInput } from '../../../shared/users.js';
 import type { CsvValue } from '../../lib/csv.js';
@@ -106,7 +106,7 @@ export const providerLists: Record<ExportList, ListExport> = {
   }),
   tasks: listExport({
     fileName: 'open-tasks',
-    input: openTaskListInput,
+    input: allOpenTaskListInput,
     reader: (deps, query) => openTaskListReader(deps.db, query),
     columns: [
       ['Company', (task) => task.companyName],

@@ -97,13 +97,14 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
 /** Whose invoices a page reads (a customer's own, or the query's company filter), and the zone its date range is read in. */
 type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined };
 
-function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to'>, scope: InvoiceScope): SQL | undefined {
+function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>, scope: InvoiceScope): SQL | undefined {
   const company = scope.companyId ?? query.company;
   const dated = query.from || query.to;
   if (dated && !scope.providerZone) throw new Error('A date range needs the time zone its days are read in.');
   return and(
     company ? eq(invoices.companyId, company) : undefined,
     query.openOnly ? openInvoiceSql : undefined,
+    query.id ? eq(invoices.id, query.id) : undefined,
     dated ? withinDays(invoices.transactionDate, query, scope.providerZone!) : undefined,
     searchAny(query.search, [invoices.description]),
   );
@@ -144,7 +145,7 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
   };
   const scope = { companyId, providerZone: deps.config.timeZone };
   const filter = invoiceFilter(query, scope);
-  const narrowed = Boolean(query.search || query.from || query.to);
+  const narrowed = Boolean(query.search || query.from || query.to || query.id);
   const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(invoices).where(filter).limit(limit).all());
   const keyed = keyedSlices(
     query.dir,

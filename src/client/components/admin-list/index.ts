@@ -4,6 +4,8 @@ export { AdminList, type Column, type ListControls } from './AdminList.js';
 export { CompanyFilter } from './CompanyFilter.js';
 export { CompanySelect } from './CompanySelect.js';
 export { FilterSwitch } from './FilterSwitch.js';
+export { DateRangeFilter, type DateRangeValue } from './DateRangeFilter.js';
+export { OneRowNotice } from './OneRowNotice.js';
 export { RowAction } from './RowAction.js';
 export { ALL_COMPANIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageView, useAdminList, type AdminListState } from './useAdminList.js';
 export { useDialog } from './useDialog.js';

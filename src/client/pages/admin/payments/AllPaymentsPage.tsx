@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
 import { dateTimeText } from '../../../../shared/dates.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog, type Column } from '../../../components/admin-list/index.js';
 import { StatusBadge } from '../../../components/StatusBadge.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
@@ -28,7 +28,11 @@ const columns: Column<PaymentDto>[] = [
  */
 export function AllPaymentsPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<PaymentSortKey>({ defaultSort: { key: 'paymentDate', direction: 'desc' } });
+  const list = useAdminList<PaymentSortKey, { from: string; to: string }>({
+    defaultSort: { key: 'paymentDate', direction: 'desc' },
+    filters: { from: '', to: '' },
+    filtersInAddress: true,
+  });
   const payments = trpc.superadmin.payments.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PaymentDto>>();
   const deleting = useDialog<PaymentDto>();
@@ -53,6 +57,7 @@ export function AllPaymentsPage() {
         rowKey={(payment) => payment._id}
         emptyText="No Payments Found"
         companyFilter
+        filters={<DateRangeFilter what="Payments" value={list.filters} onChange={(range) => list.setFilters({ ...list.filters, ...range })} />}
         onAdd={() => editor.open({})}
         addLabel="Add Payment"
         onRefresh={() => {

@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { descriptionPreview, type TaskDto, type TaskSortKey } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
@@ -43,7 +43,7 @@ const columns: Column<TaskDto>[] = [
  */
 export function AllTasksPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<TaskSortKey>({ defaultSort: { key: 'priority', direction: 'asc' } });
+  const list = useAdminList<TaskSortKey, { id: string }>({ defaultSort: { key: 'priority', direction: 'asc' }, filters: { id: '' }, filtersInAddress: true });
   const tasks = trpc.superadmin.tasks.listOpen.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<{ task: TaskDto | null }>();
   const actions = useDialog<TaskAction>();
@@ -69,6 +69,7 @@ export function AllTasksPage() {
         rowKey={(task) => task._id}
         emptyText="No Open Tasks"
         companyFilter
+        notice={list.filters.id && <OneRowNotice noun="task" onShowAll={() => list.setFilters({ ...list.filters, id: '' })} />}
         onAdd={() => editor.open({ task: null })}
         addLabel="Add Task"
         actions={(task) => (

@@ -6,7 +6,7 @@ import { calendarDay } from './validation.js';
  * it: YYYY-MM-DD texts read in the provider's time zone (docs/product-rules.md, Date ranges).
  */
 
-export const DATE_RANGE_FROM_AFTER_TO = 'from must be on or before to.';
+export const DATE_RANGE_FROM_AFTER_TO = 'The from date must be on or before the to date.';
 
 /** A YYYY-MM-DD text of a day the calendar has; `label` names the field in the message. */
 export const calendarDate = (label: string) =>

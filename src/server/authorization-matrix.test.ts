@@ -79,6 +79,7 @@ const ACCESS: Record<string, Access> = {
   'superadmin.packages.delete': 'superAdmin',
   'superadmin.companies.list': 'superAdmin',
   'superadmin.companies.options': 'superAdmin',
+  'superadmin.search.find': 'superAdmin',
   'superadmin.companies.create': 'superAdmin',
   'superadmin.companies.update': 'superAdmin',
   'superadmin.companies.delete': 'superAdmin',

@@ -11,6 +11,7 @@ import { superAdminSettingsRouter } from './modules/settings/router.js';
 import { superAdminSetupRouter } from './modules/setup/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
+import { superAdminSearchRouter } from './modules/search/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
 import { twoFactorRouter } from './modules/two-factor/router.js';
 import { superAdminTimelogsRouter } from './modules/timelogs/router.js';
@@ -40,6 +41,7 @@ export const appRouter = router({
     overview: superAdminOverviewRouter,
     settings: superAdminSettingsRouter,
     setup: superAdminSetupRouter,
+    search: superAdminSearchRouter,
   }),
 });
 

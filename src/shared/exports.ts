@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyFilter, searchText } from './list.js';
 import { isKnownTimeZone } from './log-text.js';
-import { calendarDay } from './validation.js';
+import { calendarDate, dateRangeFields } from './date-range.js';
 
 /*
  * Downloads: the back-office lists as CSV, and a customer's activities (CSV) and statement (PDF).
@@ -31,7 +31,8 @@ const timeZone = z
 
 /**
  * What a back-office export takes: the list's own search, company filter and sort (checked against
- * that list's sort keys), its own filters (positiveOnly and lowOnly on companies, awaitingApproval on users, openOnly on invoices), and the zone for dates.
+ * that list's sort keys), its own filters (positiveOnly and lowOnly on companies, awaitingApproval on users, openOnly on invoices, from and to on time
+ * logs, invoices and payments), and the zone for dates.
  */
 export const exportLinkInput = z.object({
   list: z.enum(EXPORT_LISTS, { message: `list must be one of: ${EXPORT_LISTS.join(', ')}.` }),
@@ -43,6 +44,8 @@ export const exportLinkInput = z.object({
   lowOnly: z.boolean({ message: 'lowOnly must be true or false.' }).optional().describe('Companies only: running low (at or below their threshold).'),
   awaitingApproval: z.boolean({ message: 'awaitingApproval must be true or false.' }).optional().describe('Users only: the list switch.'),
   openOnly: z.boolean({ message: 'openOnly must be true or false.' }).optional().describe('Invoices only: the list switch.'),
+  ...dateRangeFields('rows dated (time logs, invoices and payments only)'),
+  id: z.string().trim().max(64, 'That id is not valid.').optional().describe('Users, tasks and invoices only: the one row the list is narrowed to.'),
   timeZone,
 });
 export type ExportLinkInput = z.output<typeof exportLinkInput>;
@@ -52,15 +55,9 @@ export type DownloadLink = z.infer<typeof downloadLinkOutput>;
 
 export const activitiesExportInput = z.object({ timeZone }).prefault({});
 
-const day = (label: string) =>
-  z
-    .string({ message: `${label} must be a date (YYYY-MM-DD).` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD).`)
-    .pipe(calendarDay(label));
-
 /** The statement's period, both days included, in the provider's calendar; checked against today on the server. */
 export const statementInput = z
-  .object({ from: day('The start date'), to: day('The end date'), timeZone })
+  .object({ from: calendarDate('The start date'), to: calendarDate('The end date'), timeZone })
   .refine((period) => period.from <= period.to, { message: STATEMENT_FROM_AFTER_TO, path: ['from'] })
   .refine((period) => yearsBetween(period.from, period.to) <= STATEMENT_MAX_YEARS, { message: STATEMENT_TOO_LONG, path: ['to'] });
 export type StatementPeriod = z.output<typeof statementInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
-import { listInput, type ListQuery } from './list.js';
+import { dateRangeChecked, dateRangeFields, type DateRange } from './date-range.js';
+import { listInput, rowFilter, type ListQuery } from './list.js';
 import { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField } from './validation.js';
 
@@ -103,16 +104,17 @@ export const INVOICE_SORT_KEYS = ['transactionDate', 'companyName', 'hours', 'pr
 export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 export const invoiceListInput = listInput(INVOICE_SORT_KEYS, { sort: 'transactionDate', dir: 'desc' });
 /** The back office's invoice list also narrows to the invoices not paid in full (Pending or Partially Paid). */
-export const allInvoiceListInput = invoiceListInput
-  .unwrap()
-  .extend({
+export const allInvoiceListInput = dateRangeChecked(
+  invoiceListInput.unwrap().extend({
     openOnly: z
       .boolean({ message: 'openOnly must be true or false.' })
       .default(false)
       .describe('true keeps only the invoices not paid in full: unpaid (Pending) and Partially Paid.'),
-  })
-  .prefault({});
-export type InvoiceListQuery = ListQuery<InvoiceSortKey> & { openOnly?: boolean };
+    ...dateRangeFields('invoices whose transaction date is'),
+    id: rowFilter('invoice'),
+  }),
+).prefault({});
+export type InvoiceListQuery = ListQuery<InvoiceSortKey> & DateRange & { openOnly?: boolean; id?: string };
 
 /** At most this many invoices are offered when a payment picks its invoice. */
 export const INVOICE_CHOICES_LIMIT = 500;

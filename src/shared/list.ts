@@ -47,6 +47,13 @@ export const searchText = z
 export const companyFilter = z.string().trim().max(64, 'That company id is not valid.').default('');
 
 /**
+ * A back-office list narrowed to one row by its id, as the back office's Search opens it
+ * (`/allinvoices?id=...`); '' for every row. An unknown id gives an empty page.
+ */
+export const rowFilter = (what: string) =>
+  z.string().trim().max(64, 'That id is not valid.').default('').describe(`Only the ${what} with this id ('' or left out: all of them).`);
+
+/**
  * The input of a list call: paging, the screen's search text, its company filter and its sort.
  * Every field is optional, so a call without input gets the first page in the screen's order.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarsToCents } from './hours.js';
+import { dateRangeChecked, dateRangeFields, type DateRange } from './date-range.js';
 import { listInput, type ListQuery } from './list.js';
 import { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField, singleLine } from './validation.js';
@@ -69,8 +70,10 @@ export const paymentUpdateInput = paymentFormInput.safeExtend({ id: idParam });
 /** The sortable columns of the Payments list; newest payment date first by default. */
 export const PAYMENT_SORT_KEYS = ['paymentDate', 'companyName', 'amount', 'method', 'invoice', 'status'] as const;
 export type PaymentSortKey = (typeof PAYMENT_SORT_KEYS)[number];
-export const paymentListInput = listInput(PAYMENT_SORT_KEYS, { sort: 'paymentDate', dir: 'desc' });
-export type PaymentListQuery = ListQuery<PaymentSortKey>;
+export const paymentListInput = dateRangeChecked(
+  listInput(PAYMENT_SORT_KEYS, { sort: 'paymentDate', dir: 'desc' }).unwrap().extend(dateRangeFields('payments whose date is')),
+).prefault({});
+export type PaymentListQuery = ListQuery<PaymentSortKey> & DateRange;
 
 /** What a new payment against an invoice starts with: its remaining balance and the method the customer chose. */
 export type PaymentPrefill = { amount: number | null; method: PaymentMethod | null };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listInput, type ListQuery } from './list.js';
+import { listInput, rowFilter, type ListQuery } from './list.js';
 import { dateTimeField, idParam, numberField, requiredLine } from './validation.js';
 
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
@@ -74,7 +74,9 @@ export const markDoneInput = z.object({
 export const TASK_SORT_KEYS = ['priority', 'companyName', 'title', 'description'] as const;
 export type TaskSortKey = (typeof TASK_SORT_KEYS)[number];
 export const openTaskListInput = listInput(TASK_SORT_KEYS, { sort: 'priority', dir: 'asc' });
-export type OpenTaskListQuery = ListQuery<TaskSortKey>;
+/** The back office's open tasks may also be narrowed to one task. */
+export const allOpenTaskListInput = openTaskListInput.unwrap().extend({ id: rowFilter('task') }).prefault({});
+export type OpenTaskListQuery = ListQuery<TaskSortKey> & { id?: string };
 
 /** At most this many open tasks are offered when a time log picks its task. */
 export const TASK_CHOICES_LIMIT = 500;

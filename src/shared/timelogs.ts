@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateRangeChecked, dateRangeFields, type DateRange } from './date-range.js';
 import { hoursToHundredths } from './hours.js';
 import { companyFilter, listInput, pageNumber, pageOutput, perPageNumber, type ListQuery } from './list.js';
 import { isKnownTimeZone } from './log-text.js';
@@ -99,8 +100,12 @@ export const timeZoneInput = z
  * The Time Logs list call. timeZone is the browser's, so Search matches the date-time text the
  * rows show; without it the provider's zone (APP_TIMEZONE) is used.
  */
-export const timeLogListInput = listInput(TIME_LOG_SORT_KEYS, { sort: 'timeStamp', dir: 'desc' })
-  .unwrap()
-  .extend({ timeZone: timeZoneInput.meta({ description: 'Time zone of the date-times Search matches, e.g. America/New_York; the provider’s (APP_TIMEZONE) when left out.' }).optional() })
-  .prefault({});
-export type TimeLogListQuery = ListQuery<TimeLogSortKey> & { timeZone?: string };
+export const timeLogListInput = dateRangeChecked(
+  listInput(TIME_LOG_SORT_KEYS, { sort: 'timeStamp', dir: 'desc' })
+    .unwrap()
+    .extend({
+      timeZone: timeZoneInput.meta({ description: 'Time zone of the date-times Search matches, e.g. America/New_York; the provider’s (APP_TIMEZONE) when left out.' }).optional(),
+      ...dateRangeFields('logs'),
+    }),
+).prefault({});
+export type TimeLogListQuery = ListQuery<TimeLogSortKey> & DateRange & { timeZone?: string };

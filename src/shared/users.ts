@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listInput, type ListQuery } from './list.js';
+import { listInput, rowFilter, type ListQuery } from './list.js';
 import { emailAddress, requiredLine, singleLine } from './validation.js';
 
 export const userOutput = z.object({
@@ -60,9 +60,10 @@ export const userListInput = listInput(USER_SORT_KEYS, { sort: 'createdAt', dir:
       .boolean({ message: 'awaitingApproval must be true or false.' })
       .default(false)
       .describe('true keeps only the users not yet approved (sign-ups awaiting approval).'),
+    id: rowFilter('user'),
   })
   .prefault({});
-export type UserListQuery = ListQuery<UserSortKey> & { awaitingApproval?: boolean };
+export type UserListQuery = ListQuery<UserSortKey> & { awaitingApproval?: boolean; id?: string };
 
 /** A company admin's list of the company's users (name, email, role), by name by default. */
 export const COMPANY_USER_SORT_KEYS = ['firstName', 'lastName', 'emailAddress', 'role'] as const satisfies readonly UserSortKey[];

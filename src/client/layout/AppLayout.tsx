@@ -7,6 +7,7 @@ import { lazyPart } from '../lib/lazyNamed.js';
 import { useSession } from '../session.js';
 import { trpc } from '../trpc.js';
 import classes from './AppLayout.module.css';
+import { HeaderSearch } from './HeaderSearch.js';
 import { isActive, navigationFor } from './navigation.js';
 
 // Menus and drawers (with their popover and focus-trap code) load when first needed, which keeps
@@ -62,7 +63,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 ))}
               </Group>
             </Group>
-            {session && <UserMenu session={session} />}
+            <Group gap={4} wrap="nowrap">
+              {session?.isSuperAdmin && <HeaderSearch />}
+              {session && <UserMenu session={session} />}
+            </Group>
           </Group>
         </Container>
       </Box>

@@ -54,13 +54,13 @@ export type PageOrder = 'walk' | 'sortMatches';
 export const SORTED_MATCHES_LIMIT = 2_000;
 
 /**
- * The page order of a list, decided once on first use: a search whose matches `probe` finds to be at
- * most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads at most `limit` matching rows, in any
- * order, so it stops early when they are many.
+ * The page order of a list, decided once on first use: a list narrowed by a search or a date range
+ * whose matches `probe` finds to be at most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads at
+ * most `limit` matching rows, in any order, so it stops early when they are many.
  */
-export function pageOrderOf(search: string, probe: (limit: number) => unknown[]): () => PageOrder {
+export function pageOrderOf(narrowed: boolean, probe: (limit: number) => unknown[]): () => PageOrder {
   let order: PageOrder | undefined;
-  return () => (order ??= search && probe(SORTED_MATCHES_LIMIT + 1).length <= SORTED_MATCHES_LIMIT ? 'sortMatches' : 'walk');
+  return () => (order ??= narrowed && probe(SORTED_MATCHES_LIMIT + 1).length <= SORTED_MATCHES_LIMIT ? 'sortMatches' : 'walk');
 }
 
 /** ORDER BY for a sort choice in the page order: orderOf, with the first key behind a unary + when sorting matches, so SQLite cannot walk its index. */

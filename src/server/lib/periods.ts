@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { dateOfEpochDay, epochDay, localDate, mondayOfEpochDay } from '../../shared/weekly.js';
+import type { DateRange } from '../../shared/date-range.js';
 import { zoneCalendar } from './zone-calendar.js';
 
 /*
@@ -52,4 +53,18 @@ export function periodIndexSql(column: AnyColumn, periods: readonly Period[]): S
 /** Per-period rows by the period's index (SQLite may answer the index as a float); a missing one had no rows. */
 export function byPeriod<Row extends { period: number }>(rows: Row[]): Map<number, Row> {
   return new Map(rows.map((row) => [Number(row.period), row]));
+}
+
+/**
+ * SQL: the instant column falls on a day from `range.from` to `range.to`, both included, as the
+ * days of `timeZone` run (an open end is no bound); undefined without either. An index on the
+ * column (or on the company and the column) reads it as one range.
+ */
+export function withinDays(column: AnyColumn, range: DateRange, timeZone: string): SQL | undefined {
+  if (!range.from && !range.to) return undefined;
+  const calendar = zoneCalendar(timeZone);
+  const bounds: SQL[] = [];
+  if (range.from) bounds.push(sql`${column} >= ${calendar.dayStart(epochDay(range.from))}`);
+  if (range.to) bounds.push(sql`${column} < ${calendar.dayStart(epochDay(range.to) + 1)}`);
+  return sql.join(bounds, sql` and `);
 }

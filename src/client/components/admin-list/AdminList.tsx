@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Paper, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Page } from '../../../shared/list.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { adminErrorText } from './adminErrorText.js';
@@ -48,7 +48,16 @@ type AdminListProps<T> = {
   filters?: ReactNode;
   /** The list's export: an Export CSV button downloads every row for the search, filters and sort on screen. */
   exportList?: ExportList;
+  /** A line above the search (the list is narrowed to one row, say). */
+  notice?: ReactNode;
 };
+
+/** Whether a `/` typed now is text for a field, or for a dialog over the list, rather than the list's shortcut. */
+function slashIsTyping(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  return document.querySelector('[role="dialog"]') !== null;
+}
 
 /**
  * The one list every back-office screen uses: toolbar, search, company filter, sorted rows, paging.
@@ -73,6 +82,20 @@ export function AdminList<T>(props: AdminListProps<T>) {
     busy: loading,
   };
   const { page, setPage } = list;
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  // `/` goes to the search box, as on many sites, unless it is being typed into a field. The key is
+  // read as typed, so a keyboard where / takes Shift (German: Shift+7) works too.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || slashIsTyping(event)) return;
+      event.preventDefault();
+      searchBox.current?.focus();
+      searchBox.current?.select();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   // After deletes (or another user's), the page asked for may be past the last one: show the last.
   useEffect(() => {
@@ -104,8 +127,13 @@ export function AdminList<T>(props: AdminListProps<T>) {
         </Group>
       </Group>
 
+      {props.notice}
+
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
         <TextInput
+          ref={searchBox}
+          aria-keyshortcuts="/"
+          placeholder="Press / to search"
           label={props.searchLabel ?? 'Search'}
           leftSection={<IconSearch size={16} />}
           value={list.search}

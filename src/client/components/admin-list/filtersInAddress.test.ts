@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, searchWithFilters } from './useAdminList.js';
+import { filtersFromSearch, searchWithFilters, sentFilters } from './useAdminList.js';
 
 describe('a list’s filters in the address', () => {
   const defaults = { openOnly: false, status: '' };
@@ -24,5 +24,13 @@ describe('a list’s company filter in the address', () => {
     expect(filtersFromSearch(noCompany, '?company=abc123&openOnly=true')).toEqual({ company: 'abc123' });
     expect(searchWithFilters(noCompany, { company: 'abc123' }, '?openOnly=true')).toBe('?openOnly=true&company=abc123');
     expect(searchWithFilters(noCompany, { company: '' }, '?company=abc123')).toBe('');
+  });
+});
+
+describe('the filters a list call is sent', () => {
+  it('leaves out a filter left empty (an open end of a date range, no row chosen) and keeps the rest', () => {
+    expect(sentFilters({ from: '2026-03-01', to: '', id: '', openOnly: false })).toEqual({ from: '2026-03-01', openOnly: false });
+    const fromAddress = filtersFromSearch({ from: '', to: '', id: '' }, '?to=2026-03-31&id=abc');
+    expect(sentFilters(fromAddress)).toEqual({ to: '2026-03-31', id: 'abc' });
   });
 });

@@ -4,6 +4,8 @@ export { AdminList, type Column, type ListControls } from './AdminList.js';
 export { CompanyFilter } from './CompanyFilter.js';
 export { CompanySelect } from './CompanySelect.js';
 export { FilterSwitch } from './FilterSwitch.js';
+export { DateRangeFilter, type DateRangeValue } from './DateRangeFilter.js';
+export { OneRowNotice } from './OneRowNotice.js';
 export { RowAction } from './RowAction.js';
 export { RowMenu, type RowMenuItem } from './RowMenu.js';
 export { SectionList } from './SectionList.js';

@@ -55,6 +55,11 @@ export function searchWithFilters<Filters extends object>(defaults: Filters, fil
   return text ? `?${text}` : '';
 }
 
+/** The filters a list call is sent: one left empty ('', a date range's open end) is left out, as the server reads no value. */
+export function sentFilters<Filters extends object>(filters: Filters): Filters {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Filters;
+}
+
 /**
  * The state every admin list shares: search, company filter, sort and paging, all done by the
  * server. `query` is the list call's input; hand the page it answers to AdminList.
@@ -75,6 +80,17 @@ export function useAdminList<Key extends string, Filters extends object = Record
     options.filtersInAddress ? filtersFromSearch(defaultFilters, addressSearch) : defaultFilters,
   );
   const [searchedFor, setSearchedFor] = useState(debouncedSearch);
+  const [filtersAddress, setFiltersAddress] = useState(addressSearch);
+
+  // A link to the same screen with other filters (Search's hits) changes the address, not the screen.
+  if (options.filtersInAddress && filtersAddress !== addressSearch) {
+    setFiltersAddress(addressSearch);
+    const fromAddress = filtersFromSearch(defaultFilters, addressSearch);
+    if (searchWithFilters(defaultFilters, fromAddress, '') !== searchWithFilters(defaultFilters, filters, '')) {
+      setFiltersState(fromAddress);
+      setPage(1);
+    }
+  }
 
   // A new search text starts from the first page once the server is asked for it.
   if (searchedFor !== debouncedSearch) {
@@ -83,7 +99,7 @@ export function useAdminList<Key extends string, Filters extends object = Record
   }
 
   const query: ListQuery<Key> & Filters = {
-    ...filters,
+    ...sentFilters(filters),
     page,
     perPage: pageSize,
     search: debouncedSearch,

@@ -6,7 +6,7 @@ import type { ExportList } from '../../../shared/exports.js';
 import { allInvoiceListInput, invoiceStatusText } from '../../../shared/invoices.js';
 import { packageListInput } from '../../../shared/packages.js';
 import { paymentListInput } from '../../../shared/payments.js';
-import { openTaskListInput } from '../../../shared/tasks.js';
+import { allOpenTaskListInput } from '../../../shared/tasks.js';
 import { timeLogListInput } from '../../../shared/timelogs.js';
 import { userListInput } from '../../../shared/users.js';
 import type { CsvValue } from '../../lib/csv.js';
@@ -106,7 +106,7 @@ export const providerLists: Record<ExportList, ListExport> = {
   }),
   tasks: listExport({
     fileName: 'open-tasks',
-    input: openTaskListInput,
+    input: allOpenTaskListInput,
     reader: (deps, query) => openTaskListReader(deps.db, query),
     columns: [
       ['Company', (task) => task.companyName],
@@ -119,7 +119,7 @@ export const providerLists: Record<ExportList, ListExport> = {
     fileName: 'time-logs',
     input: timeLogListInput,
     // Search matches the date-times as written in the export's zone, as the screen's do in the browser's.
-    reader: (deps, query, timeZone) => timeLogListReader(deps.db, query, timeZone),
+    reader: (deps, query, timeZone) => timeLogListReader(deps.db, query, timeZone, deps.config.timeZone),
     columns: [
       ['Company', (log) => log.companyName],
       ['DateTime', (log, timeZone) => dateTimeText(log.timeStamp, timeZone)],
@@ -147,7 +147,7 @@ export const providerLists: Record<ExportList, ListExport> = {
   payments: listExport({
     fileName: 'payments',
     input: paymentListInput,
-    reader: (deps, query) => paymentListReader(deps.db, query),
+    reader: (deps, query) => paymentListReader(deps.db, query, deps.config.timeZone),
     columns: [
       ['Company Name', (payment) => payment.companyName],
       ['Amount', (payment) => payment.amount],

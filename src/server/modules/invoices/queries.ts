@@ -20,6 +20,7 @@ import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
 import { openInvoiceSql } from '../billing/settlement.js';
 import { companyNameOrder } from '../companies/queries.js';
+import { withinDays } from '../../lib/periods.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -93,11 +94,18 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   status: [invoiceStatusTextSql(invoices), invoiceRowid],
 };
 
-function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly'>, companyId?: string): SQL | undefined {
-  const company = companyId ?? query.company;
+/** Whose invoices a page reads (a customer's own, or the query's company filter), and the zone its date range is read in. */
+type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined };
+
+function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>, scope: InvoiceScope): SQL | undefined {
+  const company = scope.companyId ?? query.company;
+  const dated = query.from || query.to;
+  if (dated && !scope.providerZone) throw new Error('A date range needs the time zone its days are read in.');
   return and(
     company ? eq(invoices.companyId, company) : undefined,
     query.openOnly ? openInvoiceSql : undefined,
+    query.id ? eq(invoices.id, query.id) : undefined,
+    dated ? withinDays(invoices.transactionDate, query, scope.providerZone!) : undefined,
     searchAny(query.search, [invoices.description]),
   );
 }
@@ -113,7 +121,7 @@ export function invoicePageQuery(
   tx: Tx,
   query: InvoiceFilter,
   slice: { limit: number; offset: number; extra?: Record<string, SQL>; after?: SQL },
-  companyId?: string,
+  scope: InvoiceScope = {},
   order: PageOrder = 'walk',
 ) {
   const columns = { invoice: invoices, companyName: companies.companyName };
@@ -122,7 +130,7 @@ export function invoicePageQuery(
   const companiesFirst = query.sort === 'companyName' && order === 'walk';
   const joined = companiesFirst ? select.from(companies).crossJoin(invoices).$dynamic() : select.from(invoices).innerJoin(companies, ofCompany).$dynamic();
   return joined
-    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, companyId), slice.after))
+    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope), slice.after))
     .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns[query.sort]))
     .limit(slice.limit)
     .offset(slice.offset);
@@ -135,16 +143,18 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
     const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
     return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
   };
-  const filter = invoiceFilter(query, companyId);
-  const order = pageOrderOf(query.search, (limit) => tx.select({ one: sql`1` }).from(invoices).where(filter).limit(limit).all());
+  const scope = { companyId, providerZone: deps.config.timeZone };
+  const filter = invoiceFilter(query, scope);
+  const narrowed = Boolean(query.search || query.from || query.to || query.id);
+  const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(invoices).where(filter).limit(limit).all());
   const keyed = keyedSlices(
     query.dir,
     invoiceSortColumns[query.sort],
-    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, companyId, order()).all(),
+    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, scope, order()).all(),
     (row: Row) => row,
   );
   return {
-    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, companyId, order()).all()),
+    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, scope, order()).all()),
     count: () => tx.select({ total: count() }).from(invoices).where(filter).get()?.total ?? 0,
     slice: (limit, from) => {
       const { items, next } = keyed(limit, from);

@@ -44,7 +44,7 @@ export const invoicesRouter = router({
 
 export const superAdminInvoicesRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full', description: "Super-admins only. Every company's invoices with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes; company narrows them to one company." } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full', description: "Super-admins only. Every company's invoices with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes; company narrows them to one company, from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the invoices whose transaction date is in a period. from after to, or a day that does not exist, is a 400." } })
     .input(allInvoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.allInvoices(ctx.deps, input)),

@@ -7,6 +7,7 @@ import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import { companyNameOrder } from '../companies/queries.js';
+import { withinDays } from '../../lib/periods.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -77,10 +78,15 @@ function leadingTable(query: Pick<PaymentListQuery, 'sort' | 'company'>, order: 
 }
 
 /** Payments for a search, company filter and sort, a slice at a time; Search matches the description. */
-export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' | 'perPage'>): ListReader<PaymentDto> {
-  const where = and(query.company ? eq(payments.companyId, query.company) : undefined, searchAny(query.search, [payments.description]));
+export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' | 'perPage'>, providerZone: string): ListReader<PaymentDto> {
+  const where = and(
+    query.company ? eq(payments.companyId, query.company) : undefined,
+    withinDays(payments.paymentDate, query, providerZone),
+    searchAny(query.search, [payments.description]),
+  );
   const keys = paymentSortColumns[query.sort];
-  const order = pageOrderOf(query.search, (limit) => tx.select({ one: sql`1` }).from(payments).where(where).limit(limit).all());
+  const narrowed = Boolean(query.search || query.from || query.to);
+  const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(payments).where(where).limit(limit).all());
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
     paymentsQuery(tx, and(where, after), extra, leadingTable(query, order()))
       .orderBy(...pageOrderBy(order(), query.dir, keys))
@@ -95,8 +101,8 @@ export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' |
 }
 
 /** One page of payments. */
-export function listPayments(tx: Tx, query: PaymentListQuery): Page<PaymentDto> {
-  return pageOf(query, paymentListReader(tx, query));
+export function listPayments(tx: Tx, query: PaymentListQuery, providerZone: string): Page<PaymentDto> {
+  return pageOf(query, paymentListReader(tx, query, providerZone));
 }
 
 export function findPayment(tx: Tx, id: string): PaymentDto {

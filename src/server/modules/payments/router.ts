@@ -13,7 +13,7 @@ const tags = ['Payments (super-admin)'];
 
 export const superAdminPaymentsRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Payments, newest payment date first; search matches the description', description: 'Super-admins only. Every payment with its invoice number, company, amount in dollars, method, status and date; only completed payments count toward their invoice. company narrows them to one company.' } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Payments, newest payment date first; search matches the description', description: 'Super-admins only. Every payment with its invoice number, company, amount in dollars, method, status and date; only completed payments count toward their invoice. company narrows them to one company; from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the payments dated in a period. from after to, or a day that does not exist, is a 400.' } })
     .input(paymentListInput)
     .output(pageOutput(paymentOutput))
     .query(({ ctx, input }) => payments.allPayments(ctx.deps, input)),

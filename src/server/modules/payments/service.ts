@@ -16,7 +16,7 @@ import { providerOf } from '../settings/service.js';
 
 /** A page of every company's payments, newest payment date first by default. */
 export function allPayments(deps: AppDeps, query: PaymentListQuery): Page<PaymentDto> {
-  return listPayments(deps.db, query);
+  return listPayments(deps.db, query, deps.config.timeZone);
 }
 
 /** The invoice the form names must be the company's; whether the payment fits its price is settlement's call. */

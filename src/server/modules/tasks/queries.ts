@@ -84,7 +84,12 @@ const taskSortColumns: Record<TaskSortKey, (SQL | AnyColumn)[]> = {
  */
 export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage'>, companyId?: string): ListReader<TaskDto> {
   const company = companyId ?? query.company;
-  const where = and(isOpen, company ? eq(tasks.companyId, company) : undefined, searchAny(query.search, [tasks.title, tasks.description]));
+  const where = and(
+    isOpen,
+    company ? eq(tasks.companyId, company) : undefined,
+    query.id ? eq(tasks.id, query.id) : undefined,
+    searchAny(query.search, [tasks.title, tasks.description]),
+  );
   return {
     rows: (limit, offset) =>
       withHistory(

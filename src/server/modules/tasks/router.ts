@@ -4,6 +4,7 @@ import {
   adminTaskUpdateInput,
   customerTaskCreateInput,
   markDoneInput,
+  allOpenTaskListInput,
   openTaskListInput,
   TASK_CHOICES_LIMIT,
   taskChoiceOutput,
@@ -55,7 +56,7 @@ export const tasksRouter = router({
 export const superAdminTasksRouter = router({
   listOpen: superAdminProcedure
     .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allopentasks', tags: adminTags, summary: 'Open tasks of every company, by priority; search matches title or description', description: "Super-admins only. Every company's tasks that are neither done nor deleted, each with its company name and history; company narrows them to one company." } })
-    .input(openTaskListInput)
+    .input(allOpenTaskListInput)
     .output(pageOutput(taskOutput))
     .query(({ ctx, input }) => tasks.allOpenTasks(ctx.deps, input)),
 

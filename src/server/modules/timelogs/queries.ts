@@ -6,7 +6,8 @@ import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shar
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { contains, keyedSlices, orderOf, pageOf, type ListReader } from '../../lib/paging.js';
+import { contains, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
+import { withinDays } from '../../lib/periods.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
 import { logHoursText } from '../../../shared/log-text.js';
@@ -186,24 +187,32 @@ function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undef
   return { where };
 }
 
-/** Logs, each with its company's name and its task's title, a slice at a time; date-times read in `timeZone`. */
-export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' | 'perPage'>, timeZone: string): ListReader<TimeLogDto> {
+/**
+ * Logs, each with its company's name and its task's title, a slice at a time; Search reads
+ * date-times in `timeZone` (the screen's), the date range days in `providerZone`. A date range that
+ * holds few logs has them read by time_logs_time_idx (or time_logs_company_idx) and sorted.
+ */
+export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' | 'perPage'>, timeZone: string, providerZone: string): ListReader<TimeLogDto> {
   const company = query.company ? eq(timeLogs.companyId, query.company) : undefined;
+  const days = withinDays(timeLogs.timeStamp, query, providerZone);
   const search = searchLogs(tx, query.search, timeZone);
-  const where = and(company, search?.where);
+  const where = and(company, days, search?.where);
   const keys = timeLogSortColumns[query.sort];
+  const order = pageOrderOf(days !== undefined, (limit) => tx.select({ one: sql`1` }).from(timeLogs).where(where).limit(limit).all());
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...orderOf(query.dir, keys)).limit(limit).offset(offset).all();
+    timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(order(), query.dir, keys)).limit(limit).offset(offset).all();
+  // a search's own count knows nothing of the date range
+  const searchCount = days ? undefined : search?.count;
   return {
     rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
-    count: () => search?.count?.(company) ?? tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
+    count: () => searchCount?.(company) ?? tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }
 
 /** One page of logs (see timeLogListReader). */
-export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string): Page<TimeLogDto> {
-  return pageOf(query, timeLogListReader(tx, query, timeZone));
+export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string, providerZone: string): Page<TimeLogDto> {
+  return pageOf(query, timeLogListReader(tx, query, timeZone, providerZone));
 }
 
 export function findTimeLog(tx: Tx, id: string): TimeLogDto {

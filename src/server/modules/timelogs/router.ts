@@ -29,7 +29,7 @@ export const superAdminTimelogsRouter = router({
         summary:
           "Time logs, newest first; search matches the description, the hours (e.g. 1.5) or the date-time as the screen shows it (e.g. 'Mar 2, 2026, 10:30 AM') in timeZone (default APP_TIMEZONE)",
         description:
-          "Super-admins only. Every company's time logs; invertedHours is the hours worked, as a positive number, and task and taskTitle name the linked task (null when none). company narrows them to one company.",
+          "Super-admins only. Every company's time logs; invertedHours is the hours worked, as a positive number, and task and taskTitle name the linked task (null when none). company narrows them to one company; from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the logs of a period. from after to, or a day that does not exist, is a 400.",
       },
     })
     .input(timeLogListInput)

@@ -27,7 +27,8 @@ export type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 
 
 /** A page of every company's logs; Search reads date-times in the caller's zone, else the provider's. */
 export function listAllTimeLogs(deps: AppDeps, query: TimeLogListQuery): Page<TimeLogDto> {
-  return listTimeLogs(deps.db, query, query.timeZone ?? readSettings(deps.config, deps.db).timeZone);
+  const providerZone = readSettings(deps.config, deps.db).timeZone;
+  return listTimeLogs(deps.db, query, query.timeZone ?? providerZone, providerZone);
 }
 
 function chosenTaskId(form: TimeLogForm): string | null {

@@ -63,6 +63,7 @@ export function userListReader(tx: Tx, query: Omit<UserListQuery, 'page' | 'perP
   const where = and(
     company ? eq(users.companyId, company) : undefined,
     query.awaitingApproval ? awaitingApprovalSql : undefined,
+    query.id ? eq(users.id, query.id) : undefined,
     searchAny(query.search, [fullName, users.emailAddress]),
   );
   return {

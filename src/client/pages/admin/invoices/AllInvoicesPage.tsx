@@ -5,7 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
-import { AdminList, ConfirmAction, FilterSwitch, RowAction, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, DateRangeFilter, FilterSwitch, OneRowNotice, RowAction, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
@@ -48,9 +48,9 @@ function paymentFor(invoice: InvoiceDto): Partial<PaymentDto> {
 /** Invoices List (/allinvoices): docs/product-rules.md#invoices. */
 export function AllInvoicesPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<InvoiceSortKey, { openOnly: boolean }>({
+  const list = useAdminList<InvoiceSortKey, { openOnly: boolean; from: string; to: string; id: string }>({
     defaultSort: { key: 'transactionDate', direction: 'desc' },
-    filters: { openOnly: false },
+    filters: { openOnly: false, from: '', to: '', id: '' },
     filtersInAddress: true,
   });
   const invoices = trpc.superadmin.invoices.list.useQuery(list.query, { placeholderData: keepPreviousData });
@@ -94,8 +94,12 @@ export function AllInvoicesPage() {
         rowKey={(invoice) => invoice._id}
         emptyText="No Invoices Found"
         companyFilter
+        notice={list.filters.id && <OneRowNotice noun="invoice" onShowAll={() => list.setFilters({ ...list.filters, id: '' })} />}
         filters={
-          <FilterSwitch label="Unpaid and partly paid only" checked={list.filters.openOnly} onChange={(openOnly) => list.setFilters({ openOnly })} />
+          <>
+            <DateRangeFilter what="Invoices" value={list.filters} onChange={(range) => list.setFilters({ ...list.filters, ...range })} />
+            <FilterSwitch label="Unpaid and partly paid only" checked={list.filters.openOnly} onChange={(openOnly) => list.setFilters({ ...list.filters, openOnly })} />
+          </>
         }
         onAdd={() => editor.open({})}
         addLabel="Add Invoice"

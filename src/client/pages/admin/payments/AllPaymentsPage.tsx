@@ -1,7 +1,7 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
@@ -18,7 +18,11 @@ const PaymentDialog = lazyPart(() => import('./PaymentDialog.js'), 'PaymentDialo
  */
 export function AllPaymentsPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<PaymentSortKey>({ defaultSort: { key: 'paymentDate', direction: 'desc' }, filtersInAddress: true });
+  const list = useAdminList<PaymentSortKey, { from: string; to: string }>({
+    defaultSort: { key: 'paymentDate', direction: 'desc' },
+    filters: { from: '', to: '' },
+    filtersInAddress: true,
+  });
   const payments = trpc.superadmin.payments.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PaymentDto>>();
   const deleting = useDialog<PaymentDto>();
@@ -43,6 +47,7 @@ export function AllPaymentsPage() {
         rowKey={(payment) => payment._id}
         emptyText="No Payments Found"
         companyFilter
+        filters={<DateRangeFilter what="Payments" value={list.filters} onChange={(range) => list.setFilters({ ...list.filters, ...range })} />}
         onAdd={() => editor.open({})}
         addLabel="Add Payment"
         emptyHint="Record each payment that arrives against an invoice; an invoice paid in full makes its hours active."

@@ -1,7 +1,7 @@
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { TaskDto, TaskSortKey } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';
@@ -18,7 +18,7 @@ type TaskAction = { kind: 'delete' | 'markDone' | 'history'; task: TaskDto };
  */
 export function AllTasksPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<TaskSortKey>({ defaultSort: { key: 'priority', direction: 'asc' }, filtersInAddress: true });
+  const list = useAdminList<TaskSortKey, { id: string }>({ defaultSort: { key: 'priority', direction: 'asc' }, filters: { id: '' }, filtersInAddress: true });
   const tasks = trpc.superadmin.tasks.listOpen.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<{ task: TaskDto | null }>();
   const actions = useDialog<TaskAction>();
@@ -44,6 +44,7 @@ export function AllTasksPage() {
         rowKey={(task) => task._id}
         emptyText="No Open Tasks"
         companyFilter
+        notice={list.filters.id && <OneRowNotice noun="task" onShowAll={() => list.setFilters({ ...list.filters, id: '' })} />}
         onAdd={() => editor.open({ task: null })}
         addLabel="Add Task"
         emptyHint="Open tasks are what customers asked for and you plan to do; done ones leave the list."

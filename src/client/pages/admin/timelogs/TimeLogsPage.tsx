@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { runtimeTimeZone } from '../../../../shared/dates.js';
 import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
@@ -50,10 +50,10 @@ function TimesheetLink({ companyId }: { companyId: string }) {
  */
 export function TimeLogsPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<TimeLogSortKey, { timeZone: string }>({
+  const list = useAdminList<TimeLogSortKey, { timeZone: string; from: string; to: string }>({
     defaultSort: { key: 'timeStamp', direction: 'desc' },
     // The server's Search reads date-times in the browser's zone, as the DateTime column shows them.
-    filters: { timeZone: runtimeTimeZone() },
+    filters: { timeZone: runtimeTimeZone(), from: '', to: '' },
     // a company's page links here with ?company=<id>
     filtersInAddress: true,
   });
@@ -96,6 +96,7 @@ export function TimeLogsPage() {
         rowKey={(log) => log._id}
         emptyText="No Time Logs Found"
         companyFilter
+        filters={<DateRangeFilter what="Time logs" value={list.filters} onChange={(range) => list.setFilters({ ...list.filters, ...range })} />}
         toolbar={
           <>
             <TimesheetLink companyId={list.companyId} />

@@ -1,7 +1,7 @@
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { UserDto, UserSortKey } from '../../../../shared/users.js';
-import { AdminList, ConfirmAction, FilterSwitch, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, FilterSwitch, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
@@ -25,9 +25,9 @@ const confirmations = {
 
 export function AllUsersPage() {
   const utils = trpc.useUtils();
-  const list = useAdminList<UserSortKey, { awaitingApproval: boolean }>({
+  const list = useAdminList<UserSortKey, { awaitingApproval: boolean; id: string }>({
     defaultSort: { key: 'createdAt', direction: 'desc' },
-    filters: { awaitingApproval: false },
+    filters: { awaitingApproval: false, id: '' },
     filtersInAddress: true,
   });
   const users = trpc.superadmin.users.list.useQuery(list.query, { placeholderData: keepPreviousData });
@@ -67,11 +67,12 @@ export function AllUsersPage() {
         rowKey={(user) => user._id}
         emptyText="No Users Found"
         companyFilter
+        notice={list.filters.id && <OneRowNotice noun="user" onShowAll={() => list.setFilters({ ...list.filters, id: '' })} />}
         filters={
           <FilterSwitch
             label="Awaiting approval only"
             checked={list.filters.awaitingApproval}
-            onChange={(awaitingApproval) => list.setFilters({ awaitingApproval })}
+            onChange={(awaitingApproval) => list.setFilters({ ...list.filters, awaitingApproval })}
           />
         }
         onAdd={() => editor.open({})}

@@ -1,0 +1,112 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { companies, invoices, tasks, users } from '../../../../drizzle/schema.js';
+import { formatHours } from '../../../shared/format.js';
+import { hundredthsToHours } from '../../../shared/hours.js';
+import { offsetOf } from '../../../shared/list.js';
+import { SEARCH_KINDS, type SearchGroup, type SearchHit, type SearchKind, type SearchQuery, type SearchResult } from '../../../shared/search.js';
+import type { AppDeps } from '../../deps.js';
+import type { Tx } from '../../db.js';
+import { contains } from '../../lib/paging.js';
+
+/*
+ * The back office's Search: companies by name, users by name or email, invoices by number, open
+ * tasks by title (docs/product-rules.md, Finding things). Each kind is one page read in the order
+ * of an index the kind already has (so a page stops after its rows), plus its count.
+ */
+
+type Found = { hits: SearchHit[]; total: number };
+type Finder = (tx: Tx, text: string, limit: number, offset: number) => Found;
+
+const countOf = (tx: Tx, table: typeof companies | typeof users | typeof invoices | typeof tasks, where: SQL | undefined) =>
+  tx.select({ total: count() }).from(table).where(where).get()?.total ?? 0;
+
+/** Companies by name (companies_name_nocase_idx); the detail is the hour balance. */
+const findCompanies: Finder = (tx, text, limit, offset) => {
+  const where = contains(companies.companyName, text);
+  const rows = tx
+    .select({ id: companies.id, name: companies.companyName, balance: companies.balanceHundredths })
+    .from(companies)
+    .where(where)
+    .orderBy(sql`${companies.companyName} collate nocase`, sql`${companies}.rowid`)
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return {
+    hits: rows.map((row) => ({ _id: row.id, title: row.name, detail: `Balance ${formatHours(hundredthsToHours(row.balance))} hours`, company: row.id })),
+    total: countOf(tx, companies, where),
+  };
+};
+
+/** Users by "first last" or email, newest first (users_created_idx); the detail is the email and company. */
+const findUsers: Finder = (tx, text, limit, offset) => {
+  const where = sql`(${contains(sql`${users.firstName} || ' ' || ${users.lastName}`, text)} or ${contains(users.emailAddress, text)})`;
+  const rows = tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.emailAddress, company: users.companyId, companyName: companies.companyName })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(where)
+    .orderBy(sql`${users.createdAt} desc`, sql`${users}.rowid desc`)
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return {
+    hits: rows.map((row) => ({
+      _id: row.id,
+      title: `${row.firstName} ${row.lastName}`.trim() || row.email,
+      detail: [row.email, row.companyName ?? 'Provider'].join(' · '),
+      company: row.company,
+    })),
+    total: countOf(tx, users, where),
+  };
+};
+
+/** Invoices by number, newest number first (the number's unique index); the detail is the company and description. */
+const findInvoices: Finder = (tx, text, limit, offset) => {
+  const where = contains(invoices.invoiceNumber, text);
+  const rows = tx
+    .select({ id: invoices.id, number: invoices.invoiceNumber, company: invoices.companyId, companyName: companies.companyName, description: invoices.description })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(where)
+    .orderBy(sql`${invoices.invoiceNumber} desc`)
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return {
+    hits: rows.map((row) => ({ _id: row.id, title: row.number, detail: [row.companyName, row.description].filter(Boolean).join(' · '), company: row.company })),
+    total: countOf(tx, invoices, where),
+  };
+};
+
+const isOpenTask = and(eq(tasks.done, false), eq(tasks.deleted, false));
+
+/** Open tasks (neither done nor deleted) by title, by priority as the task list (tasks_open_all_idx); the detail is the company. */
+const findTasks: Finder = (tx, text, limit, offset) => {
+  const where = and(isOpenTask, contains(tasks.title, text));
+  const rows = tx
+    .select({ id: tasks.id, title: tasks.title, priority: tasks.priority, company: tasks.companyId, companyName: companies.companyName })
+    .from(tasks)
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .where(where)
+    .orderBy(tasks.priority, sql`${tasks}.rowid`)
+    .limit(limit)
+    .offset(offset)
+    .all();
+  return {
+    hits: rows.map((row) => ({ _id: row.id, title: row.title, detail: `${row.companyName} · priority ${row.priority}`, company: row.company })),
+    total: countOf(tx, tasks, where),
+  };
+};
+
+const finders: Record<SearchKind, Finder> = { companies: findCompanies, users: findUsers, invoices: findInvoices, tasks: findTasks };
+
+/** The first page of every kind, or a page of the one kind asked for. */
+export function search(deps: AppDeps, query: SearchQuery): SearchResult {
+  const kinds = query.kind ? [query.kind] : SEARCH_KINDS;
+  const offset = offsetOf(query);
+  const groups: SearchGroup[] = kinds.map((kind) => {
+    const { hits, total } = finders[kind](deps.db, query.q, query.perPage, offset);
+    return { kind, total, items: hits };
+  });
+  return { groups };
+}

@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { invoiceStatusText, type InvoiceDto } from '../../../shared/invoices.js';
@@ -6,6 +6,7 @@ import { dateText } from '../../../shared/dates.js';
 import { formatDollars } from '../../../shared/format.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { StatusBadge } from '../../components/StatusBadge.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
@@ -72,9 +73,7 @@ function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: 
           </Stack>
           <Group gap="sm">
             <Text fw={500}>{formatDollars(invoice.price)}</Text>
-            <Badge color={status === 'Completed' ? 'green.8' : 'secondary'} variant="filled" tt="none" autoContrast>
-              {status}
-            </Badge>
+            <StatusBadge status={status} />
           </Group>
         </Group>
       </Accordion.Control>
@@ -113,7 +112,9 @@ function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: 
                       <Table.Td>{formatDate(payment.paymentDate)}</Table.Td>
                       <Table.Td>{formatDollars(payment.amount)}</Table.Td>
                       <Table.Td>{payment.method}</Table.Td>
-                      <Table.Td>{payment.status}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={payment.status} />
+                      </Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.description}</Table.Td>
                     </Table.Tr>
                   ))}

@@ -2,9 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
+import { SIGN_UP_DONE } from '../src/shared/account.js';
 import { COUNTING_STATUS_NOTE } from '../src/shared/payments.js';
+import { AWAITING_APPROVAL } from '../src/shared/users.js';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, listRows, main, seriousA11yViolations } from './support/page.js';
+import { api, eventually, expectNoViolations, expectPath, heading1, listRows, main, seriousA11yViolations } from './support/page.js';
 
 /*
  * What a tester's walk through the screens found, mended: the Record Payment dialog, the end of
@@ -13,6 +15,7 @@ import { api, eventually, expectNoViolations, listRows, main, seriousA11yViolati
 const suite = browserSuite();
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+const VIEWPORTS = [DESKTOP, PHONE];
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
@@ -80,3 +83,99 @@ describe('Record Payment', () => {
   });
 });
 
+
+const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+/**
+ * Whether every piece of the address (the text between its break points) sits on one line: an
+ * address may wrap before its '@' or a dot, or after a hyphen as any text does, never inside a word.
+ */
+function wrapsOnlyAtBreakPoints(page: Page, address: string): Promise<boolean> {
+  return page.evaluate((wanted) => {
+    const holder = [...document.querySelectorAll('main span[title]')].find((span) => span.getAttribute('title') === wanted && (span as HTMLElement).offsetParent);
+    if (!holder) return false;
+    return [...holder.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .every((node) => {
+        const text = node.textContent ?? '';
+        const ends = [...text.matchAll(/-/g)].map((match) => match.index + 1).concat(text.length);
+        let start = 0;
+        return ends.every((end) => {
+          const range = document.createRange();
+          range.setStart(node, start);
+          range.setEnd(node, end);
+          start = end;
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size <= 1;
+        });
+      });
+  }, address);
+}
+
+describe('after a sign-up', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`sign-in says what happens next, also after a reload, and leads on to the form (${viewport.width} px)`, async () => {
+      const page = await suite.newPage(viewport);
+      const emailAddress = `new.customer.${Math.random().toString(36).slice(2, 8)}@brightwater-holdings.example.com`;
+      await page.goto('/signup');
+      const fields: [string, string][] = [
+        ['Company Name', unique('Brightwater')],
+        ['First Name', 'Bea'],
+        ['Last Name', 'Bright'],
+        ['Email', emailAddress],
+        ['Password', 'a long enough password'],
+        ['Confirm Password', 'a long enough password'],
+      ];
+      for (const [label, value] of fields) await main(page).getByLabel(new RegExp(`^${label}( \\*)?$`)).fill(value);
+      await main(page).getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expectPath(page, '/signin');
+      await heading1(main(page), 'Thank you for signing up').waitFor();
+      const steps = main(page).getByRole('list', { name: 'What happens next' });
+      expect(await main(page).getByText(SIGN_UP_DONE).isVisible()).toBe(true);
+      expect(await steps.innerText()).toContain(emailAddress);
+      expect(await wrapsOnlyAtBreakPoints(page, emailAddress)).toBe(true);
+      await suite.screenshot(page, `walk-signed-up-${viewport.width}`);
+      expectNoViolations(await seriousA11yViolations(page, `signed up at ${viewport.width} px`));
+
+      // a lasting page: a reload keeps it, and its Sign In link shows the form
+      await page.reload();
+      await heading1(main(page), 'Thank you for signing up').waitFor();
+      await main(page).getByRole('link', { name: 'Sign In', exact: true }).click();
+      await heading1(main(page), 'Sign In').waitFor();
+      expect(await main(page).getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+    });
+  }
+});
+
+describe('approving and inviting', () => {
+  it('approving a sign-up on the provider overview says so in a toast', async () => {
+    const { page } = await superAdmin();
+    const company = createCompany(suite.db, { companyName: unique('Signup Co') });
+    const waiting = await createUser(suite.db, { companyId: company.id, approved: false, firstName: 'Wanda', lastName: unique('Waiting') });
+    await page.goto('/dashboard');
+    await main(page).getByRole('button', { name: `Approve ${waiting.firstName} ${waiting.lastName}` }).click();
+    await dialog(page).getByRole('button', { name: 'Activate and Send Email' }).click();
+    await eventually(() => toast(page, `${waiting.firstName} ${waiting.lastName} approved`).count()).toBe(1);
+    expect(await toast(page, 'approved').innerText()).toContain(`An email telling them so went to ${waiting.emailAddress}.`);
+    await suite.screenshot(page, 'walk-overview-approved-1280');
+  });
+
+  for (const viewport of VIEWPORTS) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`a colleague awaiting approval shows so on the company's Users list; emails wrap at their dots (${viewport.width} px, ${scheme})`, async () => {
+        const { page, user } = await suite.signedInPage('admin', { viewport });
+        await page.emulateMedia({ colorScheme: scheme });
+        const emailAddress = `bartholomew.hargreaves-whitfield@consultancy-partners.example.com`.replace('@', `.${Math.random().toString(36).slice(2, 6)}@`);
+        const invited = await createUser(suite.db, { companyId: user.companyId, role: 'member', approved: false, password: null, firstName: 'Bart', lastName: 'Hargreaves', emailAddress });
+        await page.goto('/users');
+        const row = main(page).locator('tbody tr').filter({ hasText: `${invited.firstName} ${invited.lastName}` });
+        await eventually(() => row.count()).toBe(1);
+        expect(await row.getByText(AWAITING_APPROVAL, { exact: true }).isVisible()).toBe(true);
+        const own = main(page).locator('tbody tr').filter({ hasText: `${user.firstName} ${user.lastName}` });
+        expect(await own.getByText(AWAITING_APPROVAL).count()).toBe(0);
+        expect(await wrapsOnlyAtBreakPoints(page, emailAddress)).toBe(true);
+        await suite.screenshot(page, `walk-users-awaiting-${viewport.width}-${scheme}`);
+        expectNoViolations(await seriousA11yViolations(page, `users at ${viewport.width} px in ${scheme}`));
+      });
+    }
+  }
+});

@@ -1,18 +1,20 @@
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { UserDto, UserSortKey } from '../../../../shared/users.js';
+import { AWAITING_APPROVAL, type UserDto, type UserSortKey } from '../../../../shared/users.js';
+import { EmailText } from '../../../components/EmailText.js';
 import { AdminList, ConfirmAction, FilterSwitch, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
 import { toastDone } from '../../../lib/toast.js';
+import { toastApproved } from './approvedToast.js';
 
 type UserAction = { kind: keyof typeof confirmations; user: UserDto };
 
 const columns: Column<UserDto>[] = [
   { key: 'firstName', header: 'First Name', sortable: true, render: (user) => user.firstName },
   { key: 'lastName', header: 'Last Name', sortable: true, render: (user) => user.lastName },
-  { key: 'emailAddress', header: 'Email', sortable: true, render: (user) => user.emailAddress },
+  { key: 'emailAddress', header: 'Email', sortable: true, render: (user) => <EmailText address={user.emailAddress} /> },
   { key: 'companyName', header: 'Company', sortable: true, render: (user) => user.companyName ?? '—' },
   { key: 'role', header: 'Role', sortable: true, render: (user) => user.role },
   { key: 'approved', header: 'Approved', sortable: true, render: (user) => (user.approved ? 'Yes' : 'No') },
@@ -51,7 +53,7 @@ export function AllUsersPage() {
     activate: trpc.superadmin.users.activate.useMutation({
       onSuccess: (saved) => {
         replaceRow(saved);
-        toastDone(`${saved.firstName} ${saved.lastName} approved`, `An email telling them so went to ${saved.emailAddress}.`);
+        toastApproved(saved);
       },
     }),
     setPassword: trpc.superadmin.users.sendSetPassword.useMutation(),
@@ -76,7 +78,7 @@ export function AllUsersPage() {
         companyFilter
         filters={
           <FilterSwitch
-            label="Awaiting approval only"
+            label={`${AWAITING_APPROVAL} only`}
             checked={list.filters.awaitingApproval}
             onChange={(awaitingApproval) => list.setFilters({ awaitingApproval })}
           />

@@ -6,7 +6,7 @@ import { SIGN_UP_DONE } from '../src/shared/account.js';
 import { COUNTING_STATUS_NOTE } from '../src/shared/payments.js';
 import { AWAITING_APPROVAL } from '../src/shared/users.js';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, expectPath, heading1, listRows, main, seriousA11yViolations } from './support/page.js';
+import { api, coloursOf, eventually, expectNoViolations, expectPath, heading1, listRows, main, seriousA11yViolations } from './support/page.js';
 
 /*
  * What a tester's walk through the screens found, mended: the Record Payment dialog, the end of
@@ -175,6 +175,59 @@ describe('approving and inviting', () => {
         expect(await wrapsOnlyAtBreakPoints(page, emailAddress)).toBe(true);
         await suite.screenshot(page, `walk-users-awaiting-${viewport.width}-${scheme}`);
         expectNoViolations(await seriousA11yViolations(page, `users at ${viewport.width} px in ${scheme}`));
+      });
+    }
+  }
+});
+
+describe('colours in light and dark', () => {
+  /** An invoice of the company with payments of every status the badges colour, and one paid in full. */
+  async function invoicesWithEveryStatus(companyId: string) {
+    const { token } = await superAdmin();
+    const create = async (description: string, price: number) => {
+      const response = await api(suite.url, 'POST', '/superadmin/invoices', { token, body: { company: companyId, description, price, sendInvoiceEmail: false } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body as { _id: string };
+    };
+    const pay = async (invoice: string, amount: number, status: string) => {
+      const response = await api(suite.url, 'POST', '/superadmin/payments', { token, body: { company: companyId, invoice, amount, status, method: 'ACH', sendEmail: false } });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+    };
+    const paid = await create('Paid in full', 100);
+    await pay(paid._id, 100, 'completed');
+    const open = await create('Still open', 500);
+    for (const status of ['pending', 'failed', 'refunded', 'on hold']) await pay(open._id, 10, status);
+    await pay(open._id, 50, 'completed');
+  }
+
+  for (const viewport of VIEWPORTS) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`the customer's Invoices with every status badge pass axe (${viewport.width} px, ${scheme})`, async () => {
+        const { page, user } = await suite.signedInPage('admin', { viewport });
+        await invoicesWithEveryStatus(user.companyId!);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto('/invoices');
+        await heading1(main(page), 'Invoices').waitFor();
+        await eventually(() => main(page).getByText('Completed', { exact: true }).count()).toBeGreaterThan(0);
+        await main(page).getByRole('button', { name: /Still open|Invoice/ }).last().click();
+        await eventually(() => main(page).getByRole('table').count()).toBe(1);
+        await suite.screenshot(page, `walk-invoices-badges-${viewport.width}-${scheme}`);
+        expectNoViolations(await seriousA11yViolations(page, `customer invoices at ${viewport.width} px in ${scheme}`));
+      });
+
+      it(`the header and the payment-details warning pass axe (${viewport.width} px, ${scheme})`, async () => {
+        const { page } = await superAdmin(viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto('/allinvoices');
+        const warning = main(page).getByTestId('missing-payment-details');
+        await warning.waitFor();
+        // the primary blue in light, a deep navy of it in dark: a painted bar either way, never the page showing through
+        expect((await coloursOf(page.getByRole('banner'))).background).toBe(scheme === 'light' ? 'rgb(25, 118, 210)' : 'rgb(10, 53, 112)');
+        // the warning's title as strong as its text: black in light, white on the brown of dark
+        const title = await coloursOf(warning.locator('.mantine-Alert-title'));
+        expect(title.color).toBe(scheme === 'light' ? 'rgb(0, 0, 0)' : 'rgb(255, 255, 255)');
+        await suite.screenshot(page, `walk-header-warning-${viewport.width}-${scheme}`);
+        expectNoViolations(await seriousA11yViolations(page, `header and warning at ${viewport.width} px in ${scheme}`));
       });
     }
   }

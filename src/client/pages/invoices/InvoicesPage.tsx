@@ -95,7 +95,8 @@ function InvoiceEntry({ invoice, onViewPdf }: { invoice: InvoiceDto; onViewPdf: 
               No payments yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            // on a phone the table scrolls sideways: its viewport takes the focus so the keyboard can scroll it too
+            <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': `Payments of invoice ${invoice.invoiceId}, scrolls sideways` } }}>
               <Table striped withTableBorder fz="sm" aria-label={`Payments of invoice ${invoice.invoiceId}`}>
                 <Table.Thead>
                   <Table.Tr>

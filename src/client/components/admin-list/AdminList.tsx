@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, em, Group, Pagination, Paper, Select, Text, TextInput, Title, Tooltip, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Group, Pagination, Paper, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import type { Page } from '../../../shared/list.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
+import { usePhoneLayout } from '../../lib/usePhoneLayout.js';
 import { adminErrorText } from './adminErrorText.js';
 import { CompanyFilter } from './CompanyFilter.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
@@ -45,12 +45,6 @@ type AdminListProps<T> = {
   exportList?: ExportList;
 };
 
-/** Below Mantine's md breakpoint the rows are cards; read at the first render so a phone never draws the table. */
-function usePhoneLayout(): boolean {
-  const theme = useMantineTheme();
-  const wide = useMediaQuery(`(min-width: ${em(theme.breakpoints.md)})`, true, { getInitialValueInEffect: false });
-  return !wide;
-}
 
 /**
  * The one list every back-office screen uses: toolbar, search, company filter, sorted rows, paging.

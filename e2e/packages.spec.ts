@@ -126,7 +126,7 @@ describe('/allpackages', () => {
     await dialog(page).getByRole('button', { name: 'End Date', exact: true }).click();
     await page.getByRole('button', { name: 'Next month' }).click();
     await page.locator('table button:not([data-outside])', { hasText: /^15$/ }).click();
-    await eventually(() => dialog(page).getByRole('button', { name: 'End Date', exact: true }).textContent()).toMatch(/^\d{2}\/15\/\d{4}$/);
+    await eventually(() => dialog(page).getByRole('button', { name: 'End Date', exact: true }).textContent()).toMatch(/^[A-Z][a-z]{2} 15, \d{4}$/);
     await dialog(page).getByRole('button', { name: 'Update' }).click();
     await eventually(() => dialog(page).count()).toBe(0);
     await main(page).getByLabel('Search').fill('Edited');

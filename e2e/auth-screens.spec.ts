@@ -425,12 +425,13 @@ describe('Sign Up (/signup)', () => {
     await fillSignUp(page, fields);
     await button(page, 'Sign Up').click();
 
+    // sign-in, with a note that stays: what happens next, and the way on to the form
     await expectPath(page, '/signin');
-    await shown(heading(page, 'Sign In'));
+    await shown(heading(page, 'Thank you for signing up'));
     await shown(page.getByText(SIGN_UP_DONE, { exact: true }));
-    await shown(page.getByText('Thank you!', { exact: true }));
-    await page.waitForTimeout(400); // let the notification finish sliding in
     await snap(page, 'auth-signup-done');
+    await main(page).getByRole('link', { name: 'Sign In', exact: true }).click();
+    await shown(heading(page, 'Sign In'));
 
     const company = suite.db.select().from(companies).where(eq(companies.companyName, fields.companyName)).get();
     expect(company).toMatchObject({

@@ -81,7 +81,7 @@ describe('recording a payment', () => {
 
     const user = interactions(page);
     await user.click(rowOf(page, description).getByRole('button', { name: 'Record Payment' }));
-    await eventually(() => dialog(page).getByRole('heading', { name: 'Add Payment' }).isVisible()).toBe(true);
+    await eventually(() => dialog(page).getByRole('heading', { name: 'Record Payment' }).isVisible()).toBe(true);
     await eventually(() => dialog(page).getByLabel('Company', { exact: true }).inputValue()).toBe(company.companyName);
     await eventually(() => dialog(page).getByLabel('Invoice', { exact: true }).inputValue()).toBe(`${invoice.invoiceId} — $150`);
     expect(await dialog(page).getByLabel('Amount').inputValue()).toBe('$150');

@@ -217,18 +217,33 @@ describe('Logging time', () => {
     expect(saves.count).toBe(1);
   });
 
-  it('the timesheet works on a phone: the grid scrolls inside its box, the page does not', async () => {
-    const company = createCompany(suite.db, { companyName: unique('Phone Sheet Co') });
-    createTask(suite.db, { companyId: company.id, title: 'Phone task' });
-    const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
-    await page.goto(`/timesheet?company=${company.id}&week=2025-01-06`);
-    await main(page).getByLabel('Phone task, Mon Jan 6', { exact: true }).fill('2');
-    expect(await main(page).getByTestId('week-total').innerText()).toBe('2');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await suite.screenshot(page, 'timesheet-05-phone');
-    expectNoViolations(await seriousA11yViolations(page, 'timesheet, phone'));
-  });
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`the timesheet on a phone is a list of the seven days, nothing scrolls sideways (${scheme})`, async () => {
+      const company = createCompany(suite.db, { companyName: unique('Phone Sheet Co') });
+      createTask(suite.db, { companyId: company.id, title: 'Phone task' });
+      const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/timesheet?company=${company.id}&week=2025-01-06`);
+      const days = main(page).getByTestId('timesheet-day');
+      await eventually(() => days.count()).toBe(7);
+      expect(await main(page).locator('table').count()).toBe(0);
+      expect(await days.getByRole('heading').allInnerTexts()).toEqual(['Mon Jan 6', 'Tue Jan 7', 'Wed Jan 8', 'Thu Jan 9', 'Fri Jan 10', 'Sat Jan 11', 'Sun Jan 12']);
+      await main(page).getByLabel('Phone task, Mon Jan 6', { exact: true }).fill('2');
+      // Sunday is reached by scrolling down the page, as any list is
+      const sunday = main(page).getByLabel('Phone task, Sun Jan 12', { exact: true });
+      await sunday.scrollIntoViewIfNeeded();
+      await sunday.fill('1:30');
+      expect(await days.nth(6).getByTestId('day-total').innerText()).toBe('1.5');
+      expect(await main(page).getByTestId('week-total').innerText()).toBe('3.5');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await suite.screenshot(page, `timesheet-05-phone-${scheme}`);
+      expectNoViolations(await seriousA11yViolations(page, `timesheet, phone, ${scheme}`));
+      await main(page).getByRole('button', { name: 'Save timesheet', exact: true }).click();
+      await eventually(() => logsOf(company.id).length).toBe(2);
+    });
+  }
 
   it("asks before typed hours are dropped by another week or company, and 'This week' is the provider's week", async () => {
     const company = createCompany(suite.db, { companyName: unique('Unsaved Co') });

@@ -1,6 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { outbox, twoFactor } from '../drizzle/schema.js';
@@ -38,11 +39,27 @@ async function enrol(page: Page, shots: string): Promise<string> {
   expect(await codes.first().innerText()).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
   await suite.screenshot(page, `${shots}-recovery-codes`);
   expectNoViolations(await seriousA11yViolations(page, 'recovery codes'));
+  await keepsRecoveryCodes(page, await codes.allInnerTexts());
 
   await card.getByRole('button', { name: 'I Have Saved Them', exact: true }).click();
   await card.getByText(/^On since /).waitFor();
   expect(await card.getByText('10 of your recovery codes are unused.', { exact: false }).count()).toBe(1);
   return secret;
+}
+
+/** Copy puts every code on the clipboard; Download saves them as a .txt file. */
+async function keepsRecoveryCodes(page: Page, codes: string[]): Promise<void> {
+  const card = twoFactorCard(page);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
+  await card.getByRole('button', { name: 'Copy', exact: true }).click();
+  await card.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n').filter((line) => codes.includes(line))).toEqual(codes);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download (.txt)', exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe('hourbank-recovery-codes.txt');
+  const saved = readFileSync((await download.path())!, 'utf8');
+  expect(saved).toBe(copied);
 }
 
 /** The password step of the sign-in form. */

@@ -58,3 +58,4 @@ import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
 // Other Mantine packages' styles come after @mantine/core's.
 import '@mantine/notifications/styles.css';
+import './color-scheme.css';

@@ -13,6 +13,9 @@ const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#f
 // Mantine's dark palette with shade 2 (dimmed text in dark mode) lightened from #828282 to keep 4.5:1 on the dark cards.
 const dark: MantineColorsTuple = ['#c9c9c9', '#b8b8b8', '#a3a3a3', '#696969', '#424242', '#3b3b3b', '#2e2e2e', '#242424', '#1f1f1f', '#141414'];
 
+/** The colours a warning Alert is drawn in (yellow for a setting to fix, orange for a caution). */
+const WARNING_COLORS = new Set(['yellow', 'orange', 'secondary']);
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
@@ -20,6 +23,11 @@ export const theme = createTheme({
   fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", sans-serif',
   defaultRadius: 'md',
   components: {
+    // A warning's title reads as strongly as its text: Mantine tints it, which leaves a grey title on
+    // the dark scheme's brown warning background.
+    Alert: {
+      styles: (_theme: unknown, props: { color?: string }) => (WARNING_COLORS.has(props.color ?? '') ? { title: { color: 'light-dark(var(--mantine-color-black), var(--mantine-color-white))' } } : {}),
+    },
     Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateText, dateTimeText, longDateText, monthDayText, numericDateText, timeAgoText } from './dates.js';
+import * as dates from './dates.js';
+import { dateText, dateTimeText, monthDayText, timeAgoText } from './dates.js';
 
 // 2026-03-02 22:30 UTC: still March 2 in New York, already March 3 in Tokyo.
 const instant = '2026-03-02T22:30:00.000Z';
@@ -8,9 +9,12 @@ describe('the screens’ date texts', () => {
   it('writes each style as the lists and cards show it', () => {
     expect(dateText(instant, 'UTC')).toBe('Mar 2, 2026');
     expect(monthDayText(instant, 'UTC')).toBe('Mar 2');
-    expect(longDateText(instant, 'UTC')).toBe('March 2, 2026');
-    expect(numericDateText(instant, 'UTC')).toBe('03/02/2026');
     expect(dateTimeText(instant, 'UTC')).toBe('Mar 2, 2026, 10:30 PM');
+  });
+
+  it('has one style for a day and one for an instant: no numeric or long-month dates beside them', () => {
+    expect(Object.keys(dates).filter((name) => name.endsWith('DateText'))).toEqual(['calendarDateText']);
+    expect(dates.calendarDateText('2026-03-02', 'date')).toBe('Mar 2, 2026');
   });
 
   it('reads the instant in the zone given', () => {

@@ -1,6 +1,7 @@
 /*
- * Every date and time the screens show, in US English. A zone is the one the reader is in
- * (undefined: the runtime's own, i.e. the browser's); a calendar day stored as a UTC midnight is
+ * Every date and time the app shows, in US English and one style: a day reads 'Mar 2, 2026', an
+ * instant 'Mar 2, 2026, 10:30 AM' (screens, CSV exports, PDFs). Only the wire keeps YYYY-MM-DD and ISO.
+ * A zone is the one the reader is in (undefined: the runtime's own, i.e. the browser's); a calendar day stored as a UTC midnight is
  * shown with 'UTC' so no zone moves it to the day before. The time log texts build on these
  * (log-text.ts), and the server's Search matches them, so changing a style changes what it finds.
  */
@@ -16,10 +17,6 @@ const styles = {
   monthYear: { month: 'short', year: 'numeric' },
   /** 'Mar' */
   month: { month: 'short' },
-  /** 'March 2, 2026' */
-  longDate: { month: 'long', day: 'numeric', year: 'numeric' },
-  /** '03/02/2026' */
-  numericDate: { month: '2-digit', day: '2-digit', year: 'numeric' },
   /** 'Mar 2, 2026, 10:30 AM' */
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -47,8 +44,6 @@ const formatter = (style: DateStyle) => (value: DateValue, timeZone?: string) =>
 
 export const dateText = formatter('date');
 export const monthDayText = formatter('monthDay');
-export const longDateText = formatter('longDate');
-export const numericDateText = formatter('numericDate');
 export const dateTimeText = formatter('dateTime');
 
 /**

@@ -17,6 +17,9 @@ export const DEFAULT_PAYMENT_STATUS = COUNTING_PAYMENT_STATUS;
 /** The statuses the payment form offers; Status stays free text, and any other text does not count. */
 export const PAYMENT_STATUSES = [COUNTING_PAYMENT_STATUS, 'pending', 'failed', 'refunded'] as const;
 
+/** What the payment form says beside its free-text Status box. */
+export const COUNTING_STATUS_NOTE = `Only "${COUNTING_PAYMENT_STATUS}" counts toward the invoice's balance`;
+
 /** Whether a payment with this status pays off its invoice: only a completed one does. */
 export function countsTowardBalance(status: string): boolean {
   return status === COUNTING_PAYMENT_STATUS;

@@ -30,12 +30,17 @@ export const adminUserFields = z.object({
 });
 export type AdminUserFields = z.output<typeof adminUserFields>;
 
+/** How a list marks a user the provider has not approved yet (an invited colleague, a new sign-up). */
+export const AWAITING_APPROVAL = 'Awaiting approval';
+
 export const companyUserOutput = z.object({
   _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   emailAddress: z.string(),
   role: z.string(),
+  /** false while the provider has not approved them (an invited colleague, until then unable to sign in) */
+  approved: z.boolean(),
 });
 export type CompanyUserDto = z.infer<typeof companyUserOutput>;
 

@@ -7,7 +7,6 @@ import type { DateStyle } from '../../shared/dates.js';
  */
 export const PICKER_TEXT = {
   date: 'MMM D, YYYY',
-  numericDate: 'MM/DD/YYYY',
   dateTime: 'MMM D, YYYY, h:mm A',
 } as const satisfies Partial<Record<DateStyle, string>>;
 

@@ -1,4 +1,4 @@
-import { numericDateText } from '../../shared/dates.js';
+import { dateText } from '../../shared/dates.js';
 
 /** Package dates are calendar days (stored as midnight UTC): shown and edited as their UTC day. */
 export function packageDay(iso: string | null | undefined): string | null {
@@ -7,9 +7,9 @@ export function packageDay(iso: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
 
-/** A package date as en-US text (03/02/2026), or '' when absent. */
+/** A package date as every date reads (Mar 2, 2026), or '' when absent. */
 export function formatPackageDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : numericDateText(date, 'UTC');
+  return Number.isNaN(date.getTime()) ? '' : dateText(date, 'UTC');
 }

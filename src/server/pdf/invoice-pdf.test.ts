@@ -81,8 +81,8 @@ describe('renderInvoicePdf', () => {
       'Springfield, IL 62701',
       'INVOICE',
       '2026-0042',
-      'March 10, 2026',
-      'March 12, 2026',
+      'Mar 10, 2026',
+      'Mar 12, 2026',
       'BILL TO',
       'Acme Widgets Inc.',
       '1 Industrial Way',
@@ -91,7 +91,7 @@ describe('renderInvoicePdf', () => {
       '$150',
       '$3,000',
       'Payments received',
-      'March 11, 2026',
+      'Mar 11, 2026',
       'TX-ACH-7781',
       '$1,000',
       'ZL-33',
@@ -117,8 +117,8 @@ describe('renderInvoicePdf', () => {
 
   it('shows dates in the given time zone', async () => {
     const lateEvening = invoice({ transactionDate: new Date('2026-03-01T03:00:00Z') });
-    expect(await textOf(await renderInvoicePdf(lateEvening, provider, 'America/Los_Angeles'))).toContain('February 28, 2026');
-    expect(await textOf(await renderInvoicePdf(lateEvening, provider, 'Europe/Berlin'))).toContain('March 1, 2026');
+    expect(await textOf(await renderInvoicePdf(lateEvening, provider, 'America/Los_Angeles'))).toContain('Feb 28, 2026');
+    expect(await textOf(await renderInvoicePdf(lateEvening, provider, 'Europe/Berlin'))).toContain('Mar 1, 2026');
   });
 
   it("gives the chosen method's instructions only, with the amount due and the invoice number as reference", async () => {

@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { dateText } from '../../shared/dates.js';
 import { formatDollars, formatHours } from '../../shared/format.js';
 import { CHOSEN_METHOD_NOTE, howToPay, paymentMethodLabel, type HowToPay, type HowToPayMethod } from '../../shared/payment-options.js';
 import type { Provider } from '../config.js';
@@ -79,9 +80,9 @@ function isPaid(data: InvoicePdfData): boolean {
   return data.status === 'Completed';
 }
 
+/** The invoice's days read as every date of the app does ('Mar 2, 2026'), in the provider's zone. */
 function dateFormatter(timeZone: string): (date: Date) => string {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' });
-  return (date) => format.format(date);
+  return (date) => dateText(date, timeZone);
 }
 
 // ---- Sections -------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PDFDocument } from 'pdf-lib';
+import { calendarDateText, dateText } from '../../shared/dates.js';
 import { formatDollars, formatHours } from '../../shared/format.js';
 import type { Provider } from '../config.js';
 import type { StatementData } from '../modules/activities/statement.js';
@@ -19,15 +20,10 @@ const ROW_HEIGHT = 14;
 
 type Table<Row> = { columns: [string, number, 'left' | 'right'][]; cells: (row: Row) => string[]; widths: number[] };
 
-const dayFormatter = (timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
-  return (date: Date) => format.format(date);
-};
+const dayFormatter = (timeZone: string) => (date: Date) => dateText(date, timeZone);
 
-/** A period's YYYY-MM-DD day as 'March 2, 2026' (a calendar day, not an instant). */
-function longDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
-}
+/** A period's YYYY-MM-DD day as 'Mar 2, 2026' (a calendar day, not an instant). */
+const periodDay = (day: string) => calendarDateText(day, 'date');
 
 const hoursText = (hours: number) => formatHours(hours);
 
@@ -67,7 +63,7 @@ function drawHeader(writer: Writer, data: StatementData, provider: Provider, iss
   writer.y = top;
   drawText(writer, 'STATEMENT', RIGHT_EDGE, { font: 'bold', size: 22, color: colors.accent }, 'right');
   writer.y -= 26;
-  drawText(writer, `${longDay(data.period.from)} to ${longDay(data.period.to)}`, RIGHT_EDGE, { font: 'bold', size: 10 }, 'right');
+  drawText(writer, `${periodDay(data.period.from)} to ${periodDay(data.period.to)}`, RIGHT_EDGE, { font: 'bold', size: 10 }, 'right');
   writer.y -= 14;
   drawText(writer, `Issued ${issued}`, RIGHT_EDGE, { size: 10, color: colors.muted }, 'right');
   writer.y = Math.min(leftBottom, writer.y - 14) - 6;

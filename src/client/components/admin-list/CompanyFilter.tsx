@@ -9,5 +9,5 @@ type CompanyFilterProps = {
 
 /** 'All' first, then the companies by name; typing searches them on the server. */
 export function CompanyFilter({ label, value, onChange, allLabel = 'All' }: CompanyFilterProps) {
-  return <CompanySelect label={label} allLabel={allLabel} value={value} onChange={onChange} allowDeselect={false} w={{ base: '100%', sm: 260 }} />;
+  return <CompanySelect label={label} allLabel={allLabel} value={value} onChange={onChange} w={{ base: '100%', sm: 260 }} />;
 }

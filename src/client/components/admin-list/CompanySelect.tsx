@@ -29,6 +29,8 @@ export function CompanySelect({ value, onChange, allLabel, ...selectProps }: Com
   ];
   return (
     <Select
+      // choosing the chosen company again keeps it (a company is required unless the box is clearable)
+      allowDeselect={false}
       {...selectProps}
       data={data}
       value={value}

@@ -8,7 +8,7 @@ import { ListPager } from './ListPager.js';
 import { ListCards, ListTable, type RowsView } from './ListRows.js';
 import type { Column, ListControls } from './listTypes.js';
 import { pageView } from './useAdminList.js';
-import { usePhoneLayout } from './usePhoneLayout.js';
+import { usePhoneLayout } from '../../lib/usePhoneLayout.js';
 
 type SectionListProps<T> = {
   /** The section's heading (a second-level heading: the page has its own title). */

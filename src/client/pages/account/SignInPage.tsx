@@ -1,13 +1,14 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { AuthCard } from '../../components/AuthCard.js';
 import { FormMessage } from '../../components/FormMessage.js';
 import { saveSession } from '../../session.js';
 import { errorText, trpc } from '../../trpc.js';
 import { lazyPart } from '../../lib/lazyNamed.js';
 import { ForgotPasswordForm } from './ForgotPasswordForm.js';
-import type { LoginOutput } from '../../../shared/account.js';
+import { SIGNED_UP_FLAG, type LoginOutput } from '../../../shared/account.js';
+import { SignedUpNotice, type SignedUpState } from './SignedUpNotice.js';
 import { EmailInput } from '../../components/EmailInput.js';
 
 /** Only users with two-factor sign-in see the second step: it is fetched when one reaches it. */
@@ -15,6 +16,8 @@ const TwoFactorStep = lazyPart(() => import('./TwoFactorStep.js'), 'TwoFactorSte
 
 export function SignInPage() {
   const [forgotten, setForgotten] = useState(false);
+  const signedUp = new URLSearchParams(useSearch()).has(SIGNED_UP_FLAG);
+  if (signedUp) return <SignedUpNotice emailAddress={(history.state as SignedUpState | null)?.emailAddress} />;
   if (forgotten) {
     return (
       <AuthCard title="Forgot Password" subtitle="Enter your email address and we will send you a link to set a new password.">

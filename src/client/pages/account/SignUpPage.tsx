@@ -1,12 +1,12 @@
 import { Anchor, Button, Fieldset, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { signUpInput, type SignUpInput } from '../../../shared/account.js';
+import { SIGNED_UP_FLAG, signUpInput, type SignUpInput } from '../../../shared/account.js';
+import type { SignedUpState } from './SignedUpNotice.js';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/validation.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { FormMessage } from '../../components/FormMessage.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
-import { toastDone } from '../../lib/toast.js';
 import { serverFieldErrors } from '../../components/admin-list/index.js';
 import { errorText, trpc } from '../../trpc.js';
 import { EmailInput } from '../../components/EmailInput.js';
@@ -59,9 +59,10 @@ export function SignUpPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
   const signUp = trpc.account.signup.useMutation({
-    onSuccess: (result) => {
-      toastDone('Thank you!', result.message);
-      navigate('/signin');
+    // a lasting page, not a toast that fades: the visitor reads what happens next (SignedUpNotice)
+    onSuccess: (_result, payload) => {
+      const state: SignedUpState = { emailAddress: payload.emailAddress };
+      navigate(`/signin?${SIGNED_UP_FLAG}=1`, { state });
     },
   });
 

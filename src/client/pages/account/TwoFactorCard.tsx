@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { longDateText } from '../../../shared/dates.js';
+import { dateText } from '../../../shared/dates.js';
 import { trpc } from '../../trpc.js';
 import { RecoveryCodes, TwoFactorEnrol } from './TwoFactorEnrol.js';
 import { TwoFactorDisable } from './TwoFactorDisable.js';
@@ -43,7 +43,7 @@ export function TwoFactorCard({ isSuperAdmin }: { isSuperAdmin: boolean }) {
           ) : status.data.enabled ? (
             <Group justify="space-between">
               <Text size="sm">
-                On since {status.data.enabledAt ? longDateText(status.data.enabledAt) : 'today'}. {status.data.recoveryCodesLeft} of your
+                On since {status.data.enabledAt ? dateText(status.data.enabledAt) : 'today'}. {status.data.recoveryCodesLeft} of your
                 recovery codes are unused.
               </Text>
               <Button variant="light" color="red" onClick={() => setMode('disabling')} disabled={status.data.required}>

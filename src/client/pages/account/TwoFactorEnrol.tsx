@@ -1,4 +1,6 @@
-import { Button, Code, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { saveTextFile } from '../../components/downloads/saveTextFile.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage.js';
 import { errorText, trpc } from '../../trpc.js';
@@ -57,8 +59,16 @@ export function TwoFactorEnrol({ onEnrolled, onCancel }: EnrolProps) {
   );
 }
 
+export const RECOVERY_CODES_FILE = 'hourbank-recovery-codes.txt';
+
+/** The codes as copied or saved: a line saying what they are, then one code a line. */
+export function recoveryCodesText(codes: string[]): string {
+  return ['Hourbank two-factor recovery codes. Each signs you in once.', '', ...codes, ''].join('\n');
+}
+
 /** The recovery codes, shown this once: the server keeps only their hashes. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = recoveryCodesText(codes);
   return (
     <Stack gap="md">
       <FormMessage success="Two-factor sign-in is on." />
@@ -71,7 +81,19 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           <List.Item key={code}>{code}</List.Item>
         ))}
       </List>
-      <Group justify="flex-end">
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <CopyButton value={text}>
+            {({ copied, copy }) => (
+              <Button variant="default" leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />} onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => saveTextFile(RECOVERY_CODES_FILE, text)}>
+            Download (.txt)
+          </Button>
+        </Group>
         <Button onClick={onDone}>I Have Saved Them</Button>
       </Group>
     </Stack>

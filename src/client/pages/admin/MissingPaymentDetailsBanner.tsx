@@ -10,7 +10,7 @@ export function MissingPaymentDetailsBanner() {
   const missing = trpc.superadmin.settings.missing.useQuery(undefined, { staleTime: 5 * 60_000 });
   if (!missing.data?.length) return null;
   return (
-    <Alert color="yellow" variant="light" title="Payment details are missing" mb="lg" data-testid="missing-payment-details" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+    <Alert color="yellow" variant="light" title="Payment details are missing" mb="lg" data-testid="missing-payment-details">
       <Text size="sm" mb="xs">
         Invoice emails and PDFs say “please contact us” where these belong:
       </Text>

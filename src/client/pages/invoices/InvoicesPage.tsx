@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { invoiceStatusText, type InvoiceDto } from '../../../shared/invoices.js';
@@ -8,6 +8,7 @@ import { howToPay, type Payee } from '../../../shared/payment-options.js';
 import { HowToPayDetails } from '../../components/HowToPayDetails.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { StatusBadge } from '../../components/StatusBadge.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
@@ -79,9 +80,7 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
           <Group gap="sm">
             {partlyPaid && <Text size="sm">Due {formatDollars(invoice.remainingBalance)}</Text>}
             <Text fw={500}>{formatDollars(invoice.price)}</Text>
-            <Badge color={status === 'Completed' ? 'green.8' : 'secondary'} variant="filled" tt="none" autoContrast>
-              {status}
-            </Badge>
+            <StatusBadge status={status} />
           </Group>
         </Group>
       </Accordion.Control>
@@ -104,7 +103,8 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
               No payments yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            // on a phone the table scrolls sideways: its viewport takes the focus so the keyboard can scroll it too
+            <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': `Payments of invoice ${invoice.invoiceId}, scrolls sideways` } }}>
               <Table striped withTableBorder fz="sm" aria-label={`Payments of invoice ${invoice.invoiceId}`}>
                 <Table.Thead>
                   <Table.Tr>
@@ -121,7 +121,9 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
                       <Table.Td>{formatDate(payment.paymentDate)}</Table.Td>
                       <Table.Td>{formatDollars(payment.amount)}</Table.Td>
                       <Table.Td>{payment.method}</Table.Td>
-                      <Table.Td>{payment.status}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={payment.status} />
+                      </Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.description}</Table.Td>
                     </Table.Tr>
                   ))}

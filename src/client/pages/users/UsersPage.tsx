@@ -1,7 +1,8 @@
 import { Badge, Button, Group, VisuallyHidden, Center, Loader, Paper, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { CompanyUserDto } from '../../../shared/users.js';
+import { AWAITING_APPROVAL, type CompanyUserDto } from '../../../shared/users.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
+import { EmailText } from '../../components/EmailText.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
@@ -83,11 +84,14 @@ function UsersTable({ users, ownId, onRemove }: { users: CompanyUserDto[]; ownId
                   <Table.Td fw={500}>
                     <span>{`${user.firstName} ${user.lastName}`}</span>
                     {/* on a phone the email goes under the name, so role and Remove stay in view */}
-                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: 'break-all' }}>
-                      {user.emailAddress}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                      <EmailText address={user.emailAddress} />
                     </Text>
+                    {!user.approved && <AwaitingApprovalBadge />}
                   </Table.Td>
-                  <Table.Td visibleFrom="sm">{user.emailAddress}</Table.Td>
+                  <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <EmailText address={user.emailAddress} />
+                  </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={user.role === 'admin' ? 'brand' : 'gray'} radius="sm" tt="none" miw="max-content">
                       {user.role}
@@ -107,5 +111,14 @@ function UsersTable({ users, ownId, onRemove }: { users: CompanyUserDto[]; ownId
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+/** An invited colleague the provider has not approved yet: they cannot sign in until then. */
+function AwaitingApprovalBadge() {
+  return (
+    <Badge display="block" w="fit-content" mt={4} variant="light" color="yellow" c="var(--mantine-color-text)" radius="sm" tt="none" title="The provider approves new users; they can sign in once approved.">
+      {AWAITING_APPROVAL}
+    </Badge>
   );
 }

@@ -116,7 +116,7 @@ describe('statement PDF', () => {
     expect(text).toMatch(/Zelle\s+completed\s+\$200/);
     expect(text).toMatch(/Check\s+bounced\s+\$50/);
     expect(text).toMatch(/Total paid \(completed payments\)\s+\$200/);
-    expect(text).toContain('February 1, 2026 to February 28, 2026');
+    expect(text).toContain('Feb 1, 2026 to Feb 28, 2026');
   });
 
   it('agrees with the ledger: the opening and closing balances are the running balances at the period\'s edges', async () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { companyListInput } from '../../../shared/companies.js';
 import { runOutDateText } from '../../../shared/forecast.js';
-import { dateText, dateTimeText, numericDateText } from '../../../shared/dates.js';
+import { dateText, dateTimeText } from '../../../shared/dates.js';
 import type { ExportList } from '../../../shared/exports.js';
 import { allInvoiceListInput, invoiceStatusText } from '../../../shared/invoices.js';
 import { packageListInput } from '../../../shared/packages.js';
@@ -63,7 +63,7 @@ function listExport<Query extends object, Row>(definition: {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 /** A package's start and end are calendar days, kept as UTC midnights. */
-const calendarDayText = (iso: string | null) => (iso ? numericDateText(iso, 'UTC') : '');
+const calendarDayText = (iso: string | null) => (iso ? dateText(iso, 'UTC') : '');
 
 export const providerLists: Record<ExportList, ListExport> = {
   companies: listExport({

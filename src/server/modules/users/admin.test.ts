@@ -44,6 +44,7 @@ describe('GET /users (company admin)', () => {
       lastName: colleague.lastName,
       emailAddress: colleague.emailAddress,
       role: 'viewer',
+      approved: true,
     });
   });
 

@@ -72,7 +72,7 @@ export function deleteUserByAdmin(deps: AppDeps, actor: Actor, id: string): void
 export function listCompanyUsers(deps: AppDeps, companyId: string, query: CompanyUserListQuery): Page<CompanyUserDto> {
   const page = listUsers(deps.db, query, companyId);
   return {
-    items: page.items.map(({ _id, firstName, lastName, emailAddress, role }) => ({ _id, firstName, lastName, emailAddress, role })),
+    items: page.items.map(({ _id, firstName, lastName, emailAddress, role, approved }) => ({ _id, firstName, lastName, emailAddress, role, approved })),
     total: page.total,
   };
 }

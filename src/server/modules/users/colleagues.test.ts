@@ -34,7 +34,7 @@ describe('POST /users/invite (company admin)', () => {
     const response = await api(t.app, admin.token).post('/users/invite', payload);
     expect(response.statusCode).toBe(200);
     const created = userByEmail(payload.emailAddress)!;
-    expect(json(response)).toEqual({ _id: created.id, firstName: 'Jane', lastName: 'Doe', emailAddress: payload.emailAddress, role: 'member' });
+    expect(json(response)).toEqual({ _id: created.id, firstName: 'Jane', lastName: 'Doe', emailAddress: payload.emailAddress, role: 'member', approved: false });
     expect(created).toMatchObject({ companyId: company.id, approved: false, passwordHash: null, role: 'member' });
 
     const [notice] = emailsTo('provider@hourbank.test').filter((email) => email.textBody.includes(payload.emailAddress));
@@ -54,6 +54,16 @@ describe('POST /users/invite (company admin)', () => {
     const [approval] = emailsTo(payload.emailAddress);
     expect(approval?.subject).toContain('Your account is approved');
     expect(linkTokenIn(approval!.textBody)).toBeTruthy();
+  });
+
+  it("shows in the company's Users list as awaiting approval until the provider approves them", async () => {
+    const payload = colleague();
+    const invited = json<{ _id: string }>(await api(t.app, admin.token).post('/users/invite', payload));
+    const approvedOf = async () =>
+      json<{ _id: string; approved: boolean }[]>(await api(t.app, admin.token).get('/users?per_page=1000')).find((row) => row._id === invited._id)?.approved;
+    expect(await approvedOf()).toBe(false);
+    expect((await api(t.app, boss.token).put(`/superadmin/users/activate/${invited._id}`)).statusCode).toBe(200);
+    expect(await approvedOf()).toBe(true);
   });
 
   it.each([

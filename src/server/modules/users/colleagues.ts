@@ -32,7 +32,7 @@ export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, 
       passwordHash: null,
       invitedBy: `${actor.firstName} ${actor.lastName}`,
     });
-    return { _id: id, firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress, role: INVITED_ROLE };
+    return { _id: id, firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress, role: INVITED_ROLE, approved: false };
   });
 }
 

@@ -136,6 +136,7 @@ export function AllInvoicesPage() {
       {payer.target && (
         <PaymentDialog
           payment={payer.target}
+          addTitle="Record Payment"
           defaultCompanyId={list.companyId}
           onClose={payer.close}
           onSaved={() => {

@@ -151,6 +151,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
         ]}
         value={editing ? null : choice}
         onChange={choose}
+        allowDeselect={false}
         disabled={!companyId || editing}
         error={fieldError('packageId')}
         comboboxProps={{ withinPortal: true }}

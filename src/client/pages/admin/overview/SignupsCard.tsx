@@ -5,8 +5,10 @@ import { dateText } from '../../../../shared/dates.js';
 import type { SignupDto } from '../../../../shared/overview.js';
 import { ConfirmAction } from '../../../components/admin-list/ConfirmAction.js';
 import { DashboardCard } from '../../../components/DashboardCard.js';
+import { EmailText } from '../../../components/EmailText.js';
 import { trpc } from '../../../trpc.js';
 import { CardState } from './CardState.js';
+import { toastApproved } from '../users/approvedToast.js';
 import classes from './OverviewPage.module.css';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 
@@ -15,7 +17,8 @@ export const AWAITING_APPROVAL_LIST = '/allusers?awaitingApproval=true';
 /** 'Sign-ups Awaiting Approval (n)': the newest few, each approved from here as on the Users list (which emails them). */
 export function SignupsCard() {
   const signups = trpc.superadmin.overview.signups.useQuery();
-  const activate = trpc.superadmin.users.activate.useMutation();
+  // the card itself refreshes through lib/freshness.ts; the toast says the email went out
+  const activate = trpc.superadmin.users.activate.useMutation({ onSuccess: toastApproved });
   const [approving, setApproving] = useState<SignupDto | null>(null);
 
   return (
@@ -36,7 +39,7 @@ export function SignupsCard() {
                     {user.firstName} {user.lastName}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {user.emailAddress}
+                    <EmailText address={user.emailAddress} />
                   </Text>
                   <Text size="sm" c="dimmed">
                     <CompanyLink companyId={user.company}>{user.companyName ?? 'No company'}</CompanyLink> · {dateText(user.createdAt)}

@@ -16,7 +16,7 @@ export function PackageDateInput({ label, value, onChange, error }: PackageDateI
       value={value}
       onChange={onChange}
       error={error}
-      valueFormat={PICKER_TEXT.numericDate}
+      valueFormat={PICKER_TEXT.date}
       clearable
       leftSection={<IconCalendar size={18} aria-hidden="true" />}
       clearButtonProps={{ 'aria-label': `Clear ${label}` }}

@@ -1,6 +1,6 @@
 import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
+import { COUNTING_STATUS_NOTE, DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { CompanySelect, fieldErrorReader, RecordDialog } from '../../../components/admin-list/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
@@ -15,11 +15,13 @@ type PaymentDialogProps = {
   defaultCompanyId: string;
   onClose: () => void;
   onSaved: (payment: PaymentDto) => void;
+  /** The title of a new payment's dialog: 'Record Payment' from an invoice row, 'Add Payment' otherwise. */
+  addTitle?: string;
 };
 
 
 /** Add or edit a payment; the server's message stays in the dialog on failure, on the field it names. */
-export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: PaymentDialogProps) {
+export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved, addTitle }: PaymentDialogProps) {
   const editing = Boolean(payment._id);
   const [companyId, setCompanyId] = useState<string | null>(payment.company ?? (defaultCompanyId || null));
   const [invoiceId, setInvoiceId] = useState<string | null>(payment.invoice?._id ?? null);
@@ -81,7 +83,7 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
   };
 
   return (
-    <RecordDialog entity="Payment" editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
+    <RecordDialog entity="Payment" addTitle={addTitle} editing={editing} saving={saving} onClose={onClose} onSubmit={save}>
       {editing && <TextInput label="Payment Id" value={payment._id ?? ''} readOnly variant="filled" />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CompanySelect label="Company" value={companyId ?? ''} onChange={(next) => changeCompany(next || null)} error={fieldError('company')} />
@@ -90,6 +92,7 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
           data={choices.map((invoice) => ({ value: invoice._id, label: `${invoice.invoiceId} — ${formatDollars(invoice.remainingBalance)}` }))}
           value={invoiceId}
           onChange={chooseInvoice}
+          allowDeselect={false}
           disabled={!companyId}
           error={fieldError('invoice')}
           nothingFoundMessage={invoices.isFetching ? 'Loading…' : 'No invoices'}
@@ -112,13 +115,23 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved }: P
           data={[...PAYMENT_METHODS]}
           value={method}
           onChange={(next) => (setMethod(next), setMethodPicked(true))}
+          allowDeselect={false}
           error={fieldError('method')}
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {/* free text as the spec allows; only completed counts toward the invoice's balance */}
-        <Autocomplete label="Status" data={[...PAYMENT_STATUSES]} value={status} onChange={setStatus} error={fieldError('status')} comboboxProps={{ withinPortal: true }} />
+      {/* the Status note sits above its box: the boxes of the row still line up at the bottom */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ alignItems: 'end' }}>
+        {/* free text, so the box says which status pays the invoice off: docs/product-rules.md#payments */}
+        <Autocomplete
+          label="Status"
+          description={COUNTING_STATUS_NOTE}
+          data={[...PAYMENT_STATUSES]}
+          value={status}
+          onChange={setStatus}
+          error={fieldError('status')}
+          comboboxProps={{ withinPortal: true }}
+        />
         <LogDateTimePicker value={paymentDate} onChange={setPaymentDate} />
       </SimpleGrid>
       <Textarea

@@ -1,12 +1,13 @@
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { UserDto, UserSortKey } from '../../../../shared/users.js';
+import { AWAITING_APPROVAL, type UserDto, type UserSortKey } from '../../../../shared/users.js';
 import { AdminList, ConfirmAction, FilterSwitch, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';
 import { userColumns } from './userColumns.js';
 import { toastDone } from '../../../lib/toast.js';
+import { toastApproved } from './approvedToast.js';
 
 type UserAction = { kind: keyof typeof confirmations; user: UserDto };
 
@@ -44,7 +45,7 @@ export function AllUsersPage() {
     activate: trpc.superadmin.users.activate.useMutation({
       onSuccess: (saved) => {
         replaceRow(saved);
-        toastDone(`${saved.firstName} ${saved.lastName} approved`, `An email telling them so went to ${saved.emailAddress}.`);
+        toastApproved(saved);
       },
     }),
     setPassword: trpc.superadmin.users.sendSetPassword.useMutation(),
@@ -70,7 +71,7 @@ export function AllUsersPage() {
         notice={list.filters.id && <OneRowNotice noun="user" onShowAll={() => list.setFilters({ ...list.filters, id: '' })} />}
         filters={
           <FilterSwitch
-            label="Awaiting approval only"
+            label={`${AWAITING_APPROVAL} only`}
             checked={list.filters.awaitingApproval}
             onChange={(awaitingApproval) => list.setFilters({ ...list.filters, awaitingApproval })}
           />

@@ -3,10 +3,10 @@ import type { KeyboardEvent } from 'react';
 import { TIMESHEET_DAYS, WEEKDAY_SHORT } from '../../../../../shared/timesheet.js';
 import { addDays } from '../../../../../shared/weekly.js';
 import { shortDateText } from '../calendarDates.js';
-import { CELL_ERROR, cellHundredths, hundredthsText, type SheetRow, type SheetTotals } from './sheetModel.js';
+import { CELL_ERROR, cellHundredths, hundredthsText, loggedOfRows, type SheetRow, type SheetTotals } from './sheetModel.js';
 import classes from './Timesheet.module.css';
 
-type TimesheetGridProps = {
+export type TimesheetGridProps = {
   weekStart: string;
   rows: SheetRow[];
   /** Hours already logged, by row key: shown under the cells, read-only. */
@@ -40,9 +40,10 @@ function moveBetweenCells(event: KeyboardEvent<HTMLTableElement>) {
   next.select();
 }
 
-const dayLabel = (weekStart: string, day: number) => `${WEEKDAY_SHORT[day]} ${shortDateText(addDays(weekStart, day))}`;
+/** 'Mon Jan 6': a day's name in the sheet, and in each hours box's label. */
+export const dayLabel = (weekStart: string, day: number) => `${WEEKDAY_SHORT[day]} ${shortDateText(addDays(weekStart, day))}`;
 
-function LoggedNote({ hundredths }: { hundredths: number | undefined }) {
+export function LoggedNote({ hundredths }: { hundredths: number | undefined }) {
   if (!hundredths) return null;
   return (
     <Text size="xs" c="dimmed" ta="right" className={classes.logged}>
@@ -51,10 +52,33 @@ function LoggedNote({ hundredths }: { hundredths: number | undefined }) {
   );
 }
 
+type HoursCellProps = { label: string; text: string; onChange: (text: string) => void; rowIndex: number; day: number };
+
+/** One task's hours of one day, in the grid or in the phone's day list. */
+export function HoursCell({ label, text, onChange, rowIndex, day }: HoursCellProps) {
+  const invalid = cellHundredths(text) === null;
+  return (
+    <TextInput
+      aria-label={label}
+      value={text}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      inputMode="decimal"
+      autoComplete="off"
+      size="sm"
+      // red, with the reason in the page's message under the sheet and on hover
+      error={invalid}
+      title={invalid ? CELL_ERROR : undefined}
+      classNames={{ input: classes.hours }}
+      data-row={rowIndex}
+      data-day={day}
+    />
+  );
+}
+
 /** The week as a grid: a row per task, Monday to Sunday, row and day totals; Enter in a cell submits the form around it. */
 export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onCell, onDescription }: TimesheetGridProps) {
   const days = Array.from({ length: TIMESHEET_DAYS }, (_, day) => day);
-  const seen = new Set<string>();
+  const loggedOfRow = loggedOfRows(rows, logged);
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table onKeyDown={moveBetweenCells} className={classes.grid} verticalSpacing={6} withRowBorders>
@@ -79,9 +103,7 @@ export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onC
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, rowIndex) => {
-            const taskKey = row.key.split('#')[0]!;
-            const before = seen.has(taskKey) ? undefined : logged.get(taskKey);
-            seen.add(taskKey);
+            const before = loggedOfRow.get(row.key);
             return (
               <Table.Tr key={row.key} data-row-key={row.key}>
                 <Table.Th scope="row" className={classes.task}>
@@ -91,20 +113,7 @@ export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onC
                   const text = row.cells[day]!;
                   return (
                     <Table.Td key={day} className={classes.cell}>
-                      <TextInput
-                        aria-label={`${row.title}, ${dayLabel(weekStart, day)}`}
-                        value={text}
-                        onChange={(event) => onCell(row.key, day, event.currentTarget.value)}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        size="sm"
-                        // red, with the reason in the page's message under the grid and on hover
-                        error={cellHundredths(text) === null}
-                        title={cellHundredths(text) === null ? CELL_ERROR : undefined}
-                        classNames={{ input: classes.hours }}
-                        data-row={rowIndex}
-                        data-day={day}
-                      />
+                      <HoursCell label={`${row.title}, ${dayLabel(weekStart, day)}`} text={text} onChange={(next) => onCell(row.key, day, next)} rowIndex={rowIndex} day={day} />
                       <LoggedNote hundredths={before?.[day]} />
                     </Table.Td>
                   );

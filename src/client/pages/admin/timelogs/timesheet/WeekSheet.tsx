@@ -6,6 +6,8 @@ import { adminErrorText } from '../../../../components/admin-list/index.js';
 import { toastDone } from '../../../../lib/toast.js';
 import { trpc } from '../../../../trpc.js';
 import { hoursCountText } from '../timeLogText.js';
+import { usePhoneLayout } from '../../../../lib/usePhoneLayout.js';
+import { TimesheetDays } from './TimesheetDays.js';
 import { TimesheetGrid } from './TimesheetGrid.js';
 import { NO_TASK_ROW, emptyCells, hundredthsText, loggedByRow, rowsToSave, sheetProblem, sheetRow, sheetTotals, startingRows, type SheetRow } from './sheetModel.js';
 
@@ -44,6 +46,7 @@ function useSheetRows(tasks: { _id: string; title: string }[] | undefined) {
 /** One company's week: the grid, a row to add, and Save, which sends every filled row in one call. */
 export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProps) {
   const utils = trpc.useUtils();
+  const phone = usePhoneLayout();
   const openTasks = trpc.superadmin.tasks.openOf.useQuery({ company }, { staleTime: 0 });
   const week = trpc.superadmin.timelogs.timesheetWeek.useQuery({ company, weekStart }, { staleTime: 0 });
   const sheet = useSheetRows(openTasks.data);
@@ -84,6 +87,7 @@ export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProp
     );
   }
   const loadError = openTasks.error ?? week.error;
+  const sheetProps = { weekStart, rows: sheet.rows, logged, loggedOnly, totals, onCell: sheet.setCell, onDescription: sheet.setDescription };
   const addChoices = [{ value: NO_TASK_ROW, label: 'No task' }, ...(openTasks.data ?? []).map((task) => ({ value: task._id, label: task.title }))];
 
   return (
@@ -94,17 +98,10 @@ export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProp
         </Alert>
       )}
       <Text size="sm" c="dimmed" mb="sm">
-        Tab or the arrow keys move between days; Enter saves. Type 1.5 or 1:30 for an hour and a half.
+        {phone ? 'Enter saves.' : 'Tab or the arrow keys move between days; Enter saves.'} Type 1.5 or 1:30 for an hour and a half.
       </Text>
-      <TimesheetGrid
-        weekStart={weekStart}
-        rows={sheet.rows}
-        logged={logged}
-        loggedOnly={loggedOnly}
-        totals={totals}
-        onCell={sheet.setCell}
-        onDescription={sheet.setDescription}
-      />
+      {/* a phone gets the week day by day, the grid would hide most days behind a sideways scroll */}
+      {phone ? <TimesheetDays {...sheetProps} /> : <TimesheetGrid {...sheetProps} />}
       <Group justify="space-between" align="flex-end" mt="md" wrap="wrap" gap="sm">
         <Select
           label="Add a row for"

@@ -49,6 +49,19 @@ export function loggedByRow(logged: readonly LoggedRow[]): Map<string, number[]>
   return new Map(logged.map((row) => [row.task ?? NO_TASK_ROW, row.hours.map(hoursToHundredths)]));
 }
 
+/** What each row shows as already logged: its task's logged hours on the task's first row, nothing on the rows added after it. */
+export function loggedOfRows(rows: readonly SheetRow[], logged: Map<string, number[]>): Map<string, number[] | undefined> {
+  const seen = new Set<string>();
+  return new Map(
+    rows.map((row) => {
+      const taskKey = row.task ?? NO_TASK_ROW;
+      const before = seen.has(taskKey) ? undefined : logged.get(taskKey);
+      seen.add(taskKey);
+      return [row.key, before];
+    }),
+  );
+}
+
 /**
  * The totals in hundredths: per row key (new hours plus those already logged for its task, counted
  * on the task's first row only), per day, the week, and the new cells and hours alone.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
-import { SIGN_UP_DONE } from '../src/shared/account.js';
+import { SIGN_UP_DONE } from '../src/shared/sign-up.js';
 import { COUNTING_STATUS_NOTE } from '../src/shared/payments.js';
 import { AWAITING_APPROVAL } from '../src/shared/users.js';
 import { browserSuite } from './support/fixture.js';

@@ -15,12 +15,6 @@ export const signUpInput = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpInput>;
 
-/** What a finished sign-up answers, and what the sign-in page then says until the visitor moves on. */
-export const SIGN_UP_DONE = 'Thank you for signing up. We will review your account and email you once it is approved.';
-
-/** Sign-up ends on /signin with this flag, so the page says what happens next (and still does after a reload). */
-export const SIGNED_UP_FLAG = 'signedUp';
-
 export const loginInput = z.object({
   emailAddress: z.string({ message: 'Email address is required.' }).trim().min(1, 'Email address is required.').max(254, 'Email address must be at most 254 characters.'),
   password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(200, 'The password must be at most 200 characters long.'),

@@ -7,7 +7,8 @@ import { saveSession } from '../../session.js';
 import { errorText, trpc } from '../../trpc.js';
 import { lazyPart } from '../../lib/lazyNamed.js';
 import { ForgotPasswordForm } from './ForgotPasswordForm.js';
-import { SIGNED_UP_FLAG, type LoginOutput } from '../../../shared/account.js';
+import type { LoginOutput } from '../../../shared/account.js';
+import { SIGNED_UP_FLAG } from '../../../shared/sign-up.js';
 import { SignedUpNotice, type SignedUpState } from './SignedUpNotice.js';
 import { EmailInput } from '../../components/EmailInput.js';
 

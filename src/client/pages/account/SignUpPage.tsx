@@ -1,7 +1,8 @@
 import { Anchor, Button, Fieldset, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { SIGNED_UP_FLAG, signUpInput, type SignUpInput } from '../../../shared/account.js';
+import { signUpInput, type SignUpInput } from '../../../shared/account.js';
+import { SIGNED_UP_FLAG } from '../../../shared/sign-up.js';
 import type { SignedUpState } from './SignedUpNotice.js';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/validation.js';
 import { AuthCard } from '../../components/AuthCard.js';

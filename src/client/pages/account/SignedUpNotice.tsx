@@ -1,6 +1,6 @@
 import { Button, List, Text } from '@mantine/core';
 import { Link } from 'wouter';
-import { SIGN_UP_DONE } from '../../../shared/account.js';
+import { SIGN_UP_DONE } from '../../../shared/sign-up.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { EmailText } from '../../components/EmailText.js';
 

@@ -11,7 +11,8 @@ import type {
   resetPasswordInput,
   SignUpInput,
 } from '../../../shared/account.js';
-import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, SIGN_UP_DONE, isNewEmailAddress } from '../../../shared/account.js';
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, isNewEmailAddress } from '../../../shared/account.js';
+import { SIGN_UP_DONE } from '../../../shared/sign-up.js';
 import { rolesOf } from '../../../shared/roles.js';
 import type { LoginStep } from '../../../shared/two-factor.js';
 import { inTransaction, type Db, type Tx } from '../../db.js';
@@ -31,7 +32,7 @@ import { providerOf } from '../settings/service.js';
 
 export const AWAITING_APPROVAL = 'Your account is awaiting approval.';
 export const INVALID_CREDENTIALS = 'Invalid email address or password.';
-export { SIGN_UP_DONE } from '../../../shared/account.js';
+export { SIGN_UP_DONE } from '../../../shared/sign-up.js';
 export const RESET_LINK_SENT =
   'A reset link has been sent to your email. Please follow the instructions in your email.';
 export const NEW_LINK_SENT = 'A new link has been sent to your email.';

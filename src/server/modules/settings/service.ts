@@ -59,10 +59,9 @@ function currentFields(config: Config, tx: Tx): { fields: SettingsFields; saved:
 
 const orUndefined = (value: string | null) => value ?? undefined;
 
-function effective(fields: SettingsFields, logoUrl: string | undefined): EffectiveSettings {
+function effective(fields: SettingsFields): EffectiveSettings {
   return {
     provider: {
-      logoUrl,
       name: fields.name,
       email: orUndefined(fields.email),
       phone: orUndefined(fields.phone),
@@ -83,12 +82,14 @@ function effective(fields: SettingsFields, logoUrl: string | undefined): Effecti
 
 /** The settings in force now: saved values over the environment's (tx: the database or an open transaction). */
 export function readSettings(config: Config, tx: Tx): EffectiveSettings {
-  const logo = logoInfo(tx);
-  return effective(currentFields(config, tx).fields, logo ? `${config.appUrl}${logo.url}` : undefined);
+  return effective(currentFields(config, tx).fields);
 }
 
-/** The provider's details in force now, for emails, PDFs and pages. */
-export const providerOf = (config: Config, tx: Tx): Provider => readSettings(config, tx).provider;
+/** The provider's details in force now, for emails, PDFs and pages, with the logo's address for emails. */
+export function providerOf(config: Config, tx: Tx): Provider {
+  const logo = logoInfo(tx);
+  return { ...readSettings(config, tx).provider, ...(logo ? { logoUrl: `${config.appUrl}${logo.url}` } : {}) };
+}
 
 /** The Settings page's view: the values in force, which of them are still the environment's, and the logo. */
 export function settingsView(deps: { config: Config; db: Tx }): SettingsDto {

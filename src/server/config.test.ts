@@ -132,8 +132,8 @@ describe('missing payment details', () => {
     const warn = vi.fn();
     warnMissingPaymentDetails(loadConfig({ PROVIDER_BANK_NAME: 'B', PROVIDER_ROUTING_NUMBER: '1', PROVIDER_ACCOUNT_NUMBER: '2' }).provider, { warn });
     expect(warn.mock.calls).toEqual([
-      [{ setting: 'PROVIDER_PAYMENT_EMAIL' }, 'Payment email (Zelle) is not set (PROVIDER_PAYMENT_EMAIL): invoice emails and PDFs say "please contact us" in its place.'],
-      [{ setting: 'PROVIDER_ADDRESS' }, 'Mailing address (checks) is not set (PROVIDER_ADDRESS): invoice emails and PDFs say "please contact us" in its place.'],
+      [{ setting: 'PROVIDER_PAYMENT_EMAIL' }, 'Payment email (Zelle) is not set (Settings page, or PROVIDER_PAYMENT_EMAIL): invoice emails and PDFs say "please contact us" in its place.'],
+      [{ setting: 'PROVIDER_ADDRESS' }, 'Mailing address (checks) is not set (Settings page, or PROVIDER_ADDRESS): invoice emails and PDFs say "please contact us" in its place.'],
     ]);
   });
 });

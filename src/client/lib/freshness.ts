@@ -33,7 +33,11 @@ const INVOICE_CHANGE = [INVOICE_PICKER, PAYMENT_LIST, ...HOURS];
 const PAYMENT_CHANGE = [INVOICE_LIST, INVOICE_PICKER, ...HOURS];
 const WORK = [WEEKLY_VIEW, OPEN_TASK_LIST, TASK_PICKER, ...HOURS, ...CUSTOMER_TASKS];
 const PROVIDER_TASKS = [TASK_PICKER, COMPANY_LIST, ...CUSTOMER_TASKS];
-const PACKAGES = ['superadmin.packages.choices', 'packages'];
+const SETUP = 'superadmin.setup';
+// the checklist ticks its first package and first customer from the data
+const PACKAGES = ['superadmin.packages.choices', 'packages', SETUP];
+/** What the provider's settings reach: their own page, names and payment details, thresholds, weeks and forecasts. */
+const SETTINGS = ['superadmin.settings', SETUP, 'branding', 'superadmin.companies', OVERVIEW, 'superadmin.timelogs', ...CUSTOMER_HOURS];
 const USERS = ['users'];
 /** A change of who is approved (or who exists) moves the overview's sign-ups card. */
 const USER_APPROVAL = [...USERS, OVERVIEW];
@@ -68,6 +72,11 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.companies.sendBalanceEmail': [COMPANY_LIST],
   'superadmin.companies.sendRunningLowEmails': [COMPANY_LIST],
   'superadmin.schedule.send': [],
+  'superadmin.settings.update': SETTINGS,
+  'superadmin.settings.saveLogo': ['superadmin.settings'],
+  'superadmin.settings.removeLogo': ['superadmin.settings'],
+  'superadmin.setup.sendTestEmail': [SETUP],
+  'superadmin.setup.hide': [SETUP],
   'superadmin.invoices.create': INVOICE_CHANGE,
   'superadmin.invoices.update': INVOICE_CHANGE,
   'superadmin.invoices.delete': INVOICE_CHANGE,
@@ -91,7 +100,7 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.users.update': USER_APPROVAL,
   'superadmin.users.delete': USER_APPROVAL,
   // the overview approves sign-ups too, so the Users list, which did not make the change, goes stale
-  'superadmin.users.activate': [...USER_APPROVAL, 'superadmin.users.list'],
+  'superadmin.users.activate': [...USER_APPROVAL, 'superadmin.users.list', SETUP],
   'superadmin.users.sendSetPassword': USERS,
   // a colleague invited or removed by a company admin: the provider's approvals and user list move too
   'users.invite': [...USER_APPROVAL, 'superadmin.users.list'],

@@ -17,7 +17,7 @@ describe('the OpenAPI document of a paged list', () => {
   it('describes the REST shape: per_page, a JSON array, X-Total-Count and Link', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
     const operation = document.paths['/superadmin/allinvoices'].get as Operation;
-    expect(operation.parameters.map((parameter) => parameter.name)).toEqual(['page', 'per_page', 'search', 'company', 'sort', 'dir', 'openOnly']);
+    expect(operation.parameters.map((parameter) => parameter.name)).toEqual(['page', 'per_page', 'search', 'company', 'sort', 'dir', 'openOnly', 'from', 'to', 'id']);
     expect(operation.parameters.every((parameter) => parameter.description)).toBe(true);
     const ok = operation.responses['200']!;
     expect(ok.content['application/json']!.schema.type).toBe('array');
@@ -28,7 +28,7 @@ describe('the OpenAPI document of a paged list', () => {
 
 describe('the OpenAPI document of the downloads', () => {
   it.each([
-    ['/superadmin/exports/{list}.csv', 'text/csv', ['list', 'search', 'company', 'sort', 'dir', 'positiveOnly', 'lowOnly', 'awaitingApproval', 'openOnly', 'timeZone']],
+    ['/superadmin/exports/{list}.csv', 'text/csv', ['list', 'search', 'company', 'sort', 'dir', 'positiveOnly', 'lowOnly', 'awaitingApproval', 'openOnly', 'from', 'to', 'id', 'timeZone']],
     ['/activities/export.csv', 'text/csv', ['timeZone']],
     ['/activities/statement.pdf', 'application/pdf', ['from', 'to', 'timeZone']],
   ])('documents %s with its link call\'s parameters and the signed-link ones', async (path, mediaType, parameters) => {

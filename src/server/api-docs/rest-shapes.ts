@@ -18,6 +18,8 @@ const parameterHelp: Record<string, string> = {
   company: 'Only rows of this company id.',
   sort: 'Column to sort by.',
   dir: 'Sort direction: asc or desc.',
+  from: "Only rows dated on or after this day (YYYY-MM-DD, in the provider's time zone).",
+  to: "Only rows dated on or before this day (YYYY-MM-DD, in the provider's time zone).",
 };
 
 const pageHeaders = {

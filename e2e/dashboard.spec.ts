@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
+import { AWAITING_APPROVAL } from '../src/shared/users.js';
 import { browserSuite } from './support/fixture.js';
 import {
   coloursOf,
@@ -279,7 +280,8 @@ describe('Users (/users)', () => {
     expect(await shownUsers(page)).toEqual([
       ['Alice Admin', user.emailAddress, 'admin', ''],
       ['Bob Builder', bob.emailAddress, 'member', 'Remove'],
-      ['Carol Chen', carol.emailAddress, 'admin', 'Remove'],
+      // not approved yet: her name carries the note
+      [`Carol Chen\n${AWAITING_APPROVAL}`, carol.emailAddress, 'admin', 'Remove'],
     ]);
     expect(await main(page).getByText(outsider.emailAddress).count()).toBe(0);
     expect(await main(page).getByText(USERS_FAILURE).count()).toBe(0);

@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A bare expect.poll waits 10 s, not vitest's 1 s: a first page load on a loaded CI machine
+    // (two spec files, each with a server and a browser, on two cores) can take longer than 1 s.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // Two spec files at a time: each has its own server, database and browser, and most of a
     // browser test is waiting (debounces, transitions, polling), which the other file fills.
     maxWorkers: 2,

@@ -161,11 +161,14 @@ describe('Logging time', () => {
     const cell = (row: string, day: string) => main(page).getByLabel(`${row}, ${day}`, { exact: true });
     await cell('No task', 'Mon Jan 6').waitFor();
     expect(await main(page).locator('tbody th').allInnerTexts()).toEqual(['No task', design.title, api1.title]);
-    expect(await main(page).getByText('1 logged', { exact: true }).count()).toBe(1);
+    // the hour logged before is in its box, ready to change
+    expect(await cell('No task', 'Mon Jan 6').inputValue()).toBe('1');
+    expect(await main(page).getByText('logged', { exact: true }).count()).toBe(1);
 
-    // keyboard only: type, Tab to the next day, arrows between rows and days
+    // keyboard only: change the logged hour, Tab to the next day, arrows between rows and days
     await cell('No task', 'Mon Jan 6').click();
-    await page.keyboard.type('2');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('3');
     await page.keyboard.press('Tab');
     await page.keyboard.type('1.5');
     await page.keyboard.press('ArrowDown');
@@ -182,45 +185,65 @@ describe('Logging time', () => {
     expect(await cell(api1.title, 'Thu Jan 9').inputValue()).toBe('4');
     expect(await cell(api1.title, 'Sun Jan 12').inputValue()).toBe('0.75');
     await main(page).getByLabel(`${api1.title}, description`, { exact: true }).fill('Endpoints');
+    expect(await main(page).getByText('was 1', { exact: true }).count()).toBe(1);
 
-    // totals include the hour logged before
+    // the totals count the changed log at its new hours
     expect(await main(page).getByTestId('row-total').allInnerTexts()).toEqual(['4.5', '4.5', '4.75']);
     expect(await main(page).getByTestId('day-total').allInnerTexts()).toEqual(['3', '4.5', '1.5', '4', '0', '0', '0.75']);
     expect(await main(page).getByTestId('week-total').innerText()).toBe('13.75');
-    expect(await main(page).getByTestId('timesheet-new').innerText()).toBe('6 new time logs, 12.75 hours');
+    expect(await main(page).getByTestId('timesheet-new').innerText()).toBe('5 new time logs, 10.75 hours; 1 logged day changed');
     await suite.screenshot(page, 'timesheet-03-week-typed');
     expectNoViolations(await seriousA11yViolations(page, 'timesheet, typed'));
 
     const saves = countCalls(page, 'superadmin.timelogs.saveTimesheet');
     const creates = countCalls(page, 'superadmin.timelogs.create');
     await page.keyboard.press('Enter');
-    await eventually(() => toasts(page)).toEqual([`Timesheet saved\n6 time logs, 12.75 hours for ${company.companyName}`]);
+    await eventually(() => toasts(page)).toEqual([`Timesheet saved\n5 new time logs (10.75 hours), 1 log changed for ${company.companyName}`]);
     expect([saves.count, creates.count]).toEqual([1, 0]);
 
     const logs = logsOf(company.id);
-    expect(logs).toHaveLength(7);
-    const ledger = suite.db.select().from(activities).where(eq(activities.companyId, company.id)).all();
-    expect(ledger.filter((entry) => entry.activityType === 'TimeLog')).toHaveLength(7);
+    expect(logs).toHaveLength(6);
+    const timeLogEntries = () => suite.db.select().from(activities).where(eq(activities.companyId, company.id)).all().filter((entry) => entry.activityType === 'TimeLog');
+    expect(timeLogEntries().map((entry) => entry.hundredths).sort((a, b) => a - b)).toEqual(logs.map((log) => -log.hundredths).sort((a, b) => a - b));
+    expect(logs.find((log) => log.description === 'Before the sheet')?.hundredths).toBe(300);
     expect(logs.filter((log) => log.taskId === api1.id).map((log) => log.description)).toEqual(['Endpoints', 'Endpoints']);
-    // the grid is blank again, and the saved hours show as logged; the totals stay
-    await eventually(() => cell('No task', 'Mon Jan 6').inputValue()).toBe('');
-    await eventually(() => main(page).getByText('2 logged', { exact: true }).count()).toBe(0);
-    // Monday without a task: the hour before and the 2 typed; the design review's Tuesday: 3
-    await eventually(() => main(page).getByText('3 logged', { exact: true }).count()).toBe(2);
+    // every saved day is now a cell of one log, its hours in the box; the totals stay
+    await eventually(() => main(page).getByText('logged', { exact: true }).count()).toBe(6);
+    expect(await cell(design.title, 'Wed Jan 8').inputValue()).toBe('1.5');
     expect(await main(page).getByTestId('week-total').innerText()).toBe('13.75');
     await suite.screenshot(page, 'timesheet-04-saved');
 
+    // a second row of a task adds a second log to a day; emptying a box removes its log
+    await choose(page, main(page), 'Add a row for', design.title);
+    await main(page).getByLabel(`${design.title}, Tue Jan 7`, { exact: true }).nth(1).fill('2');
+    await cell(api1.title, 'Thu Jan 9').fill('');
+    expect(await main(page).getByText('removes the log', { exact: true }).count()).toBe(1);
+    // Enter in a box saves (the last toast covers the button's corner for a while)
+    await page.keyboard.press('Enter');
+    await eventually(() => toasts(page)).toContain(`Timesheet saved\n1 new time log (2 hours), 1 log removed for ${company.companyName}`);
+    expect(logsOf(company.id).filter((log) => log.taskId === api1.id).map((log) => log.hundredths)).toEqual([75]);
+    expect(timeLogEntries()).toHaveLength(6);
+    // a day of two logs shows their sum and links to them on Time Logs, as the sheet cannot tell which to change
+    const severalLogs = main(page).getByRole('link', { name: `${design.title}, Tue Jan 7: 2 logs, change them on Time Logs`, exact: true });
+    await severalLogs.waitFor();
+    expect(await severalLogs.getAttribute('href')).toBe(`/timelogs?company=${company.id}&from=2025-01-07&to=2025-01-07`);
+    expect(await main(page).getByTestId('logged-cell').innerText()).toMatch(/^5\s+2 logs$/);
+    expect(await main(page).getByTestId('week-total').innerText()).toBe('11.75');
+    await suite.screenshot(page, 'timesheet-04b-two-logs');
+
     // a cell that is not hours is refused here, before any call
     await cell('No task', 'Fri Jan 10').fill('lots');
-    await main(page).getByRole('button', { name: 'Save timesheet', exact: true }).click();
+    await page.keyboard.press('Enter');
     await eventually(() => main(page).getByRole('alert').innerText()).toContain('Some cells are not hours');
-    expect(saves.count).toBe(1);
+    expect(saves.count).toBe(2);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`the timesheet on a phone is a list of the seven days, nothing scrolls sideways (${scheme})`, async () => {
       const company = createCompany(suite.db, { companyName: unique('Phone Sheet Co') });
-      createTask(suite.db, { companyId: company.id, title: 'Phone task' });
+      const task = createTask(suite.db, { companyId: company.id, title: 'Phone task' });
+      const logged = await api(suite.url, 'POST', '/superadmin/timelogs', { token, body: { company: company.id, task: task.id, timeStamp: '2025-01-08T17:00:00.000Z', invertedHours: 1, description: 'On Wednesday' } });
+      expect(logged.status).toBe(200);
       const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`/timesheet?company=${company.id}&week=2025-01-06`);
@@ -234,14 +257,19 @@ describe('Logging time', () => {
       await sunday.scrollIntoViewIfNeeded();
       await sunday.fill('1:30');
       expect(await days.nth(6).getByTestId('day-total').innerText()).toBe('1.5');
-      expect(await main(page).getByTestId('week-total').innerText()).toBe('3.5');
+      // Wednesday's logged hour is in its box, and changes there
+      const wednesday = main(page).getByLabel('Phone task, Wed Jan 8', { exact: true });
+      expect(await wednesday.inputValue()).toBe('1');
+      await wednesday.fill('0.5');
+      expect(await days.nth(2).getByText('was 1', { exact: true }).count()).toBe(1);
+      expect(await main(page).getByTestId('week-total').innerText()).toBe('4');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await suite.screenshot(page, `timesheet-05-phone-${scheme}`);
       expectNoViolations(await seriousA11yViolations(page, `timesheet, phone, ${scheme}`));
       await main(page).getByRole('button', { name: 'Save timesheet', exact: true }).click();
-      await eventually(() => logsOf(company.id).length).toBe(2);
+      await eventually(() => logsOf(company.id).map((log) => log.hundredths).sort((a, b) => a - b)).toEqual([50, 150, 200]);
     });
   }
 

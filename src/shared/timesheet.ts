@@ -19,6 +19,7 @@ export const TIMESHEET_LOG_HOUR = 9;
 
 export const NO_WORK_IN_TIMESHEET = 'Enter hours in at least one day of the timesheet.';
 export const NOT_A_MONDAY = 'The week must start on a Monday (weekStart such as 2026-03-02).';
+export const CELL_CHANGED_TWICE = 'Each logged cell may be changed once in a save.';
 
 const weekStart = z
   .string({ message: NOT_A_MONDAY })
@@ -52,13 +53,33 @@ export function dayHundredths(rows: readonly Pick<TimesheetRow, 'hours'>[]): num
   return Array.from({ length: TIMESHEET_DAYS }, (_, day) => rows.reduce((sum, row) => sum + hundredthsOfCell(row.hours[day] ?? null), 0));
 }
 
+/**
+ * A new total for a cell that already holds exactly one log: the log takes these hours, or is
+ * removed when they are 0. A cell of several logs is changed on the Time Logs screen.
+ */
+const cellChange = z.object({
+  task: timesheetRow.shape.task,
+  /** 0 is Monday, 6 Sunday. */
+  day: numberField('day', { int: true, min: 0, max: TIMESHEET_DAYS - 1 }),
+  hours: cell.unwrap(),
+});
+export type CellChange = z.output<typeof cellChange>;
+
+const hasWork = (sheet: { rows: TimesheetRow[]; changes: CellChange[] }) =>
+  sheet.changes.length > 0 || sheet.rows.some((row) => row.hours.some((hours) => hours !== null && hours > 0));
+
 export const timesheetInput = z
   .object({
     company: z.string({ message: 'Company is required.' }).trim().min(1, 'Company is required.').max(64, 'That company id is not valid.'),
     weekStart,
-    rows: z.array(timesheetRow, { message: 'rows must be a list of task rows.' }).min(1, NO_WORK_IN_TIMESHEET).max(MAX_TIMESHEET_ROWS, TIMESHEET_TOO_LARGE),
+    rows: z.array(timesheetRow, { message: 'rows must be a list of task rows.' }).max(MAX_TIMESHEET_ROWS, TIMESHEET_TOO_LARGE).default([]),
+    changes: z
+      .array(cellChange, { message: 'changes must be a list of logged cells to change.' })
+      .max(MAX_TIMESHEET_ROWS * TIMESHEET_DAYS, TIMESHEET_TOO_LARGE)
+      .refine((changes) => new Set(changes.map((change) => `${change.task || ''}/${change.day}`)).size === changes.length, CELL_CHANGED_TWICE)
+      .default([]),
   })
-  .refine((sheet) => sheet.rows.some((row) => row.hours.some((hours) => hours !== null && hours > 0)), { message: NO_WORK_IN_TIMESHEET, path: ['rows'] })
+  .refine(hasWork, { message: NO_WORK_IN_TIMESHEET, path: ['rows'] })
   .superRefine((sheet, ctx) => {
     dayHundredths(sheet.rows).forEach((hundredths, day) => {
       if (hundredths > MAX_HOURS_PER_LOG * 100) {
@@ -68,7 +89,9 @@ export const timesheetInput = z
   });
 export type TimesheetInput = z.output<typeof timesheetInput>;
 
-export const timesheetOutput = z.object({ created: z.array(timeLogOutput) });
+/** The logs the save created and changed, and the ids of those it removed (a logged cell set to 0). */
+export const timesheetOutput = z.object({ created: z.array(timeLogOutput), changed: z.array(timeLogOutput), removed: z.array(z.string()) });
+export type TimesheetSaved = z.infer<typeof timesheetOutput>;
 
 /** The week already logged for a company: hours per task row and day, in hundredths summed by SQL. */
 export const timesheetWeekInput = z.object({
@@ -80,6 +103,8 @@ export const loggedRowOutput = z.object({
   task: z.string().nullable(),
   taskTitle: z.string().nullable(),
   hours: z.array(z.number()).length(TIMESHEET_DAYS),
+  /** How many logs each day holds: a cell of one log can be changed from the sheet. */
+  logs: z.array(z.number().int()).length(TIMESHEET_DAYS),
 });
 export type LoggedRow = z.infer<typeof loggedRowOutput>;
 

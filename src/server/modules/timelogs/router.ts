@@ -73,9 +73,9 @@ export const superAdminTimelogsRouter = router({
         method: 'GET',
         path: '/superadmin/timelogs/timesheet',
         tags,
-        summary: 'What a company has logged in a week (weekStart, a Monday in APP_TIMEZONE): hours per task (null: no task) and day, Monday to Sunday',
+        summary: 'What a company has logged in a week (weekStart, a Monday in APP_TIMEZONE): hours and the number of logs per task (null: no task) and day, Monday to Sunday',
         description:
-          'Super-admins only. The Timesheet screen shows these sums read-only under its cells, so a week is never logged twice by mistake. Hours are decimal hours (1.5 = 1 h 30 min); days run Monday to Sunday in APP_TIMEZONE. A week without logs answers empty rows.',
+          'Super-admins only. The Timesheet screen shows these sums in its cells, so a week is never logged twice by mistake; a cell of one log (logs = 1) can be changed by the save call. Hours are decimal hours (1.5 = 1 h 30 min); days run Monday to Sunday in APP_TIMEZONE. A week without logs answers empty rows.',
       },
     })
     .input(timesheetWeekInput)
@@ -106,12 +106,12 @@ export const superAdminTimelogsRouter = router({
         summary:
           'Log a week of hours for one company in one call: a row per task (or none) with seven day cells, Monday to Sunday; each non-empty cell becomes a time log stamped 09:00 of its day in APP_TIMEZONE, with its ledger entry, all in one transaction or none',
         description:
-          "Super-admins only. Each cell is decimal hours (0 to 24; a day's cells together at most 24). At most 50 rows of 7 cells. A task must be the company's and still open. Any refused row refuses the whole sheet and writes nothing; the answer lists the logs created.",
+          "Super-admins only. Each cell is decimal hours (0 to 24; a day's cells together at most 24). At most 50 rows of 7 cells. A task must be the company's and still open. changes sets the hours of a cell (task, day 0 = Monday to 6 = Sunday) that already holds exactly one log, and 0 removes that log; a cell holding no log or several is refused (change those on Time Logs). Changes are made before the rows' new logs. Any refused row or change refuses the whole sheet and writes nothing; the answer lists the logs created and changed and the ids of those removed.",
       },
     })
     .input(timesheetInput)
     .output(timesheetOutput)
-    .mutation(({ ctx, input }) => ({ created: saveTimesheet(ctx.deps, input) })),
+    .mutation(({ ctx, input }) => saveTimesheet(ctx.deps, input)),
 
   update: superAdminProcedure
     .use(keepsOmittedFields((ctx, id) => findTimeLog(ctx.deps.db, id), ['company', 'timeStamp', 'invertedHours', 'description', 'task']))

@@ -90,6 +90,25 @@ export function insertTimeLog(tx: Tx, fields: LogFields, now: Date): string {
   return id;
 }
 
+/** Writes a log's new fields and moves its ledger entry (and the balance) with them. */
+function rewriteTimeLog(tx: Tx, id: string, fields: LogFields): void {
+  tx.update(timeLogs).set(fields).where(eq(timeLogs.id, id)).run();
+  updateTimeLogHours(tx, id, ledgerChange(fields));
+}
+
+/** Gives a log other hours, nothing else of it changing. */
+export function setTimeLogHours(tx: Tx, log: TimeLogRow, hundredths: number): void {
+  const { companyId, taskId, timeStamp, description } = log;
+  rewriteTimeLog(tx, log.id, { companyId, taskId, timeStamp, description, hundredths });
+}
+
+/** Removes a log and its ledger entry, so its hours are back in the balance. */
+export function removeTimeLog(tx: Tx, id: string): void {
+  // the ledger entry references the log, so it goes first
+  removeTimeLogHours(tx, id);
+  tx.delete(timeLogs).where(eq(timeLogs.id, id)).run();
+}
+
 /**
  * Creates the log and its ledger entry; with task NEW_TASK creates that task first, and with
  * closeTask marks the task done, emailing the company's users when emailClient is set.
@@ -117,9 +136,7 @@ export function updateTimeLog(deps: AppDeps, id: string, form: TimeLogForm): Tim
   return inTransaction(deps.db, (tx) => {
     const current = timeLogRow(tx, id);
     assertCompanyExists(tx, form.company);
-    const fields = logFields(form, resolveTask(tx, form, now, current));
-    tx.update(timeLogs).set(fields).where(eq(timeLogs.id, id)).run();
-    updateTimeLogHours(tx, id, ledgerChange(fields));
+    rewriteTimeLog(tx, id, logFields(form, resolveTask(tx, form, now, current)));
     return findTimeLog(tx, id);
   });
 }
@@ -127,8 +144,6 @@ export function updateTimeLog(deps: AppDeps, id: string, form: TimeLogForm): Tim
 export function deleteTimeLog(deps: AppDeps, id: string): void {
   inTransaction(deps.db, (tx) => {
     timeLogRow(tx, id);
-    // the ledger entry references the log, so it goes first
-    removeTimeLogHours(tx, id);
-    tx.delete(timeLogs).where(eq(timeLogs.id, id)).run();
+    removeTimeLog(tx, id);
   });
 }

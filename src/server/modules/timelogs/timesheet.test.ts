@@ -139,6 +139,91 @@ describe('POST /superadmin/timelogs/timesheet', () => {
     expect(counts()).toEqual(before);
   });
 
+  it('changes the only log of a cell, removes it at 0, and adds a new log to the same cell, keeping the ledger in step', async () => {
+    const company = await customer();
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'Audit' });
+    const first = await asBoss().post('/superadmin/timelogs/timesheet', {
+      company: company.id,
+      weekStart: WEEK,
+      rows: [{ task: task.id, description: 'Audit work', hours: days({ 0: 2, 1: 3 }) }, { hours: days({ 2: 1 }) }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const [monday, tuesday] = json<{ created: TimeLogDto[] }>(first).created;
+    const noTaskWednesday = json<{ created: TimeLogDto[] }>(first).created[2]!;
+    expect(hourBalance(t.deps.db, company.id)).toBe(4000 - 600);
+
+    const response = await asBoss().post('/superadmin/timelogs/timesheet', {
+      company: company.id,
+      weekStart: WEEK,
+      rows: [{ task: task.id, description: 'More', hours: days({ 0: 0.5 }) }],
+      changes: [
+        { task: task.id, day: 0, hours: 4.25 },
+        { task: task.id, day: 1, hours: 0 },
+        { task: null, day: 2, hours: '1.5' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = json<{ created: TimeLogDto[]; changed: TimeLogDto[]; removed: string[] }>(response);
+    expect(saved.changed.map((log) => [log._id, log.invertedHours, log.description])).toEqual([
+      [monday!._id, 4.25, 'Audit work'],
+      [noTaskWednesday._id, 1.5, ''],
+    ]);
+    expect(saved.removed).toEqual([tuesday!._id]);
+    expect(saved.created.map((log) => [log.invertedHours, log.description])).toEqual([[0.5, 'More']]);
+
+    const stored = logsOf(company.id).map((log) => [log.id, log.hundredths]);
+    expect(new Map(stored as [string, number][])).toEqual(
+      new Map([
+        [monday!._id, 425],
+        [noTaskWednesday._id, 150],
+        [saved.created[0]!._id, 50],
+      ]),
+    );
+    const ledger = ledgerOf(company.id);
+    expect(new Map(ledger.map((entry) => [entry.timeLogId, entry.hundredths]))).toEqual(new Map(stored.map(([id, hundredths]) => [id, -hundredths!])));
+    expect(hourBalance(t.deps.db, company.id)).toBe(4000 - 625);
+
+    const week = json<TimesheetWeek>(await asBoss().get(`/superadmin/timelogs/timesheet?company=${company.id}&weekStart=${WEEK}`));
+    expect(week.logged.map((row) => [row.task, row.hours, row.logs])).toEqual([
+      [null, [0, 0, 1.5, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0]],
+      [task.id, [4.75, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0]],
+    ]);
+  });
+
+  it('refuses to change a cell of several logs or of none, naming the cell, and writes nothing of the sheet', async () => {
+    const company = await customer();
+    const task = createTask(t.deps.db, { companyId: company.id, title: 'Migration' });
+    const logged = await asBoss().post('/superadmin/timelogs/timesheet', {
+      company: company.id,
+      weekStart: WEEK,
+      rows: [{ task: task.id, hours: days({ 3: 1 }) }, { task: task.id, hours: days({ 3: 2 }) }],
+    });
+    expect(logged.statusCode, logged.body).toBe(200);
+    const before = counts();
+    const cases = [
+      [{ task: task.id, day: 3, hours: 1 }, 'Migration on Thu Mar 5 holds several logs: change them on the Time Logs screen.'],
+      [{ task: null, day: 4, hours: 1 }, 'No task on Fri Mar 6 holds no log to change; reload the timesheet.'],
+    ] as const;
+    for (const [change, message] of cases) {
+      const response = await asBoss().post('/superadmin/timelogs/timesheet', { company: company.id, weekStart: WEEK, rows: [{ hours: days({ 0: 1 }) }], changes: [change] });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(json<{ message: string }>(response).message).toBe(message);
+    }
+    expect(counts()).toEqual(before);
+  });
+
+  it.each([
+    ['the same cell twice', [{ task: null, day: 1, hours: 1 }, { task: '', day: 1, hours: 2 }], 'Each logged cell may be changed once in a save.'],
+    ['a day after Sunday', [{ task: null, day: 7, hours: 1 }], 'day must be at most 6.'],
+    ['a fraction of a day', [{ task: null, day: 1.5, hours: 1 }], 'day must be a whole number.'],
+    ['hours over a log’s maximum', [{ task: null, day: 1, hours: 25 }], 'Hours must be at most 24.'],
+  ])('refuses a change of %s (400)', async (_what, changes, message) => {
+    const company = await customer();
+    const response = await asBoss().post('/superadmin/timelogs/timesheet', { company: company.id, weekStart: WEEK, changes });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(json<{ message: string }>(response).message).toContain(message);
+  });
+
   it('refuses company admins (403) and strangers (401)', async () => {
     const payload = { company: customerAdmin.user.companyId, weekStart: WEEK, rows: [{ hours: days({ 0: 1 }) }] };
     const before = counts();
@@ -173,8 +258,8 @@ describe('GET /superadmin/timelogs/timesheet', () => {
       weekStart: WEEK,
       weekEnd: '2026-03-08',
       logged: [
-        { task: null, taskTitle: null, hours: [1.75, 0, 0, 0, 0, 0, 0] },
-        { task: task.id, taskTitle: 'Reports', hours: [0, 0, 0, 2, 0, 0, 1] },
+        { task: null, taskTitle: null, hours: [1.75, 0, 0, 0, 0, 0, 0], logs: [2, 0, 0, 0, 0, 0, 0] },
+        { task: task.id, taskTitle: 'Reports', hours: [0, 0, 0, 2, 0, 0, 1], logs: [0, 0, 0, 1, 0, 0, 1] },
       ],
     });
   });

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { TIMESHEET_DAYS } from '../../../../../shared/timesheet.js';
-import { HoursCell, LoggedNote, dayLabel, type TimesheetGridProps } from './TimesheetGrid.js';
+import { SheetCell, dayLabel, type TimesheetGridProps } from './TimesheetGrid.js';
 import { hundredthsText, loggedOfRows } from './sheetModel.js';
 import classes from './Timesheet.module.css';
 
@@ -8,7 +8,7 @@ import classes from './Timesheet.module.css';
  * The week on a phone: a section per day, Monday first, each with every task's hours box and the
  * day's total, then the rows' descriptions and the week's total. Nothing scrolls sideways.
  */
-export function TimesheetDays({ weekStart, rows, logged, loggedOnly, totals, onCell, onDescription }: TimesheetGridProps) {
+export function TimesheetDays({ company, weekStart, rows, logged, loggedOnly, totals, onCell, onDescription }: TimesheetGridProps) {
   const loggedOfRow = loggedOfRows(rows, logged);
   return (
     <Stack gap="sm">
@@ -29,19 +29,18 @@ export function TimesheetDays({ weekStart, rows, logged, loggedOnly, totals, onC
                   {row.title}
                 </Text>
                 <div className={classes.cell}>
-                  <HoursCell label={`${row.title}, ${dayLabel(weekStart, day)}`} text={row.cells[day]!} onChange={(next) => onCell(row.key, day, next)} rowIndex={rowIndex} day={day} />
-                  <LoggedNote hundredths={loggedOfRow.get(row.key)?.[day]} />
+                  <SheetCell company={company} weekStart={weekStart} row={row} rowIndex={rowIndex} day={day} before={loggedOfRow.get(row.key)} onCell={onCell} />
                 </div>
               </Group>
             ))}
             {loggedOnly
-              .filter((row) => logged.get(row.key)?.[day])
+              .filter((row) => logged.get(row.key)?.hundredths[day])
               .map((row) => (
                 <Group key={row.key} justify="space-between" wrap="nowrap" gap="sm" className={classes.readOnly}>
                   <Text size="sm" className={classes.dayTask}>
                     {row.title} (done; logged only)
                   </Text>
-                  <Text size="sm">{hundredthsText(logged.get(row.key)![day]!)}</Text>
+                  <Text size="sm">{hundredthsText(logged.get(row.key)!.hundredths[day]!)}</Text>
                 </Group>
               ))}
           </Stack>

@@ -1,16 +1,18 @@
-import { Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Table, Text, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
+import { Link } from 'wouter';
 import { TIMESHEET_DAYS, WEEKDAY_SHORT } from '../../../../../shared/timesheet.js';
 import { addDays } from '../../../../../shared/weekly.js';
 import { shortDateText } from '../calendarDates.js';
-import { CELL_ERROR, cellHundredths, hundredthsText, loggedOfRows, type SheetRow, type SheetTotals } from './sheetModel.js';
+import { CELL_ERROR, cellHundredths, cellKind, hundredthsText, loggedOfRows, type LoggedCells, type SheetRow, type SheetTotals } from './sheetModel.js';
 import classes from './Timesheet.module.css';
 
 export type TimesheetGridProps = {
+  company: string;
   weekStart: string;
   rows: SheetRow[];
-  /** Hours already logged, by row key: shown under the cells, read-only. */
-  logged: Map<string, number[]>;
+  /** What the week holds, by row key: on each task's first row, in the boxes of one-log cells. */
+  logged: Map<string, LoggedCells>;
   /** Logged tasks that have no row (done since): read-only rows. */
   loggedOnly: { key: string; title: string }[];
   totals: SheetTotals;
@@ -43,11 +45,13 @@ function moveBetweenCells(event: KeyboardEvent<HTMLTableElement>) {
 /** 'Mon Jan 6': a day's name in the sheet, and in each hours box's label. */
 export const dayLabel = (weekStart: string, day: number) => `${WEEKDAY_SHORT[day]} ${shortDateText(addDays(weekStart, day))}`;
 
-export function LoggedNote({ hundredths }: { hundredths: number | undefined }) {
-  if (!hundredths) return null;
+/** Under a one-log cell's box: that it is logged, or what the save will do to the log. */
+function LoggedNote({ text, hundredths }: { text: string; hundredths: number }) {
+  const typed = cellHundredths(text);
+  const note = typed === hundredths || typed === null ? 'logged' : typed === 0 ? 'removes the log' : `was ${hundredthsText(hundredths)}`;
   return (
     <Text size="xs" c="dimmed" ta="right" className={classes.logged}>
-      {hundredthsText(hundredths)} logged
+      {note}
     </Text>
   );
 }
@@ -55,7 +59,7 @@ export function LoggedNote({ hundredths }: { hundredths: number | undefined }) {
 type HoursCellProps = { label: string; text: string; onChange: (text: string) => void; rowIndex: number; day: number };
 
 /** One task's hours of one day, in the grid or in the phone's day list. */
-export function HoursCell({ label, text, onChange, rowIndex, day }: HoursCellProps) {
+function HoursBox({ label, text, onChange, rowIndex, day }: HoursCellProps) {
   const invalid = cellHundredths(text) === null;
   return (
     <TextInput
@@ -75,8 +79,39 @@ export function HoursCell({ label, text, onChange, rowIndex, day }: HoursCellPro
   );
 }
 
+/** The Time Logs list of one company's day: where a cell of several logs is changed. */
+const logsOfDayHref = (company: string, date: string) => `/timelogs?${new URLSearchParams({ company, from: date, to: date })}`;
+
+type SheetCellProps = { company: string; weekStart: string; row: SheetRow; rowIndex: number; day: number; before: LoggedCells | undefined; onCell: TimesheetGridProps['onCell'] };
+
+/** A cell as its kind says: a box for new hours, a box holding its one log's hours, or a read-only sum of several logs. */
+export function SheetCell({ company, weekStart, row, rowIndex, day, before, onCell }: SheetCellProps) {
+  const kind = cellKind(before, day);
+  const label = `${row.title}, ${dayLabel(weekStart, day)}`;
+  if (kind === 'fixed') {
+    const logs = before!.logs[day]!;
+    return (
+      <div className={classes.fixed} data-testid="logged-cell">
+        <Text size="sm" fw={500} className={classes.fixedHours}>
+          {hundredthsText(before!.hundredths[day]!)}
+        </Text>
+        <Anchor component={Link} href={logsOfDayHref(company, addDays(weekStart, day))} size="xs" aria-label={`${label}: ${logs} logs, change them on Time Logs`}>
+          {logs} logs
+        </Anchor>
+      </div>
+    );
+  }
+  const text = row.cells[day]!;
+  return (
+    <>
+      <HoursBox label={label} text={text} onChange={(next) => onCell(row.key, day, next)} rowIndex={rowIndex} day={day} />
+      {kind === 'place' && <LoggedNote text={text} hundredths={before!.hundredths[day]!} />}
+    </>
+  );
+}
+
 /** The week as a grid: a row per task, Monday to Sunday, row and day totals; Enter in a cell submits the form around it. */
-export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onCell, onDescription }: TimesheetGridProps) {
+export function TimesheetGrid({ company, weekStart, rows, logged, loggedOnly, totals, onCell, onDescription }: TimesheetGridProps) {
   const days = Array.from({ length: TIMESHEET_DAYS }, (_, day) => day);
   const loggedOfRow = loggedOfRows(rows, logged);
   return (
@@ -109,15 +144,11 @@ export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onC
                 <Table.Th scope="row" className={classes.task}>
                   {row.title}
                 </Table.Th>
-                {days.map((day) => {
-                  const text = row.cells[day]!;
-                  return (
-                    <Table.Td key={day} className={classes.cell}>
-                      <HoursCell label={`${row.title}, ${dayLabel(weekStart, day)}`} text={text} onChange={(next) => onCell(row.key, day, next)} rowIndex={rowIndex} day={day} />
-                      <LoggedNote hundredths={before?.[day]} />
-                    </Table.Td>
-                  );
-                })}
+                {days.map((day) => (
+                  <Table.Td key={day} className={classes.cell}>
+                    <SheetCell company={company} weekStart={weekStart} row={row} rowIndex={rowIndex} day={day} before={before} onCell={onCell} />
+                  </Table.Td>
+                ))}
                 <Table.Td ta="right" fw={600} data-testid="row-total">
                   {hundredthsText(totals.rows.get(row.key) ?? 0)}
                 </Table.Td>
@@ -141,7 +172,7 @@ export function TimesheetGrid({ weekStart, rows, logged, loggedOnly, totals, onC
               </Table.Th>
               {days.map((day) => (
                 <Table.Td key={day} ta="right">
-                  {logged.get(row.key)?.[day] ? hundredthsText(logged.get(row.key)![day]!) : ''}
+                  {logged.get(row.key)?.hundredths[day] ? hundredthsText(logged.get(row.key)!.hundredths[day]!) : ''}
                 </Table.Td>
               ))}
               <Table.Td ta="right" fw={600}>

@@ -9,38 +9,65 @@ import { hoursCountText } from '../timeLogText.js';
 import { usePhoneLayout } from '../../../../lib/usePhoneLayout.js';
 import { TimesheetDays } from './TimesheetDays.js';
 import { TimesheetGrid } from './TimesheetGrid.js';
-import { NO_TASK_ROW, emptyCells, hundredthsText, loggedByRow, rowsToSave, sheetProblem, sheetRow, sheetTotals, startingRows, type SheetRow } from './sheetModel.js';
+import type { TimesheetSaved } from '../../../../../shared/timesheet.js';
+import {
+  NO_TASK_ROW,
+  changesToSave,
+  hundredthsText,
+  loggedByRow,
+  rowsToSave,
+  sheetProblem,
+  sheetRow,
+  sheetTotals,
+  startingRows,
+  withLoggedHours,
+  type LoggedCells,
+  type SheetRow,
+} from './sheetModel.js';
 
 type WeekSheetProps = { company: string; weekStart: string; onUnsavedChange: (unsaved: boolean) => void };
 
-type RowEdits = Record<string, Pick<SheetRow, 'cells' | 'description'>>;
-
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-/** The rows: 'No task', the open tasks, then the rows added, each with what was typed into it. */
-function useSheetRows(tasks: { _id: string; title: string }[] | undefined) {
-  const [edits, setEdits] = useState<RowEdits>({});
+/** 'a|3': where a typed cell is kept, by row key and day. */
+const cellKey = (rowKey: string, day: number) => `${rowKey}|${day}`;
+
+/**
+ * The rows: 'No task', the open tasks, then the rows added; each cell what was typed into it, or
+ * else the hours of its one log, or else empty.
+ */
+function useSheetRows(tasks: { _id: string; title: string }[] | undefined, logged: Map<string, LoggedCells>) {
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const [descriptions, setDescriptions] = useState<Record<string, string>>({});
   const [added, setAdded] = useState<SheetRow[]>([]);
   const rows = useMemo(
-    () => [...startingRows(tasks ?? []), ...added].map((row) => ({ ...row, ...edits[row.key] })),
-    [tasks, added, edits],
+    () =>
+      withLoggedHours([...startingRows(tasks ?? []), ...added], logged).map((row) => ({
+        ...row,
+        description: descriptions[row.key] ?? row.description,
+        cells: row.cells.map((text, day) => typed[cellKey(row.key, day)] ?? text),
+      })),
+    [tasks, added, logged, typed, descriptions],
   );
-  const edit = (key: string, change: Partial<Pick<SheetRow, 'cells' | 'description'>>) =>
-    setEdits((current) => {
-      const row = rows.find((candidate) => candidate.key === key)!;
-      return { ...current, [key]: { cells: row.cells, description: row.description, ...current[key], ...change } };
-    });
   return {
     rows,
-    setCell: (key: string, day: number, text: string) => {
-      const cells = [...(rows.find((row) => row.key === key)?.cells ?? emptyCells())];
-      cells[day] = text;
-      edit(key, { cells });
-    },
-    setDescription: (key: string, description: string) => edit(key, { description }),
+    setCell: (key: string, day: number, text: string) => setTyped((current) => ({ ...current, [cellKey(key, day)]: text })),
+    setDescription: (key: string, description: string) => setDescriptions((current) => ({ ...current, [key]: description })),
     addRow: (task: string | null, title: string) => setAdded((current) => [...current, sheetRow(`${task ?? NO_TASK_ROW}#${current.length + 1}`, task, title)]),
-    clear: () => setEdits({}),
+    clear: () => (setTyped({}), setDescriptions({})),
   };
+}
+
+/** 'Timesheet saved: 6 new time logs (12.75 hours), 1 log changed for Acme'. */
+function savedText({ created, changed, removed }: TimesheetSaved): string {
+  const hours = created.reduce((sum, log) => sum + hoursToHundredths(log.invertedHours), 0) / 100;
+  const parts = [
+    created.length > 0 && `${plural(created.length, 'new time log')} (${hoursCountText(hours)})`,
+    changed.length > 0 && `${plural(changed.length, 'log')} changed`,
+    removed.length > 0 && `${plural(removed.length, 'log')} removed`,
+  ].filter(Boolean);
+  const companyName = (created[0] ?? changed[0])?.companyName;
+  return `${parts.join(', ')}${companyName ? ` for ${companyName}` : ''}`;
 }
 
 /** One company's week: the grid, a row to add, and Save, which sends every filled row in one call. */
@@ -49,34 +76,33 @@ export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProp
   const phone = usePhoneLayout();
   const openTasks = trpc.superadmin.tasks.openOf.useQuery({ company }, { staleTime: 0 });
   const week = trpc.superadmin.timelogs.timesheetWeek.useQuery({ company, weekStart }, { staleTime: 0 });
-  const sheet = useSheetRows(openTasks.data);
+  const logged = useMemo(() => loggedByRow(week.data?.logged ?? []), [week.data]);
+  const sheet = useSheetRows(openTasks.data, logged);
   const [problem, setProblem] = useState<string | null>(null);
   const save = trpc.superadmin.timelogs.saveTimesheet.useMutation({
-    onSuccess: ({ created }) => {
-      const hours = created.reduce((sum, log) => sum + hoursToHundredths(log.invertedHours), 0) / 100;
-      toastDone('Timesheet saved', `${plural(created.length, 'time log')}, ${hoursCountText(hours)} for ${created[0]?.companyName ?? 'the company'}`);
-      sheet.clear();
-      void utils.superadmin.timelogs.timesheetWeek.invalidate();
+    onSuccess: async (saved) => {
+      toastDone('Timesheet saved', savedText(saved));
       void utils.superadmin.timelogs.list.invalidate();
       void utils.superadmin.timelogs.byDate.invalidate();
+      // the boxes show the saved hours from the week read again, not from what was typed
+      await utils.superadmin.timelogs.timesheetWeek.invalidate();
+      sheet.clear();
     },
   });
-
-  const logged = useMemo(() => loggedByRow(week.data?.logged ?? []), [week.data]);
   const rowTasks = new Set(sheet.rows.map((row) => row.task ?? NO_TASK_ROW));
   const loggedOnly = (week.data?.logged ?? [])
     .filter((row) => !rowTasks.has(row.task ?? NO_TASK_ROW))
     .map((row) => ({ key: row.task ?? NO_TASK_ROW, title: row.taskTitle ?? 'Task' }));
   const totals = sheetTotals(sheet.rows, logged);
-  const unsaved = totals.newCells > 0 || sheet.rows.some((row) => row.description.trim() !== '');
+  const unsaved = totals.newCells > 0 || totals.changedCells > 0 || sheet.rows.some((row) => row.description.trim() !== '');
   useEffect(() => onUnsavedChange(unsaved), [unsaved, onUnsavedChange]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    const reason = sheetProblem(sheet.rows);
+    const reason = sheetProblem(sheet.rows, logged);
     setProblem(reason);
-    if (!reason) save.mutate({ company, weekStart, rows: rowsToSave(sheet.rows) });
+    if (!reason) save.mutate({ company, weekStart, rows: rowsToSave(sheet.rows, logged), changes: changesToSave(sheet.rows, logged) });
   };
 
   if (openTasks.isPending || week.isPending) {
@@ -87,7 +113,7 @@ export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProp
     );
   }
   const loadError = openTasks.error ?? week.error;
-  const sheetProps = { weekStart, rows: sheet.rows, logged, loggedOnly, totals, onCell: sheet.setCell, onDescription: sheet.setDescription };
+  const sheetProps = { company, weekStart, rows: sheet.rows, logged, loggedOnly, totals, onCell: sheet.setCell, onDescription: sheet.setDescription };
   const addChoices = [{ value: NO_TASK_ROW, label: 'No task' }, ...(openTasks.data ?? []).map((task) => ({ value: task._id, label: task.title }))];
 
   return (
@@ -116,6 +142,7 @@ export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProp
         <Group gap="sm">
           <Text size="sm" c="dimmed" data-testid="timesheet-new">
             {plural(totals.newCells, 'new time log')}, {hundredthsText(totals.newHundredths)} hours
+            {totals.changedCells > 0 && `; ${plural(totals.changedCells, 'logged day')} changed`}
           </Text>
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
             Save timesheet

@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
 import { watchBalances } from './modules/activities/company-hours.js';
+import { settleRecountedInvoices } from './modules/billing/settlement.js';
 import { balanceAlerts } from './modules/companies/balance-alerts.js';
 import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
@@ -44,5 +45,6 @@ export function createRuntime(
     logger: overrides.logger,
   };
   watchBalances(database.db, balanceAlerts(deps));
+  settleRecountedInvoices(database.db, overrides.logger);
   return { deps, database, transport };
 }

@@ -5,7 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
 import { registerDownloads } from './downloads.js';
-import { GENERIC_SERVER_ERROR, INVALID_JSON, JSON_ONLY } from './errors.js';
+import { DISK_FULL_STATUS } from './error-shape.js';
+import { DISK_FULL, GENERIC_SERVER_ERROR, INVALID_JSON, isDiskFull, JSON_ONLY } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
@@ -75,6 +76,7 @@ function handleErrors(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      if (isDiskFull(error)) return reply.status(DISK_FULL_STATUS).send({ message: DISK_FULL });
       return reply.status(500).send({ message: GENERIC_SERVER_ERROR });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { unwritableFolderMessage } from './data-folder.js';
 import { openDatabase, type DatabaseHandle } from './db.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -47,4 +48,16 @@ export function createRuntime(
   watchBalances(database.db, balanceAlerts(deps));
   settleRecountedInvoices(database.db, overrides.logger);
   return { deps, database, transport };
+}
+
+/** The server's start: a data folder it cannot write stops it with one sentence naming the folder, and exit code 1. */
+export function createRuntimeOrExit(config: Config, overrides: Parameters<typeof createRuntime>[1] = {}): Runtime {
+  try {
+    return createRuntime(config, overrides);
+  } catch (error) {
+    const message = unwritableFolderMessage(config, error);
+    if (!message) throw error;
+    console.error(message);
+    process.exit(1);
+  }
 }

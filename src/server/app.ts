@@ -8,6 +8,7 @@ import { registerDownloads } from './downloads.js';
 import { DISK_FULL_STATUS } from './error-shape.js';
 import { DISK_FULL, GENERIC_SERVER_ERROR, INVALID_JSON, isDiskFull, JSON_ONLY } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
+import { loggedRequest } from './log-redaction.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
 import { registerLogoRoute } from './logo-route.js';
@@ -29,7 +30,8 @@ export type BuildAppOptions = {
 /** Builds the whole HTTP app from its dependencies; no module-level state, so tests build many. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Fastify's own request logging, with the keys of signed and password links left out of URLs
+    ...(options.logger ? { loggerInstance: options.logger.child({}, { serializers: { req: loggedRequest } }) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     routerOptions: { maxParamLength: 2000 },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { SIGN_UP_DONE } from '../src/shared/sign-up.js';
-import { COUNTING_STATUS_NOTE } from '../src/shared/payments.js';
+import { countingStatusNote } from '../src/shared/payments.js';
 import { AWAITING_APPROVAL } from '../src/shared/users.js';
 import { browserSuite } from './support/fixture.js';
 import { api, coloursOf, eventually, expectNoViolations, expectPath, heading1, listRows, main, seriousA11yViolations } from './support/page.js';
@@ -45,7 +45,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 describe('Record Payment', () => {
-  it('is titled after its button, keeps the prefilled method when it is chosen again, and says which status counts', async () => {
+  it('is titled after its button, keeps the prefilled method when it is chosen again, and says as the status is typed whether it counts', async () => {
     const { page, token } = await superAdmin();
     const { description, invoice } = await openInvoice(token, 'Zelle');
     await page.goto('/allinvoices');
@@ -63,14 +63,27 @@ describe('Record Payment', () => {
     await choose(page, 'Invoice', invoiceText);
     expect(await dialog(page).getByLabel('Invoice', { exact: true }).inputValue()).toBe(invoiceText);
 
-    expect(await dialog(page).getByText(COUNTING_STATUS_NOTE).isVisible()).toBe(true);
+    // the note beside Status says of the status as typed whether it pays the invoice off
+    const status = dialog(page).getByLabel('Status', { exact: true });
+    const note = (typed: string) => dialog(page).getByText(countingStatusNote(typed), { exact: true });
+    expect(await note('completed').isVisible()).toBe(true);
+    await status.fill('pending');
+    await eventually(() => note('pending').isVisible()).toBe(true);
+    expect(await status.getAttribute('aria-describedby')).toBeTruthy();
+    await status.fill(' Completed ');
+    await eventually(() => note('Completed').isVisible()).toBe(true);
+    await dialog(page).getByRole('heading', { name: 'Record Payment' }).click();
     await suite.screenshot(page, 'walk-record-payment-1280');
     expectNoViolations(await seriousA11yViolations(page, 'record payment dialog'));
     await dialog(page).getByLabel('Send Email to Client').click();
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await eventually(() => dialog(page).count()).toBe(0);
     const payments = await api(suite.url, 'GET', `/superadmin/payments?search=&company=`, { token });
-    expect((payments.body as unknown as { invoice: { invoiceId: string }; method: string }[]).find((p) => p.invoice.invoiceId === invoice.invoiceId)?.method).toBe('Zelle');
+    const saved = (payments.body as unknown as { invoice: { invoiceId: string }; method: string; status: string }[]).find((p) => p.invoice.invoiceId === invoice.invoiceId);
+    expect(saved).toMatchObject({ method: 'Zelle', status: 'Completed' });
+    // typed with a capital and spaces, it still paid the invoice off
+    const invoices = await api(suite.url, 'GET', `/superadmin/allinvoices?id=${invoice._id}`, { token });
+    expect((invoices.body as unknown as { remainingBalance: number; completeStatus: boolean }[])[0]).toMatchObject({ remainingBalance: 0, completeStatus: true });
   });
 
   it('the payments list still adds with "Add Payment"', async () => {
@@ -78,7 +91,7 @@ describe('Record Payment', () => {
     await page.goto('/allpayments');
     await main(page).getByRole('button', { name: 'Add Payment' }).click();
     await eventually(() => dialog(page).getByRole('heading', { name: 'Add Payment' }).isVisible()).toBe(true);
-    expect(await dialog(page).getByText(COUNTING_STATUS_NOTE).isVisible()).toBe(true);
+    expect(await dialog(page).getByText(countingStatusNote('completed'), { exact: true }).isVisible()).toBe(true);
     await suite.screenshot(page, 'walk-add-payment-390');
   });
 });

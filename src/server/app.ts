@@ -5,8 +5,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
 import { registerDownloads } from './downloads.js';
-import { GENERIC_SERVER_ERROR, INVALID_JSON, JSON_ONLY } from './errors.js';
+import { DISK_FULL_STATUS } from './error-shape.js';
+import { DISK_FULL, GENERIC_SERVER_ERROR, INVALID_JSON, isDiskFull, JSON_ONLY } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
+import { loggedRequest } from './log-redaction.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
 import { registerLogoRoute } from './logo-route.js';
@@ -28,7 +30,8 @@ export type BuildAppOptions = {
 /** Builds the whole HTTP app from its dependencies; no module-level state, so tests build many. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Fastify's own request logging, with the keys of signed and password links left out of URLs
+    ...(options.logger ? { loggerInstance: options.logger.child({}, { serializers: { req: loggedRequest } }) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     routerOptions: { maxParamLength: 2000 },
@@ -75,6 +78,7 @@ function handleErrors(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      if (isDiskFull(error)) return reply.status(DISK_FULL_STATUS).send({ message: DISK_FULL });
       return reply.status(500).send({ message: GENERIC_SERVER_ERROR });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { unwritableFolderMessage } from './data-folder.js';
 import { openDatabase, type DatabaseHandle } from './db.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
 import { watchBalances } from './modules/activities/company-hours.js';
+import { settleRecountedInvoices } from './modules/billing/settlement.js';
 import { balanceAlerts } from './modules/companies/balance-alerts.js';
 import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
@@ -44,5 +46,18 @@ export function createRuntime(
     logger: overrides.logger,
   };
   watchBalances(database.db, balanceAlerts(deps));
+  settleRecountedInvoices(database.db, overrides.logger);
   return { deps, database, transport };
+}
+
+/** The server's start: a data folder it cannot write stops it with one sentence naming the folder, and exit code 1. */
+export function createRuntimeOrExit(config: Config, overrides: Parameters<typeof createRuntime>[1] = {}): Runtime {
+  try {
+    return createRuntime(config, overrides);
+  } catch (error) {
+    const message = unwritableFolderMessage(config, error);
+    if (!message) throw error;
+    console.error(message);
+    process.exit(1);
+  }
 }

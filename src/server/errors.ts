@@ -19,6 +19,24 @@ export const errorCodes = {
 export type AppErrorCode = keyof typeof errorCodes;
 
 export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+export const DISK_FULL = 'The server cannot save changes right now (its disk is full). Try again later.';
+
+/**
+ * Error codes of a write that found no room: SQLite's database or disk full, a file system out of
+ * space or over the account's quota. Not the app's fault and not the caller's: nothing can be
+ * saved until someone makes room, so the caller is told so (503) rather than "something went wrong".
+ */
+const NO_ROOM_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+
+/** Whether the error, or an error it was caused by, is a write that found the disk full. */
+export function isDiskFull(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (NO_ROOM_CODES.has(String((current as { code?: unknown }).code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 export const INVALID_JSON = 'The request body is not valid JSON.';
 export const JSON_ONLY = 'Send the request body as application/json.';
 /** tRPC reads queries with GET and takes changes with POST; the REST mirror's methods are in its reference. */

@@ -28,6 +28,7 @@ const BAD_VALUES: unknown[] = [
   '2026-02-30',
   '<script>alert(1)</script>',
   "'; drop table users; --",
+  'Acme\u202Etxt.exe',
 ];
 
 type Procedure = ProcedureInternals;
@@ -90,6 +91,14 @@ async function call(path: string, procedure: Procedure, input: unknown) {
   return t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
 }
 
+/** A call that the rate limits of the public calls do not answer in place of the input: their window is let pass first. */
+async function unthrottledCall(path: string, procedure: Procedure, input: unknown) {
+  const response = await call(path, procedure, input);
+  if (response.statusCode !== 429) return response;
+  t.clock.advance(RATE_WINDOW_MS);
+  return call(path, procedure, input);
+}
+
 /** The same input on the procedure's REST path: path parameters filled from it, the rest as query or body. */
 async function restCall(path: string, procedure: Procedure, input: Record<string, unknown>) {
   const { method, path: template } = procedure.meta!.openapi!;
@@ -105,6 +114,18 @@ async function restCall(path: string, procedure: Procedure, input: Record<string
     return t.app.inject({ method, url: `/api${url}?${query}`, headers });
   }
   return t.app.inject({ method, url: `/api${url}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(rest) });
+}
+
+/** The longest window of a rate limit (docs/limits.md). */
+const RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The bidirectional controls: embeddings, overrides, isolates and the invisible direction marks. */
+const DIRECTION_MARKS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
+
+/** What the answer says about one field. */
+function fieldErrorsOf(response: { json: () => unknown }, field: string): string[] {
+  const body = response.json() as { error?: { data?: { fieldErrors?: Record<string, string[]> } } };
+  return body.error?.data?.fieldErrors?.[field] ?? [];
 }
 
 /** tRPC wraps its error in `error`; the REST mirror answers with the error itself. */
@@ -156,6 +177,25 @@ describe('input fuzz', () => {
         expectAnswered(response, before, label);
       }
     }
+  });
+
+  it('every field that refuses a line break refuses the characters that reverse text too, with its own message', async () => {
+    const oneLineFields: string[] = [];
+    for (const [path, procedure] of fuzzed) {
+      for (const field of fieldsOf(procedure)) {
+        const lineBreak = fieldErrorsOf(await unthrottledCall(path, procedure, { [field]: 'A\nb' }), field);
+        if (!lineBreak.some((message) => message.endsWith('must be a single line without control characters.'))) continue;
+        oneLineFields.push(`${path}.${field}`);
+        for (const mark of DIRECTION_MARKS) {
+          const before = databaseState();
+          const response = await unthrottledCall(path, procedure, { [field]: `A${mark}b` });
+          const label = `${path} { ${field}: U+${mark.codePointAt(0)!.toString(16).toUpperCase()} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
+          expect(fieldErrorsOf(response, field).join(' '), label).toMatch(/cannot contain invisible characters that change the direction of text/);
+          expect(databaseState(), label).toBe(before);
+        }
+      }
+    }
+    expect(oneLineFields.length).toBeGreaterThan(20);
   });
 
   it.each(Object.keys(procedures))('%s: a whole input that is not an object gets a 4xx with a message or succeeds', async (path) => {

@@ -1,12 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { createRuntime } from './bootstrap.js';
+import { createRuntimeOrExit } from './bootstrap.js';
 import { loadConfigOrExit, warnMissingPaymentDetails } from './config.js';
 import { providerOf } from './modules/settings/service.js';
 
 const config = loadConfigOrExit();
 const logger = pino({ level: config.logLevel });
-const { deps, database, transport } = createRuntime(config, { logger });
+const { deps, database, transport } = createRuntimeOrExit(config, { logger });
 const app = await buildApp(deps, { logger, clientDir: config.clientDir });
 
 let closing = false;

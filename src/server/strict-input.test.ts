@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, invoices, packages, payments, tasks, timeLogs, users } from '../../drizzle/schema.js';
 import { MAX_TASK_BACKDATE_DAYS, MAX_TASK_FUTURE_HOURS, TASK_DATE_IN_FUTURE, TASK_DATE_TOO_OLD } from '../shared/limits.js';
-import { notACalendarDay, notOneLine } from '../shared/validation.js';
+import { notACalendarDay, notOneLine, reordersText } from '../shared/validation.js';
 import { createCompany, createPackage, createTask, createTimeLogRow } from './testing/factories.js';
 import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from './testing/app.js';
 
@@ -159,6 +159,13 @@ const lineCases: Case[] = [
   ['createPayment', 'status', 'comp\nleted', notOneLine('Status')],
   ['createPayment', 'transactionId', 'TX\r9', notOneLine('TransactionId')],
   ['createTimeLog', 'newTaskTitle', 'New\ntask', notOneLine('The new task title')],
+  // a right-to-left override shows "Acme\u202Etxt.exe" as "Acmeexe.txt"
+  ['createCompany', 'companyName', 'Acme\u202Etxt.exe', reordersText('Company name')],
+  ['signUp', 'companyName', '\u2067Sign Co\u2069', reordersText('Company name')],
+  ['createUser', 'firstName', 'Ada\u200F', reordersText('First name')],
+  ['updateProfile', 'lastName', 'Ber\u061C', reordersText('Last name')],
+  ['createTask', 'title', 'Fix \u202Alogin\u202C', reordersText('Title')],
+  ['createPayment', 'status', 'completed\u200E', reordersText('Status')],
 ];
 
 function send(write: Write, transport: 'rest' | 'trpc', body: Record<string, unknown>) {

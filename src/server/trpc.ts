@@ -1,10 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodRealError } from 'zod';
 import { idParam } from '../shared/validation.js';
 import type { AppDeps } from './deps.js';
 import { shapeError } from './error-shape.js';
-import { AppError, errorCodes } from './errors.js';
+import { AppError, errorCodes, isDiskFull } from './errors.js';
 import { ownCompanyId, type Actor } from './modules/account/actor.js';
 import { isWrongCredentials } from './modules/account/service.js';
 import { validateSessionToken } from './modules/account/sessions.js';
@@ -41,13 +42,16 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
-      const { body } = shapeError(error);
+      const { status, body } = shapeError(error);
+      // a full disk answers 503 on /trpc as on /api: tRPC takes the HTTP status from data.httpStatus
+      const diskFull = isDiskFull(error);
       return {
         ...shape,
+        ...(diskFull ? { code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE } : {}),
         message: body.message,
         data: {
-          code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
+          code: diskFull ? 'SERVICE_UNAVAILABLE' : shape.data.code,
+          httpStatus: diskFull ? status : shape.data.httpStatus,
           path: shape.data.path,
           fieldErrors: body.fieldErrors,
         },

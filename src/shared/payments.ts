@@ -8,7 +8,11 @@ import { dateTimeField, idParam, numberField, singleLine } from './validation.js
 // the payment tables live in payment-options.ts; these names stay importable from here
 export { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
 
-/** The one payment status that counts toward an invoice's balance (money actually received). */
+/**
+ * The one payment status that counts toward an invoice's balance (money actually received). Status
+ * is free text, so it counts in any letter case and with spaces around it: "Completed" typed by
+ * hand is the same money received (docs/product-rules.md#payments).
+ */
 export const COUNTING_PAYMENT_STATUS = 'completed';
 
 /** A new payment's status. */
@@ -17,12 +21,16 @@ export const DEFAULT_PAYMENT_STATUS = COUNTING_PAYMENT_STATUS;
 /** The statuses the payment form offers; Status stays free text, and any other text does not count. */
 export const PAYMENT_STATUSES = [COUNTING_PAYMENT_STATUS, 'pending', 'failed', 'refunded'] as const;
 
-/** What the payment form says beside its free-text Status box. */
-export const COUNTING_STATUS_NOTE = `Only "${COUNTING_PAYMENT_STATUS}" counts toward the invoice's balance`;
-
-/** Whether a payment with this status pays off its invoice: only a completed one does. */
+/** Whether a payment with this status pays off its invoice: only a completed one does, whatever its letter case. */
 export function countsTowardBalance(status: string): boolean {
-  return status === COUNTING_PAYMENT_STATUS;
+  return status.trim().toLowerCase() === COUNTING_PAYMENT_STATUS;
+}
+
+/** What the payment form says beside its free-text Status box, about the status as typed. */
+export function countingStatusNote(status: string): string {
+  if (countsTowardBalance(status)) return "Counts toward the invoice's balance";
+  if (status.trim() === '') return `Left empty, it is saved as "${DEFAULT_PAYMENT_STATUS}" and counts toward the invoice's balance`;
+  return `Does not count toward the invoice's balance: only "${COUNTING_PAYMENT_STATUS}" does`;
 }
 
 /** The cents of the payments that count toward the balance. */

@@ -92,17 +92,27 @@ export const dateTimeField = (label: string, formatMessage: string) =>
 
 /*
  * One-line text. Names, titles and other single-line fields refuse line breaks and other control
- * characters (they would break emails, PDFs and lists); descriptions keep their newlines.
+ * characters (they would break emails, PDFs and lists); descriptions keep their newlines. They also
+ * refuse the bidirectional controls (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069,
+ * the marks U+200E, U+200F and U+061C): invisible, they reorder what follows them, so a company
+ * named "Acme\u202Etxt.exe" would show as "Acmeexe.txt" on every list, email and PDF.
  */
 // control characters are exactly what this pattern is for
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 
 export const notOneLine = (label: string) => `${label} must be a single line without control characters.`;
 
-/** The same text schema, refusing line breaks and control characters with a message naming the field. */
+/** Why a one-line field refuses the invisible marks that change the order in which text is shown. */
+export const reordersText = (label: string) =>
+  `${label} cannot contain invisible characters that change the direction of text (such as U+202E, which shows what follows it reversed).`;
+
+/** The same text schema, refusing line breaks, control characters and direction controls with a message naming the field. */
 export function singleLine<T extends z.ZodString>(schema: T, label: string): T {
-  return schema.refine((text) => !CONTROL_CHARACTERS.test(text), notOneLine(label));
+  return schema
+    .refine((text) => !CONTROL_CHARACTERS.test(text), notOneLine(label))
+    .refine((text) => !DIRECTION_CONTROLS.test(text), reordersText(label));
 }
 
 /** A required single-line field such as a name or a title. */

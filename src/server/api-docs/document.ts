@@ -8,7 +8,7 @@ import { documentDownloads, documentPagedLists, documentQueryFields, type QueryF
 const INTRO = [
   'Every call except sign-in, sign-up, forgot-password, reset-password and resend-link needs the session token from POST /account/login in the jwttoken header (Authorize, above).',
   'Units: money is in dollars as a JSON number with at most two decimals (stored as cents); hours are hours as a JSON number with at most two decimals (stored as hundredths of an hour). Instants are ISO 8601 date-times with an offset (format date-time); calendar days are YYYY-MM-DD (format date).',
-  'Errors answer with { "message": "…" } and, for bad input, fieldErrors naming the fields: 400 bad input, 401 no valid session, 403 not allowed, 404 not found, 409 conflict, 413 body over 1 MB, 429 too many attempts (wait and retry).',
+  'Errors answer with { "message": "…" } and, for bad input, fieldErrors naming the fields: 400 bad input, 401 no valid session, 403 not allowed, 404 not found, 409 conflict, 413 body over 1 MB, 429 too many attempts (wait and retry), 503 the server cannot save now because its disk is full (retry later; nothing was saved).',
 ].join('\n\n');
 
 /** The OpenAPI document of the REST mirror: generated from the procedures, with what the generator cannot know. */

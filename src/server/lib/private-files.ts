@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 
 /*
- * The database, its WAL and shared-memory files, backups and keys hold every customer's data and
- * the means to sign links: only the account the app runs as may read them. SQLite creates the WAL
+ * The database, its WAL and shared-memory files, backups, keys and the outbox's .eml files hold
+ * every customer's data, the means to sign links and live links: only the account the app runs as
+ * may read them. SQLite creates the WAL
  * and shared-memory files with the database file's permissions, so narrowing the database is enough
  * for them; the files already there are narrowed too (installs from before this rule).
  */

@@ -92,6 +92,26 @@ export function setPasswordEmail(provider: Provider, user: Person & { setPasswor
   ]);
 }
 
+/**
+ * Goes to the owner of an address a company admin invited when it already has an account: the
+ * admin is answered as for a new colleague, so only the owner learns of it.
+ */
+export function invitationToAccountHolderEmail(
+  provider: Provider,
+  owner: { firstName: string; emailAddress: string; invitedBy: string; companyName: string; alreadyMember: boolean; signInUrl: string },
+): RenderedEmail {
+  const contact = `${provider.name}${provider.email ? ` at ${provider.email}` : ''}`;
+  const attempt = `${owner.invitedBy} of ${owner.companyName} tried to invite ${owner.emailAddress} to join ${owner.companyName} on the ${provider.name} client portal.`;
+  return renderEmail(provider, 'Someone tried to invite you', [
+    `Hello ${owner.firstName},`,
+    owner.alreadyMember
+      ? `${attempt} You are a user of ${owner.companyName} already, so nothing was changed; you sign in as before.`
+      : `${attempt} This address already has an account, so nothing was changed and no second account was made; you sign in as before.`,
+    owner.alreadyMember ? 'You need not do anything.' : `If you are meant to join ${owner.companyName}, please contact ${contact}. Otherwise you can ignore this email.`,
+    { link: owner.signInUrl, label: 'Sign in' },
+  ]);
+}
+
 /** Goes to the old address, so its owner learns of a change they did not make. */
 export function emailChangedEmail(
   provider: Provider,

@@ -52,6 +52,27 @@ describe('.eml file transport (no SMTP URL)', () => {
     expect(messages.map((message) => message.subject).sort()).toEqual(['Reset your password — Acme Consulting', 'Second'].sort());
   });
 
+  it('keeps the emails private: each file 0600 in a folder 0700, also when the folder already existed open to everyone', async () => {
+    const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+    const dataDir = path.join(folder, 'data');
+    fs.mkdirSync(dataDir, { mode: 0o755 });
+    const fresh = path.join(dataDir, 'outbox');
+    transport = createMailTransport({ emlFolder: fresh });
+    await transport.send(mail);
+    expect(modeOf(fresh)).toBe(0o700);
+    expect(fs.readdirSync(fresh).map((file) => modeOf(path.join(fresh, file)))).toEqual([0o600]);
+    transport.close();
+
+    const existing = path.join(folder, 'old-outbox');
+    fs.mkdirSync(existing);
+    fs.chmodSync(existing, 0o755);
+    transport = createMailTransport({ emlFolder: existing });
+    await transport.send(mail);
+    await transport.send({ ...mail, messageId: '<mail2@acme.test>' });
+    expect(modeOf(existing)).toBe(0o700);
+    expect(fs.readdirSync(existing).map((file) => modeOf(path.join(existing, file)))).toEqual([0o600, 0o600]);
+  });
+
   it('includes attachments', async () => {
     transport = createMailTransport({ emlFolder: folder });
     await transport.send({

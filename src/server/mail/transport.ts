@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../lib/private-files.js';
 
 export type OutgoingMail = {
   /** The same on every attempt of one email, so a receiver can tell a resend from a new email. */
@@ -42,15 +43,22 @@ function smtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
+/**
+ * The .eml files hold live set-password and reset links: each is readable by the server's account
+ * only, in a folder only it may enter. A folder that already existed (under a data folder made by
+ * hand, say) is narrowed too, before each email, so a loosened folder does not stay loose.
+ */
 function emlFileTransport(folder: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     send: async (mail) => {
       const info = await transporter.sendMail(mail);
-      await fs.mkdir(folder, { recursive: true });
+      await fs.mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      await fs.chmod(folder, PRIVATE_FOLDER_MODE);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`;
-      await fs.writeFile(path.join(folder, name), info.message as Buffer);
+      // 'wx': a new file always, so it is created with the private mode (an old one would keep its own)
+      await fs.writeFile(path.join(folder, name), info.message as Buffer, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     },
     close: () => transporter.close(),
   };

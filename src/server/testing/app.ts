@@ -3,7 +3,7 @@ import { outbox } from '../../../drizzle/schema.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { createRuntime } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
@@ -32,8 +32,8 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** A whole app on a fresh, migrated SQLite file in its own temp folder. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A whole app on a fresh, migrated SQLite file in its own temp folder; with a logger, it logs as the server does. */
+export async function createTestApp(env: Record<string, string> = {}, options: { logger?: FastifyBaseLogger } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -45,8 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const clock = new TestClock();
   const transport = new MemoryTransport();
-  const runtime = createRuntime(config, { clock, transport });
-  const app = await buildApp(runtime.deps, { clientDir: path.join(dataDir, 'no-client') });
+  const runtime = createRuntime(config, { clock, transport, logger: options.logger });
+  const app = await buildApp(runtime.deps, { clientDir: path.join(dataDir, 'no-client'), logger: options.logger });
   return {
     app,
     deps: runtime.deps,

@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, invoices, payments } from '../../../drizzle/schema.js';
-import { COUNTING_PAYMENT_STATUS } from '../../shared/payments.js';
 import type { Tx } from '../db.js';
 import { NO_HOURS, type CompanyHours } from '../modules/activities/ledger.js';
+import { countsTowardBalanceSql } from '../modules/billing/settlement.js';
 
 /*
  * The figures summed from the rows themselves: the hours of the ledger, which the figures each
@@ -39,7 +39,7 @@ export function companyHours(tx: Tx, companyId: string): CompanyHours {
 
 /** Invoices whose stored paid total is not the sum of their completed payments, with both figures: none, when every write settles. */
 export function paidTotalsOutOfStep(tx: Tx): { id: string; stored: number; summed: number }[] {
-  const summed = sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = ${COUNTING_PAYMENT_STATUS})`;
+  const summed = sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql})`;
   return tx
     .select({ id: invoices.id, stored: invoices.paidCents, summed })
     .from(invoices)

@@ -33,7 +33,8 @@ export function InviteColleagueDialog({ onClose }: { onClose: () => void }) {
       onSubmit={() => invite.mutate(values)}
     >
       <Text size="sm" c="dimmed">
-        Your colleague joins your company once the provider approves the account.
+        Your colleague joins your company once the provider approves the account. An address that
+        already has an account is not added again; its owner is told by email instead.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="First Name" autoComplete="off" data-autofocus {...field('firstName')} />

@@ -12,6 +12,9 @@ import { signJwt, verifyJwtSignature } from '../../lib/jwt.js';
  */
 export type LinkPurpose = 'reset' | 'set-password';
 
+/** Where a reset or set-password link opens the SPA; its token follows. */
+export const PASSWORD_LINK_PATH = '/reset-password/';
+
 const HOUR_MS = 60 * 60 * 1000;
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   reset: HOUR_MS,
@@ -42,7 +45,7 @@ export function issuePasswordLink(tx: Tx, deps: AppDeps, userId: string, purpose
     iat: Math.floor(now.getTime() / 1000),
     exp: Math.floor(expiresAt.getTime() / 1000),
   });
-  return `${deps.config.appUrl}/reset-password/${token}`;
+  return `${deps.config.appUrl}${PASSWORD_LINK_PATH}${token}`;
 }
 
 export type GenuineLink = {

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { invoices, payments } from '../../../../drizzle/schema.js';
 import { formatDollars } from '../../../shared/format.js';
 import { centsToDollars } from '../../../shared/hours.js';
 import { COUNTING_PAYMENT_STATUS } from '../../../shared/payments.js';
 import { invoiceStatusOf, isPaidInFull, type InvoiceStatus } from '../../../shared/pricing.js';
-import type { Tx } from '../../db.js';
+import { inTransaction, type Db, type Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '../activities/ledger.js';
 
@@ -18,11 +19,12 @@ import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '.
  */
 
 /**
- * SQL: the payment counts toward its invoice (countsTowardBalance in shared/payments.ts). The unary +
- * keeps SQLite from reading an invoice's payments through payments_status_idx (the list's status
- * sort): nearly every payment is completed, so that would read them all; payments_invoice_idx is right.
+ * SQL: the payment counts toward its invoice, the rule of countsTowardBalance in shared/payments.ts
+ * (any letter case, spaces around it ignored). Being an expression, it also keeps SQLite from
+ * reading an invoice's payments through payments_status_idx (the list's status sort): nearly every
+ * payment is completed, so that would read them all; payments_invoice_idx is right.
  */
-export const countsTowardBalanceSql = sql`+${payments.status} = ${COUNTING_PAYMENT_STATUS}`;
+export const countsTowardBalanceSql = sql`lower(trim(${payments.status})) = ${COUNTING_PAYMENT_STATUS}`;
 
 /** SQL: the invoice is not paid in full, spelled as the partial index invoices_open_idx is, so SQLite uses it. */
 export const openInvoiceSql = sql`${invoices.completeStatus} = 0`;
@@ -73,4 +75,33 @@ export function settleInvoice(tx: Tx, invoiceId: string, field?: string): Settle
   if (settlement.completeStatus) completeInvoiceHours(tx, invoiceId);
   else reopenInvoiceHours(tx, invoiceId);
   return settlement;
+}
+
+/**
+ * Until payments were compared regardless of letter case, one saved as "Completed" did not count,
+ * so its invoice may have been stored open. At start, each invoice with such a payment whose stored
+ * paid total is not what counts now is settled again (its hours and the company's figures with it);
+ * one that would then be overpaid is left as it was and named in a warning, for the provider to
+ * correct its payments. Once in step, this only reads the payments not spelled exactly "completed".
+ * Answers how many invoices it settled.
+ */
+export function settleRecountedInvoices(db: Db, logger?: Pick<FastifyBaseLogger, 'warn'>): number {
+  const stale = db
+    .selectDistinct({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, stored: invoices.paidCents })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(sql`(${payments.status} < ${COUNTING_PAYMENT_STATUS} or ${payments.status} > ${COUNTING_PAYMENT_STATUS}) and ${countsTowardBalanceSql}`)
+    .all()
+    .filter((invoice) => paidCents(db, invoice.id) !== invoice.stored);
+  let settled = 0;
+  for (const invoice of stale) {
+    try {
+      inTransaction(db, (tx) => settleInvoice(tx, invoice.id));
+      settled += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      logger?.warn({ invoice: invoice.invoiceNumber }, `Invoice ${invoice.invoiceNumber} was left as it was: ${error.message} Correct its payments.`);
+    }
+  }
+  return settled;
 }

@@ -80,6 +80,22 @@ describe('payments', () => {
     }
   });
 
+  it('"Completed", "COMPLETED" or " completed " settles the invoice as "completed" does, and is kept as typed', async () => {
+    for (const status of ['completed', 'Completed', 'COMPLETED', ' completed ']) {
+      const invoice = await newInvoice();
+      const before = mark();
+      const response = await pay(invoice._id, 100, { status, sendEmail: true });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(json<PaymentDto>(response).status).toBe(status.trim());
+      expect(await invoiceOf(invoice._id), status).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
+      expect(ledgerStatus(invoice._id), status).toBe('completed');
+      expect(since(before).map((email) => email.subject), status).toEqual([expect.stringContaining(`Payment received for invoice ${invoice.invoiceId}`)]);
+      expect(paidTotalsOutOfStep(t.deps.db)).toEqual([]);
+      // and it counts against an overpayment as a completed payment does
+      expect((await pay(invoice._id, 1, { status: 'Completed' })).statusCode).toBe(400);
+    }
+  });
+
   it('a failed payment does not block a completed one, and the guard counts only completed payments', async () => {
     const invoice = await newInvoice();
     await pay(invoice._id, 100, { status: 'failed' });

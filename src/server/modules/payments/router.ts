@@ -13,13 +13,13 @@ const tags = ['Payments (super-admin)'];
 
 export const superAdminPaymentsRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Payments, newest payment date first; search matches the description', description: 'Super-admins only. Every payment with its invoice number, company, amount in dollars, method, status and date; only completed payments count toward their invoice. company narrows them to one company; from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the payments dated in a period. from after to, or a day that does not exist, is a 400.' } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/payments', tags, summary: 'Payments, newest payment date first; search matches the description', description: 'Super-admins only. Every payment with its invoice number, company, amount in dollars, method, status and date; only completed payments count toward their invoice (status "completed" in any letter case, spaces around it ignored). company narrows them to one company; from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the payments dated in a period. from after to, or a day that does not exist, is a 400.' } })
     .input(paymentListInput)
     .output(pageOutput(paymentOutput))
     .query(({ ctx, input }) => payments.allPayments(ctx.deps, input)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/payments', tags, summary: 'Record a payment against an invoice with a balance; emails a receipt when sendEmail', description: "Super-admins only. Records money received for one of the company's invoices that still has a balance; amount is in dollars (at most two decimals). Once completed payments cover the invoice it is paid and its pending hours count in the company's balance. sendEmail (default true) emails the company a receipt." } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/payments', tags, summary: 'Record a payment against an invoice with a balance; emails a receipt when sendEmail', description: "Super-admins only. Records money received for one of the company's invoices that still has a balance; amount is in dollars (at most two decimals). status is free text (default completed); only completed counts toward the invoice, in any letter case and with spaces around it ignored (Completed counts, pending, failed or refunded do not). Once completed payments cover the invoice it is paid and its pending hours count in the company's balance. sendEmail (default true) emails the company a receipt." } })
     .input(paymentFormInput)
     .output(paymentOutput)
     .mutation(({ ctx, input }) => payments.createPayment(ctx.deps, input)),

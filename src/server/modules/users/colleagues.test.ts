@@ -78,10 +78,45 @@ describe('POST /users/invite (company admin)', () => {
     expect(t.deps.db.select().from(users).all()).toHaveLength(before);
   });
 
-  it('refuses an email address already taken, in any letter case (409)', async () => {
-    const response = await api(t.app, admin.token).post('/users/invite', colleague({ emailAddress: admin.user.emailAddress.toUpperCase() }));
-    expect(response.statusCode).toBe(409);
-    expect(json(response).message).toBe('An account with this email address already exists.');
+  it('answers an address that has an account anywhere as it answers a new one, adds nobody and tells the owner instead', async () => {
+    const stranger = await createUser(t.deps.db, { companyId: createCompany(t.deps.db, { companyName: 'Elsewhere Ltd' }).id, firstName: 'Sam', emailAddress: `sam.${++serial}@elsewhere.example` });
+    const colleagueHere = await createUser(t.deps.db, { companyId: company.id, firstName: 'Cole', emailAddress: `cole.${++serial}@colleague.example` });
+    const notAMember = 'This address already has an account, so nothing was changed and no second account was made; you sign in as before.';
+    const aMember = 'You are a user of Colleague Co already, so nothing was changed; you sign in as before.';
+    const owners = [
+      [stranger, stranger.emailAddress.toUpperCase(), notAMember],
+      [colleagueHere, ` ${colleagueHere.emailAddress} `, aMember],
+      [boss.user, boss.user.emailAddress, notAMember],
+      [admin.user, admin.user.emailAddress, aMember],
+    ] as const;
+    for (const [owner, typed, told] of owners) {
+      const fresh = colleague();
+      const usersBefore = t.deps.db.select().from(users).all().length;
+      const emailsBefore = new Set(queuedEmails(t.deps).map((email) => email.id));
+      const newEmails = () => queuedEmails(t.deps).filter((email) => !emailsBefore.has(email.id));
+      const known = await api(t.app, admin.token).post('/users/invite', colleague({ emailAddress: typed }));
+      expect(t.deps.db.select().from(users).all(), typed).toHaveLength(usersBefore);
+      const added = await api(t.app, admin.token).post('/users/invite', fresh);
+
+      // the same status and the same shape of answer: it does not tell who has an account
+      expect([known.statusCode, added.statusCode], known.body).toEqual([200, 200]);
+      const [knownBody, addedBody] = [json(known), json(added)];
+      expect(Object.keys(knownBody)).toEqual(Object.keys(addedBody));
+      expect(knownBody).toEqual({ ...addedBody, _id: knownBody._id, emailAddress: typed.trim() });
+      expect(String(knownBody._id)).toMatch(new RegExp(`^[\\w-]{${String(addedBody._id).length}}$`));
+      // one email queued either way: the owner's notice, or the provider's
+      expect(newEmails()).toHaveLength(2);
+
+      const [notice, ...more] = newEmails().filter((email) => email.subject.startsWith('Someone tried to invite you'));
+      expect(more, typed).toEqual([]);
+      expect(notice?.toAddresses, typed).toBe(owner.emailAddress);
+      expect(notice?.subject).toBe('Someone tried to invite you — Test Provider LLC');
+      expect(notice?.textBody).toContain(`Hello ${owner.firstName},`);
+      expect(notice?.textBody).toContain(`Ada Admin of Colleague Co tried to invite ${owner.emailAddress} to join Colleague Co on the Test Provider LLC client portal.`);
+      expect(notice?.textBody).toContain(told);
+      // the provider hears of no invitation of that address
+      expect(newEmails().filter((email) => email.id !== notice?.id && email.textBody.toLowerCase().includes(owner.emailAddress.toLowerCase()))).toEqual([]);
+    }
   });
 
   it('is refused to a plain member (403), the provider (403) and without a session (401)', async () => {

@@ -2,13 +2,16 @@ import { count, eq } from 'drizzle-orm';
 import { companies, users } from '../../../../drizzle/schema.js';
 import { MAX_USERS_PER_COMPANY, TOO_MANY_USERS } from '../../../shared/limits.js';
 import type { CompanyUserDto, InviteColleagueInput } from '../../../shared/users.js';
-import { inTransaction } from '../../db.js';
+import { inTransaction, type Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { invitationToAccountHolderEmail } from '../../mail/templates.js';
 import type { Actor } from '../account/actor.js';
 import { addUserAwaitingApproval } from '../account/service.js';
 import { deleteUserByAdmin } from './admin.js';
-import { getUser } from './lookup.js';
+import { providerOf } from '../settings/service.js';
+import { findUserByEmail, getUser } from './lookup.js';
 
 /** The role a company admin's invitation gives; the provider may change it when approving. */
 export const INVITED_ROLE = 'member';
@@ -17,6 +20,11 @@ export const INVITED_ROLE = 'member';
  * A company admin invites a colleague into their own company. The colleague waits for the
  * provider's approval as a sign-up does, with the same notice to the provider; approval mails them
  * a set-password link, as they have no password yet.
+ *
+ * An address that already has an account, in any company or the provider's, is answered exactly as
+ * a new one (the same status and shape, one email queued in the same transaction), so the answer
+ * does not tell a company admin who uses the portal; nobody is added, and the address's owner is
+ * told of the attempt instead (docs/product-rules.md#accounts).
  */
 export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, input: InviteColleagueInput): CompanyUserDto {
   return inTransaction(deps.db, (tx) => {
@@ -24,15 +32,23 @@ export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, 
     if (!company) throw notFound('Company');
     const members = tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId)).get()?.total ?? 0;
     if (members >= MAX_USERS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_USERS);
-    const id = addUserAwaitingApproval(tx, deps, {
-      ...input,
-      companyId,
-      companyName: company.companyName,
-      role: INVITED_ROLE,
-      passwordHash: null,
-      invitedBy: `${actor.firstName} ${actor.lastName}`,
-    });
-    return { _id: id, firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress, role: INVITED_ROLE, approved: false };
+    const invitedBy = `${actor.firstName} ${actor.lastName}`;
+    const invited = { firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress, role: INVITED_ROLE, approved: false };
+    const owner = findUserByEmail(tx, input.emailAddress);
+    if (owner) {
+      tellOwnerOfInvitation(tx, deps, owner, { invitedBy, companyName: company.companyName, alreadyMember: owner.companyId === companyId });
+      return { _id: newId(), ...invited };
+    }
+    const id = addUserAwaitingApproval(tx, deps, { ...input, companyId, companyName: company.companyName, role: INVITED_ROLE, passwordHash: null, invitedBy });
+    return { _id: id, ...invited };
+  });
+}
+
+function tellOwnerOfInvitation(tx: Tx, deps: AppDeps, owner: { firstName: string; emailAddress: string }, invitation: { invitedBy: string; companyName: string; alreadyMember: boolean }): void {
+  const provider = providerOf(deps.config, tx);
+  deps.outbox.enqueue(tx, {
+    to: [owner.emailAddress],
+    ...invitationToAccountHolderEmail(provider, { ...owner, ...invitation, signInUrl: `${deps.config.appUrl}/signin` }),
   });
 }
 

@@ -18,7 +18,7 @@ export const usersRouter = router({
     .output(pageOutput(companyUserOutput))
     .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId, input)),
   invite: companyAdminProcedure
-    .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email", description: "Company admins only. The colleague joins the admin's own company as a member, unapproved and without a password; the provider is emailed as for a sign-up. At most 100 users a company and 20 invitations an admin an hour." } })
+    .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email", description: "Company admins only. The colleague joins the admin's own company as a member, unapproved and without a password; the provider is emailed as for a sign-up. An address that already has an account (in any company, or the provider's) gets the same answer, so the call does not tell who uses the portal, but nobody is added: the address's owner is emailed that someone tried to invite them. At most 100 users a company and 20 invitations an admin an hour." } })
     .input(inviteColleagueInput)
     .output(companyUserOutput)
     .mutation(({ ctx, input }) => inviteColleague(ctx.deps, ctx.actor, ctx.companyId, input)),

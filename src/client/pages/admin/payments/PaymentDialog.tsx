@@ -1,6 +1,6 @@
 import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { COUNTING_STATUS_NOTE, DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
+import { countingStatusNote, DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { CompanySelect, fieldErrorReader, RecordDialog } from '../../../components/admin-list/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
@@ -122,10 +122,10 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved, add
       </SimpleGrid>
       {/* the Status note sits above its box: the boxes of the row still line up at the bottom */}
       <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ alignItems: 'end' }}>
-        {/* free text, so the box says which status pays the invoice off: docs/product-rules.md#payments */}
+        {/* free text, so the box says as it is typed whether the status pays the invoice off: docs/product-rules.md#payments */}
         <Autocomplete
           label="Status"
-          description={COUNTING_STATUS_NOTE}
+          description={countingStatusNote(status)}
           data={[...PAYMENT_STATUSES]}
           value={status}
           onChange={setStatus}

@@ -74,7 +74,7 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     return null;
   }
 
-  /** Runs a download if its holder has a free slot; the slot is freed when its reply is done. */
+  /** Runs a download if its holder has a free slot; the slot is freed when its reply is done or cut off. */
   function admitted(reply: FastifyReply, holder: DownloadHolder): boolean {
     const grant = slots.take(holder);
     if (!grant.granted) {
@@ -85,6 +85,24 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     return true;
   }
 
+  /**
+   * Closes a download whose client has stopped taking bytes, within the stall time of the last one
+   * it took, so a reader that stopped cannot keep its slot. The socket's own idle timer does the
+   * watching, set to half the stall time: Node lets it run a second round when the last write was
+   * partly taken, and a write still draining, however slowly, keeps it from firing at all. The
+   * connection is reset rather than ended, which drops what waits in the buffers for a reader that
+   * is gone.
+   */
+  function closeWhenStalled(reply: FastifyReply) {
+    const stallMs = deps.config.downloadStallMs;
+    reply.raw.setTimeout(stallMs / 2, () => {
+      reply.log.info({ stallMs }, 'download closed: its client stopped reading');
+      const socket = reply.raw.socket;
+      if (typeof socket?.resetAndDestroy === 'function') socket.resetAndDestroy();
+      else reply.raw.destroy();
+    });
+  }
+
   function sendCsv(reply: FastifyReply, holder: DownloadHolder, make: () => CsvDownload) {
     if (!admitted(reply, holder)) return reply;
     let download: CsvDownload;
@@ -93,6 +111,7 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     } catch (cause) {
       return sendError(reply, cause);
     }
+    closeWhenStalled(reply);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
@@ -121,6 +140,7 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     if (payload === null || !admitted(reply, customerHolder(payload))) return reply;
     try {
       const { fileName, pdf } = await statementPdf(deps, payload);
+      closeWhenStalled(reply);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)

@@ -7,7 +7,7 @@ import { DownloadSlots, type DownloadHolder } from './download-slots.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
 import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } from './modules/activities/downloads.js';
-import { openDownloadLink } from './modules/exports/links.js';
+import { LinkFetches, openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
 import { requestInfo } from './request-info.js';
 import type { DownloadRoute } from './api-docs/rest-shapes.js';
@@ -18,7 +18,8 @@ import { createCallerFactory, createContext } from './trpc.js';
  * The downloads: back-office lists as CSV, a company's activities as CSV and its statement as PDF.
  * Each is fetched from a signed link its link call issued (the browser cannot send the session
  * header with a download), or, for a script, with the jwttoken header: the route then makes the
- * link call itself, so the session, role, input and rate limit are checked in one place.
+ * link call itself, so the session, role, input and rate limit are checked in one place. A link
+ * fetched again counts again against the limit (LinkFetches).
  */
 
 export const INVALID_DOWNLOAD_LINK = 'This download link is not valid.';
@@ -56,6 +57,7 @@ const customerHolder = (payload: unknown): DownloadHolder => ({ pool: 'customers
 
 export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
   const slots = new DownloadSlots();
+  const fetches = new LinkFetches(deps);
 
   /** The signed payload of the request's link, or of the link the script's session gets; null once answered. */
   async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: Caller) => Promise<DownloadLink>): Promise<unknown> {
@@ -69,9 +71,17 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
       }
     }
     const opened = openDownloadLink(deps, url);
-    if (opened.check === 'valid' && opened.path === path) return opened.payload;
-    await reply.status(403).send({ message: opened.check === 'expired' ? EXPIRED_DOWNLOAD_LINK : INVALID_DOWNLOAD_LINK });
-    return null;
+    if (opened.check !== 'valid' || opened.path !== path) {
+      await reply.status(403).send({ message: opened.check === 'expired' ? EXPIRED_DOWNLOAD_LINK : INVALID_DOWNLOAD_LINK });
+      return null;
+    }
+    try {
+      fetches.count(opened.link, opened.by);
+    } catch (cause) {
+      await sendError(reply, cause);
+      return null;
+    }
+    return opened.payload;
   }
 
   /** Runs a download if its holder has a free slot; the slot is freed when its reply is done or cut off. */

@@ -191,3 +191,26 @@ describe('downloads running at once', () => {
     t.deps.db.$client.prepare("delete from activities where id like 'busy-%'").run();
   });
 });
+
+describe('a signed link fetched again and again', () => {
+  it.each([
+    ['the activities CSV', '/activities/export/link'],
+    ['a statement', '/activities/statement/link?from=2026-02-01&to=2026-02-28'],
+  ])('%s: each fetch after the first counts as a download, so one link fetched 30 times gives the limit, then 429', async (_file, linkPath) => {
+    const roomy = t.deps.rateLimiter;
+    t.deps.rateLimiter = new RateLimiter(t.clock);
+    try {
+      const fetcher = await signedInUser(t, { companyId: acme.id, role: 'admin' });
+      const { url } = json<{ url: string }>(await api(t.app, fetcher.token).get(linkPath));
+      const answers = [];
+      for (let fetch = 0; fetch < 30; fetch += 1) answers.push(await t.app.inject({ method: 'GET', url }));
+      const { limit } = userRateLimits.download;
+      // the link call counted the first fetch
+      expect(answers.map((answer) => answer.statusCode)).toEqual([...Array<number>(limit).fill(200), ...Array<number>(30 - limit).fill(429)]);
+      expect(json(answers.at(-1)!).message).toMatch(/^Too many downloads\. Please try again in \d+ minutes?\.$/);
+      expect((await api(t.app, fetcher.token).get(linkPath)).statusCode).toBe(429);
+    } finally {
+      t.deps.rateLimiter = roomy;
+    }
+  });
+});

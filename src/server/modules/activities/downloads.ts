@@ -30,9 +30,12 @@ type StatementPayload = ActivitiesPayload & { from: string; to: string };
 /** The file names' company part: letters, digits and dashes. */
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
 
-export function activitiesExportLink(deps: AppDeps, companyId: string, timeZone: string | undefined): DownloadLink {
+/** Who asks for a customer download: the user (whose download limit it counts against) and their company. */
+export type CustomerCaller = { userId: string; companyId: string };
+
+export function activitiesExportLink(deps: AppDeps, { userId, companyId }: CustomerCaller, timeZone: string | undefined): DownloadLink {
   const payload: ActivitiesPayload = { company: companyId, timeZone: timeZone ?? readSettings(deps.config, deps.db).timeZone };
-  return downloadLink(deps, ACTIVITIES_CSV_PATH, payload);
+  return downloadLink(deps, ACTIVITIES_CSV_PATH, userId, payload);
 }
 
 /** The company's ledger newest first, as the Activities page lists it, with the balance after each entry. */
@@ -55,11 +58,11 @@ export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
 }
 
 /** A link to the statement of a period that has ended by today (in the zone it is read in). */
-export function statementLink(deps: AppDeps, companyId: string, period: StatementPeriod): DownloadLink {
+export function statementLink(deps: AppDeps, { userId, companyId }: CustomerCaller, period: StatementPeriod): DownloadLink {
   const timeZone = period.timeZone ?? readSettings(deps.config, deps.db).timeZone;
   if (period.to > localDate(deps.clock.now(), timeZone)) throw new AppError('BAD_REQUEST', STATEMENT_IN_FUTURE, 'to');
   const payload: StatementPayload = { company: companyId, from: period.from, to: period.to, timeZone };
-  return downloadLink(deps, STATEMENT_PDF_PATH, payload);
+  return downloadLink(deps, STATEMENT_PDF_PATH, userId, payload);
 }
 
 export type PdfDownload = { fileName: string; pdf: Uint8Array };

@@ -11,7 +11,7 @@ import { csvChunks } from '../exports/csv-stream.js';
 import { downloadLink } from '../exports/links.js';
 import type { CsvDownload } from '../exports/service.js';
 import { timelineRows } from './ledger.js';
-import { statementData } from './statement.js';
+import { checkStatementLines, statementData } from './statement.js';
 import { readLogo } from '../settings/logo.js';
 import { providerOf, readSettings } from '../settings/service.js';
 
@@ -57,11 +57,12 @@ export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
   };
 }
 
-/** A link to the statement of a period that has ended by today (in the zone it is read in). */
+/** A link to the statement of a period that has ended by today (in the zone it is read in) and is not too long to print. */
 export function statementLink(deps: AppDeps, { userId, companyId }: CustomerCaller, period: StatementPeriod): DownloadLink {
   const timeZone = period.timeZone ?? readSettings(deps.config, deps.db).timeZone;
   if (period.to > localDate(deps.clock.now(), timeZone)) throw new AppError('BAD_REQUEST', STATEMENT_IN_FUTURE, 'to');
   const payload: StatementPayload = { company: companyId, from: period.from, to: period.to, timeZone };
+  checkStatementLines(deps.db, companyId, payload);
   return downloadLink(deps, STATEMENT_PDF_PATH, userId, payload);
 }
 

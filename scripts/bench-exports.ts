@@ -1,38 +1,60 @@
-// npm run bench:exports [-- --logs 200000 --activities 10000]
-// The downloads on a throwaway app: the Time Logs CSV export of many logs, streamed, and a statement
-// PDF of many ledger entries. Prints the time to the first chunk and to the end, the bytes, the
-// heap growth, and the longest the event loop was held meanwhile (what other requests would wait).
+// npm run bench:exports [-- --logs 200000 --lines 5000 --statements 3]
+// The downloads on a throwaway app: the Time Logs CSV export of many logs, streamed, and statement
+// PDFs of many lines (ledger entries, invoices and payments; by default the most a statement holds),
+// one alone and then several at once (by default 3, the customers' download pool). Prints the time
+// (wall and CPU) to the first chunk and to the end, the bytes, the heap and resident memory growth,
+// and the longest the event loop was held meanwhile (what other requests would wait).
 // Asserts nothing: a figure, not a test.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { STATEMENT_MAX_LINES } from '../src/shared/exports.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createTestApp } from '../src/server/testing/app.js';
 import { createCompany, createUser, purchasedHours, workedHours } from '../src/server/testing/factories.js';
 import { inTransaction } from '../src/server/db.js';
+import { statementLines } from '../src/server/modules/activities/statement.js';
 import { RateLimiter } from '../src/server/rate-limit.js';
 
-const { values } = parseArgs({ options: { logs: { type: 'string', default: '200000' }, activities: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: {
+    logs: { type: 'string', default: '200000' },
+    lines: { type: 'string', default: String(STATEMENT_MAX_LINES) },
+    statements: { type: 'string', default: '3' },
+  },
+});
 const logCount = Number(values.logs);
-const activityCount = Number(values.activities);
+const lineCount = Number(values.lines);
+const statementCount = Number(values.statements);
 
 const t = await createTestApp();
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-/** Runs `work` while watching the event loop and the heap (sampled every 5 ms). */
-async function measured<T>(work: () => Promise<T>): Promise<T & { wallMs: number; maxLoopMs: number; heapGrowth: number }> {
+/**
+ * Runs `work` while watching the event loop, the heap and the resident memory (sampled every 5 ms),
+ * and the CPU time it took (on a busy machine the wall time depends on the neighbours, the CPU time
+ * much less).
+ */
+async function measured<T>(work: () => Promise<T>): Promise<T & { wallMs: number; cpuMs: number; maxLoopMs: number; heapGrowth: number; rssGrowth: number }> {
   global.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let heapPeak = heapBefore;
-  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);
+  const before = process.memoryUsage();
+  let heapPeak = before.heapUsed;
+  let rssPeak = before.rss;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    heapPeak = Math.max(heapPeak, now.heapUsed);
+    rssPeak = Math.max(rssPeak, now.rss);
+  }, 5);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const result = await work();
   const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   loop.disable();
   clearInterval(sampler);
-  return { ...result, wallMs, maxLoopMs: loop.max / 1e6, heapGrowth: heapPeak - heapBefore };
+  return { ...result, wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxLoopMs: loop.max / 1e6, heapGrowth: heapPeak - before.heapUsed, rssGrowth: rssPeak - before.rss };
 }
 
 try {
@@ -67,21 +89,40 @@ try {
       `${mb(csv.bytes)} in ${csv.chunks} chunks, heap growth ${mb(csv.heapGrowth)}, longest event-loop hold ${ms(csv.maxLoopMs)}`,
   );
 
-  const company = createCompany(t.deps.db, { companyName: 'Busy Statement Co' });
-  const admin = await createUser(t.deps.db, { role: 'admin', companyId: company.id });
-  const adminToken = createSession(t.deps.db, admin.id, t.clock.now()).token;
-  purchasedHours(t.deps.db, company.id, 10_000_000, 'Big block', new Date(Date.UTC(2024, 0, 1)));
-  inTransaction(t.deps.db, (tx) => {
-    for (let n = 0; n < activityCount; n += 1) {
-      const when = new Date(Date.UTC(2024, 0, 2) + n * 3_600_000);
-      workedHours(tx, company.id, 50, `Statement work ${n}`, when);
-    }
-  });
-  const pdf = await measured(async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/activities/statement.pdf?from=2024-01-01&to=2026-03-01', headers: { jwttoken: adminToken } });
+  const period = { from: '2024-01-01', to: '2026-03-01', timeZone: t.config.timeZone };
+  /** A company whose statement of the period prints `lineCount` lines: a paid purchase and the work after it. */
+  async function statementCompany(n: number): Promise<string> {
+    const company = createCompany(t.deps.db, { companyName: `Busy Statement Co ${n}` });
+    const admin = await createUser(t.deps.db, { role: 'admin', companyId: company.id, password: null });
+    purchasedHours(t.deps.db, company.id, 10_000_000, 'Big block', new Date(Date.UTC(2024, 0, 1)));
+    const work = lineCount - statementLines(t.deps.db, company.id, period);
+    inTransaction(t.deps.db, (tx) => {
+      for (let line = 0; line < work; line += 1) workedHours(tx, company.id, 50, `Statement work ${line}`, new Date(Date.UTC(2024, 0, 2) + line * 3_600_000));
+    });
+    return createSession(t.deps.db, admin.id, t.clock.now()).token;
+  }
+  const statement = async (token: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/activities/statement.pdf?from=${period.from}&to=${period.to}`, headers: { jwttoken: token } });
     return { status: response.statusCode, bytes: response.rawPayload.length };
-  });
-  console.log(`Statement PDF of ${activityCount.toLocaleString('en-US')} entries: HTTP ${pdf.status}, ${mb(pdf.bytes)} in ${ms(pdf.wallMs)}, heap growth ${mb(pdf.heapGrowth)}, longest event-loop hold ${ms(pdf.maxLoopMs)}`);
+  };
+  const tokens: string[] = [];
+  for (let n = 0; n < Math.max(1, statementCount); n += 1) tokens.push(await statementCompany(n));
+
+  const one = await measured(() => statement(tokens[0]!));
+  console.log(
+    `Statement PDF of ${lineCount.toLocaleString('en-US')} lines: HTTP ${one.status}, ${mb(one.bytes)} in ${ms(one.wallMs)} (CPU ${ms(one.cpuMs)}), ` +
+      `heap growth ${mb(one.heapGrowth)}, resident growth ${mb(one.rssGrowth)}, longest event-loop hold ${ms(one.maxLoopMs)}`,
+  );
+  if (statementCount > 1) {
+    const together = await measured(async () => {
+      const answers = await Promise.all(tokens.map(statement));
+      return { statuses: answers.map((answer) => answer.status).join(', ') };
+    });
+    console.log(
+      `${statementCount} statement PDFs of ${lineCount.toLocaleString('en-US')} lines at once: HTTP ${together.statuses} in ${ms(together.wallMs)} (CPU ${ms(together.cpuMs)}), ` +
+        `heap growth ${mb(together.heapGrowth)}, resident growth ${mb(together.rssGrowth)}, longest event-loop hold ${ms(together.maxLoopMs)}`,
+    );
+  }
 } finally {
   await t.close();
 }

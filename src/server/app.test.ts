@@ -108,6 +108,23 @@ describe('request handling', () => {
   });
 });
 
+describe('slow and stalled clients (the figures docs/limits.md states)', () => {
+  it('waits 30 s for headers, 60 s for a whole request, 60 s on a silent connection and 72 s between kept-alive requests, checking every 5 s', () => {
+    const server = t.app.server;
+    expect({
+      headers: server.headersTimeout,
+      request: server.requestTimeout,
+      silent: server.timeout,
+      keepAlive: server.keepAliveTimeout,
+      checkEvery: (server as typeof server & { connectionsCheckingInterval?: number }).connectionsCheckingInterval,
+    }).toEqual({ headers: 30_000, request: 60_000, silent: 60_000, keepAlive: 72_000, checkEvery: 5_000 });
+  });
+
+  it('closes a download that makes no progress for 30 s', () => {
+    expect(t.config.downloadStallMs).toBe(30_000);
+  });
+});
+
 describe('the tRPC transport', () => {
   it('shares validation messages and field errors with REST', async () => {
     const response = await t.app.inject({

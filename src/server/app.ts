@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { clientTimeouts } from '../shared/limits.js';
+import type { Config } from './config.js';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
 import { registerDownloads } from './downloads.js';
@@ -35,6 +37,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     routerOptions: { maxParamLength: 2000 },
+    ...timeoutOptions(deps.config),
   });
 
   registerSecurityHeaders(app);
@@ -55,6 +58,23 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRestApi(app, deps);
   await serveClient(app, options.clientDir ?? defaultClientDir);
   return app;
+}
+
+/**
+ * How long the server waits on a client (src/shared/limits.ts, docs/limits.md): Node's own checks
+ * of the headers and request times, and Fastify's for a silent connection and keep-alive. Left at
+ * Fastify's defaults, a request body trickled in a byte at a time held its connection for good.
+ */
+function timeoutOptions(config: Pick<Config, 'requestTimeoutMs'>) {
+  const requestMs = config.requestTimeoutMs;
+  // Node refuses a headers time longer than the request time.
+  const headersMs = Math.min(clientTimeouts.headersMs, requestMs);
+  return {
+    connectionTimeout: clientTimeouts.silentMs,
+    keepAliveTimeout: clientTimeouts.keepAliveMs,
+    requestTimeout: requestMs,
+    http: { headersTimeout: headersMs, requestTimeout: requestMs, connectionsCheckingInterval: clientTimeouts.checkEveryMs },
+  };
 }
 
 /** Bodiless PUT/POST calls of the API may still say application/json; an empty body means no input. */

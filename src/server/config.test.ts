@@ -94,6 +94,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('waits 60 s for a whole request and closes a stalled download within 30 s, unless set', () => {
+    expect(loadConfig({})).toMatchObject({ requestTimeoutMs: 60_000, downloadStallMs: 30_000 });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '120', DOWNLOAD_STALL_SECONDS: '' })).toMatchObject({ requestTimeoutMs: 120_000, downloadStallMs: 30_000 });
+  });
+
+  it.each([
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['REQUEST_TIMEOUT_SECONDS', '1.5'],
+    ['DOWNLOAD_STALL_SECONDS', 'soon'],
+    ['DOWNLOAD_STALL_SECONDS', '3601'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${name} must be a whole number of seconds from 1 to 3600`);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).smtpUrl).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOW_BALANCE_HOURS, LOW_BALANCE_MAX_HOURS } from '../shared/balance-alerts.js';
 import { hoursToHundredths } from '../shared/hours.js';
+import { clientTimeouts } from '../shared/limits.js';
 import { isTimeZoneName } from '../shared/settings.js';
 
 /** The only reader of process.env: every setting, parsed once, with its documented default. */
@@ -16,6 +17,14 @@ const optionalUrl = (name: string) =>
   optionalText.refine((value) => value === undefined || URL.canParse(value), {
     message: `${name} must be a full URL, e.g. https://example.com/hook`,
   });
+
+/** A whole number of seconds from 1 to an hour, as milliseconds; unset, the default. */
+const seconds = (name: string, defaultMs: number) =>
+  optionalText
+    .refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 3600), {
+      message: `${name} must be a whole number of seconds from 1 to 3600`,
+    })
+    .transform((value) => (value === undefined ? defaultMs : Number(value) * 1000));
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -63,6 +72,8 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
     message: 'SESSION_SECRET must be at least 32 characters long',
   }),
+  REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS', clientTimeouts.requestMs),
+  DOWNLOAD_STALL_SECONDS: seconds('DOWNLOAD_STALL_SECONDS', clientTimeouts.downloadStallMs),
 });
 
 /**
@@ -156,6 +167,10 @@ export type Config = {
   /** Proxies whose X-Forwarded-For names the client: none (false) unless TRUST_PROXY says. */
   trustProxy: false | string[];
   logLevel: string;
+  /** How long a client may take to send a whole request, headers and body (docs/limits.md). */
+  requestTimeoutMs: number;
+  /** Within how long of the last byte a client took a stalled download is closed and its slot freed (docs/limits.md). */
+  downloadStallMs: number;
   /** The built web client; tests point this at their own build. */
   clientDir: string | undefined;
 };
@@ -203,6 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: values.SESSION_SECRET,
     trustProxy: values.TRUST_PROXY ? parseTrustProxy(values.TRUST_PROXY)! : false,
     logLevel: values.LOG_LEVEL,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS,
+    downloadStallMs: values.DOWNLOAD_STALL_SECONDS,
     clientDir: values.CLIENT_DIR ? path.resolve(values.CLIENT_DIR) : undefined,
   };
 }

@@ -7,7 +7,7 @@ import { DownloadSlots, type DownloadHolder } from './download-slots.js';
 import { shapeError } from './error-shape.js';
 import { AppError, errorCodes } from './errors.js';
 import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } from './modules/activities/downloads.js';
-import { openDownloadLink } from './modules/exports/links.js';
+import { LinkFetches, openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
 import { requestInfo } from './request-info.js';
 import type { DownloadRoute } from './api-docs/rest-shapes.js';
@@ -18,7 +18,8 @@ import { createCallerFactory, createContext } from './trpc.js';
  * The downloads: back-office lists as CSV, a company's activities as CSV and its statement as PDF.
  * Each is fetched from a signed link its link call issued (the browser cannot send the session
  * header with a download), or, for a script, with the jwttoken header: the route then makes the
- * link call itself, so the session, role, input and rate limit are checked in one place.
+ * link call itself, so the session, role, input and rate limit are checked in one place. A link
+ * fetched again counts again against the limit (LinkFetches).
  */
 
 export const INVALID_DOWNLOAD_LINK = 'This download link is not valid.';
@@ -56,6 +57,7 @@ const customerHolder = (payload: unknown): DownloadHolder => ({ pool: 'customers
 
 export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
   const slots = new DownloadSlots();
+  const fetches = new LinkFetches(deps);
 
   /** The signed payload of the request's link, or of the link the script's session gets; null once answered. */
   async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: Caller) => Promise<DownloadLink>): Promise<unknown> {
@@ -69,12 +71,20 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
       }
     }
     const opened = openDownloadLink(deps, url);
-    if (opened.check === 'valid' && opened.path === path) return opened.payload;
-    await reply.status(403).send({ message: opened.check === 'expired' ? EXPIRED_DOWNLOAD_LINK : INVALID_DOWNLOAD_LINK });
-    return null;
+    if (opened.check !== 'valid' || opened.path !== path) {
+      await reply.status(403).send({ message: opened.check === 'expired' ? EXPIRED_DOWNLOAD_LINK : INVALID_DOWNLOAD_LINK });
+      return null;
+    }
+    try {
+      fetches.count(opened.link, opened.by);
+    } catch (cause) {
+      await sendError(reply, cause);
+      return null;
+    }
+    return opened.payload;
   }
 
-  /** Runs a download if its holder has a free slot; the slot is freed when its reply is done. */
+  /** Runs a download if its holder has a free slot; the slot is freed when its reply is done or cut off. */
   function admitted(reply: FastifyReply, holder: DownloadHolder): boolean {
     const grant = slots.take(holder);
     if (!grant.granted) {
@@ -85,6 +95,24 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     return true;
   }
 
+  /**
+   * Closes a download whose client has stopped taking bytes, within the stall time of the last one
+   * it took, so a reader that stopped cannot keep its slot. The socket's own idle timer does the
+   * watching, set to half the stall time: Node lets it run a second round when the last write was
+   * partly taken, and a write still draining, however slowly, keeps it from firing at all. The
+   * connection is reset rather than ended, which drops what waits in the buffers for a reader that
+   * is gone.
+   */
+  function closeWhenStalled(reply: FastifyReply) {
+    const stallMs = deps.config.downloadStallMs;
+    reply.raw.setTimeout(stallMs / 2, () => {
+      reply.log.info({ stallMs }, 'download closed: its client stopped reading');
+      const socket = reply.raw.socket;
+      if (typeof socket?.resetAndDestroy === 'function') socket.resetAndDestroy();
+      else reply.raw.destroy();
+    });
+  }
+
   function sendCsv(reply: FastifyReply, holder: DownloadHolder, make: () => CsvDownload) {
     if (!admitted(reply, holder)) return reply;
     let download: CsvDownload;
@@ -93,6 +121,7 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     } catch (cause) {
       return sendError(reply, cause);
     }
+    closeWhenStalled(reply);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
@@ -121,6 +150,7 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     if (payload === null || !admitted(reply, customerHolder(payload))) return reply;
     try {
       const { fileName, pdf } = await statementPdf(deps, payload);
+      closeWhenStalled(reply);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)

@@ -22,6 +22,14 @@ export const STATEMENT_FROM_AFTER_TO = 'The start date must be on or before the 
 export const STATEMENT_TOO_LONG = `A statement covers at most ${STATEMENT_MAX_YEARS} years.`;
 export const STATEMENT_IN_FUTURE = 'The end date cannot be after today.';
 
+/**
+ * Lines a statement may print: ledger entries, invoices and payments of its period together. The
+ * PDF is built whole in memory; docs/limits.md gives the memory and time of the largest one.
+ */
+export const STATEMENT_MAX_LINES = 5_000;
+export const statementTooManyLines = (lines: number) =>
+  `This period has ${lines.toLocaleString('en-US')} entries, invoices and payments; a statement holds at most ${STATEMENT_MAX_LINES.toLocaleString('en-US')}. Please choose a shorter period.`;
+
 const timeZone = z
   .string()
   .max(64, 'timeZone must be at most 64 characters.')

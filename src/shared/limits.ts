@@ -99,3 +99,29 @@ export type UserAction = keyof typeof userRateLimits;
  */
 export const MAX_TIMESHEET_ROWS = 50;
 export const TIMESHEET_TOO_LARGE = `A timesheet may have at most ${MAX_TIMESHEET_ROWS} rows (${MAX_TIMESHEET_ROWS * 7} day cells); save it in parts.`;
+
+const SECOND_MS = 1000;
+
+/**
+ * How long the server waits on a client (docs/limits.md, "Slow and stalled clients"). Without
+ * these a client that sends its request slowly, or stops reading a download, keeps its connection
+ * (and a download its slot) for as long as it likes. A phone on a poor connection sends its headers
+ * in a second or two and the largest body (1 MB) in well under a minute.
+ */
+export const clientTimeouts = {
+  /** From a request's first byte to the end of its headers. */
+  headersMs: 30 * SECOND_MS,
+  /** From a request's first byte to the end of its body (REQUEST_TIMEOUT_SECONDS may change it). */
+  requestMs: 60 * SECOND_MS,
+  /** A connection in the middle of a request that neither sends nor takes a byte. */
+  silentMs: 60 * SECOND_MS,
+  /** An idle connection kept open for the client's next request (Fastify's default, longer than the 60 s of common proxies). */
+  keepAliveMs: 72 * SECOND_MS,
+  /** How often the headers and request times are checked, so either may run over by up to this much. */
+  checkEveryMs: 5 * SECOND_MS,
+  /**
+   * A download whose client stops taking bytes is closed, and its slot freed, within this time of
+   * the last byte it took; a pause of up to half of it is always allowed (DOWNLOAD_STALL_SECONDS may change it).
+   */
+  downloadStallMs: 30 * SECOND_MS,
+} as const;

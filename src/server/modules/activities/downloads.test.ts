@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATEMENT_FROM_AFTER_TO, STATEMENT_IN_FUTURE, STATEMENT_TOO_LONG } from '../../../shared/exports.js';
+import { STATEMENT_FROM_AFTER_TO, STATEMENT_IN_FUTURE, STATEMENT_MAX_LINES, STATEMENT_TOO_LONG, statementTooManyLines } from '../../../shared/exports.js';
 import { userRateLimits } from '../../../shared/limits.js';
 import { COMPANY_DOWNLOAD_RUNNING } from '../../download-slots.js';
 import { INVALID_DOWNLOAD_LINK } from '../../downloads.js';
 import { defaultRateLimits, RateLimiter } from '../../rate-limit.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { csvObjects } from '../../testing/csv-parse.js';
-import { createCompany, purchasedHours, workedHours } from '../../testing/factories.js';
+import { createCompany, createInvoiceRow, purchasedHours, workedHours } from '../../testing/factories.js';
 
 /*
  * A company's own downloads: its ledger as CSV (any of its users), its statement as PDF (its
@@ -189,5 +189,56 @@ describe('downloads running at once', () => {
     for await (const _chunk of running.stream()) void _chunk;
     expect((await api(t.app, busyUser.token).get('/activities/export.csv')).statusCode).toBe(200);
     t.deps.db.$client.prepare("delete from activities where id like 'busy-%'").run();
+  });
+});
+
+describe('a signed link fetched again and again', () => {
+  it.each([
+    ['the activities CSV', '/activities/export/link'],
+    ['a statement', '/activities/statement/link?from=2026-02-01&to=2026-02-28'],
+  ])('%s: each fetch after the first counts as a download, so one link fetched 30 times gives the limit, then 429', async (_file, linkPath) => {
+    const roomy = t.deps.rateLimiter;
+    t.deps.rateLimiter = new RateLimiter(t.clock);
+    try {
+      const fetcher = await signedInUser(t, { companyId: acme.id, role: 'admin' });
+      const { url } = json<{ url: string }>(await api(t.app, fetcher.token).get(linkPath));
+      const answers = [];
+      for (let fetch = 0; fetch < 30; fetch += 1) answers.push(await t.app.inject({ method: 'GET', url }));
+      const { limit } = userRateLimits.download;
+      // the link call counted the first fetch
+      expect(answers.map((answer) => answer.statusCode)).toEqual([...Array<number>(limit).fill(200), ...Array<number>(30 - limit).fill(429)]);
+      expect(json(answers.at(-1)!).message).toMatch(/^Too many downloads\. Please try again in \d+ minutes?\.$/);
+      expect((await api(t.app, fetcher.token).get(linkPath)).statusCode).toBe(429);
+    } finally {
+      t.deps.rateLimiter = roomy;
+    }
+  });
+});
+
+describe('statement size', () => {
+  it(`holds at most ${STATEMENT_MAX_LINES.toLocaleString('en-US')} entries, invoices and payments: a longer period is refused with a message, also by a link issued before it grew`, async () => {
+    const long = createCompany(t.deps.db, { companyName: 'Long Ledger' });
+    const longAdmin = await signedInUser(t, { companyId: long.id, role: 'admin' });
+    const insert = t.deps.db.$client.prepare(
+      "insert into activities (id, company_id, activity_type, status, hundredths, description, time_stamp, created_at) values (?, ?, 'TimeLog', 'completed', -10, ?, ?, ?)",
+    );
+    t.deps.db.$client.transaction(() => {
+      for (let index = 0; index < STATEMENT_MAX_LINES - 1; index += 1) insert.run(`long-${index}`, long.id, `Entry ${index}`, Date.UTC(2025, 0, 2) + index * 3_600_000, Date.UTC(2025, 0, 2));
+    })();
+    createInvoiceRow(t.deps.db, { companyId: long.id, description: 'The last line that fits', transactionDate: at('2025-12-01T15:00:00Z') });
+    const year = '/activities/statement/link?from=2025-01-01&to=2025-12-31';
+    const issued = await api(t.app, longAdmin.token).get(year);
+    expect(issued.statusCode, issued.body).toBe(200);
+
+    createInvoiceRow(t.deps.db, { companyId: long.id, description: 'One line too many', transactionDate: at('2025-12-02T15:00:00Z') });
+    const refused = await api(t.app, longAdmin.token).get(year);
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).message).toBe(statementTooManyLines(STATEMENT_MAX_LINES + 1));
+    for (const late of [await t.app.inject({ method: 'GET', url: json<{ url: string }>(issued).url }), await statement(longAdmin.token, 'from=2025-01-01&to=2025-12-31')]) {
+      expect(late.statusCode).toBe(400);
+      expect(json(late).message).toBe(statementTooManyLines(STATEMENT_MAX_LINES + 1));
+    }
+    expect((await api(t.app, longAdmin.token).get('/activities/statement/link?from=2025-01-01&to=2025-06-30')).statusCode).toBe(200);
+    t.deps.db.$client.prepare('delete from activities where company_id = ?').run(long.id);
   });
 });

@@ -11,7 +11,7 @@ import { csvChunks } from '../exports/csv-stream.js';
 import { downloadLink } from '../exports/links.js';
 import type { CsvDownload } from '../exports/service.js';
 import { timelineRows } from './ledger.js';
-import { statementData } from './statement.js';
+import { checkStatementLines, statementData } from './statement.js';
 import { readLogo } from '../settings/logo.js';
 import { providerOf, readSettings } from '../settings/service.js';
 
@@ -30,9 +30,12 @@ type StatementPayload = ActivitiesPayload & { from: string; to: string };
 /** The file names' company part: letters, digits and dashes. */
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'company';
 
-export function activitiesExportLink(deps: AppDeps, companyId: string, timeZone: string | undefined): DownloadLink {
+/** Who asks for a customer download: the user (whose download limit it counts against) and their company. */
+export type CustomerCaller = { userId: string; companyId: string };
+
+export function activitiesExportLink(deps: AppDeps, { userId, companyId }: CustomerCaller, timeZone: string | undefined): DownloadLink {
   const payload: ActivitiesPayload = { company: companyId, timeZone: timeZone ?? readSettings(deps.config, deps.db).timeZone };
-  return downloadLink(deps, ACTIVITIES_CSV_PATH, payload);
+  return downloadLink(deps, ACTIVITIES_CSV_PATH, userId, payload);
 }
 
 /** The company's ledger newest first, as the Activities page lists it, with the balance after each entry. */
@@ -54,12 +57,13 @@ export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
   };
 }
 
-/** A link to the statement of a period that has ended by today (in the zone it is read in). */
-export function statementLink(deps: AppDeps, companyId: string, period: StatementPeriod): DownloadLink {
+/** A link to the statement of a period that has ended by today (in the zone it is read in) and is not too long to print. */
+export function statementLink(deps: AppDeps, { userId, companyId }: CustomerCaller, period: StatementPeriod): DownloadLink {
   const timeZone = period.timeZone ?? readSettings(deps.config, deps.db).timeZone;
   if (period.to > localDate(deps.clock.now(), timeZone)) throw new AppError('BAD_REQUEST', STATEMENT_IN_FUTURE, 'to');
   const payload: StatementPayload = { company: companyId, from: period.from, to: period.to, timeZone };
-  return downloadLink(deps, STATEMENT_PDF_PATH, payload);
+  checkStatementLines(deps.db, companyId, payload);
+  return downloadLink(deps, STATEMENT_PDF_PATH, userId, payload);
 }
 
 export type PdfDownload = { fileName: string; pdf: Uint8Array };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { activitiesInput, activitiesOutput } from '../../../shared/activities.js';
-import { activitiesExportInput, downloadLinkOutput, statementInput } from '../../../shared/exports.js';
+import { activitiesExportInput, downloadLinkOutput, STATEMENT_MAX_LINES, statementInput } from '../../../shared/exports.js';
 import { weeklyUsageOutput } from '../../../shared/overview.js';
 import { authedProcedure, companyAdminProcedure, companyProcedure, router } from '../../trpc.js';
 import { activitiesExportLink, statementLink } from './downloads.js';
@@ -35,12 +35,12 @@ export const activitiesRouter = router({
         tags,
         summary: "A signed link (5 minutes) to your company's whole ledger as CSV, newest first, with running balances; or GET /activities/export.csv with the jwttoken header",
         description:
-          "Any user of a company (the provider's super-admin has none: 403); at most 20 downloads per 10 minutes. The company is always the caller's own; the CSV has Date, Description, Type, Status, Hours and Balance for every entry, with dates written in timeZone. One download per company runs at a time (429 while another is running).",
+          "Any user of a company (the provider's super-admin has none: 403); at most 20 downloads per 10 minutes, each fetch of a link after its first counting as another. The company is always the caller's own; the CSV has Date, Description, Type, Status, Hours and Balance for every entry, with dates written in timeZone. One download per company runs at a time (429 while another is running).",
       },
     })
     .input(activitiesExportInput)
     .output(downloadLinkOutput)
-    .query(({ ctx, input }) => activitiesExportLink(ctx.deps, ctx.companyId, input.timeZone)),
+    .query(({ ctx, input }) => activitiesExportLink(ctx.deps, { userId: ctx.actor.userId, companyId: ctx.companyId }, input.timeZone)),
 
   statementLink: companyAdminProcedure
     .meta({
@@ -52,12 +52,12 @@ export const activitiesRouter = router({
         summary:
           'Company admins: a signed link (5 minutes) to the statement PDF of from..to (YYYY-MM-DD, both included, at most 5 years, ending by today); or GET /activities/statement.pdf with the jwttoken header',
         description:
-          "Company admins of a company only (it lists invoices and payments); at most 20 downloads per 10 minutes. The days are read in timeZone (default APP_TIMEZONE); from after to, a period over 5 years or a to after today is a 400. The PDF shows the opening balance, the period's ledger entries with the balance after each, the closing balance in hours, and the invoices and payments dated in the period in dollars.",
+          `Company admins of a company only (it lists invoices and payments); at most 20 downloads per 10 minutes, each fetch of a link after its first counting as another. The days are read in timeZone (default APP_TIMEZONE); from after to, a period over 5 years, a to after today or a period with more than ${STATEMENT_MAX_LINES.toLocaleString('en-US')} ledger entries, invoices and payments together is a 400. The PDF shows the opening balance, the period's ledger entries with the balance after each, the closing balance in hours, and the invoices and payments dated in the period in dollars.`,
       },
     })
     .input(statementInput)
     .output(downloadLinkOutput)
-    .query(({ ctx, input }) => statementLink(ctx.deps, ctx.companyId, input)),
+    .query(({ ctx, input }) => statementLink(ctx.deps, { userId: ctx.actor.userId, companyId: ctx.companyId }, input)),
 
   weeklyUsage: companyProcedure
     .meta({

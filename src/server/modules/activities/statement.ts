@@ -1,9 +1,11 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { activities, invoices, payments } from '../../../../drizzle/schema.js';
+import { STATEMENT_MAX_LINES, statementTooManyLines } from '../../../shared/exports.js';
 import { BALANCE_ENTRY_STATUS, hourShareOf } from '../../../shared/hour-balance.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import { countsTowardBalance } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
+import { AppError } from '../../errors.js';
 import { zoneCalendar } from '../../lib/zone-calendar.js';
 import { findCompanyRow } from '../companies/queries.js';
 
@@ -111,11 +113,27 @@ function paymentsIn(tx: Tx, companyId: string, start: Date, end: Date): Statemen
     }));
 }
 
+/** The lines a statement of the period prints: its ledger entries, invoices and payments (three counts on the companies' date indexes). */
+export function statementLines(tx: Tx, companyId: string, period: StatementPeriodDays): number {
+  const { start, end } = periodInstants(period);
+  const counted = (table: typeof activities | typeof invoices | typeof payments, date: typeof activities.timeStamp | typeof invoices.transactionDate | typeof payments.paymentDate) =>
+    tx.select({ lines: count() }).from(table).where(and(eq(table.companyId, companyId), gte(date, start), lt(date, end))).get()?.lines ?? 0;
+  return counted(activities, activities.timeStamp) + counted(invoices, invoices.transactionDate) + counted(payments, payments.paymentDate);
+}
+
+/** Refuses (400) a period whose statement would print more lines than a statement holds: the PDF is built whole in memory (docs/limits.md). */
+export function checkStatementLines(tx: Tx, companyId: string, period: StatementPeriodDays): void {
+  const lines = statementLines(tx, companyId, period);
+  if (lines > STATEMENT_MAX_LINES) throw new AppError('BAD_REQUEST', statementTooManyLines(lines), 'from');
+}
+
 const centsSum = (amounts: number[]) => centsToDollars(amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0));
 
 /** Everything the statement of one company for one period shows, read in one transaction. */
 export function statementData(tx: Tx, companyId: string, period: StatementPeriodDays): StatementData {
   const company = findCompanyRow(tx, companyId);
+  // checked again: the period may have grown since its link was issued
+  checkStatementLines(tx, companyId, period);
   const { start, end } = periodInstants(period);
   const opening = balanceBefore(tx, companyId, start);
   const { entries, closing } = entriesIn(tx, companyId, start, end, opening);

@@ -236,6 +236,16 @@ describe('rate limit', () => {
     expect(refused.statusCode).toBe(429);
     expect(json(refused).message).toMatch(/^Too many downloads\./);
   });
+
+  it('counts each fetch of a signed link after the first: one link fetched 30 times gives the limit, then 429', async () => {
+    t.deps.rateLimiter = new RateLimiter(t.clock);
+    const fetcher = await signedInUser(t, { role: 'superadmin' });
+    const { url } = json<{ url: string }>(await api(t.app, fetcher.token).get('/superadmin/exports/companies/link'));
+    const statuses: number[] = [];
+    for (let fetch = 0; fetch < 30; fetch += 1) statuses.push((await t.app.inject({ method: 'GET', url })).statusCode);
+    const { limit } = userRateLimits.download;
+    expect(statuses).toEqual([...Array<number>(limit).fill(200), ...Array<number>(30 - limit).fill(429)]);
+  });
 });
 
 describe('slices', () => {

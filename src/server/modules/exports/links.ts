@@ -1,28 +1,67 @@
 import { DOWNLOAD_LINK_LIFETIME_MS, type DownloadLink } from '../../../shared/exports.js';
 import type { AppDeps } from '../../deps.js';
+import { newId } from '../../lib/ids.js';
 import { signLink, verifyLink, type LinkCheck } from '../../pdf/signed-link.js';
 
 /*
  * A download link carries what it downloads as JSON in one signed parameter `q`: the caller's
- * checked input (and, for a customer, their company), so the download itself needs no session.
+ * checked input (and, for a customer, their company), so the download itself needs no session. It
+ * also names the link itself and the user who asked for it, so a link fetched again counts again
+ * against that user's download limit (LinkFetches).
  */
 
-export function downloadLink(deps: AppDeps, path: string, payload: object): DownloadLink {
+type Signed = { link: string; by: string };
+
+export function downloadLink(deps: AppDeps, path: string, userId: string, payload: object): DownloadLink {
   const expiresAt = new Date(deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS);
-  return { url: signLink(deps.linkSigningKey, `${path}?q=${encodeURIComponent(JSON.stringify(payload))}`, expiresAt) };
+  const signed: Signed = { link: newId(), by: userId };
+  return { url: signLink(deps.linkSigningKey, `${path}?q=${encodeURIComponent(JSON.stringify({ ...payload, ...signed }))}`, expiresAt) };
 }
 
-export type OpenedLink = { check: Exclude<LinkCheck, 'valid'> } | { check: 'valid'; path: string; payload: unknown };
+export type OpenedLink = { check: Exclude<LinkCheck, 'valid'> } | ({ check: 'valid'; path: string; payload: unknown } & Signed);
 
-/** Checks a request URL made from downloadLink; a valid one answers its path and what it signs. */
+/** Checks a request URL made from downloadLink; a valid one answers its path, what it signs, its id and its user. */
 export function openDownloadLink(deps: AppDeps, url: string): OpenedLink {
   const { check, query } = verifyLink(deps.linkSigningKey, url, deps.clock.now());
   if (check !== 'valid') return { check };
   const q = query.get('q');
   if (q === null) return { check: 'invalid' };
+  let payload: Partial<Signed>;
   try {
-    return { check, path: url.slice(0, url.indexOf('?')), payload: JSON.parse(q) as unknown };
+    payload = JSON.parse(q) as Partial<Signed>;
   } catch {
     return { check: 'invalid' };
+  }
+  // a genuine link issued before links named themselves and their user: start the download again
+  if (typeof payload.link !== 'string' || typeof payload.by !== 'string') return { check: 'expired' };
+  return { check, path: url.slice(0, url.indexOf('?')), payload, link: payload.link, by: payload.by };
+}
+
+/**
+ * Every download counts once against its user's download limit, however it is fetched. The link
+ * call counted the first fetch of its link; each further fetch of the same link (a replay, a
+ * browser's retry) counts another, so a link cannot be fetched more often than the limit allows.
+ * Links are remembered from their first fetch for as long as a link lives, in memory: the process
+ * is one, and a restart forgives, as with every rate limit.
+ */
+export class LinkFetches {
+  private readonly firstFetchAt = new Map<string, number>();
+
+  constructor(private readonly deps: Pick<AppDeps, 'clock' | 'rateLimiter'>) {}
+
+  /** Counts a fetch of `link` (issued to `userId`); throws 429 once the user is over the limit. */
+  count(link: string, userId: string): void {
+    const now = this.deps.clock.now().getTime();
+    this.forgetExpired(now);
+    if (this.firstFetchAt.has(link)) this.deps.rateLimiter.consumeByUser('download', userId);
+    else this.firstFetchAt.set(link, now);
+  }
+
+  /** Links are kept in order of first fetch, so the expired ones are at the front. */
+  private forgetExpired(now: number): void {
+    for (const [link, at] of this.firstFetchAt) {
+      if (now - at < DOWNLOAD_LINK_LIFETIME_MS) return;
+      this.firstFetchAt.delete(link);
+    }
   }
 }

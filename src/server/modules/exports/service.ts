@@ -26,13 +26,13 @@ function checkedQuery(schema: z.ZodType<object>, input: object): object {
   return query;
 }
 
-/** A signed link to the CSV of a back-office list with its current search, filters and sort. */
-export function providerExportLink(deps: AppDeps, input: ExportLinkInput): DownloadLink {
+/** A signed link, for the super-admin `userId`, to the CSV of a back-office list with its current search, filters and sort. */
+export function providerExportLink(deps: AppDeps, userId: string, input: ExportLinkInput): DownloadLink {
   const { list, timeZone, ...listQuery } = input;
   const given = Object.fromEntries(Object.entries(listQuery).filter(([, value]) => value !== undefined));
   const query = checkedQuery(providerLists[list].input, given);
   const payload: ListQueryPayload = { query, timeZone: timeZone ?? readSettings(deps.config, deps.db).timeZone };
-  return downloadLink(deps, providerExportPath(list), payload);
+  return downloadLink(deps, providerExportPath(list), userId, payload);
 }
 
 export type CsvDownload = { fileName: string; chunks: AsyncGenerator<string> };

@@ -43,6 +43,13 @@ export const RESET_NOT_ON = 'This user does not have two-factor sign-in on, so t
 export const RESET_OWN =
   'You cannot reset your own two-factor sign-in. Turn it off on My Account with your password and a code.';
 
+/**
+ * What counts as a guess against the limits on codes (docs/limits.md): a wrong or replayed code,
+ * and a wrong password where turning it on or off asks for one.
+ */
+export const isWrongProof = (error: unknown) =>
+  error instanceof AppError && (error.message === WRONG_CODE || error.message === CODE_ALREADY_USED || error.message === WRONG_PASSWORD);
+
 type TwoFactorRow = typeof twoFactor.$inferSelect;
 type SignInUser = { id: string; firstName: string; lastName: string; role: string };
 
@@ -92,16 +99,25 @@ export function afterPassword(deps: AppDeps, user: SignInUser): LoginStep {
   return session;
 }
 
-export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>): LoginOutput {
-  const userId = challengedUserId(deps, input.challenge);
-  deps.rateLimiter.consumeByUser('two-factor-code', userId);
-  return inTransaction(deps.db, (tx) => {
-    const user = getUser(tx, userId);
-    const row = enabledRow(tx, userId);
-    if (!user?.approved || !row) throw new AppError('BAD_REQUEST', CHALLENGE_EXPIRED);
-    proveSecondFactor(tx, deps, row, input.code);
-    return signIn(tx, user, deps.clock.now());
-  });
+/**
+ * The second step of sign-in, from the address `ip`. The user is known only from the challenge, so
+ * the limits on codes are applied here rather than by the procedure's builder.
+ */
+export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>, ip: string): LoginOutput {
+  const caller = { ip, userId: challengedUserId(deps, input.challenge) };
+  deps.rateLimiter.checkFailures('two-factor-code', caller.ip, caller.userId);
+  try {
+    return inTransaction(deps.db, (tx) => {
+      const user = getUser(tx, caller.userId);
+      const row = enabledRow(tx, caller.userId);
+      if (!user?.approved || !row) throw new AppError('BAD_REQUEST', CHALLENGE_EXPIRED);
+      proveSecondFactor(tx, deps, row, input.code);
+      return signIn(tx, user, deps.clock.now());
+    });
+  } catch (error) {
+    if (isWrongProof(error)) deps.rateLimiter.recordFailure('two-factor-code', caller);
+    throw error;
+  }
 }
 
 export function status(deps: AppDeps, actor: Actor): TwoFactorStatus {

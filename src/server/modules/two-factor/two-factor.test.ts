@@ -1,10 +1,10 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type TestClock } from '../../testing/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -182,39 +182,113 @@ describe('turning two-factor sign-in off', () => {
   });
 });
 
+/** Calls from one client address (the test app believes X-Forwarded-For from loopback). */
+function from(testApp: TestApp, address: string, token?: string) {
+  return (url: string, payload: Record<string, unknown>) =>
+    testApp.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'x-forwarded-for': address, ...(token ? { jwttoken: token } : {}) }, payload });
+}
+
+const wrongCode = (secret: string, clock: TestClock) => (codeNow(secret, clock) === '123456' ? '654321' : '123456');
+
+/** Signs in with the password from `address` and answers the challenge with `code`. */
+async function signInFrom(testApp: TestApp, address: string, emailAddress: string, code: string) {
+  const post = from(testApp, address);
+  const { challenge } = json<{ challenge: string }>(await post('/account/login', { emailAddress, password: DEFAULT_PASSWORD }));
+  return post('/account/login/two-factor', { challenge, code });
+}
+
+/** Someone who knows the password tries `count` wrong codes from `address`; each is a plain 400. */
+async function guessFrom(testApp: TestApp, address: string, emailAddress: string, secret: string, count = 10) {
+  const post = from(testApp, address);
+  const { challenge } = json<{ challenge: string }>(await post('/account/login', { emailAddress, password: DEFAULT_PASSWORD }));
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    expect((await post('/account/login/two-factor', { challenge, code: wrongCode(secret, testApp.clock) })).statusCode).toBe(400);
+  }
+}
+
+const TOO_MANY_CODES = 'Too many code attempts. Please try again in 15 minutes.';
+const OWNER = '198.51.100.7';
+
 describe('rate limits on codes', () => {
-  it('stops guessing after ten codes per user in 15 minutes, whatever the address', async () => {
-    const limited = await createTestApp();
-    try {
-      const { user, secret } = await enrolledUser(limited);
-      limited.clock.advance(15 * 60 * 1000); // the code that turned it on counted too
-      const { challenge } = await passwordStep(user.emailAddress, limited);
-      const wrong = codeNow(secret, limited.clock) === '123456' ? '654321' : '123456';
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge, code: wrong })).statusCode);
-      }
-      expect(statuses).toEqual(Array(10).fill(400));
-      const blocked = await api(limited.app).post('/account/login/two-factor', { challenge, code: codeNow(secret, limited.clock) });
-      expect(blocked.statusCode).toBe(429);
-      expect(json(blocked).message).toBe('Too many code attempts. Please try again in 15 minutes.');
-    } finally {
-      await limited.close();
-    }
+  let limited: TestApp;
+  beforeEach(async () => {
+    limited = await createTestApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterEach(() => limited.close());
+
+  it('stops guessing after ten wrong codes for one account from one address in 15 minutes; right codes do not count', async () => {
+    const { user, secret } = await enrolledUser(limited);
+    await guessFrom(limited, '127.0.0.1', user.emailAddress, secret);
+    const blocked = await signInFrom(limited, '127.0.0.1', user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+    limited.clock.advance(15 * 60 * 1000);
+    expect((await signInFrom(limited, '127.0.0.1', user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
   });
 
-  it('stops one address after thirty attempts across users', async () => {
-    const limited = await createTestApp();
-    try {
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 31; attempt += 1) {
-        statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge: 'x', code: '123456' })).statusCode);
-      }
-      expect(statuses.slice(0, 30)).not.toContain(429);
-      expect(statuses[30]).toBe(429);
-    } finally {
-      await limited.close();
+  it("lets the owner in from another address when someone with the password has used up one address's guesses", async () => {
+    const { user, secret, recoveryCodes } = await enrolledUser(limited);
+    await guessFrom(limited, '203.0.113.9', user.emailAddress, secret);
+    const blocked = await signInFrom(limited, '203.0.113.9', user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+
+    expect((await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
+    const byRecoveryCode = await signInFrom(limited, OWNER, user.emailAddress, recoveryCodes[0]!);
+    expect(byRecoveryCode.statusCode).toBe(200);
+    limited.clock.advance(STEP_MS);
+    const off = await from(limited, OWNER, json<{ token: string }>(byRecoveryCode).token)('/account/two-factor/disable', {
+      password: DEFAULT_PASSWORD,
+      code: codeNow(secret, limited.clock),
+    });
+    expect([off.statusCode, json(off).message]).toEqual([200, 'Two-factor sign-in is off.']);
+  });
+
+  it('counts wrong passwords and codes in turning it off against the address, not the owner elsewhere', async () => {
+    const { user, token, secret } = await enrolledUser(limited);
+    const stolen = from(limited, '203.0.113.9', token);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = attempt % 2 ? { password: 'a guess', code: codeNow(secret, limited.clock) } : { password: DEFAULT_PASSWORD, code: wrongCode(secret, limited.clock) };
+      expect((await stolen('/account/two-factor/disable', guess)).statusCode).toBe(400);
     }
+    const blocked = await stolen('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret, limited.clock) });
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+    expect(json(await api(limited.app, token).get('/account/two-factor'))).toMatchObject({ enabled: true });
+
+    const owner = from(limited, OWNER, token);
+    expect((await owner('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret, limited.clock) })).statusCode).toBe(200);
+    expect(await passwordStep(user.emailAddress, limited)).toHaveProperty('token');
+  });
+
+  it('stops every address once one account has had thirty wrong codes in 15 minutes, until the window ends', async () => {
+    const { user, secret } = await enrolledUser(limited);
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) await guessFrom(limited, address, user.emailAddress, secret);
+    const blocked = await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+    limited.clock.advance(15 * 60 * 1000);
+    expect((await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
+  });
+
+  it('stops one address after thirty wrong codes across accounts, at sign-in and turning it off alike', async () => {
+    for (const { user, secret } of [await enrolledUser(limited), await enrolledUser(limited)]) {
+      await guessFrom(limited, '203.0.113.9', user.emailAddress, secret);
+    }
+    const third = await enrolledUser(limited);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = { password: DEFAULT_PASSWORD, code: wrongCode(third.secret, limited.clock) };
+      expect((await from(limited, '203.0.113.9', third.token)('/account/two-factor/disable', guess)).statusCode).toBe(400);
+    }
+    const { user, secret } = await enrolledUser(limited);
+    const blocked = await signInFrom(limited, '203.0.113.9', user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, expect.stringMatching(/^Too many code attempts\. Please try again in 1\d minutes\.$/)]);
+    expect((await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
+  });
+
+  it('stops one address after thirty calls of the code step across users', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge: 'x', code: '123456' })).statusCode);
+    }
+    expect(statuses.slice(0, 30)).not.toContain(429);
+    expect(statuses[30]).toBe(429);
   });
 });
 

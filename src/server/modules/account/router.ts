@@ -38,7 +38,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.forgotPassword(ctx.deps, input)),
 
   resendLink: publicProcedure
-    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days); the traded link, like every older link of the owner, no longer works. A forged token, or one already used or revoked by a password change, is a 400 and sends nothing.' } })
+    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days); the traded link, like every older link of the owner, no longer works. A forged token, or one already used or revoked (by a newer link, or a change of password or email address), is a 400 and sends nothing.' } })
     .input(linkTokenInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resendLink(ctx.deps, input)),
@@ -56,7 +56,7 @@ export const accountRouter = router({
     .query(({ ctx }) => account.getProfile(ctx.deps, ctx.actor)),
 
   updateProfile: authedProcedure
-    .meta({ rateLimit: 'profile-update', openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address', description: 'Any signed-in user; at most 20 profile changes per 15 minutes. Names change freely; a new email address (not just a change of letter case) needs currentPassword (a 400 naming it otherwise) and emails the old address that it changed. An address another account uses is a 409; mobile and role are not changed here.' } })
+    .meta({ rateLimit: 'profile-update', openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address', description: 'Any signed-in user; at most 20 profile changes per 15 minutes. Names change freely; a new email address (not just a change of letter case) needs currentPassword (a 400 naming it otherwise), emails the old address that it changed and revokes every unused reset or set-password link, since those went to the old address. An address another account uses is a 409; mobile and role are not changed here.' } })
     .input(profileUpdateInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) => account.updateProfile(ctx.deps, ctx.actor, input)),

@@ -44,7 +44,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.resendLink(ctx.deps, input)),
 
   resetPassword: publicProcedure
-    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link', description: "Public; rate-limited (30 calls an address per 15 minutes). Sets the password (at least 8 characters) of the link's owner; the link is used up, the owner's other links are revoked and every session of theirs ends. An invalid, used, revoked or expired link is a 400 (\"Token expired. Please request a new link.\" for an expired one, which POST /account/resend-link exchanges)." } })
+    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link', description: "Public; rate-limited (30 calls an address per 15 minutes). Sets the password (at least 8 characters) of the link's owner; the link is used up, the owner's other links are revoked, every session of theirs ends and a two-factor sign-in begun with the old password can no longer finish. An invalid, used, revoked or expired link is a 400 (\"Token expired. Please request a new link.\" for an expired one, which POST /account/resend-link exchanges)." } })
     .input(resetPasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resetPassword(ctx.deps, input)),
@@ -62,7 +62,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.updateProfile(ctx.deps, ctx.actor, input)),
 
   changePassword: authedProcedure
-    .meta({ rateLimit: 'change-password', openapi: { method: 'POST', path: '/account/profile/changepassword', tags, summary: "Change password; ends the user's other sessions", description: "Any signed-in user; at most 10 password changes per 15 minutes. Checks currentPassword (a 400 when wrong) and sets newPassword (at least 8 characters); the user's other sessions end and their unused reset and set-password links are revoked, while this session stays signed in." } })
+    .meta({ rateLimit: 'change-password', openapi: { method: 'POST', path: '/account/profile/changepassword', tags, summary: "Change password; ends the user's other sessions", description: "Any signed-in user; at most 10 password changes per 15 minutes. Checks currentPassword (a 400 when wrong) and sets newPassword (at least 8 characters); the user's other sessions end, their unused reset and set-password links are revoked and a two-factor sign-in begun with the old password can no longer finish, while this session stays signed in." } })
     .input(changePasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.changePassword(ctx.deps, ctx.actor, input)),

@@ -20,7 +20,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { getUser } from '../users/lookup.js';
 import { invalidateUserSessions, signIn } from '../account/sessions.js';
 import type { Actor } from '../account/actor.js';
-import { challengedUserId, CHALLENGE_EXPIRED, issueChallenge } from './challenge.js';
+import { CHALLENGE_EXPIRED, issueChallenge, readChallenge, refuseOutdatedChallenge } from './challenge.js';
 import { mustEnrolFirst, readPolicy, writePolicy } from './policy.js';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes.js';
 import { openSecret, sealSecret } from './secret-box.js';
@@ -51,7 +51,7 @@ export const isWrongProof = (error: unknown) =>
   error instanceof AppError && (error.message === WRONG_CODE || error.message === CODE_ALREADY_USED || error.message === WRONG_PASSWORD);
 
 type TwoFactorRow = typeof twoFactor.$inferSelect;
-type SignInUser = { id: string; firstName: string; lastName: string; role: string };
+type SignInUser = { id: string; firstName: string; lastName: string; role: string; passwordHash: string | null };
 
 function rowOf(tx: Tx, userId: string): TwoFactorRow | undefined {
   return tx.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
@@ -93,7 +93,7 @@ function proveSecondFactor(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: stri
  * flagged so the app takes them there; the back office refuses them until they have.
  */
 export function afterPassword(deps: AppDeps, user: SignInUser): LoginStep {
-  if (enabledRow(deps.db, user.id)) return { twoFactorRequired: true, challenge: issueChallenge(deps, user.id) };
+  if (enabledRow(deps.db, user.id)) return { twoFactorRequired: true, challenge: issueChallenge(deps, user) };
   const session = inTransaction(deps.db, (tx) => signIn(tx, user, deps.clock.now()));
   if (session.isSuperAdmin && mustEnrolFirst(deps.db, user.id)) return { ...session, twoFactorSetupRequired: true };
   return session;
@@ -104,13 +104,15 @@ export function afterPassword(deps: AppDeps, user: SignInUser): LoginStep {
  * the limits on codes are applied here rather than by the procedure's builder.
  */
 export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>, ip: string): LoginOutput {
-  const caller = { ip, userId: challengedUserId(deps, input.challenge) };
+  const challenge = readChallenge(deps, input.challenge);
+  const caller = { ip, userId: challenge.userId };
   deps.rateLimiter.checkFailures('two-factor-code', caller.ip, caller.userId);
   try {
     return inTransaction(deps.db, (tx) => {
       const user = getUser(tx, caller.userId);
       const row = enabledRow(tx, caller.userId);
       if (!user?.approved || !row) throw new AppError('BAD_REQUEST', CHALLENGE_EXPIRED);
+      refuseOutdatedChallenge(deps, challenge, user);
       proveSecondFactor(tx, deps, row, input.code);
       return signIn(tx, user, deps.clock.now());
     });

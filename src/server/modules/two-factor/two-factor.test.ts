@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type TestClock } from '../../testing/app.js';
+import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp, type TestClock } from '../../testing/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,6 +147,35 @@ describe('signing in with two-factor sign-in', () => {
     t.clock.advance(11 * 60 * 1000);
     const expired = await api(t.app).post('/account/login/two-factor', { challenge, code: codeNow(secret) });
     expect(json(expired).message).toBe('Your sign-in has timed out. Please sign in again.');
+  });
+
+  it('refuses a challenge issued before the password was reset or changed', async () => {
+    const { user, secret } = await enrolledUser();
+    const challengeFor = async (password: string) =>
+      json<{ challenge: string }>(await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password })).challenge;
+    const finish = (challenge: string) => api(t.app).post('/account/login/two-factor', { challenge, code: codeNow(secret) });
+    const expectRefused = async (challenge: string) => {
+      const refused = await finish(challenge);
+      expect([refused.statusCode, json(refused).message]).toEqual([400, 'Your sign-in has timed out. Please sign in again.']);
+    };
+
+    const beforeReset = await challengeFor(DEFAULT_PASSWORD);
+    expect((await api(t.app).post('/account/forgot-password', { emailAddress: user.emailAddress })).statusCode).toBe(200);
+    const link = linkTokenIn(queuedEmails(t.deps).filter((email) => email.toAddresses === user.emailAddress).at(-1)!.textBody);
+    expect((await api(t.app).post('/account/reset-password', { token: link, newPassword: 'after the reset' })).statusCode).toBe(200);
+    await expectRefused(beforeReset);
+    const signedIn = await finish(await challengeFor('after the reset'));
+    expect(signedIn.statusCode).toBe(200);
+
+    t.clock.advance(STEP_MS);
+    const beforeChange = await challengeFor('after the reset');
+    const change = await api(t.app, json<{ token: string }>(signedIn).token).post('/account/profile/changepassword', {
+      currentPassword: 'after the reset',
+      newPassword: 'after the change',
+    });
+    expect(change.statusCode).toBe(200);
+    await expectRefused(beforeChange);
+    expect((await finish(await challengeFor('after the change'))).statusCode).toBe(200);
   });
 
   it('leaves sign-in as it was for users without it', async () => {

@@ -36,7 +36,7 @@ export const twoFactorRouter = router({
     .mutation(({ ctx }) => twoFactor.begin(ctx.deps, ctx.actor)),
 
   enable: authedProcedure
-    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with a current code; returns the recovery codes, shown once', description: 'Any signed-in user; wrong codes count as at the sign-in code step (10 for one account from one address per 15 minutes, 30 from one address, 30 for one account). Turns two-factor sign-in on with a current 6-digit code from the secret of POST /account/two-factor/begin (a 400 without one or for a wrong code, a 409 when already on) and answers 10 recovery codes, shown only this once. From then on sign-in asks for a code after the password.' } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with the password and a current code; returns the recovery codes, shown once', description: "Any signed-in user; wrong codes and passwords count as at the sign-in code step (10 for one account from one address per 15 minutes, 30 from one address, 30 for one account). Needs the caller's password, so a stolen session alone cannot enrol its own authenticator (a 400 \"Your password is incorrect.\" as in turning it off), and a current 6-digit code from the secret of POST /account/two-factor/begin (a 400 without one or for a wrong code, a 409 when already on). Turns two-factor sign-in on and answers 10 recovery codes, shown only this once. From then on sign-in asks for a code after the password." } })
     .input(twoFactorEnableInput)
     .output(twoFactorEnableOutput)
     .mutation(({ ctx, input }) => twoFactor.enable(ctx.deps, ctx.actor, input)),

@@ -146,11 +146,22 @@ export function begin(deps: AppDeps, actor: Actor): TwoFactorBegin {
   return enrolmentDetails(secret, providerOf(deps.config, deps.db).name, actor.emailAddress);
 }
 
-export function enable(
+/** Turning it on or off: the password first, so a session alone can do neither. */
+async function assertPassword(deps: AppDeps, actor: Actor, password: string): Promise<void> {
+  const user = getUser(deps.db, actor.userId);
+  if (!(await verifyPassword(user?.passwordHash ?? null, password))) throw new AppError('BAD_REQUEST', WRONG_PASSWORD);
+}
+
+/**
+ * Needs the password and a current code from the new secret: a stolen session alone cannot put
+ * the thief's authenticator in (and lock the owner out with it).
+ */
+export async function enable(
   deps: AppDeps,
   actor: Actor,
   input: z.infer<typeof twoFactorEnableInput>,
-): { message: string; recoveryCodes: string[] } {
+): Promise<{ message: string; recoveryCodes: string[] }> {
+  await assertPassword(deps, actor, input.password);
   return inTransaction(deps.db, (tx) => {
     const row = rowOf(tx, actor.userId);
     if (row?.enabledAt) throw new AppError('CONFLICT', ALREADY_ON);
@@ -172,10 +183,7 @@ export async function disable(
 ): Promise<{ message: string }> {
   // turning it off would keep them out of the back office at their next call
   if (actor.isSuperAdmin && readPolicy(deps.db).requireForSuperAdmins) throw new AppError('CONFLICT', REQUIRED_STAYS_ON);
-  const user = getUser(deps.db, actor.userId);
-  if (!(await verifyPassword(user?.passwordHash ?? null, input.password))) {
-    throw new AppError('BAD_REQUEST', WRONG_PASSWORD);
-  }
+  await assertPassword(deps, actor, input.password);
   inTransaction(deps.db, (tx) => {
     const row = enabledRow(tx, actor.userId);
     if (!row) throw new AppError('BAD_REQUEST', NOT_ON);

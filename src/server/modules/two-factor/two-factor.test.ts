@@ -24,7 +24,7 @@ function codeNow(secret: string, clock = t.clock): string {
 async function enrolledUser(testApp = t, fields: Parameters<typeof createUser>[1] = {}) {
   const { user, token } = await signedInUser(testApp, fields);
   const begun = json<{ secret: string }>(await api(testApp.app, token).post('/account/two-factor/begin'));
-  const enabled = await api(testApp.app, token).post('/account/two-factor/enable', { code: codeNow(begun.secret, testApp.clock) });
+  const enabled = await api(testApp.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(begun.secret, testApp.clock) });
   expect(enabled.statusCode).toBe(200);
   testApp.clock.advance(STEP_MS);
   return { user, token, secret: begun.secret, recoveryCodes: json<{ recoveryCodes: string[] }>(enabled).recoveryCodes };
@@ -56,11 +56,11 @@ describe('setting up two-factor sign-in', () => {
   it('turns on with a current code and returns ten recovery codes, kept only as hashes', async () => {
     const { user, token } = await signedInUser(t);
     const { secret } = json<{ secret: string }>(await api(t.app, token).post('/account/two-factor/begin'));
-    const wrong = await api(t.app, token).post('/account/two-factor/enable', { code: '000000' === codeNow(secret) ? '111111' : '000000' });
+    const wrong = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: '000000' === codeNow(secret) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toBe('That code is not valid. Check your authenticator app and try again.');
 
-    const response = await api(t.app, token).post('/account/two-factor/enable', { code: codeNow(secret) });
+    const response = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(secret) });
     expect(response.statusCode).toBe(200);
     const { message, recoveryCodes } = json<{ message: string; recoveryCodes: string[] }>(response);
     expect(message).toBe('Two-factor sign-in is on.');
@@ -76,12 +76,33 @@ describe('setting up two-factor sign-in', () => {
     expect(json(again).message).toBe('Two-factor sign-in is already on.');
   });
 
+  it('asks for the password, so a session alone cannot turn it on; a wrong one is refused as turning it off refuses it', async () => {
+    const { user, token } = await signedInUser(t);
+    const { secret } = json<{ secret: string }>(await api(t.app, token).post('/account/two-factor/begin'));
+    const before = t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get();
+    const cases = [
+      [{ code: codeNow(secret) }, 'Enter your password.'],
+      [{ password: '', code: codeNow(secret) }, 'Enter your password.'],
+      [{ password: 'a stolen session guessing', code: codeNow(secret) }, 'Your password is incorrect.'],
+    ] as const;
+    for (const [body, message] of cases) {
+      const refused = await api(t.app, token).post('/account/two-factor/enable', body);
+      expect([refused.statusCode, json(refused).message]).toEqual([400, message]);
+    }
+    expect(t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get()).toEqual(before);
+    expect(t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all()).toEqual([]);
+    expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false });
+
+    const on = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(secret) });
+    expect([on.statusCode, json(on).message]).toEqual([200, 'Two-factor sign-in is on.']);
+  });
+
   it('refuses to confirm before a secret was handed out, and a code that is not six digits', async () => {
     const { token } = await signedInUser(t);
-    const early = await api(t.app, token).post('/account/two-factor/enable', { code: '123456' });
+    const early = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: '123456' });
     expect(early.statusCode).toBe(400);
     expect(json(early).message).toBe('Start setting up two-factor sign-in first.');
-    const bad = await api(t.app, token).post('/account/two-factor/enable', { code: '12ab' });
+    const bad = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: '12ab' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe('Enter the 6-digit code from your authenticator app.');
   });
@@ -347,7 +368,7 @@ describe('requiring two-factor sign-in for super-admins', () => {
       expect(json(await api(policyApp.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false, required: true });
 
       const { secret } = json<{ secret: string }>(await api(policyApp.app, token).post('/account/two-factor/begin'));
-      await api(policyApp.app, token).post('/account/two-factor/enable', { code: codeNow(secret, policyApp.clock) });
+      await api(policyApp.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(secret, policyApp.clock) });
       expect((await api(policyApp.app, token).get('/superadmin/users')).statusCode).toBe(200);
 
       const kept = await api(policyApp.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret, policyApp.clock) });

@@ -72,7 +72,8 @@ export const signInFailureLimits = {
  * sign-in failures are: per address, and per (account, address), so guesses from elsewhere never
  * lock out the owner's address. Six digits with a step either side make a guess right about once
  * in 330,000; the per-account ceiling keeps that rate bounded however many addresses guess, and
- * sits at three addresses' worth so that one address (or two) cannot reach it.
+ * sits at three addresses' worth, so one address cannot reach it (at most 20 of its guesses fall
+ * in any 15 minutes, across the edge of two of its windows).
  */
 export const twoFactorFailureLimits = {
   perAddress: { limit: 30, windowMs: 15 * MINUTE_MS },

@@ -93,7 +93,7 @@ export const passwordTokens = sqliteTable(
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
-    /** Set on every unused link of the user when their password is reset or changed. */
+    /** Set on every unused link of the user when their password is set or their email address changes. */
     revokedAt: instant('revoked_at'),
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],

@@ -22,7 +22,8 @@ function authenticatorCode(secret: string, ahead = 0): string {
 
 const twoFactorCard = (page: Page) => page.getByRole('region', { name: 'Two-factor sign-in', exact: true });
 
-async function enrol(page: Page, shots: string): Promise<string> {
+/** Sets it up on My Account: turning it on asks for the password as well as the first code. */
+async function enrol(page: Page, shots: string, password: string | null | undefined): Promise<string> {
   await page.goto('/profile');
   await heading1(page, 'My Account').waitFor();
   const card = twoFactorCard(page);
@@ -32,7 +33,12 @@ async function enrol(page: Page, shots: string): Promise<string> {
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await suite.screenshot(page, `${shots}-qr`);
 
+  // An open session alone cannot turn it on: a wrong password is refused, and the code is kept.
+  await card.getByLabel(/^Password( \*)?$/).fill('not my password');
   await card.getByLabel(/^Code from the app( \*)?$/).fill(authenticatorCode(secret));
+  await card.getByRole('button', { name: 'Turn On', exact: true }).click();
+  await card.getByText('Your password is incorrect.').waitFor();
+  await card.getByLabel(/^Password( \*)?$/).fill(password ?? '');
   await card.getByRole('button', { name: 'Turn On', exact: true }).click();
   const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await eventually(() => codes.count()).toBe(10);
@@ -75,7 +81,7 @@ describe('Two-factor sign-in', () => {
     it(`is set up on My Account and then asked for at sign-in (${width} px)`, async () => {
       const viewport = { width, height: 800 };
       const { page, user } = await suite.signedInPage('member', { viewport });
-      const secret = await enrol(page, `two-factor-${width}`);
+      const secret = await enrol(page, `two-factor-${width}`, user.password);
 
       const signIn = await suite.newPage(viewport);
       await submitPassword(signIn, user);
@@ -113,7 +119,7 @@ describe("A super-admin resetting a user's lost second factor on /allusers", () 
     it(`offers the reset only for users with it on, confirms naming the user, and signs them out (${width} px)`, async () => {
       const viewport = { width, height: 844 };
       const member = await suite.signedInPage('member', { viewport });
-      await enrol(member.page, `two-factor-reset-${width}-member`);
+      await enrol(member.page, `two-factor-reset-${width}-member`, member.user.password);
       const bystander = await suite.createUser('member', { lastName: member.user.lastName });
 
       const { page } = await suite.signedInPage('superadmin', { viewport });
@@ -181,7 +187,7 @@ describe('Requiring two-factor sign-in for super-admins', () => {
     it(`is switched on in My Account, and keeps a super-admin without it out of the back office until set up (${width} px)`, async () => {
       const viewport = { width, height: 844 };
       const owner = await suite.signedInPage('superadmin', { viewport });
-      await enrol(owner.page, `two-factor-policy-${width}-owner`);
+      await enrol(owner.page, `two-factor-policy-${width}-owner`, owner.user.password);
       await suite.screenshot(owner.page, `two-factor-policy-${width}-off`);
       await policySwitch(owner.page).click();
       await owner.page.getByText('The two-factor sign-in policy has been saved.').waitFor();
@@ -203,7 +209,7 @@ describe('Requiring two-factor sign-in for super-admins', () => {
         await eventually(() => main(page).getByRole('alert').innerText()).toContain(REQUIRED);
         await suite.screenshot(page, `two-factor-policy-${width}-back-office-refused`);
 
-        await enrol(page, `two-factor-policy-${width}-second`);
+        await enrol(page, `two-factor-policy-${width}-second`, user.password);
         await page.goto('/allusers');
         await eventually(() => listRows(page).count()).toBeGreaterThan(0);
         expect(await main(page).getByRole('alert').count()).toBe(0);

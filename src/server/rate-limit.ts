@@ -1,7 +1,9 @@
 import {
   anonymousRateLimits,
   signInFailureLimits,
+  twoFactorFailureLimits,
   userRateLimits,
+  type FailureLimits,
   type RateLimitRule,
   type UserAction,
 } from '../shared/limits.js';
@@ -10,10 +12,17 @@ import { AppError } from './errors.js';
 
 export type { RateLimitRule };
 
-/** Calls made without signing in, counted per address ('sign-in' counts its failures only). */
-export type AddressAction = 'sign-in' | 'signup' | 'forgot-password' | 'resend-link' | 'reset-password' | 'two-factor';
+/** Calls made without signing in, counted per address. */
+export type AddressAction = 'signup' | 'forgot-password' | 'resend-link' | 'reset-password' | 'two-factor';
+/**
+ * Calls that count their failures only, against the address and the account from that address:
+ * a sign-in's wrong email or password (the account is the email address typed), and a wrong
+ * two-factor code or password (the account is the user's; the sign-in code step names it from its
+ * challenge, so that step counts inside its service).
+ */
+export type FailureCountedAction = 'sign-in' | 'two-factor-code';
 /** What a procedure's meta.rateLimit may name; its builder counts the call before it runs. */
-export type RateLimitedAction = AddressAction | UserAction;
+export type RateLimitedAction = AddressAction | UserAction | FailureCountedAction;
 /** Who makes a call: the address, the signed-in user, the email address the input names. */
 export type Caller = { ip: string; userId?: string; emailAddress?: string };
 
@@ -24,14 +33,27 @@ export type RateLimits = {
   perIp: RateLimitRule;
   perEmail: RateLimitRule;
   perUser: Record<UserAction, RateLimitRule & { what: string }>;
-  signInFailures: typeof signInFailureLimits;
+  failures: Record<FailureCountedAction, FailureLimits>;
 };
 
-export const defaultRateLimits: RateLimits = { ...anonymousRateLimits, perUser: userRateLimits, signInFailures: signInFailureLimits };
+export const defaultRateLimits: RateLimits = {
+  ...anonymousRateLimits,
+  perUser: userRateLimits,
+  failures: { 'sign-in': signInFailureLimits, 'two-factor-code': twoFactorFailureLimits },
+};
+
+export function isFailureCounted(action: RateLimitedAction): action is FailureCountedAction {
+  return action === 'sign-in' || action === 'two-factor-code';
+}
 
 type Window = { startedAt: number; count: number; windowMs: number };
 
 const SWEEP_ABOVE = 10_000;
+
+/** Whose failures a call counts: the email address a sign-in names, or the signed-in or challenged user. */
+function accountOf(action: FailureCountedAction, caller: Caller): string | undefined {
+  return action === 'sign-in' ? caller.emailAddress?.trim().toLowerCase() : caller.userId;
+}
 
 function tooMany(what: string, waitMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
@@ -51,12 +73,13 @@ export class RateLimiter {
   ) {}
 
   /**
-   * The one entry for procedures (their meta.rateLimit): counts the call or, for a sign-in, refuses
-   * an address or account that failed too often. Throws 429 once over the limit.
+   * The one entry for procedures (their meta.rateLimit): counts the call or, for an action counted
+   * by its failures, refuses an address or account that failed too often. Throws 429 once over the limit.
    */
   admit(action: RateLimitedAction, caller: Caller): void {
-    if (action === 'sign-in') {
-      if (caller.emailAddress !== undefined) this.checkSignInFailures(caller.ip, caller.emailAddress);
+    if (isFailureCounted(action)) {
+      const account = accountOf(action, caller);
+      if (account !== undefined) this.checkFailures(action, caller.ip, account);
     } else if (action in this.rules.perUser) {
       if (!caller.userId) throw new Error(`The rate limit ${action} counts per user: give it a signed-in procedure.`);
       this.consumeByUser(action as UserAction, caller.userId);
@@ -73,34 +96,39 @@ export class RateLimiter {
   }
 
   /**
-   * Refuses a sign-in (429) from an address that has failed too often, or for an account that has
-   * failed too often from this address. Counts nothing: only failures count (recordSignInFailure).
+   * Refuses (429) an address that has failed `action` too often, or the account from this address,
+   * or the account from everywhere where the action has such a ceiling. Counts nothing: only
+   * failures count (recordFailure).
    */
-  checkSignInFailures(ip: string, email: string): void {
+  checkFailures(action: FailureCountedAction, ip: string, account: string): void {
     const now = this.clock.now().getTime();
     let waitMs = 0;
-    for (const [key, rule] of this.signInFailureKeys(ip, email)) {
+    for (const [key, rule] of this.failureKeys(action, ip, account)) {
       const window = this.windows.get(key);
       if (window && now - window.startedAt < rule.windowMs && window.count >= rule.limit) {
         waitMs = Math.max(waitMs, window.startedAt + rule.windowMs - now);
       }
     }
-    if (waitMs > 0) throw tooMany('attempts', waitMs);
+    if (waitMs > 0) throw tooMany(this.rules.failures[action].what, waitMs);
   }
 
-  /** Counts one failed sign-in against the address and against the account from that address. */
-  recordSignInFailure(ip: string, email: string): void {
+  /** Counts one failure of `action` against the address, the account from that address and the account. */
+  recordFailure(action: FailureCountedAction, caller: Caller): void {
+    const account = accountOf(action, caller);
+    if (account === undefined) return;
     const now = this.clock.now().getTime();
     this.sweep(now);
-    for (const [key, rule] of this.signInFailureKeys(ip, email)) this.countAttempt(key, rule, now);
+    for (const [key, rule] of this.failureKeys(action, caller.ip, account)) this.countAttempt(key, rule, now);
   }
 
-  private signInFailureKeys(ip: string, email: string): [string, RateLimitRule][] {
-    const { perAddress, perAccountAndAddress } = this.rules.signInFailures;
-    return [
-      [`sign-in-failure|ip|${ip}`, perAddress],
-      [`sign-in-failure|account|${email.trim().toLowerCase()}|${ip}`, perAccountAndAddress],
+  private failureKeys(action: FailureCountedAction, ip: string, account: string): [string, RateLimitRule][] {
+    const { perAddress, perAccountAndAddress, perAccount } = this.rules.failures[action];
+    const keys: [string, RateLimitRule][] = [
+      [`${action}-failure|ip|${ip}`, perAddress],
+      [`${action}-failure|account|${account}|${ip}`, perAccountAndAddress],
     ];
+    if (perAccount) keys.push([`${action}-failure|account|${account}`, perAccount]);
+    return keys;
   }
 
   /** Counts one `action` by a signed-in user; throws 429 once they are over the action's limit. */

@@ -9,8 +9,9 @@ import { AppError, errorCodes, isDiskFull } from './errors.js';
 import { ownCompanyId, type Actor } from './modules/account/actor.js';
 import { isWrongCredentials } from './modules/account/service.js';
 import { validateSessionToken } from './modules/account/sessions.js';
-import type { Caller, RateLimitedAction } from './rate-limit.js';
+import { isFailureCounted, type Caller, type FailureCountedAction, type RateLimitedAction } from './rate-limit.js';
 import { ENROL_FIRST, mustEnrolFirst } from './modules/two-factor/policy.js';
+import { isWrongProof } from './modules/two-factor/service.js';
 
 export type Context = {
   deps: AppDeps;
@@ -24,7 +25,8 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
  * paged: the procedure returns a page of a list ({ items, total }, or an object with total);
  * the REST mirror answers it as a JSON array with X-Total-Count and Link headers.
  * rateLimit: the procedure's builder counts each call under that action (src/server/rate-limit.ts)
- * once the caller has passed its guard, and refuses with 429 beyond the limit.
+ * once the caller has passed its guard, and refuses with 429 beyond the limit; an action limited by
+ * its failures ('sign-in', 'two-factor-code') is checked before the call and counted after it, when it failed.
  * queryFields: input fields of a write that its documented calls send in the query string; the REST
  * mirror reads any field from either, and the API document names these as query parameters too.
  */
@@ -84,6 +86,19 @@ function admitCall(ctx: Context, action: RateLimitedAction, caller: Caller): voi
   }
 }
 
+/** The errors that count as a failure of an action limited by its failures. */
+const isFailureOf: Record<FailureCountedAction, (cause: unknown) => boolean> = {
+  'sign-in': isWrongCredentials,
+  'two-factor-code': isWrongProof,
+};
+
+/** After the call: a wrong password or code counts against the address and the account. */
+function countFailure(ctx: Context, action: RateLimitedAction, caller: Caller, result: { ok: boolean; error?: { cause?: unknown } }): void {
+  if (!result.ok && isFailureCounted(action) && isFailureOf[action](result.error?.cause)) {
+    ctx.deps.rateLimiter.recordFailure(action, caller);
+  }
+}
+
 /** A unique or foreign-key clash the service did not foresee is a conflict, not a crash. */
 function constraintMessage(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
@@ -108,9 +123,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, 
   const caller = { ip: ctx.ip, emailAddress: emailAddressIn(await getRawInput()) };
   admitCall(ctx, action, caller);
   const result = await next();
-  if (action === 'sign-in' && !result.ok && caller.emailAddress !== undefined && isWrongCredentials(result.error.cause)) {
-    ctx.deps.rateLimiter.recordSignInFailure(caller.ip, caller.emailAddress);
-  }
+  countFailure(ctx, action, caller, result);
   return withAppErrors(result);
 });
 
@@ -136,11 +149,15 @@ function signedInProcedure<Scope extends object = object>({ may, refusal, compan
     if (!may(ctx.actor)) throw forbidden();
     const refused = refusal?.(ctx as SignedIn);
     if (refused) throw new TRPCError({ code: 'FORBIDDEN', message: refused });
-    if (meta?.rateLimit) admitCall(ctx, meta.rateLimit, { ip: ctx.ip, userId: ctx.actor.userId });
+    const action = meta?.rateLimit;
+    const caller = action && { ip: ctx.ip, userId: ctx.actor.userId };
+    if (action && caller) admitCall(ctx, action, caller);
     if (company) scopeToOwnCompany(ctx as SignedIn);
     // The actor is checked above; the override only tells the resolvers' types so. Handing tRPC a
     // real context object would have it copy the whole context for every call.
-    return withAppErrors(await next({ ctx: undefined as unknown as { actor: Actor } & Scope }));
+    const result = await next({ ctx: undefined as unknown as { actor: Actor } & Scope });
+    if (action && caller) countFailure(ctx, action, caller, result);
+    return withAppErrors(result);
   });
 }
 

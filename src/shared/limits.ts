@@ -64,7 +64,35 @@ export const anonymousRateLimits = {
 export const signInFailureLimits = {
   perAddress: { limit: 30, windowMs: 15 * MINUTE_MS },
   perAccountAndAddress: { limit: 10, windowMs: 15 * MINUTE_MS },
-} satisfies Record<string, RateLimitRule>;
+  what: 'attempts',
+} satisfies FailureLimits;
+
+/**
+ * Wrong two-factor codes (and wrong passwords where turning it on or off asks for one), counted as
+ * sign-in failures are: per address, and per (account, address), so guesses from elsewhere never
+ * lock out the owner's address. Six digits with a step either side make a guess right about once
+ * in 330,000; the per-account ceiling keeps that rate bounded however many addresses guess, and
+ * sits at three addresses' worth, so one address cannot reach it (at most 20 of its guesses fall
+ * in any 15 minutes, across the edge of two of its windows).
+ */
+export const twoFactorFailureLimits = {
+  perAddress: { limit: 30, windowMs: 15 * MINUTE_MS },
+  perAccountAndAddress: { limit: 10, windowMs: 15 * MINUTE_MS },
+  perAccount: { limit: 30, windowMs: 15 * MINUTE_MS },
+  what: 'code attempts',
+} satisfies FailureLimits;
+
+/**
+ * Calls limited by their failures only: from one address whatever the accounts, for one account from
+ * one address and, where a rule gives one, for one account from every address. `what` names them in
+ * the 429 message.
+ */
+export type FailureLimits = {
+  perAddress: RateLimitRule;
+  perAccountAndAddress: RateLimitRule;
+  perAccount?: RateLimitRule;
+  what: string;
+};
 
 /** Writes a signed-in user may make, per user; `what` names them in the 429 message. */
 export const userRateLimits = {
@@ -77,11 +105,6 @@ export const userRateLimits = {
   'profile-update': { limit: 20, windowMs: 15 * MINUTE_MS, what: 'profile changes' },
   /** Each attempt checks the current password, which is slow on purpose; a stolen session must not guess it. */
   'change-password': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'password changes' },
-  /**
-   * Two-factor codes tried by one user: at sign-in, on turning it on and off. Six digits with a
-   * step either side make a guess right once in about 330,000; this keeps guessing hopeless.
-   */
-  'two-factor-code': { limit: 10, windowMs: 15 * MINUTE_MS, what: 'code attempts' },
   /** The provider's balance emails by hand, one company or every running-low one at once: each fills inboxes. */
   'balance-email': { limit: 60, windowMs: 15 * MINUTE_MS, what: 'balance emails' },
   /**

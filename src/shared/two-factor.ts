@@ -64,7 +64,17 @@ export const twoFactorBeginOutput = z.object({
 });
 export type TwoFactorBegin = z.infer<typeof twoFactorBeginOutput>;
 
+/**
+ * Turning it on or off asks for the password as well as a code: a session alone (a stolen one, a
+ * computer left signed in) can neither remove the second factor nor put its own authenticator in.
+ */
+const currentPassword = z
+  .string({ message: 'Enter your password.' })
+  .min(1, 'Enter your password.')
+  .max(200, 'The password must be at most 200 characters long.');
+
 export const twoFactorEnableInput = z.object({
+  password: currentPassword,
   code: z
     .string({ message: 'Enter the 6-digit code from your authenticator app.' })
     .trim()
@@ -78,7 +88,7 @@ export const twoFactorEnableOutput = z.object({
 });
 
 export const twoFactorDisableInput = z.object({
-  password: z.string({ message: 'Enter your password.' }).min(1, 'Enter your password.').max(200, 'The password must be at most 200 characters long.'),
+  password: currentPassword,
   code,
 });
 

@@ -4,7 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Compact HS256 JWTs, synchronous so they can be issued inside a database transaction.
  * The browser decodes the payload (exp, in seconds) to tell an expired link before asking.
  */
-export type JwtPayload = { sub: string; jti: string; purpose: string; exp: number; iat: number };
+/** The claims every token of the app carries; a kind of token may add its own, which it checks itself. */
+export type JwtPayload = { sub: string; jti: string; purpose: string; exp: number; iat: number; [claim: string]: unknown };
 
 const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 

@@ -1,4 +1,4 @@
-import { Button, Code, CopyButton, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Image, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { saveTextFile } from '../../components/downloads/saveTextFile.js';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -7,10 +7,14 @@ import { errorText, trpc } from '../../trpc.js';
 
 type EnrolProps = { onEnrolled: (recoveryCodes: string[]) => void; onCancel: () => void };
 
-/** Shows a fresh secret as a QR code and confirms it with the first code the app shows. */
+/**
+ * Shows a fresh secret as a QR code and confirms it with the first code the app shows and the
+ * password, so an open session alone cannot put in someone else's authenticator.
+ */
 export function TwoFactorEnrol({ onEnrolled, onCancel }: EnrolProps) {
   const begin = trpc.twoFactor.begin.useMutation();
   const enable = trpc.twoFactor.enable.useMutation({ onSuccess: (result) => onEnrolled(result.recoveryCodes) });
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { mutate: start } = begin;
 
@@ -18,7 +22,7 @@ export function TwoFactorEnrol({ onEnrolled, onCancel }: EnrolProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    enable.mutate({ code });
+    enable.mutate({ password, code });
   };
 
   if (begin.isError) return <FormMessage error={errorText(begin.error, 'Two-factor sign-in could not be set up.')} />;
@@ -28,13 +32,21 @@ export function TwoFactorEnrol({ onEnrolled, onCancel }: EnrolProps) {
     <form onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">
-          Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Authy), then enter the
-          6-digit code it shows.
+          Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Authy). Then enter your
+          password and the 6-digit code the app shows.
         </Text>
         <Image src={begin.data.qrCode} alt="QR code for your authenticator app" w={200} h={200} />
         <Text size="sm" c="dimmed">
           Cannot scan it? Enter this key in the app instead: <Code style={{ wordBreak: 'break-all' }}>{begin.data.secret}</Code>
         </Text>
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          maw={320}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
         <TextInput
           label="Code from the app"
           inputMode="numeric"
@@ -45,7 +57,7 @@ export function TwoFactorEnrol({ onEnrolled, onCancel }: EnrolProps) {
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
         />
-        <FormMessage error={enable.isError ? errorText(enable.error, 'That code could not be checked.') : null} />
+        <FormMessage error={enable.isError ? errorText(enable.error, 'Two-factor sign-in could not be turned on.') : null} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={enable.isPending}>
             Cancel

@@ -474,7 +474,8 @@ describe('revoking links when the password is set', () => {
   });
   afterAll(() => own.close());
 
-  const REVOKED = 'This link is no longer valid: a newer link has been sent, or the password has been changed since. Please use the newest link, or request a new one.';
+  const REVOKED =
+    'This link is no longer valid: a newer link has been sent, or the password or email address has been changed since. Please use the newest link, or request a new one.';
   const USED = 'This link has already been used. Please request a new link.';
   const linkTokensTo = (emailAddress: string) =>
     queuedEmails(own.deps)
@@ -547,6 +548,25 @@ describe('revoking links when the password is set', () => {
 
     const [after] = await linksFor(user.emailAddress, 1);
     expect((await api(own.app).post('/account/reset-password', { token: after, newPassword: 'after change 1' })).statusCode).toBe(200);
+  });
+
+  it('an email change in My Account ends every link mailed to the old address; a change of letter case does not', async () => {
+    const { user, token: session } = await signedInUser(own);
+    const changeTo = (emailAddress: string, token: string, currentPassword: string) =>
+      api(own.app, token).put('/account/profile/update', { firstName: user.firstName, lastName: user.lastName, emailAddress, currentPassword });
+
+    const [kept] = await linksFor(user.emailAddress, 1);
+    const sameMailbox = user.emailAddress.toUpperCase();
+    expect((await changeTo(sameMailbox, session, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await api(own.app).post('/account/reset-password', { token: kept, newPassword: 'same mailbox 1' })).statusCode).toBe(200);
+
+    const [mailedToOld] = await linksFor(sameMailbox, 1);
+    const signedIn = await api(own.app).post('/account/login', { emailAddress: sameMailbox, password: 'same mailbox 1' });
+    const newAddress = `moved.${Math.random().toString(36).slice(2)}@example.com`;
+    expect((await changeTo(newAddress, json<{ token: string }>(signedIn).token, 'same mailbox 1')).statusCode).toBe(200);
+    await expectRefused(mailedToOld!, REVOKED);
+    const [mailedToNew] = await linksFor(newAddress, 1);
+    expect((await api(own.app).post('/account/reset-password', { token: mailedToNew, newPassword: 'new mailbox 1' })).statusCode).toBe(200);
   });
 
   it('keeps no usable link in the outbox once a link email is sent', async () => {

@@ -2,13 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { passwordTokens } from '../../../../drizzle/schema.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
+import { isNewEmailAddress } from '../../../shared/account.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { signJwt, verifyJwtSignature } from '../../lib/jwt.js';
 
 /*
  * Reset and set-password links carry a signed JWT; a row per token makes each single-use, and
- * setting a new password revokes every other link of the user at once (revokedAt).
+ * setting a new password or a new email address revokes every other link of the user at once (revokedAt).
  */
 export type LinkPurpose = 'reset' | 'set-password';
 
@@ -25,7 +26,7 @@ export const INVALID_TOKEN = 'Invalid token.';
 export const EXPIRED_TOKEN = 'Token expired. Please request a new link.';
 export const USED_TOKEN = 'This link has already been used. Please request a new link.';
 export const REVOKED_TOKEN =
-  'This link is no longer valid: a newer link has been sent, or the password has been changed since. Please use the newest link, or request a new one.';
+  'This link is no longer valid: a newer link has been sent, or the password or email address has been changed since. Please use the newest link, or request a new one.';
 
 /**
  * Creates a single-use link for the user and returns its URL. Only the newest link works: the
@@ -89,4 +90,13 @@ export function revokeUserLinks(tx: Tx, userId: string, now: Date): void {
     .set({ revokedAt: now })
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), isNull(passwordTokens.revokedAt)))
     .run();
+}
+
+/**
+ * A new sign-in address ends every link mailed to the old one, whoever changes it: whoever still
+ * reads the old mailbox must not be able to set the password. A change of letter case is the same
+ * mailbox, and no change.
+ */
+export function revokeLinksOnNewAddress(tx: Tx, user: { id: string; emailAddress: string }, newAddress: string, now: Date): void {
+  if (isNewEmailAddress(user.emailAddress, newAddress)) revokeUserLinks(tx, user.id, now);
 }

@@ -38,13 +38,13 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.forgotPassword(ctx.deps, input)),
 
   resendLink: publicProcedure
-    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days); the traded link, like every older link of the owner, no longer works. A forged token, or one already used or revoked by a password change, is a 400 and sends nothing.' } })
+    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days); the traded link, like every older link of the owner, no longer works. A forged token, or one already used or revoked (by a newer link, or a change of password or email address), is a 400 and sends nothing.' } })
     .input(linkTokenInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resendLink(ctx.deps, input)),
 
   resetPassword: publicProcedure
-    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link', description: "Public; rate-limited (30 calls an address per 15 minutes). Sets the password (at least 8 characters) of the link's owner; the link is used up, the owner's other links are revoked and every session of theirs ends. An invalid, used, revoked or expired link is a 400 (\"Token expired. Please request a new link.\" for an expired one, which POST /account/resend-link exchanges)." } })
+    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link', description: "Public; rate-limited (30 calls an address per 15 minutes). Sets the password (at least 8 characters) of the link's owner; the link is used up, the owner's other links are revoked, every session of theirs ends and a two-factor sign-in begun with the old password can no longer finish. An invalid, used, revoked or expired link is a 400 (\"Token expired. Please request a new link.\" for an expired one, which POST /account/resend-link exchanges)." } })
     .input(resetPasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resetPassword(ctx.deps, input)),
@@ -56,13 +56,13 @@ export const accountRouter = router({
     .query(({ ctx }) => account.getProfile(ctx.deps, ctx.actor)),
 
   updateProfile: authedProcedure
-    .meta({ rateLimit: 'profile-update', openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address', description: 'Any signed-in user; at most 20 profile changes per 15 minutes. Names change freely; a new email address (not just a change of letter case) needs currentPassword (a 400 naming it otherwise) and emails the old address that it changed. An address another account uses is a 409; mobile and role are not changed here.' } })
+    .meta({ rateLimit: 'profile-update', openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address', description: 'Any signed-in user; at most 20 profile changes per 15 minutes. Names change freely; a new email address (not just a change of letter case) needs currentPassword (a 400 naming it otherwise), emails the old address that it changed and revokes every unused reset or set-password link, since those went to the old address. An address another account uses is a 409; mobile and role are not changed here.' } })
     .input(profileUpdateInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) => account.updateProfile(ctx.deps, ctx.actor, input)),
 
   changePassword: authedProcedure
-    .meta({ rateLimit: 'change-password', openapi: { method: 'POST', path: '/account/profile/changepassword', tags, summary: "Change password; ends the user's other sessions", description: "Any signed-in user; at most 10 password changes per 15 minutes. Checks currentPassword (a 400 when wrong) and sets newPassword (at least 8 characters); the user's other sessions end and their unused reset and set-password links are revoked, while this session stays signed in." } })
+    .meta({ rateLimit: 'change-password', openapi: { method: 'POST', path: '/account/profile/changepassword', tags, summary: "Change password; ends the user's other sessions", description: "Any signed-in user; at most 10 password changes per 15 minutes. Checks currentPassword (a 400 when wrong) and sets newPassword (at least 8 characters); the user's other sessions end, their unused reset and set-password links are revoked and a two-factor sign-in begun with the old password can no longer finish, while this session stays signed in." } })
     .input(changePasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.changePassword(ctx.deps, ctx.actor, input)),

@@ -24,7 +24,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
 import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
 import { assertEmailFree, findUserByEmail, getUser, personOf } from '../users/lookup.js';
-import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeUserLinks } from './links.js';
+import { EXPIRED_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeLinksOnNewAddress, revokeUserLinks } from './links.js';
 import { afterPassword } from '../two-factor/service.js';
 import { invalidateSession, invalidateUserSessions } from './sessions.js';
 import type { Actor } from './actor.js';
@@ -152,8 +152,8 @@ function profileOf(db: Db, userId: string): Profile {
 }
 
 /**
- * Names change freely; a new email address needs the current password, and the old address is
- * told of the change in the same transaction.
+ * Names change freely; a new email address needs the current password, ends the links mailed to
+ * the old address, and the old address is told of the change in the same transaction.
  */
 export async function updateProfile(
   deps: AppDeps,
@@ -170,6 +170,7 @@ export async function updateProfile(
       .set({ firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress })
       .where(eq(users.id, actor.userId))
       .run();
+    revokeLinksOnNewAddress(tx, user, input.emailAddress, deps.clock.now());
     if (emailChanges) {
       deps.outbox.enqueue(tx, {
         to: [user.emailAddress],

@@ -20,7 +20,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { getUser } from '../users/lookup.js';
 import { invalidateUserSessions, signIn } from '../account/sessions.js';
 import type { Actor } from '../account/actor.js';
-import { challengedUserId, CHALLENGE_EXPIRED, issueChallenge } from './challenge.js';
+import { CHALLENGE_EXPIRED, issueChallenge, readChallenge, refuseOutdatedChallenge } from './challenge.js';
 import { mustEnrolFirst, readPolicy, writePolicy } from './policy.js';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes.js';
 import { openSecret, sealSecret } from './secret-box.js';
@@ -43,8 +43,15 @@ export const RESET_NOT_ON = 'This user does not have two-factor sign-in on, so t
 export const RESET_OWN =
   'You cannot reset your own two-factor sign-in. Turn it off on My Account with your password and a code.';
 
+/**
+ * What counts as a guess against the limits on codes (docs/limits.md): a wrong or replayed code,
+ * and a wrong password where turning it on or off asks for one.
+ */
+export const isWrongProof = (error: unknown) =>
+  error instanceof AppError && (error.message === WRONG_CODE || error.message === CODE_ALREADY_USED || error.message === WRONG_PASSWORD);
+
 type TwoFactorRow = typeof twoFactor.$inferSelect;
-type SignInUser = { id: string; firstName: string; lastName: string; role: string };
+type SignInUser = { id: string; firstName: string; lastName: string; role: string; passwordHash: string | null };
 
 function rowOf(tx: Tx, userId: string): TwoFactorRow | undefined {
   return tx.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
@@ -86,22 +93,33 @@ function proveSecondFactor(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: stri
  * flagged so the app takes them there; the back office refuses them until they have.
  */
 export function afterPassword(deps: AppDeps, user: SignInUser): LoginStep {
-  if (enabledRow(deps.db, user.id)) return { twoFactorRequired: true, challenge: issueChallenge(deps, user.id) };
+  if (enabledRow(deps.db, user.id)) return { twoFactorRequired: true, challenge: issueChallenge(deps, user) };
   const session = inTransaction(deps.db, (tx) => signIn(tx, user, deps.clock.now()));
   if (session.isSuperAdmin && mustEnrolFirst(deps.db, user.id)) return { ...session, twoFactorSetupRequired: true };
   return session;
 }
 
-export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>): LoginOutput {
-  const userId = challengedUserId(deps, input.challenge);
-  deps.rateLimiter.consumeByUser('two-factor-code', userId);
-  return inTransaction(deps.db, (tx) => {
-    const user = getUser(tx, userId);
-    const row = enabledRow(tx, userId);
-    if (!user?.approved || !row) throw new AppError('BAD_REQUEST', CHALLENGE_EXPIRED);
-    proveSecondFactor(tx, deps, row, input.code);
-    return signIn(tx, user, deps.clock.now());
-  });
+/**
+ * The second step of sign-in, from the address `ip`. The user is known only from the challenge, so
+ * the limits on codes are applied here rather than by the procedure's builder.
+ */
+export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>, ip: string): LoginOutput {
+  const challenge = readChallenge(deps, input.challenge);
+  const caller = { ip, userId: challenge.userId };
+  deps.rateLimiter.checkFailures('two-factor-code', caller.ip, caller.userId);
+  try {
+    return inTransaction(deps.db, (tx) => {
+      const user = getUser(tx, caller.userId);
+      const row = enabledRow(tx, caller.userId);
+      if (!user?.approved || !row) throw new AppError('BAD_REQUEST', CHALLENGE_EXPIRED);
+      refuseOutdatedChallenge(deps, challenge, user);
+      proveSecondFactor(tx, deps, row, input.code);
+      return signIn(tx, user, deps.clock.now());
+    });
+  } catch (error) {
+    if (isWrongProof(error)) deps.rateLimiter.recordFailure('two-factor-code', caller);
+    throw error;
+  }
 }
 
 export function status(deps: AppDeps, actor: Actor): TwoFactorStatus {
@@ -128,11 +146,22 @@ export function begin(deps: AppDeps, actor: Actor): TwoFactorBegin {
   return enrolmentDetails(secret, providerOf(deps.config, deps.db).name, actor.emailAddress);
 }
 
-export function enable(
+/** Turning it on or off: the password first, so a session alone can do neither. */
+async function assertPassword(deps: AppDeps, actor: Actor, password: string): Promise<void> {
+  const user = getUser(deps.db, actor.userId);
+  if (!(await verifyPassword(user?.passwordHash ?? null, password))) throw new AppError('BAD_REQUEST', WRONG_PASSWORD);
+}
+
+/**
+ * Needs the password and a current code from the new secret: a stolen session alone cannot put
+ * the thief's authenticator in (and lock the owner out with it).
+ */
+export async function enable(
   deps: AppDeps,
   actor: Actor,
   input: z.infer<typeof twoFactorEnableInput>,
-): { message: string; recoveryCodes: string[] } {
+): Promise<{ message: string; recoveryCodes: string[] }> {
+  await assertPassword(deps, actor, input.password);
   return inTransaction(deps.db, (tx) => {
     const row = rowOf(tx, actor.userId);
     if (row?.enabledAt) throw new AppError('CONFLICT', ALREADY_ON);
@@ -154,10 +183,7 @@ export async function disable(
 ): Promise<{ message: string }> {
   // turning it off would keep them out of the back office at their next call
   if (actor.isSuperAdmin && readPolicy(deps.db).requireForSuperAdmins) throw new AppError('CONFLICT', REQUIRED_STAYS_ON);
-  const user = getUser(deps.db, actor.userId);
-  if (!(await verifyPassword(user?.passwordHash ?? null, input.password))) {
-    throw new AppError('BAD_REQUEST', WRONG_PASSWORD);
-  }
+  await assertPassword(deps, actor, input.password);
   inTransaction(deps.db, (tx) => {
     const row = enabledRow(tx, actor.userId);
     if (!row) throw new AppError('BAD_REQUEST', NOT_ON);

@@ -1,10 +1,10 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp, type TestClock } from '../../testing/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ function codeNow(secret: string, clock = t.clock): string {
 async function enrolledUser(testApp = t, fields: Parameters<typeof createUser>[1] = {}) {
   const { user, token } = await signedInUser(testApp, fields);
   const begun = json<{ secret: string }>(await api(testApp.app, token).post('/account/two-factor/begin'));
-  const enabled = await api(testApp.app, token).post('/account/two-factor/enable', { code: codeNow(begun.secret, testApp.clock) });
+  const enabled = await api(testApp.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(begun.secret, testApp.clock) });
   expect(enabled.statusCode).toBe(200);
   testApp.clock.advance(STEP_MS);
   return { user, token, secret: begun.secret, recoveryCodes: json<{ recoveryCodes: string[] }>(enabled).recoveryCodes };
@@ -56,11 +56,11 @@ describe('setting up two-factor sign-in', () => {
   it('turns on with a current code and returns ten recovery codes, kept only as hashes', async () => {
     const { user, token } = await signedInUser(t);
     const { secret } = json<{ secret: string }>(await api(t.app, token).post('/account/two-factor/begin'));
-    const wrong = await api(t.app, token).post('/account/two-factor/enable', { code: '000000' === codeNow(secret) ? '111111' : '000000' });
+    const wrong = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: '000000' === codeNow(secret) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toBe('That code is not valid. Check your authenticator app and try again.');
 
-    const response = await api(t.app, token).post('/account/two-factor/enable', { code: codeNow(secret) });
+    const response = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(secret) });
     expect(response.statusCode).toBe(200);
     const { message, recoveryCodes } = json<{ message: string; recoveryCodes: string[] }>(response);
     expect(message).toBe('Two-factor sign-in is on.');
@@ -76,12 +76,33 @@ describe('setting up two-factor sign-in', () => {
     expect(json(again).message).toBe('Two-factor sign-in is already on.');
   });
 
+  it('asks for the password, so a session alone cannot turn it on; a wrong one is refused as turning it off refuses it', async () => {
+    const { user, token } = await signedInUser(t);
+    const { secret } = json<{ secret: string }>(await api(t.app, token).post('/account/two-factor/begin'));
+    const before = t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get();
+    const cases = [
+      [{ code: codeNow(secret) }, 'Enter your password.'],
+      [{ password: '', code: codeNow(secret) }, 'Enter your password.'],
+      [{ password: 'a stolen session guessing', code: codeNow(secret) }, 'Your password is incorrect.'],
+    ] as const;
+    for (const [body, message] of cases) {
+      const refused = await api(t.app, token).post('/account/two-factor/enable', body);
+      expect([refused.statusCode, json(refused).message]).toEqual([400, message]);
+    }
+    expect(t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get()).toEqual(before);
+    expect(t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all()).toEqual([]);
+    expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false });
+
+    const on = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(secret) });
+    expect([on.statusCode, json(on).message]).toEqual([200, 'Two-factor sign-in is on.']);
+  });
+
   it('refuses to confirm before a secret was handed out, and a code that is not six digits', async () => {
     const { token } = await signedInUser(t);
-    const early = await api(t.app, token).post('/account/two-factor/enable', { code: '123456' });
+    const early = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: '123456' });
     expect(early.statusCode).toBe(400);
     expect(json(early).message).toBe('Start setting up two-factor sign-in first.');
-    const bad = await api(t.app, token).post('/account/two-factor/enable', { code: '12ab' });
+    const bad = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: '12ab' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe('Enter the 6-digit code from your authenticator app.');
   });
@@ -149,6 +170,35 @@ describe('signing in with two-factor sign-in', () => {
     expect(json(expired).message).toBe('Your sign-in has timed out. Please sign in again.');
   });
 
+  it('refuses a challenge issued before the password was reset or changed', async () => {
+    const { user, secret } = await enrolledUser();
+    const challengeFor = async (password: string) =>
+      json<{ challenge: string }>(await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password })).challenge;
+    const finish = (challenge: string) => api(t.app).post('/account/login/two-factor', { challenge, code: codeNow(secret) });
+    const expectRefused = async (challenge: string) => {
+      const refused = await finish(challenge);
+      expect([refused.statusCode, json(refused).message]).toEqual([400, 'Your sign-in has timed out. Please sign in again.']);
+    };
+
+    const beforeReset = await challengeFor(DEFAULT_PASSWORD);
+    expect((await api(t.app).post('/account/forgot-password', { emailAddress: user.emailAddress })).statusCode).toBe(200);
+    const link = linkTokenIn(queuedEmails(t.deps).filter((email) => email.toAddresses === user.emailAddress).at(-1)!.textBody);
+    expect((await api(t.app).post('/account/reset-password', { token: link, newPassword: 'after the reset' })).statusCode).toBe(200);
+    await expectRefused(beforeReset);
+    const signedIn = await finish(await challengeFor('after the reset'));
+    expect(signedIn.statusCode).toBe(200);
+
+    t.clock.advance(STEP_MS);
+    const beforeChange = await challengeFor('after the reset');
+    const change = await api(t.app, json<{ token: string }>(signedIn).token).post('/account/profile/changepassword', {
+      currentPassword: 'after the reset',
+      newPassword: 'after the change',
+    });
+    expect(change.statusCode).toBe(200);
+    await expectRefused(beforeChange);
+    expect((await finish(await challengeFor('after the change'))).statusCode).toBe(200);
+  });
+
   it('leaves sign-in as it was for users without it', async () => {
     const user = await createUser(t.deps.db);
     const body = await passwordStep(user.emailAddress);
@@ -182,39 +232,113 @@ describe('turning two-factor sign-in off', () => {
   });
 });
 
+/** Calls from one client address (the test app believes X-Forwarded-For from loopback). */
+function from(testApp: TestApp, address: string, token?: string) {
+  return (url: string, payload: Record<string, unknown>) =>
+    testApp.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'x-forwarded-for': address, ...(token ? { jwttoken: token } : {}) }, payload });
+}
+
+const wrongCode = (secret: string, clock: TestClock) => (codeNow(secret, clock) === '123456' ? '654321' : '123456');
+
+/** Signs in with the password from `address` and answers the challenge with `code`. */
+async function signInFrom(testApp: TestApp, address: string, emailAddress: string, code: string) {
+  const post = from(testApp, address);
+  const { challenge } = json<{ challenge: string }>(await post('/account/login', { emailAddress, password: DEFAULT_PASSWORD }));
+  return post('/account/login/two-factor', { challenge, code });
+}
+
+/** Someone who knows the password tries `count` wrong codes from `address`; each is a plain 400. */
+async function guessFrom(testApp: TestApp, address: string, emailAddress: string, secret: string, count = 10) {
+  const post = from(testApp, address);
+  const { challenge } = json<{ challenge: string }>(await post('/account/login', { emailAddress, password: DEFAULT_PASSWORD }));
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    expect((await post('/account/login/two-factor', { challenge, code: wrongCode(secret, testApp.clock) })).statusCode).toBe(400);
+  }
+}
+
+const TOO_MANY_CODES = 'Too many code attempts. Please try again in 15 minutes.';
+const OWNER = '198.51.100.7';
+
 describe('rate limits on codes', () => {
-  it('stops guessing after ten codes per user in 15 minutes, whatever the address', async () => {
-    const limited = await createTestApp();
-    try {
-      const { user, secret } = await enrolledUser(limited);
-      limited.clock.advance(15 * 60 * 1000); // the code that turned it on counted too
-      const { challenge } = await passwordStep(user.emailAddress, limited);
-      const wrong = codeNow(secret, limited.clock) === '123456' ? '654321' : '123456';
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge, code: wrong })).statusCode);
-      }
-      expect(statuses).toEqual(Array(10).fill(400));
-      const blocked = await api(limited.app).post('/account/login/two-factor', { challenge, code: codeNow(secret, limited.clock) });
-      expect(blocked.statusCode).toBe(429);
-      expect(json(blocked).message).toBe('Too many code attempts. Please try again in 15 minutes.');
-    } finally {
-      await limited.close();
-    }
+  let limited: TestApp;
+  beforeEach(async () => {
+    limited = await createTestApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterEach(() => limited.close());
+
+  it('stops guessing after ten wrong codes for one account from one address in 15 minutes; right codes do not count', async () => {
+    const { user, secret } = await enrolledUser(limited);
+    await guessFrom(limited, '127.0.0.1', user.emailAddress, secret);
+    const blocked = await signInFrom(limited, '127.0.0.1', user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+    limited.clock.advance(15 * 60 * 1000);
+    expect((await signInFrom(limited, '127.0.0.1', user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
   });
 
-  it('stops one address after thirty attempts across users', async () => {
-    const limited = await createTestApp();
-    try {
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 31; attempt += 1) {
-        statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge: 'x', code: '123456' })).statusCode);
-      }
-      expect(statuses.slice(0, 30)).not.toContain(429);
-      expect(statuses[30]).toBe(429);
-    } finally {
-      await limited.close();
+  it("lets the owner in from another address when someone with the password has used up one address's guesses", async () => {
+    const { user, secret, recoveryCodes } = await enrolledUser(limited);
+    await guessFrom(limited, '203.0.113.9', user.emailAddress, secret);
+    const blocked = await signInFrom(limited, '203.0.113.9', user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+
+    expect((await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
+    const byRecoveryCode = await signInFrom(limited, OWNER, user.emailAddress, recoveryCodes[0]!);
+    expect(byRecoveryCode.statusCode).toBe(200);
+    limited.clock.advance(STEP_MS);
+    const off = await from(limited, OWNER, json<{ token: string }>(byRecoveryCode).token)('/account/two-factor/disable', {
+      password: DEFAULT_PASSWORD,
+      code: codeNow(secret, limited.clock),
+    });
+    expect([off.statusCode, json(off).message]).toEqual([200, 'Two-factor sign-in is off.']);
+  });
+
+  it('counts wrong passwords and codes in turning it off against the address, not the owner elsewhere', async () => {
+    const { user, token, secret } = await enrolledUser(limited);
+    const stolen = from(limited, '203.0.113.9', token);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = attempt % 2 ? { password: 'a guess', code: codeNow(secret, limited.clock) } : { password: DEFAULT_PASSWORD, code: wrongCode(secret, limited.clock) };
+      expect((await stolen('/account/two-factor/disable', guess)).statusCode).toBe(400);
     }
+    const blocked = await stolen('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret, limited.clock) });
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+    expect(json(await api(limited.app, token).get('/account/two-factor'))).toMatchObject({ enabled: true });
+
+    const owner = from(limited, OWNER, token);
+    expect((await owner('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret, limited.clock) })).statusCode).toBe(200);
+    expect(await passwordStep(user.emailAddress, limited)).toHaveProperty('token');
+  });
+
+  it('stops every address once one account has had thirty wrong codes in 15 minutes, until the window ends', async () => {
+    const { user, secret } = await enrolledUser(limited);
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) await guessFrom(limited, address, user.emailAddress, secret);
+    const blocked = await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, TOO_MANY_CODES]);
+    limited.clock.advance(15 * 60 * 1000);
+    expect((await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
+  });
+
+  it('stops one address after thirty wrong codes across accounts, at sign-in and turning it off alike', async () => {
+    for (const { user, secret } of [await enrolledUser(limited), await enrolledUser(limited)]) {
+      await guessFrom(limited, '203.0.113.9', user.emailAddress, secret);
+    }
+    const third = await enrolledUser(limited);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const guess = { password: DEFAULT_PASSWORD, code: wrongCode(third.secret, limited.clock) };
+      expect((await from(limited, '203.0.113.9', third.token)('/account/two-factor/disable', guess)).statusCode).toBe(400);
+    }
+    const { user, secret } = await enrolledUser(limited);
+    const blocked = await signInFrom(limited, '203.0.113.9', user.emailAddress, codeNow(secret, limited.clock));
+    expect([blocked.statusCode, json(blocked).message]).toEqual([429, expect.stringMatching(/^Too many code attempts\. Please try again in 1\d minutes\.$/)]);
+    expect((await signInFrom(limited, OWNER, user.emailAddress, codeNow(secret, limited.clock))).statusCode).toBe(200);
+  });
+
+  it('stops one address after thirty calls of the code step across users', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push((await api(limited.app).post('/account/login/two-factor', { challenge: 'x', code: '123456' })).statusCode);
+    }
+    expect(statuses.slice(0, 30)).not.toContain(429);
+    expect(statuses[30]).toBe(429);
   });
 });
 
@@ -244,7 +368,7 @@ describe('requiring two-factor sign-in for super-admins', () => {
       expect(json(await api(policyApp.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false, required: true });
 
       const { secret } = json<{ secret: string }>(await api(policyApp.app, token).post('/account/two-factor/begin'));
-      await api(policyApp.app, token).post('/account/two-factor/enable', { code: codeNow(secret, policyApp.clock) });
+      await api(policyApp.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(secret, policyApp.clock) });
       expect((await api(policyApp.app, token).get('/superadmin/users')).statusCode).toBe(200);
 
       const kept = await api(policyApp.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret, policyApp.clock) });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../../drizzle/schema.js';
 import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import { companyUserListInput } from '../../../shared/users.js';
-import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
+import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
 import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listCompanyUsers } from './admin.js';
@@ -161,6 +161,35 @@ describe('super-admin user administration', () => {
     const response = await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser({ emailAddress: user.emailAddress, role: 'viewer', approved: true }));
     expect(response.statusCode).toBe(200);
     expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(200);
+  });
+
+  it.each(['set-password', 'reset'] as const)('a new email address ends the %s link mailed to the old one; a change of letter case does not', async (kind) => {
+    const user = await createUser(t.deps.db, { companyId: company.id });
+    const mailLink = async () => {
+      const seen = new Set(queuedEmails(t.deps).map((email) => email.id));
+      const response =
+        kind === 'reset'
+          ? await api(t.app).post('/account/forgot-password', { emailAddress: user.emailAddress })
+          : await api(t.app, boss.token).put(`/superadmin/users/sendsetpassword/${user.id}`);
+      expect(response.statusCode).toBe(200);
+      const [email, ...more] = queuedEmails(t.deps).filter((queued) => !seen.has(queued.id));
+      expect(more).toEqual([]);
+      return linkTokenIn(email!.textBody);
+    };
+    const setPassword = (token: string) => api(t.app).post('/account/reset-password', { token, newPassword: 'taken over 1' });
+    const changeTo = (emailAddress: string) => api(t.app, boss.token).put(`/superadmin/users/${user.id}`, { emailAddress });
+
+    const kept = await mailLink();
+    expect((await changeTo(user.emailAddress.toUpperCase())).statusCode).toBe(200);
+    expect((await setPassword(kept)).statusCode).toBe(200);
+
+    const mailedToOld = await mailLink();
+    expect((await changeTo(`moved.${Math.random().toString(36).slice(2)}@umbrella.example.com`)).statusCode).toBe(200);
+    const refused = await setPassword(mailedToOld);
+    expect([refused.statusCode, json(refused).message]).toEqual([
+      400,
+      'This link is no longer valid: a newer link has been sent, or the password or email address has been changed since. Please use the newest link, or request a new one.',
+    ]);
   });
 
   it('will not let the super-admin lock themselves out', async () => {

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
+import { revokeLinksOnNewAddress } from '../account/links.js';
 import { invalidateUserSessions } from '../account/sessions.js';
 import { assertEmailFree, getUser } from './lookup.js';
 import { findUserDto, listUsers } from './queries.js';
@@ -40,7 +41,8 @@ export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): UserD
 
 /**
  * Replaces the user's fields. Taking their approval away ends their sessions, as deleting them
- * does: approving them again later must not bring old sessions back to life.
+ * does: approving them again later must not bring old sessions back to life. A new email address
+ * ends the links mailed to the old one.
  */
 export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, fields: AdminUserFields): UserDto {
   return inTransaction(deps.db, (tx) => {
@@ -55,6 +57,7 @@ export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, field
       .where(eq(users.id, id))
       .run();
     if (existing.approved && !fields.approved) invalidateUserSessions(tx, id);
+    revokeLinksOnNewAddress(tx, existing, fields.emailAddress, deps.clock.now());
     return findUserDto(tx, id);
   });
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createPackage } from '../../testing/factories.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { tamperedSignature } from '../../testing/links.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ describe('invoice PDFs, wired', () => {
       expect(text).toContain(expected);
     }
 
-    const tampered = newInvoice.pdfUrl.replace(/sig=./, 'sig=A');
+    const tampered = tamperedSignature(newInvoice.pdfUrl);
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
     t.clock.advance(11 * 60 * 1000);
     const late = await t.app.inject({ method: 'GET', url: newInvoice.pdfUrl });

@@ -1,5 +1,5 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
-import { AdminDialog, adminErrorText } from '../../components/admin-list/index.js';
+import { AdminDialog, adminErrorText } from '../../components/records/index.js';
 import { EmailInput } from '../../components/EmailInput.js';
 import { toastDone } from '../../lib/toast.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';

@@ -1,7 +1,7 @@
 import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
-import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { ConfirmDialog, adminErrorText } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { balanceEmailNames, recentlySentWarning } from './balanceEmailText.js';
 import { toastDone, toastFailed } from '../../../lib/toast.js';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { CompanyListQuery } from '../../../../shared/companies.js';
-import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { ConfirmDialog, adminErrorText } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { toastDone, toastFailed } from '../../../lib/toast.js';
 

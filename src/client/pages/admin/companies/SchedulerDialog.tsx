@@ -2,7 +2,7 @@ import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CompanyListQuery } from '../../../../shared/companies.js';
 import { buildScheduleRows, formatScheduleHours, MAX_SCHEDULE_ITEMS, moveDown, moveUp, toScheduleItems, type ScheduleRow } from '../../../../shared/schedule.js';
-import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { AdminDialog, adminErrorText } from '../../../components/records/index.js';
 import { errorText, trpc } from '../../../trpc.js';
 import { ScheduleRowItem } from './ScheduleRowItem.js';
 import classes from './Scheduler.module.css';

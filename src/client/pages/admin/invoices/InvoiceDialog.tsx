@@ -8,7 +8,7 @@ import { SEND_INVOICE_EMAIL_DEFAULT, type InvoiceDto } from '../../../../shared/
 import { PAYMENT_METHODS } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { invoicePrice } from '../../../../shared/pricing.js';
-import { AdminDialog, adminErrorText, CompanySelect, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { AdminDialog, adminErrorText, CompanySelect, fieldErrorReader } from '../../../components/records/index.js';
 import { PICKER_TEXT, PICKER_VALUE, calendarPickerProps, pickerValueOf } from '../../../components/calendarPicker.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { impossibleDay } from '../../../../../shared/validation.js';
 import { addDays, mondayOf } from '../../../../../shared/weekly.js';
-import { adminErrorText, CompanySelect } from '../../../../components/admin-list/index.js';
+import { adminErrorText, CompanySelect } from '../../../../components/records/index.js';
 import { usePageTitle } from '../../../../lib/usePageTitle.js';
 import { weekRangeText } from '../calendarDates.js';
 import { WeekSheet } from './WeekSheet.js';

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, Select, Text } from '@mant
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { hoursToHundredths } from '../../../../../shared/hours.js';
-import { adminErrorText } from '../../../../components/admin-list/index.js';
+import { adminErrorText } from '../../../../components/records/index.js';
 import { toastDone } from '../../../../lib/toast.js';
 import { trpc } from '../../../../trpc.js';
 import { hoursCountText } from '../timeLogText.js';

@@ -1,3 +1,8 @@
+/*
+ * Records on screen: the paged lists of the back office, and the dialogs and row actions that add, edit
+ * and remove records, which the customer pages use too (inviting a colleague, a task's dialogs, sign-up's
+ * field errors).
+ */
 export { AdminDialog, ConfirmDialog, RecordDialog } from './AdminDialog.js';
 export { ConfirmAction, deleteConfirmation, type ConfirmedMutation } from './ConfirmAction.js';
 export { AdminList, type Column, type ListControls } from './AdminList.js';

@@ -3,7 +3,7 @@
  * and remove records, which the customer pages use too (inviting a colleague, a task's dialogs, sign-up's
  * field errors).
  */
-export { AdminDialog, ConfirmDialog, RecordDialog } from './AdminDialog.js';
+export { FormDialog, ConfirmDialog, RecordDialog } from './FormDialog.js';
 export { ConfirmAction, deleteConfirmation, type ConfirmedMutation } from './ConfirmAction.js';
 export { AdminList, type Column, type ListControls } from './AdminList.js';
 export { CompanyFilter } from './CompanyFilter.js';
@@ -16,7 +16,7 @@ export { RowMenu, type RowMenuItem } from './RowMenu.js';
 export { SectionList } from './SectionList.js';
 export { ALL_COMPANIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageView, useAdminList, type AdminListState } from './useAdminList.js';
 export { useDialog } from './useDialog.js';
-export { adminErrorText } from './adminErrorText.js';
+export { failureText } from './failureText.js';
 export { inCompanyFilter, listCache } from './listCache.js';
 /*
  * Field errors on the field: when the server refuses a dialog's input it names the field

@@ -11,10 +11,51 @@ const importSettings = {
   'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
 };
 
+/*
+ * Import boundaries: the client takes only types from the server, src/shared stands alone, services know
+ * neither tRPC, Fastify nor the routers, customer and admin pages stay apart, and nothing that runs in
+ * production imports test helpers. Flat config merges options per rule name: when two blocks match a
+ * file and both set a rule, the later block's options replace the earlier's whole. So each boundary rule
+ * below is set either once for everything (the path zones) or by blocks whose files do not overlap
+ * (the import-name patterns), each carrying every pattern its files need. scripts/lint-boundaries.test.ts
+ * plants each forbidden import where it is forbidden and fails if the rule stops reporting it.
+ */
+
+/** Zones resolve paths from the project root, wherever eslint is started. */
+const basePath = import.meta.dirname;
+
 /** Customer pages: every page folder but admin/. */
 const customerPages = ['./src/client/pages/*.tsx', './src/client/pages/!(admin)/**'];
 const adminPages = './src/client/pages/admin/**';
-const testingZone = { target: './src', from: './src/server/testing', message: 'Shipped code never imports test helpers.' };
+
+/**
+ * Benchmarks that drive a throwaway app through the test kit (createTestApp, the factories, the mail
+ * kit). Developer tools: never shipped, never run against a real data folder. Every other script
+ * (create-superadmin, seed-demo, backup, the build) runs in production and is held to the rule.
+ */
+const benchmarksOnTestKit = ['bench-exports', 'bench-mail'];
+const testingZone = {
+  target: ['./src', `./scripts/**/!(${benchmarksOnTestKit.join('|')}).{ts,mts,mjs}`],
+  from: './src/server/testing',
+  message: 'Shipped code never imports test helpers.',
+};
+
+/** The service layer: every module file but its router. */
+const serviceLayer = './src/server/modules/**/!(router).ts';
+/** What speaks tRPC and HTTP: the procedure builders, the routers and the HTTP wiring. */
+const transportModules = ['./src/server/{trpc,trpc-http,rest,router,app}.ts', './src/server/modules/*/router.ts'];
+
+/** Packages only routers and the HTTP wiring use. */
+const transportPackages = ['@trpc/*', '@trpc/**', 'fastify', '@fastify/*', 'trpc-to-openapi'];
+/** The HTTP wiring: the only server files besides routers that import tRPC or Fastify. */
+const httpWiring = [
+  'src/server/{app,main,bootstrap,trpc,trpc-http,rest,downloads,rest-paging,error-shape,request-info,compression,security-headers}.ts',
+  // the REST mirror's OpenAPI document and its viewer
+  'src/server/api-docs/*.ts',
+  'src/server/pdf/route.ts',
+];
+/** Services and the hours ledger: not even a tRPC or Fastify type. */
+const strictServices = ['src/server/modules/**/service.ts', 'src/server/modules/**/ledger.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'migrations/**', 'test-results/**', 'data/**'] },
@@ -35,12 +76,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The client talks to the server only through tRPC: it may import the AppRouter type, nothing else.
+      // Type imports pass, so this is by import name (at any depth of ../), not a path zone.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../server/**', '../../server/**', '../../../server/**', '../drizzle/**', '../../drizzle/**', '../../../drizzle/**'],
+              regex: '^(\\.\\./)+(server|drizzle)(/|$)',
               allowTypeImports: true,
               message: 'The client imports only types from the server; share code through src/shared.',
             },
@@ -50,47 +92,31 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../server/**', '../client/**', '../../drizzle/**'], message: 'src/shared stands alone: both sides import it.' }] },
-      ],
-    },
-  },
-  {
-    files: ['src/server/modules/**/service.ts', 'src/server/modules/**/ledger.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@trpc/*', '@trpc/**', 'fastify', '@fastify/*', 'trpc-to-openapi', '**/trpc.js', '**/router.js'], message: 'Services never import tRPC or Fastify; throw AppError instead.' }] },
-      ],
-    },
-  },
-  {
     // Only the routers and the HTTP wiring speak tRPC and Fastify; the rest of the server knows neither.
+    // Services and the ledger have their own block below: it must not overlap this one.
     files: ['src/server/**/*.ts'],
-    ignores: [
-      'src/server/modules/**/router.ts',
-      'src/server/{app,main,bootstrap,trpc,trpc-http,rest,downloads,rest-paging,error-shape,request-info,compression,security-headers}.ts',
-      // the REST mirror's OpenAPI document and its viewer
-      'src/server/api-docs/*.ts',
-      'src/server/pdf/route.ts',
-      'src/server/testing/**',
-      '**/*.test.ts',
-    ],
+    ignores: ['src/server/modules/**/router.ts', ...httpWiring, ...strictServices, 'src/server/testing/**', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['@trpc/*', '@trpc/**', 'fastify', '@fastify/*', 'trpc-to-openapi'],
+              group: transportPackages,
               allowTypeImports: true,
               message: 'Only routers and the HTTP wiring (app, trpc, rest) import tRPC or Fastify; throw AppError instead.',
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: strictServices,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: transportPackages, message: 'Services never import tRPC or Fastify, not even a type; throw AppError instead.' }] },
       ],
     },
   },
@@ -103,8 +129,9 @@ export default tseslint.config(
     },
   },
   {
-    // Shipped code: everything under src but tests and their helpers.
-    files: ['src/**/*.{ts,tsx}'],
+    // Code that runs in production: src and scripts, but tests and their helpers. Set in this one block:
+    // each zone names the files it guards, so one setting serves every layer and no block can undo part of it.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mts,mjs}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/server/testing/**'],
     plugins: { 'import-x': importX },
     settings: importSettings,
@@ -112,10 +139,13 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath,
           zones: [
             testingZone,
             { target: customerPages, from: adminPages, message: 'Customer pages do not import admin pages; share through src/client/components or src/shared.' },
             { target: adminPages, from: customerPages, message: 'Admin pages do not import customer pages; share through src/client/components or src/shared.' },
+            { target: './src/shared', from: ['./src/server', './src/client', './drizzle'], message: 'src/shared stands alone: both sides import it.' },
+            { target: serviceLayer, from: transportModules, message: 'Services never import tRPC or the routers; the router calls the service.' },
           ],
         },
       ],

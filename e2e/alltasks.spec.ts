@@ -67,7 +67,7 @@ async function dialogAlert(within: Locator): Promise<{ title: string; message: s
 }
 
 /**
- * axe with a shared AdminDialog/ConfirmDialog open, leaving out its close (X) button: Mantine's
+ * axe with a shared FormDialog/ConfirmDialog open, leaving out its close (X) button: Mantine's
  * close button is rendered there without a name (reported for a fix). All else is checked.
  */
 async function dialogA11yViolations(page: Page, where: string): Promise<string[]> {

@@ -7,7 +7,7 @@ import { browserSuite } from './support/fixture.js';
 import { LIST_ROW, eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
 
 /*
- * The super-admin Users screen, and with it the shared admin-list behaviour every back-office
+ * The super-admin Users screen, and with it the shared AdminList behaviour every back-office
  * screen gets from one component: search, company filter, sorting, paging, dialogs.
  */
 const suite = browserSuite();

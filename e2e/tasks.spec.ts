@@ -38,7 +38,7 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 /**
  * axe over the page with a dialog open, leaving out the dialog's close (X) button: the shared
- * AdminDialog/ConfirmDialog render Mantine's close button without a name (reported for a fix
+ * FormDialog/ConfirmDialog render Mantine's close button without a name (reported for a fix
  * there). Everything else on the page is checked.
  */
 async function dialogA11yViolations(page: Page, where: string): Promise<string[]> {

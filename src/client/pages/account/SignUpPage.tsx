@@ -8,7 +8,7 @@ import { MIN_PASSWORD_LENGTH } from '../../../shared/validation.js';
 import { AuthCard } from '../../components/AuthCard.js';
 import { FormMessage } from '../../components/FormMessage.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
-import { serverFieldErrors } from '../../components/admin-list/index.js';
+import { serverFieldErrors } from '../../components/records/index.js';
 import { errorText, trpc } from '../../trpc.js';
 import { EmailInput } from '../../components/EmailInput.js';
 

@@ -1,6 +1,6 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { CUSTOMER_DEFAULT_PRIORITY, type TaskDto } from '../../../shared/tasks.js';
-import { RecordDialog, fieldErrorReader } from '../../components/admin-list/index.js';
+import { RecordDialog, fieldErrorReader } from '../../components/records/index.js';
 import { toastDone } from '../../lib/toast.js';
 import { useTaskFields } from '../../lib/useTaskFields.js';
 import { errorText, trpc } from '../../trpc.js';

@@ -2,7 +2,7 @@ import { Badge, Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/co
 import { IconChevronRight, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { descriptionPreview, type TaskDto } from '../../../shared/tasks.js';
-import { RowAction } from '../../components/admin-list/index.js';
+import { RowAction } from '../../components/records/index.js';
 import { TaskHistoryTable } from '../../components/task-history/TaskHistoryTable.js';
 import classes from './Tasks.module.css';
 

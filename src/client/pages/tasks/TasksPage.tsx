@@ -2,7 +2,7 @@ import { Button, Center, EmptyState, Group, Loader, Paper, Stack } from '@mantin
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TaskDto } from '../../../shared/tasks.js';
-import { ConfirmAction, deleteConfirmation, useDialog } from '../../components/admin-list/index.js';
+import { ConfirmAction, deleteConfirmation, useDialog } from '../../components/records/index.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';

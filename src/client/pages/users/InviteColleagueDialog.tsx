@@ -1,5 +1,5 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
-import { AdminDialog, adminErrorText } from '../../components/admin-list/index.js';
+import { FormDialog, failureText } from '../../components/records/index.js';
 import { EmailInput } from '../../components/EmailInput.js';
 import { toastDone } from '../../lib/toast.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
@@ -23,12 +23,12 @@ export function InviteColleagueDialog({ onClose }: { onClose: () => void }) {
   const field = (name: Field) => ({ ...bind(name), error: fieldErrors?.[name]?.[0] });
   const onFields = fieldErrors && Object.keys(fieldErrors).length > 0;
   return (
-    <AdminDialog
+    <FormDialog
       opened
       title="Invite a colleague"
       submitLabel="Invite"
       submitting={invite.isPending}
-      error={invite.isError && !onFields ? adminErrorText(invite.error) : null}
+      error={invite.isError && !onFields ? failureText(invite.error) : null}
       onClose={onClose}
       onSubmit={() => invite.mutate(values)}
     >
@@ -41,6 +41,6 @@ export function InviteColleagueDialog({ onClose }: { onClose: () => void }) {
         <TextInput label="Last Name" autoComplete="off" {...field('lastName')} />
       </SimpleGrid>
       <EmailInput label="Email Address" autoComplete="off" {...field('emailAddress')} />
-    </AdminDialog>
+    </FormDialog>
   );
 }

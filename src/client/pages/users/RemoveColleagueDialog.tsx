@@ -1,5 +1,5 @@
 import type { CompanyUserDto } from '../../../shared/users.js';
-import { ConfirmAction } from '../../components/admin-list/index.js';
+import { ConfirmAction } from '../../components/records/index.js';
 import { toastDone } from '../../lib/toast.js';
 import { trpc } from '../../trpc.js';
 

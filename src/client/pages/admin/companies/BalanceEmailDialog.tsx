@@ -1,7 +1,7 @@
 import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { BalanceEmailKind, CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
-import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { ConfirmDialog, failureText } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { balanceEmailNames, recentlySentWarning } from './balanceEmailText.js';
 import { toastDone, toastFailed } from '../../../lib/toast.js';
@@ -21,7 +21,7 @@ function EmailPreview({ company, kind }: { company: CompanyDto; kind: BalanceEma
   if (preview.isError) {
     return (
       <Alert color="red" title="This email cannot be sent" role="alert">
-        {adminErrorText(preview.error)}
+        {failureText(preview.error)}
       </Alert>
     );
   }
@@ -67,7 +67,7 @@ export function BalanceEmailDialog({ company, kind, onClose, onSent }: BalanceEm
       toastDone('Email sent', result.message);
       onSent?.();
     },
-    onError: (error) => toastFailed('Email not sent', adminErrorText(error)),
+    onError: (error) => toastFailed('Email not sent', failureText(error)),
     onSettled: onClose,
   });
   const sendable = usePreviewSendable(company, kind);

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { CompanyListQuery } from '../../../../shared/companies.js';
-import { ConfirmDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { ConfirmDialog, failureText } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { toastDone, toastFailed } from '../../../lib/toast.js';
 
@@ -14,7 +14,7 @@ type BulkBalanceEmailDialogProps = {
 export function BulkBalanceEmailDialog({ filter, onClose }: BulkBalanceEmailDialogProps) {
   const send = trpc.superadmin.companies.sendRunningLowEmails.useMutation({
     onSuccess: (result) => toastDone('Balance emails sent', result.message),
-    onError: (error) => toastFailed('Emails not sent', adminErrorText(error)),
+    onError: (error) => toastFailed('Emails not sent', failureText(error)),
     onSettled: onClose,
   });
   const narrowed = Boolean(filter.search || filter.company || filter.positiveOnly);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
 import { runOutDateText } from '../../../../shared/forecast.js';
 import { formatHours } from '../../../../shared/format.js';
-import { AdminList, FilterSwitch, RowMenu, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, FilterSwitch, RowMenu, useAdminList, useDialog, type Column, listCache } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { BalanceEmailDialog } from './BalanceEmailDialog.js';
 import { balanceEmailChoices, lastSentLines } from './balanceEmailText.js';

@@ -2,7 +2,7 @@ import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { CompanyDto } from '../../../../shared/companies.js';
 import { formatHours } from '../../../../shared/format.js';
-import { RecordDialog, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { RecordDialog, fieldErrorReader } from '../../../components/records/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';

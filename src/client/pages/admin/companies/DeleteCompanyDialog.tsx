@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { CompanyDto } from '../../../../shared/companies.js';
-import { ConfirmAction, deleteConfirmation } from '../../../components/admin-list/index.js';
+import { ConfirmAction, deleteConfirmation } from '../../../components/records/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 

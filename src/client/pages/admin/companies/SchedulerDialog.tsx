@@ -2,7 +2,7 @@ import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CompanyListQuery } from '../../../../shared/companies.js';
 import { buildScheduleRows, formatScheduleHours, MAX_SCHEDULE_ITEMS, moveDown, moveUp, toScheduleItems, type ScheduleRow } from '../../../../shared/schedule.js';
-import { AdminDialog, adminErrorText } from '../../../components/admin-list/index.js';
+import { FormDialog, failureText } from '../../../components/records/index.js';
 import { errorText, trpc } from '../../../trpc.js';
 import { ScheduleRowItem } from './ScheduleRowItem.js';
 import classes from './Scheduler.module.css';
@@ -40,7 +40,7 @@ export function SchedulerDialog({ query, onClose }: SchedulerDialogProps) {
     changeRows((current) => current.map((row) => (row.companyId === companyId ? { ...row, hoursToSchedule } : row)));
 
   return (
-    <AdminDialog
+    <FormDialog
       opened
       title="Prepare Schedule for API"
       size="lg"
@@ -48,7 +48,7 @@ export function SchedulerDialog({ query, onClose }: SchedulerDialogProps) {
       onSubmit={() => rows && send.mutate({ items: toScheduleItems(rows) })}
       submitLabel={send.isPending ? 'Scheduling...' : 'Send Schedule'}
       submitDisabled={send.isPending || !rows?.length}
-      error={send.isError ? errorText(send.error, UNKNOWN_NETWORK_ERROR) : matching.isError ? adminErrorText(matching.error) : null}
+      error={send.isError ? errorText(send.error, UNKNOWN_NETWORK_ERROR) : matching.isError ? failureText(matching.error) : null}
     >
       <Text size="sm" c="dimmed">
         The company at the top is scheduled first. Set the hours for each company and move it up or down to change its priority.
@@ -67,7 +67,7 @@ export function SchedulerDialog({ query, onClose }: SchedulerDialogProps) {
       ) : (
         <ScheduleList rows={rows} disabled={send.isPending} onHoursChange={setHours} onRowsChange={changeRows} />
       )}
-    </AdminDialog>
+    </FormDialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
-import { AdminList, ConfirmAction, DateRangeFilter, FilterSwitch, OneRowNotice, RowAction, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, DateRangeFilter, FilterSwitch, OneRowNotice, RowAction, useAdminList, useDialog, listCache } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';

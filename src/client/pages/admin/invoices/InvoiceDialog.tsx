@@ -8,7 +8,7 @@ import { SEND_INVOICE_EMAIL_DEFAULT, type InvoiceDto } from '../../../../shared/
 import { PAYMENT_METHODS } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { invoicePrice } from '../../../../shared/pricing.js';
-import { AdminDialog, adminErrorText, CompanySelect, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { FormDialog, failureText, CompanySelect, fieldErrorReader } from '../../../components/records/index.js';
 import { PICKER_TEXT, PICKER_VALUE, calendarPickerProps, pickerValueOf } from '../../../components/calendarPicker.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
@@ -112,13 +112,13 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
   };
 
   return (
-    <AdminDialog
+    <FormDialog
       opened
       title={editing ? 'Edit Invoice' : 'Add New Invoice'}
       submitLabel={editing ? 'Update' : 'Save'}
       submitting={saving.isPending}
       submitDisabled={!canSave}
-      error={saving.isError ? adminErrorText(saving.error) : null}
+      error={saving.isError ? failureText(saving.error) : null}
       onClose={onClose}
       onSubmit={save}
     >
@@ -178,6 +178,6 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
         </>
       )}
       <Checkbox label="Send Email to Client" checked={sendEmail} onChange={(event) => setSendEmail(event.currentTarget.checked)} />
-    </AdminDialog>
+    </FormDialog>
   );
 }

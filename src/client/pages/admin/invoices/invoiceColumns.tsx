@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { InvoiceDto } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import type { Column } from '../../../components/admin-list/index.js';
+import type { Column } from '../../../components/records/index.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 import { StatusBadge } from '../../../components/StatusBadge.js';
 import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';

@@ -3,7 +3,7 @@ import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dateText } from '../../../../shared/dates.js';
 import type { SignupDto } from '../../../../shared/overview.js';
-import { ConfirmAction } from '../../../components/admin-list/ConfirmAction.js';
+import { ConfirmAction } from '../../../components/records/ConfirmAction.js';
 import { DashboardCard } from '../../../components/DashboardCard.js';
 import { EmailText } from '../../../components/EmailText.js';
 import { trpc } from '../../../trpc.js';

@@ -2,7 +2,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { PackageDto, PackageSortKey } from '../../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
-import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, RowAction, deleteConfirmation, useAdminList, useDialog, type Column, listCache } from '../../../components/records/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PACKAGE_DEFAULT_HOURS, PACKAGE_DEFAULT_RATE, packagePrice, type PackageDto } from '../../../../shared/packages.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { numberFromText } from '../../../../shared/validation.js';
-import { CompanySelect, RecordDialog, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog, fieldErrorReader } from '../../../components/records/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';

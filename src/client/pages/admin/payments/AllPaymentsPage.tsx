@@ -1,7 +1,7 @@
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
-import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';

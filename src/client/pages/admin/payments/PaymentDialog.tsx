@@ -2,7 +2,7 @@ import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Tex
 import { useState } from 'react';
 import { countingStatusNote, DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
-import { CompanySelect, fieldErrorReader, RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, fieldErrorReader, RecordDialog } from '../../../components/records/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';

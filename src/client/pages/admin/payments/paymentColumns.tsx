@@ -1,7 +1,7 @@
 import type { PaymentDto } from '../../../../shared/payments.js';
 import { dateTimeText } from '../../../../shared/dates.js';
 import { formatDollars } from '../../../../shared/format.js';
-import type { Column } from '../../../components/admin-list/index.js';
+import type { Column } from '../../../components/records/index.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 import { StatusBadge } from '../../../components/StatusBadge.js';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, SimpleGrid, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { SETTING_ENVIRONMENT, SETTING_LABELS, type SettingName, type SettingsDto } from '../../../../shared/settings.js';
-import { fieldErrorReader } from '../../../components/admin-list/fieldErrors.js';
+import { fieldErrorReader } from '../../../components/records/fieldErrors.js';
 import { FormMessage } from '../../../components/FormMessage.js';
 import { toastDone } from '../../../lib/toast.js';
 import { errorText, trpc } from '../../../trpc.js';

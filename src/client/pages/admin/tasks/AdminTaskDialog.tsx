@@ -1,7 +1,7 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_DEFAULT_PRIORITY, type TaskDto } from '../../../../shared/tasks.js';
-import { CompanySelect, RecordDialog, fieldErrorReader } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog, fieldErrorReader } from '../../../components/records/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { useTaskFields } from '../../../lib/useTaskFields.js';
 import { trpc } from '../../../trpc.js';

@@ -1,7 +1,7 @@
 import { IconCircleCheck, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { TaskDto, TaskSortKey } from '../../../../shared/tasks.js';
-import { AdminList, ConfirmAction, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/records/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 import { AdminTaskDialog } from './AdminTaskDialog.js';

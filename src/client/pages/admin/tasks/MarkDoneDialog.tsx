@@ -1,7 +1,7 @@
 import { Checkbox, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TaskDto } from '../../../../shared/tasks.js';
-import { ConfirmAction } from '../../../components/admin-list/index.js';
+import { ConfirmAction } from '../../../components/records/index.js';
 import { toastDone } from '../../../lib/toast.js';
 import { trpc } from '../../../trpc.js';
 

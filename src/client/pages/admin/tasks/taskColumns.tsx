@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { descriptionPreview, type TaskDto } from '../../../../shared/tasks.js';
-import type { Column } from '../../../components/admin-list/index.js';
+import type { Column } from '../../../components/records/index.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 
 /** The Open Tasks list's columns; a company's page shows them without Company. */

@@ -2,7 +2,7 @@ import { Button, NumberInput, SimpleGrid, Textarea } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { CLOSE_TASK_DEFAULT, EMAIL_CLIENT_DEFAULT, type TimeLogDto } from '../../../../shared/timelogs.js';
 import { numberFromText } from '../../../../shared/validation.js';
-import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog } from '../../../components/records/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
 import { toastDone } from '../../../lib/toast.js';
 import { TIME_LOG_SAVED, hoursCountText } from './timeLogText.js';

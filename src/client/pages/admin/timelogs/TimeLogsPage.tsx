@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { runtimeTimeZone } from '../../../../shared/dates.js';
 import type { TimeLogDto, TimeLogSortKey } from '../../../../shared/timelogs.js';
-import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';

@@ -2,7 +2,7 @@ import { ActionIcon, Affix, Alert, Box, Button, Center, Group, Loader, Paper, St
 import { IconArrowsMaximize, IconArrowsMinimize, IconChevronsDown, IconClockOff, IconList, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { weeksOverview, type WeekSummary } from '../../../../shared/weekly.js';
-import { CompanyFilter, adminErrorText } from '../../../components/admin-list/index.js';
+import { CompanyFilter, failureText } from '../../../components/records/index.js';
 import { usePageTitle } from '../../../lib/usePageTitle.js';
 import { WeekCard } from './WeekCard.js';
 import { WeeklyHoursChart } from './WeeklyHoursChart.js';
@@ -132,7 +132,7 @@ export function WeeklyTimeLogsPage() {
 
       {weeks.error && (
         <Alert color="red" title="Error" mb="md" role="alert">
-          {adminErrorText(weeks.error)}
+          {failureText(weeks.error)}
         </Alert>
       )}
 

@@ -1,6 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { TimeLogDto } from '../../../../shared/timelogs.js';
-import type { Column } from '../../../components/admin-list/index.js';
+import type { Column } from '../../../components/records/index.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 import { logDateTimeText, logHoursText } from './timeLogText.js';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Page } from '../../../../shared/list.js';
 import { WEEKS_PER_PAGE } from '../../../../shared/timelogs.js';
 import type { WeekSummary } from '../../../../shared/weekly.js';
-import { ALL_COMPANIES } from '../../../components/admin-list/index.js';
+import { ALL_COMPANIES } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
 
 type WeekPages = InfiniteData<Page<WeekSummary>>;

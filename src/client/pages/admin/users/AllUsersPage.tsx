@@ -1,7 +1,7 @@
 import { IconEdit, IconMailForward, IconShieldOff, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { AWAITING_APPROVAL, type UserDto, type UserSortKey } from '../../../../shared/users.js';
-import { AdminList, ConfirmAction, FilterSwitch, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/admin-list/index.js';
+import { AdminList, ConfirmAction, FilterSwitch, OneRowNotice, RowAction, deleteConfirmation, useAdminList, useDialog, listCache } from '../../../components/records/index.js';
 import { useSession } from '../../../session.js';
 import { trpc } from '../../../trpc.js';
 import { UserDialog } from './UserDialog.js';

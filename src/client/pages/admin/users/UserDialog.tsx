@@ -2,7 +2,7 @@ import { ActionIcon, Autocomplete, Checkbox, Group, SimpleGrid, TextInput, Toolt
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SUGGESTED_ROLES, type UserDto } from '../../../../shared/users.js';
-import { CompanySelect, RecordDialog } from '../../../components/admin-list/index.js';
+import { CompanySelect, RecordDialog } from '../../../components/records/index.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 

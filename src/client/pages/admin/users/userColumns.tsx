@@ -1,5 +1,5 @@
 import type { UserDto } from '../../../../shared/users.js';
-import type { Column } from '../../../components/admin-list/index.js';
+import type { Column } from '../../../components/records/index.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 import { EmailText } from '../../../components/EmailText.js';
 

@@ -7,7 +7,7 @@ import { lazyPart } from '../../../../lib/lazyNamed.js';
 import { toastDone } from '../../../../lib/toast.js';
 import { usePageTitle } from '../../../../lib/usePageTitle.js';
 import { httpStatusOf, trpc } from '../../../../trpc.js';
-import { useDialog } from '../../../../components/admin-list/index.js';
+import { useDialog } from '../../../../components/records/index.js';
 import { TIME_LOG_SAVED, hoursCountText } from '../../timelogs/timeLogText.js';
 import { BalanceEmailDialog } from '../BalanceEmailDialog.js';
 import { calledForChoice } from '../balanceEmailText.js';

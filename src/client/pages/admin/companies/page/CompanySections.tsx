@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { Column } from '../../../../components/admin-list/index.js';
-import { SectionList, useAdminList } from '../../../../components/admin-list/index.js';
+import type { Column } from '../../../../components/records/index.js';
+import { SectionList, useAdminList } from '../../../../components/records/index.js';
 import { runtimeTimeZone } from '../../../../../shared/dates.js';
 import type { InvoiceSortKey } from '../../../../../shared/invoices.js';
 import type { PaymentSortKey } from '../../../../../shared/payments.js';

@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { isPendingPurchase, type ActivityDto } from '../../../../../shared/activities.js';
 import { dateText } from '../../../../../shared/dates.js';
 import { formatHours } from '../../../../../shared/format.js';
-import type { Column } from '../../../../components/admin-list/index.js';
+import type { Column } from '../../../../components/records/index.js';
 
 const tabularNumbers = { fontVariantNumeric: 'tabular-nums' } as const;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { impossibleDay } from '../../../../../shared/validation.js';
 import { addDays, mondayOf } from '../../../../../shared/weekly.js';
-import { adminErrorText, CompanySelect } from '../../../../components/admin-list/index.js';
+import { failureText, CompanySelect } from '../../../../components/records/index.js';
 import { usePageTitle } from '../../../../lib/usePageTitle.js';
 import { weekRangeText } from '../calendarDates.js';
 import { WeekSheet } from './WeekSheet.js';
@@ -62,7 +62,7 @@ export function TimesheetPage() {
   const weekStart = chosenWeek ?? current.data?.weekStart;
   const unsaved = useUnsavedGuard();
   if (!weekStart || !current.data) {
-    if (current.isError) return <Alert color="red" title="Error">{adminErrorText(current.error)}</Alert>;
+    if (current.isError) return <Alert color="red" title="Error">{failureText(current.error)}</Alert>;
     return (
       <Center py="xl">
         <Loader aria-label="Loading" />

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, Select, Text } from '@mant
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { hoursToHundredths } from '../../../../../shared/hours.js';
-import { adminErrorText } from '../../../../components/admin-list/index.js';
+import { failureText } from '../../../../components/records/index.js';
 import { toastDone } from '../../../../lib/toast.js';
 import { trpc } from '../../../../trpc.js';
 import { hoursCountText } from '../timeLogText.js';
@@ -120,7 +120,7 @@ export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProp
     <Paper component="form" onSubmit={submit} noValidate withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       {loadError && (
         <Alert color="red" title="Error" role="alert" mb="md">
-          {adminErrorText(loadError)}
+          {failureText(loadError)}
         </Alert>
       )}
       <Text size="sm" c="dimmed" mb="sm">
@@ -151,7 +151,7 @@ export function WeekSheet({ company, weekStart, onUnsavedChange }: WeekSheetProp
       </Group>
       {(problem ?? save.error) && (
         <Alert color="red" title="Error" role="alert" mt="md">
-          {problem ?? adminErrorText(save.error)}
+          {problem ?? failureText(save.error)}
         </Alert>
       )}
     </Paper>

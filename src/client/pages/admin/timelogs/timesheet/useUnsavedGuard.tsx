@@ -1,7 +1,7 @@
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ConfirmDialog } from '../../../../components/admin-list/index.js';
+import { ConfirmDialog } from '../../../../components/records/index.js';
 
 export const DISCARD_TITLE = 'Discard unsaved hours?';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { adminErrorText } from './adminErrorText.js';
+import { failureText } from './failureText.js';
 import type { FormEvent, ReactNode } from 'react';
 
-type AdminDialogProps = {
+type FormDialogProps = {
   opened: boolean;
   title: string;
   onClose: () => void;
@@ -18,7 +18,7 @@ type AdminDialogProps = {
   children: ReactNode;
 };
 
-/** The foot of every admin dialog: the failure in an alert titled Error, then Cancel and the action. */
+/** The foot of every record dialog: the failure in an alert titled Error, then Cancel and the action. */
 function DialogOutcome({ error, onCancel, busy, children }: { error?: string | null; onCancel: () => void; busy?: boolean; children: ReactNode }) {
   return (
     <>
@@ -37,8 +37,8 @@ function DialogOutcome({ error, onCancel, busy, children }: { error?: string | n
   );
 }
 
-/** Add/edit dialog of the admin lists: a backdrop click does not close it. */
-export function AdminDialog(props: AdminDialogProps) {
+/** A form in a dialog (add, edit, invite): a backdrop click does not close it. */
+export function FormDialog(props: FormDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!props.submitDisabled && !props.submitting) props.onSubmit();
@@ -110,11 +110,11 @@ type RecordDialogProps = {
 };
 
 /** The add/edit dialog of one record: titles, Save or Update, and the failure shown inside. */
-export function RecordDialog({ entity, editing, saving, errorText = adminErrorText, addTitle, ...rest }: RecordDialogProps) {
+export function RecordDialog({ entity, editing, saving, errorText = failureText, addTitle, ...rest }: RecordDialogProps) {
   // the Error alert always tells a refusal (the error catalogue's rule); a named field shows it on itself too
   const alert = saving.isError ? errorText(saving.error) : null;
   return (
-    <AdminDialog
+    <FormDialog
       opened
       title={editing ? `Edit ${entity}` : (addTitle ?? `Add ${entity}`)}
       submitLabel={editing ? 'Update' : 'Save'}

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Page } from '../../../shared/list.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { usePhoneLayout } from '../../lib/usePhoneLayout.js';
-import { adminErrorText } from './adminErrorText.js';
+import { failureText } from './failureText.js';
 import { CompanyFilter } from './CompanyFilter.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import type { ExportList } from '../../../shared/exports.js';
@@ -66,7 +66,7 @@ function slashIsTyping(event: KeyboardEvent): boolean {
 export function AdminList<T>(props: AdminListProps<T>) {
   const { title, subtitle, list, query, columns, rowKey, emptyText = 'Nothing to show.', actions } = props;
   const loading = query.isFetching;
-  const error = query.isError ? adminErrorText(query.error) : null;
+  const error = query.isError ? failureText(query.error) : null;
   const refresh = props.onRefresh ?? (() => void query.refetch());
   usePageTitle(title);
   const { rows, total, pageCount } = pageView(list, query.data);

@@ -1,5 +1,5 @@
-import { ConfirmDialog, type ConfirmDialogProps } from './AdminDialog.js';
-import { adminErrorText } from './adminErrorText.js';
+import { ConfirmDialog, type ConfirmDialogProps } from './FormDialog.js';
+import { failureText } from './failureText.js';
 
 /** What a confirmation runs: a mutation, whose pending state and failure the dialog shows. */
 export type ConfirmedMutation<Input> = {
@@ -14,7 +14,7 @@ type ConfirmActionProps<Input> = Omit<ConfirmDialogProps, 'opened' | 'onConfirm'
   mutation: ConfirmedMutation<Input>;
   /** What the mutation is called with, e.g. the row's id. */
   input: Input;
-  /** The failure's text in the dialog; the admin lists' wording unless a screen has its own. */
+  /** The failure's text in the dialog; failureText's wording unless a screen has its own. */
   errorText?: (error: unknown) => string;
 };
 
@@ -23,7 +23,7 @@ type ConfirmActionProps<Input> = Omit<ConfirmDialogProps, 'opened' | 'onConfirm'
  * a failure stays in the dialog; success or Cancel closes it and forgets the outcome, so the next
  * row's dialog opens clean. The screen's own onSuccess (e.g. updating the list) runs first.
  */
-export function ConfirmAction<Input>({ mutation, input, onClose, errorText = adminErrorText, ...texts }: ConfirmActionProps<Input>) {
+export function ConfirmAction<Input>({ mutation, input, onClose, errorText = failureText, ...texts }: ConfirmActionProps<Input>) {
   const close = () => {
     mutation.reset();
     onClose();

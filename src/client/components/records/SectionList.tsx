@@ -3,7 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { ListQueryState } from './AdminList.js';
-import { adminErrorText } from './adminErrorText.js';
+import { failureText } from './failureText.js';
 import { ListPager } from './ListPager.js';
 import { ListCards, ListTable, type RowsView } from './ListRows.js';
 import type { Column, ListControls } from './listTypes.js';
@@ -30,7 +30,7 @@ type SectionListProps<T> = {
 export function SectionList<T>({ title, seeAll, list, query, columns, rowKey, emptyText }: SectionListProps<T>) {
   const { rows, total, pageCount } = pageView(list, query.data);
   const phone = usePhoneLayout();
-  const error = query.isError ? adminErrorText(query.error) : null;
+  const error = query.isError ? failureText(query.error) : null;
   const view: RowsView<T> = {
     columns,
     rows,

@@ -5,7 +5,7 @@ import type { ExportList } from '../../../shared/exports.js';
 import { runtimeTimeZone } from '../../../shared/dates.js';
 import { trpc } from '../../trpc.js';
 import { startDownload } from '../downloads/startDownload.js';
-import { adminErrorText } from './adminErrorText.js';
+import { failureText } from './failureText.js';
 import { toastFailed } from '../../lib/toast.js';
 
 export const EXPORT_CSV_LABEL = 'Export CSV';
@@ -24,7 +24,7 @@ export function ExportCsvButton({ list, query }: { list: ExportList; query: Reco
       const { url } = await utils.client.superadmin.exports.link.query({ timeZone: runtimeTimeZone(), ...filters, list });
       startDownload(url);
     } catch (error) {
-      toastFailed('Export failed', adminErrorText(error));
+      toastFailed('Export failed', failureText(error));
     } finally {
       setBusy(false);
     }

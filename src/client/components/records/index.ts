@@ -1,4 +1,9 @@
-export { AdminDialog, ConfirmDialog, RecordDialog } from './AdminDialog.js';
+/*
+ * Records on screen: the paged lists of the back office, and the dialogs and row actions that add, edit
+ * and remove records, which the customer pages use too (inviting a colleague, a task's dialogs, sign-up's
+ * field errors).
+ */
+export { FormDialog, ConfirmDialog, RecordDialog } from './FormDialog.js';
 export { ConfirmAction, deleteConfirmation, type ConfirmedMutation } from './ConfirmAction.js';
 export { AdminList, type Column, type ListControls } from './AdminList.js';
 export { CompanyFilter } from './CompanyFilter.js';
@@ -11,7 +16,7 @@ export { RowMenu, type RowMenuItem } from './RowMenu.js';
 export { SectionList } from './SectionList.js';
 export { ALL_COMPANIES, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageView, useAdminList, type AdminListState } from './useAdminList.js';
 export { useDialog } from './useDialog.js';
-export { adminErrorText } from './adminErrorText.js';
+export { failureText } from './failureText.js';
 export { inCompanyFilter, listCache } from './listCache.js';
 /*
  * Field errors on the field: when the server refuses a dialog's input it names the field

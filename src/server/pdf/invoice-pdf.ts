@@ -48,14 +48,13 @@ export async function renderInvoicePdf(data: InvoicePdfData, provider: Provider,
   const doc = await PDFDocument.create();
   setMetadata(doc, data, provider);
   const writer = await createWriter(doc);
-  const formatDate = dateFormatter(timeZone);
 
   await drawLogo(writer, logo);
-  drawHeader(writer, data, provider, formatDate);
+  drawHeader(writer, data, provider, timeZone);
   const billTo = drawBillTo(writer, data);
   drawLineItems(writer, data);
   drawTotals(writer, data);
-  drawPayments(writer, data, formatDate);
+  drawPayments(writer, data, timeZone);
   const toPay = isPaid(data) ? null : howToPay({ invoiceId: data.invoiceNumber, remainingBalance: data.balance, selectedPaymentMethod: data.selectedPaymentMethod }, provider);
   if (toPay) {
     drawHowToPay(writer, toPay);
@@ -80,14 +79,10 @@ function isPaid(data: InvoicePdfData): boolean {
   return data.status === 'Completed';
 }
 
-/** The invoice's days read as every date of the app does ('Mar 2, 2026'), in the provider's zone. */
-function dateFormatter(timeZone: string): (date: Date) => string {
-  return (date) => dateText(date, timeZone);
-}
-
 // ---- Sections -------------------------------------------------------------------------------
 
-function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, formatDate: (date: Date) => string) {
+/** The invoice's days read as every date of the app does ('Mar 2, 2026'), in the provider's zone. */
+function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, timeZone: string) {
   const top = writer.y;
   writeLine(writer, provider.name, { font: 'bold', size: 18 }, 22);
   // the business address where one is set, else the mailing address, as before there was one
@@ -101,8 +96,8 @@ function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, fo
   writer.y -= 30;
   const facts: [string, string][] = [
     ['Invoice no.', data.invoiceNumber],
-    ['Invoice date', formatDate(data.transactionDate)],
-    ['Issued', formatDate(data.issuedAt)],
+    ['Invoice date', dateText(data.transactionDate, timeZone)],
+    ['Issued', dateText(data.issuedAt, timeZone)],
   ];
   for (const [label, value] of facts) {
     drawText(writer, label, RIGHT_EDGE - 190, { size: 10, color: colors.muted });
@@ -186,7 +181,7 @@ function sumOfPayments(data: InvoicePdfData): number {
 
 const paymentColumns = { date: MARGIN + 8, method: 190, transaction: 320, amount: RIGHT_EDGE - 8 };
 
-function drawPayments(writer: Writer, data: InvoicePdfData, formatDate: (date: Date) => string) {
+function drawPayments(writer: Writer, data: InvoicePdfData, timeZone: string) {
   ensureRoom(writer, 60);
   writeLine(writer, 'Payments received', { font: 'bold', size: 12, color: colors.accent }, 20);
   if (data.payments.length === 0) {
@@ -201,7 +196,7 @@ function drawPayments(writer: Writer, data: InvoicePdfData, formatDate: (date: D
   ]);
   for (const payment of data.payments) {
     ensureRoom(writer, 16);
-    drawText(writer, formatDate(payment.date), paymentColumns.date, { size: 10 });
+    drawText(writer, dateText(payment.date, timeZone), paymentColumns.date, { size: 10 });
     drawText(writer, paymentMethodLabel(payment.method), paymentColumns.method, { size: 10 });
     drawText(writer, truncate(writer.fonts.regular, payment.transactionId, 10, 160), paymentColumns.transaction, { size: 10 });
     drawText(writer, formatDollars(payment.amount), paymentColumns.amount, { size: 10 }, 'right');

@@ -4,7 +4,6 @@ import { PUBLIC_PROCEDURES } from '../shared/public-calls.js';
 import { procedureInternals } from './procedure-internals.js';
 import { appRouter } from './router.js';
 import {
-  adminProcedure,
   authedProcedure,
   companyAdminProcedure,
   companyProcedure,
@@ -60,7 +59,7 @@ describe('procedureInternals', () => {
   });
 
   it('finds every procedure of the app, each made by exactly one builder', () => {
-    const builders = [publicProcedure, authedProcedure, adminProcedure, companyProcedure, companyAdminProcedure, superAdminProcedure];
+    const builders = [publicProcedure, authedProcedure, companyProcedure, companyAdminProcedure, superAdminProcedure];
     const procedures = procedureInternals(appRouter);
     expect(procedures.length).toBeGreaterThan(60);
     for (const procedure of procedures) {

@@ -176,7 +176,6 @@ function scopeToOwnCompany(ctx: SignedIn): void {
 type OwnCompany = { companyId: string };
 
 export const authedProcedure = signedInProcedure({ may: () => true });
-export const adminProcedure = signedInProcedure({ may: (actor) => actor.isAdmin });
 /** Any user of a company, on their company's data. */
 export const companyProcedure = signedInProcedure<OwnCompany>({ may: () => true, company: true });
 /** A company's admin, on their company's data. */

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, invoices, payments } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
-import { NO_HOURS, type CompanyHours } from '../modules/activities/ledger.js';
+import type { CompanyHours } from '../modules/activities/ledger.js';
 import { countsTowardBalanceSql } from '../modules/billing/settlement.js';
 
 /*
@@ -34,7 +34,7 @@ export function companyHours(tx: Tx, companyId: string): CompanyHours {
     .where(eq(activities.companyId, companyId))
     .groupBy(activities.companyId)
     .get();
-  return row ? { balance: row.balance, pending: row.pending } : NO_HOURS;
+  return row ? { balance: row.balance, pending: row.pending } : { balance: 0, pending: 0 };
 }
 
 /** Invoices whose stored paid total is not the sum of their completed payments, with both figures: none, when every write settles. */

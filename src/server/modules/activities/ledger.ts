@@ -178,8 +178,6 @@ export function removeTimeLogHours(tx: Tx, timeLogId: string): void {
   deleteEntry(tx, ofTimeLog(timeLogId), TIME_LOG_ENTRY);
 }
 
-export const NO_HOURS: CompanyHours = Object.freeze({ balance: 0, pending: 0 });
-
 function toDto(row: Activity, balanceAfter: number): ActivityDto {
   return {
     id: row.id,

@@ -33,10 +33,6 @@ export function countingStatusNote(status: string): string {
   return `Does not count toward the invoice's balance: only "${COUNTING_PAYMENT_STATUS}" does`;
 }
 
-/** The cents of the payments that count toward the balance. */
-export function countedCents(payments: readonly { status: string; amountCents: number }[]): number {
-  return payments.reduce((sum, payment) => (countsTowardBalance(payment.status) ? sum + payment.amountCents : sum), 0);
-}
 export const SEND_EMAIL_DEFAULT = true;
 export const MAX_PAYMENT = 1_000_000_000;
 

@@ -38,6 +38,8 @@ export type InvoicePdfData = {
   rate: number;
   price: number;
   payments: { date: Date; method: string; amount: number; transactionId: string }[];
+  /** The completed payments' total, as the invoice stores it. */
+  paid: number;
   balance: number;
   /** The status the invoice lists show (invoiceStatusText). */
   status: string;
@@ -154,9 +156,8 @@ function drawLineItems(writer: Writer, data: InvoicePdfData) {
 }
 
 function drawTotals(writer: Writer, data: InvoicePdfData) {
-  const paidSoFar = sumOfPayments(data);
   const rows: [string, string][] = [['Total', formatDollars(data.price)]];
-  if (data.payments.length > 0) rows.push(['Payments received', formatDollars(-paidSoFar)]);
+  if (data.payments.length > 0) rows.push(['Payments received', formatDollars(-data.paid)]);
   ensureRoom(writer, rows.length * 16 + 24);
   for (const [label, value] of rows) {
     drawText(writer, label, 360, { size: 10, color: colors.muted });
@@ -173,10 +174,6 @@ function drawTotals(writer: Writer, data: InvoicePdfData) {
   drawText(writer, 'Balance due', 360, { font: 'bold', size: 11 });
   drawText(writer, formatDollars(data.balance), lineColumns.amount, { font: 'bold', size: 11 }, 'right');
   writer.y -= 34;
-}
-
-function sumOfPayments(data: InvoicePdfData): number {
-  return data.payments.reduce((cents, payment) => cents + Math.round(payment.amount * 100), 0) / 100;
 }
 
 const paymentColumns = { date: MARGIN + 8, method: 190, transaction: 320, amount: RIGHT_EDGE - 8 };

@@ -11,14 +11,14 @@ import {
   invoiceStatusText,
 } from '../../../shared/invoices.js';
 import type { Page } from '../../../shared/list.js';
-import { countedCents, countsTowardBalance } from '../../../shared/payments.js';
+import { countsTowardBalance } from '../../../shared/payments.js';
 import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
-import { openInvoiceSql } from '../billing/settlement.js';
+import { openInvoiceSql, remainingCentsOf } from '../billing/settlement.js';
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
 
@@ -45,8 +45,8 @@ function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
   return byInvoice;
 }
 
+/** The invoice on the wire; its balance is the price less the paid total settleInvoice stored (paid_cents). */
 export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string, paid: PaymentRow[]): InvoiceDto {
-  const paidTotal = countedCents(paid);
   return {
     _id: row.id,
     invoiceId: row.invoiceNumber,
@@ -55,7 +55,7 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
     hours: hundredthsToHours(row.hundredths),
     rate: centsToDollars(row.rateCents),
     price: centsToDollars(row.priceCents),
-    remainingBalance: centsToDollars(row.priceCents - paidTotal),
+    remainingBalance: centsToDollars(remainingCentsOf(row)),
     description: row.description,
     sendInvoiceEmail: row.sendInvoiceEmail,
     transactionDate: row.transactionDate.toISOString(),
@@ -245,7 +245,8 @@ export function invoicePdfData(tx: Tx, invoiceId: string): Omit<InvoicePdfData, 
     payments: paid
       .filter((payment) => countsTowardBalance(payment.status))
       .map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: centsToDollars(payment.amountCents), transactionId: payment.transactionId })),
-    balance: centsToDollars(invoice.priceCents - countedCents(paid)),
+    paid: centsToDollars(invoice.paidCents),
+    balance: centsToDollars(remainingCentsOf(invoice)),
     status: invoiceStatusText(invoice),
     selectedPaymentMethod: invoice.selectedPaymentMethod,
   };

@@ -102,8 +102,8 @@ type Fields = Record<string, unknown>;
 
 /** The token of an emailed reset or set-password link (the last part of its URL). */
 const LINK_TOKEN = 'eyJhbGciOiJIUzI1NiJ9…(from the emailed link)';
-/** The invoice rows' example: 500 dollars, 250 of it paid. */
-const INVOICE_PARTLY_PAID: Fields = { status: 'Partially Paid' };
+/** The invoice rows' example: 500 dollars, 250 of it paid, so Pending (partly paid: remainingBalance below price). */
+const INVOICE_PARTLY_PAID: Fields = { status: 'Pending' };
 
 /**
  * What field names cannot tell, by operation: the message it answers, a link's own path, figures

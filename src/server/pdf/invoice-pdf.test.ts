@@ -64,7 +64,8 @@ function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
     ],
     paid: 1499.5,
     balance: 1500.5,
-    status: 'Partially Paid',
+    status: 'Pending (partly paid)',
+    completeStatus: false,
     selectedPaymentMethod: 'ACH',
     ...overrides,
   };
@@ -100,6 +101,7 @@ describe('renderInvoicePdf', () => {
       '-$1,499.50',
       'Balance due',
       '$1,500.50',
+      'Pending (partly paid)',
       'Bank Name: First Prairie Bank',
       'Routing Number: 071000013',
       'Account Number: 123456789012',
@@ -173,11 +175,13 @@ describe('renderInvoicePdf', () => {
       paid: 3000,
       balance: 0,
       status: 'Completed',
+      completeStatus: true,
     });
     const pdf = await renderInvoicePdf(paid, provider, timeZone);
     expect(await textOf(pdf, 'raw')).toMatch(/^PAID$/m);
     const text = await textOf(pdf);
     expect(text).toContain('Paid in full');
+    expect(text).toMatch(/Status\s+Completed/);
     expect(text).toContain('CHK-1001');
     expect(text).toMatch(/Balance due\s+\$0\b/);
     expect(text).not.toContain('Routing Number');

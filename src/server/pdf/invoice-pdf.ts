@@ -41,8 +41,9 @@ export type InvoicePdfData = {
   /** The completed payments' total, as the invoice stores it. */
   paid: number;
   balance: number;
-  /** The status the invoice lists show (invoiceStatusText). */
+  /** The status as invoiceStatus words it, with the partial state beside it ('Pending (partly paid)'). */
   status: string;
+  completeStatus: boolean;
   selectedPaymentMethod: string;
 };
 
@@ -78,7 +79,7 @@ function setMetadata(doc: PDFDocument, data: InvoicePdfData, provider: Provider)
 }
 
 function isPaid(data: InvoicePdfData): boolean {
-  return data.status === 'Completed';
+  return data.completeStatus;
 }
 
 // ---- Sections -------------------------------------------------------------------------------
@@ -100,6 +101,7 @@ function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, ti
     ['Invoice no.', data.invoiceNumber],
     ['Invoice date', dateText(data.transactionDate, timeZone)],
     ['Issued', dateText(data.issuedAt, timeZone)],
+    ['Status', data.status],
   ];
   for (const [label, value] of facts) {
     drawText(writer, label, RIGHT_EDGE - 190, { size: 10, color: colors.muted });

@@ -131,11 +131,12 @@ function invoiceTable(zone: string): Table<StatementData['invoices'][number]> {
       ['Date', at.first, 'left'],
       ['Invoice', at.first + 75, 'left'],
       ['Description', at.first + 160, 'left'],
-      ['Hours', 400, 'right'],
-      ['Status', 415, 'left'],
+      ['Hours', 370, 'right'],
+      // room for the word and the partial state beside it: 'Pending (partly paid)'
+      ['Status', 382, 'left'],
       ['Price', at.right, 'right'],
     ],
-    widths: [70, 80, 170, 50, 60, 70],
+    widths: [70, 80, 130, 45, 100, 70],
     cells: (invoice) => [dateText(invoice.date, zone), invoice.number, invoice.description, formatHours(invoice.hours), invoice.status, formatDollars(invoice.price)],
   };
 }

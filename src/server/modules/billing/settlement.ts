@@ -26,15 +26,6 @@ import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '.
  */
 export const countsTowardBalanceSql = sql`lower(trim(${payments.status})) = ${COUNTING_PAYMENT_STATUS}`;
 
-/**
- * What is left to pay on an invoice: its price less the paid total settleInvoice stored. The one
- * reading of the balance for answers, PDFs and emails (invoiceBalanceCents in the schema is the
- * same in SQL, for sorting and filtering).
- */
-export function remainingCentsOf(invoice: { priceCents: number; paidCents: number }): number {
-  return invoice.priceCents - invoice.paidCents;
-}
-
 /** SQL: the invoice is not paid in full, spelled as the partial index invoices_open_idx is, so SQLite uses it. */
 export const openInvoiceSql = sql`${invoices.completeStatus} = 0`;
 

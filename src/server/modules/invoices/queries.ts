@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, invoiceBalanceCents, invoices, invoiceStatusTextSql, payments } from '../../../../drizzle/schema.js';
+import { companies, invoiceBalanceCents, invoices, invoiceStatusWordSql, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
   INVOICE_CHOICES_LIMIT,
@@ -8,17 +8,19 @@ import {
   type InvoiceListQuery,
   type InvoicePaymentMethod,
   type InvoiceSortKey,
-  invoiceStatusText,
+  invoiceStatus,
+  type ShownInvoiceStatus,
 } from '../../../shared/invoices.js';
 import type { Page } from '../../../shared/list.js';
 import { countsTowardBalance } from '../../../shared/payments.js';
+import { remainingCentsOf } from '../../../shared/pricing.js';
 import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
-import { openInvoiceSql, remainingCentsOf } from '../billing/settlement.js';
+import { openInvoiceSql } from '../billing/settlement.js';
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
 
@@ -43,6 +45,11 @@ function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
     .all();
   for (const row of rows) byInvoice.set(row.invoiceId, [...(byInvoice.get(row.invoiceId) ?? []), row]);
   return byInvoice;
+}
+
+/** How an invoice row's status reads (invoiceStatus), from its stored status and paid total. */
+export function statusOfInvoiceRow(row: Pick<InvoiceRow, 'completeStatus' | 'status' | 'priceCents' | 'paidCents'>): ShownInvoiceStatus {
+  return invoiceStatus({ ...row, price: centsToDollars(row.priceCents), remainingBalance: centsToDollars(remainingCentsOf(row)) });
 }
 
 /** The invoice on the wire; its balance is the price less the paid total settleInvoice stored (paid_cents). */
@@ -91,7 +98,7 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   remainingBalance: [invoiceBalanceCents(invoices), invoiceRowid],
   description: [invoices.description, invoiceRowid],
   selectedPaymentMethod: [invoices.selectedPaymentMethod, invoiceRowid],
-  status: [invoiceStatusTextSql(invoices), invoiceRowid],
+  status: [invoiceStatusWordSql(invoices), invoiceRowid],
 };
 
 /** Whose invoices a page reads (a customer's own, or the query's company filter), and the zone its date range is read in. */
@@ -247,7 +254,8 @@ export function invoicePdfData(tx: Tx, invoiceId: string): Omit<InvoicePdfData, 
       .map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: centsToDollars(payment.amountCents), transactionId: payment.transactionId })),
     paid: centsToDollars(invoice.paidCents),
     balance: centsToDollars(remainingCentsOf(invoice)),
-    status: invoiceStatusText(invoice),
+    status: statusOfInvoiceRow(invoice).text,
+    completeStatus: invoice.completeStatus,
     selectedPaymentMethod: invoice.selectedPaymentMethod,
   };
 }

@@ -24,7 +24,7 @@ const adminTags = ['Invoices (super-admin)'];
 
 export const invoicesRouter = router({
   list: companyAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first", description: "Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's invoices (the company parameter is ignored), with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes." } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first", description: "Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's invoices (the company parameter is ignored), with price, rate and remainingBalance in dollars, hours in hours, status (Completed once paid in full, else Pending; a Pending invoice whose remainingBalance is below its price is partly paid, which the screens, PDFs and emails say beside the status), the payments made and a signed pdfUrl good for 10 minutes." } })
     .input(invoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.companyId, input)),
@@ -44,7 +44,7 @@ export const invoicesRouter = router({
 
 export const superAdminInvoicesRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full', description: "Super-admins only. Every company's invoices with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes; company narrows them to one company, from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the invoices whose transaction date is in a period. from after to, or a day that does not exist, is a 400." } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full', description: "Super-admins only. Every company's invoices with price, rate and remainingBalance in dollars, hours in hours, status (Completed once paid in full, else Pending; a Pending invoice whose remainingBalance is below its price is partly paid, which the screens, PDFs and emails say beside the status), the payments made and a signed pdfUrl good for 10 minutes; company narrows them to one company, from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the invoices whose transaction date is in a period. from after to, or a day that does not exist, is a 400." } })
     .input(allInvoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.allInvoices(ctx.deps, input)),

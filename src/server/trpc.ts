@@ -22,6 +22,9 @@ export type Context = {
 export type RequestInfo = { sessionToken: string | undefined; ip: string };
 
 /**
+ * public: set by publicProcedure and nothing else: the call needs no session. The API document,
+ * its introduction and the browser's list of calls sent without the token read it
+ * (procedure-internals.ts); never set it by hand.
  * paged: the procedure returns a page of a list ({ items, total }, or an object with total);
  * the REST mirror answers it as a JSON array with X-Total-Count and Link headers.
  * rateLimit: the procedure's builder counts each call under that action (src/server/rate-limit.ts)
@@ -30,7 +33,7 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
  * queryFields: input fields of a write that its documented calls send in the query string; the REST
  * mirror reads any field from either, and the API document names these as query parameters too.
  */
-export type ProcedureMeta = OpenApiMeta & { paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[] };
+export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[] };
 
 export function createContext(deps: AppDeps, request: RequestInfo): Context {
   const actor = request.sessionToken
@@ -117,7 +120,7 @@ const forbidden = () =>
  * Each procedure builder is one middleware (the sign-in and role check, and the error mapping):
  * tRPC copies the call's options at every middleware, which a cheap call notices.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
+export const publicProcedure = t.procedure.meta({ public: true }).use(async ({ ctx, meta, getRawInput, next }) => {
   const action = meta?.rateLimit;
   if (!action) return withAppErrors(await next());
   const caller = { ip: ctx.ip, emailAddress: emailAddressIn(await getRawInput()) };

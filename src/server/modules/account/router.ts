@@ -18,7 +18,7 @@ const tags = ['Account'];
 
 export const accountRouter = router({
   login: publicProcedure
-    .meta({ rateLimit: 'sign-in', openapi: { method: 'POST', path: '/account/login', tags, protect: false, summary: 'Sign in; returns the session token, or a challenge for the two-factor step', description: 'Public; rate-limited: 10 failed sign-ins for one account from one address, or 30 from one address, within 15 minutes get that address a 429. A wrong email or password is a 401; the right ones for a user not yet approved a 403 ("Your account is awaiting approval."). Answers a session token for the jwttoken header (30 days, extended while in use; flagged twoFactorSetupRequired for a super-admin the policy asks to set up two-factor sign-in), or for a user with two-factor sign-in { twoFactorRequired, challenge }, to finish with POST /account/login/two-factor within 10 minutes.' } })
+    .meta({ rateLimit: 'sign-in', openapi: { method: 'POST', path: '/account/login', tags, summary: 'Sign in; returns the session token, or a challenge for the two-factor step', description: 'Public; rate-limited: 10 failed sign-ins for one account from one address, or 30 from one address, within 15 minutes get that address a 429. A wrong email or password is a 401; the right ones for a user not yet approved a 403 ("Your account is awaiting approval."). Answers a session token for the jwttoken header (30 days, extended while in use; flagged twoFactorSetupRequired for a super-admin the policy asks to set up two-factor sign-in), or for a user with two-factor sign-in { twoFactorRequired, challenge }, to finish with POST /account/login/two-factor within 10 minutes.' } })
     .input(loginInput)
     .output(loginStepOutput)
     .mutation(({ ctx, input }) => account.login(ctx.deps, input)),
@@ -26,25 +26,25 @@ export const accountRouter = router({
   loginTwoFactor: loginTwoFactorProcedure,
 
   signup: publicProcedure
-    .meta({ rateLimit: 'signup', openapi: { method: 'POST', path: '/account/signup', tags, protect: false, summary: 'Sign up a company and its first user (awaits approval)', description: 'Public; rate-limited (30 calls an address and 10 an email address per 15 minutes). Creates the company and its first user with the role admin and the password given (at least 8 characters), not yet approved, and emails the provider to review them; sign-in is refused until a super-admin approves the user. An email address already in use is a 409.' } })
+    .meta({ rateLimit: 'signup', openapi: { method: 'POST', path: '/account/signup', tags, summary: 'Sign up a company and its first user (awaits approval)', description: 'Public; rate-limited (30 calls an address and 10 an email address per 15 minutes). Creates the company and its first user with the role admin and the password given (at least 8 characters), not yet approved, and emails the provider to review them; sign-in is refused until a super-admin approves the user. An email address already in use is a 409.' } })
     .input(signUpInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.signUp(ctx.deps, input)),
 
   forgotPassword: publicProcedure
-    .meta({ rateLimit: 'forgot-password', openapi: { method: 'POST', path: '/account/forgot-password', tags, protect: false, summary: 'Email a password reset link', description: 'Public; rate-limited (30 calls an address and 10 an email address per 15 minutes). Emails the user with that address a single-use reset link good for 1 hour; the answer is the same whether or not the address belongs to anyone, so it tells nobody which addresses have accounts.' } })
+    .meta({ rateLimit: 'forgot-password', openapi: { method: 'POST', path: '/account/forgot-password', tags, summary: 'Email a password reset link', description: 'Public; rate-limited (30 calls an address and 10 an email address per 15 minutes). Emails the user with that address a single-use reset link good for 1 hour; the answer is the same whether or not the address belongs to anyone, so it tells nobody which addresses have accounts.' } })
     .input(forgotPasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.forgotPassword(ctx.deps, input)),
 
   resendLink: publicProcedure
-    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, protect: false, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days); the traded link, like every older link of the owner, no longer works. A forged token, or one already used or revoked (by a newer link, or a change of password or email address), is a 400 and sends nothing.' } })
+    .meta({ rateLimit: 'resend-link', openapi: { method: 'POST', path: '/account/resend-link', tags, summary: 'Email a fresh link for an expired one', description: 'Public; rate-limited (30 calls an address per 15 minutes). Takes the token of a reset or set-password link, expired or not, and emails its owner a new link of the same kind (reset: 1 hour, set-password: 7 days); the traded link, like every older link of the owner, no longer works. A forged token, or one already used or revoked (by a newer link, or a change of password or email address), is a 400 and sends nothing.' } })
     .input(linkTokenInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resendLink(ctx.deps, input)),
 
   resetPassword: publicProcedure
-    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, protect: false, summary: 'Set a new password with a reset or set-password link', description: "Public; rate-limited (30 calls an address per 15 minutes). Sets the password (at least 8 characters) of the link's owner; the link is used up, the owner's other links are revoked, every session of theirs ends and a two-factor sign-in begun with the old password can no longer finish. An invalid, used, revoked or expired link is a 400 (\"Token expired. Please request a new link.\" for an expired one, which POST /account/resend-link exchanges)." } })
+    .meta({ rateLimit: 'reset-password', openapi: { method: 'POST', path: '/account/reset-password', tags, summary: 'Set a new password with a reset or set-password link', description: "Public; rate-limited (30 calls an address per 15 minutes). Sets the password (at least 8 characters) of the link's owner; the link is used up, the owner's other links are revoked, every session of theirs ends and a two-factor sign-in begun with the old password can no longer finish. An invalid, used, revoked or expired link is a 400 (\"Token expired. Please request a new link.\" for an expired one, which POST /account/resend-link exchanges)." } })
     .input(resetPasswordInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => account.resetPassword(ctx.deps, input)),

@@ -32,8 +32,10 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
  * its failures ('sign-in', 'two-factor-code') is checked before the call and counted after it, when it failed.
  * queryFields: input fields of a write that its documented calls send in the query string; the REST
  * mirror reads any field from either, and the API document names these as query parameters too.
+ * formerPaths: REST paths the call had before (openapi.path is its path now). The mirror serves
+ * them too, for one release after the change, and the API document lists them as deprecated.
  */
-export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[] };
+export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[]; formerPaths?: string[] };
 
 export function createContext(deps: AppDeps, request: RequestInfo): Context {
   const actor = request.sessionToken

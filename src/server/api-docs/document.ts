@@ -3,7 +3,7 @@ import { DOWNLOAD_ROUTES } from '../downloads.js';
 import type { ProcedureInternals } from '../procedure-internals.js';
 import { appRouter } from '../router.js';
 import { describeOperations } from './operations.js';
-import { documentDownloads, documentPagedLists, documentQueryFields, type QueryField } from './rest-shapes.js';
+import { documentDownloads, documentFormerPaths, documentPagedLists, documentQueryFields, type QueryField } from './rest-shapes.js';
 
 /** What every caller needs to know first; the calls that need no session are those built on publicProcedure. */
 const intro = (publicCalls: string[]) => [
@@ -29,5 +29,5 @@ export function buildApiDocument(procedures: ProcedureInternals[]): OpenAPIObjec
     meta?.openapi ? (meta.queryFields ?? []).map((field) => ({ path: meta.openapi!.path, method: meta.openapi!.method, field })) : [],
   );
   const shaped = documentQueryFields(documentDownloads(documentPagedLists(generated, paged), DOWNLOAD_ROUTES), queryFields);
-  return describeOperations(shaped, procedures);
+  return documentFormerPaths(describeOperations(shaped, procedures), procedures);
 }

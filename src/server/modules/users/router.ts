@@ -77,7 +77,7 @@ export const superAdminUsersRouter = router({
     .mutation(({ ctx, input }) => users.sendSetPasswordEmail(ctx.deps, input.id)),
 
   resetTwoFactor: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/resettwofactor/{id}', tags, summary: "Turn off a user's two-factor sign-in (lost phone and recovery codes), sign them out everywhere and email them", description: 'Super-admins only. For a user who lost both their authenticator and their recovery codes: their second factor is removed, every session of theirs ends and they are emailed, so they sign in with their password alone and may set it up again. A 400 when it is not on; your own is a 409 (turn it off on My Account with your password and a code).' } })
+    .meta({ formerPaths: ['/superadmin/users/resettwofactor/{id}'], openapi: { method: 'PUT', path: '/superadmin/users/reset-two-factor/{id}', tags, summary: "Turn off a user's two-factor sign-in (lost phone and recovery codes), sign them out everywhere and email them", description: 'Super-admins only. For a user who lost both their authenticator and their recovery codes: their second factor is removed, every session of theirs ends and they are emailed, so they sign in with their password alone and may set it up again. A 400 when it is not on; your own is a 409 (turn it off on My Account with your password and a code).' } })
     .input(byId)
     .output(messageOutput)
     .mutation(({ ctx, input }) => resetTwoFactor(ctx.deps, ctx.actor, input.id)),

@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, invoices, payments } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
-import type { CompanyHours } from '../modules/activities/ledger.js';
 import { countsTowardBalanceSql } from '../modules/billing/settlement.js';
 
 /*
@@ -25,6 +24,8 @@ export function pendingHours(tx: Tx, companyId: string): number {
   const row = tx.select({ total: sumWhere(isPendingTimeAdd) }).from(activities).where(and(eq(activities.companyId, companyId), isPendingTimeAdd)).get();
   return row?.total ?? 0;
 }
+
+type CompanyHours = { balance: number; pending: number };
 
 /** Balance and pending hundredths of one company, summed from its ledger entries. */
 export function companyHours(tx: Tx, companyId: string): CompanyHours {

@@ -19,12 +19,9 @@ import { keepCompanyHours, storedCompanyHours } from './company-hours.js';
 
 export type Activity = typeof activities.$inferSelect;
 export type ActivityStatus = Activity['status'];
-export type ActivityType = Activity['activityType'];
 
 /** An activity as the API sends it; runningHourBalance is the balance after it, in hours. */
 export type { ActivityDto };
-
-export type CompanyHours = { balance: number; pending: number };
 
 export type InvoiceHours = {
   companyId: string;

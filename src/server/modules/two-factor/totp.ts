@@ -18,7 +18,7 @@ export function newTotpSecret(): Uint8Array {
   return secret;
 }
 
-export function timeStep(now: Date): number {
+function timeStep(now: Date): number {
   return Math.floor(now.getTime() / (TOTP_PERIOD_SECONDS * 1000));
 }
 

@@ -5,9 +5,6 @@ import { listInput, rowFilter, type ListQuery } from './list.js';
 import { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField } from './validation.js';
 
-// the payment tables live in payment-options.ts; these names stay importable from here
-export { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod, type PaymentOption } from './payment-options.js';
-
 export const SEND_INVOICE_EMAIL_DEFAULT = true;
 export const MAX_INVOICE_HOURS = 100_000;
 export const MAX_RATE = 1_000_000;

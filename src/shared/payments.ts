@@ -5,9 +5,6 @@ import { listInput, type ListQuery } from './list.js';
 import { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField, singleLine } from './validation.js';
 
-// the payment tables live in payment-options.ts; these names stay importable from here
-export { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
-
 /**
  * The one payment status that counts toward an invoice's balance (money actually received). Status
  * is free text, so it counts in any letter case and with spaces around it: "Completed" typed by

@@ -6,12 +6,12 @@ import {
   type InvoiceChoice,
   type InvoiceDto,
   type InvoiceListQuery,
-  type InvoicePaymentMethod,
   type InvoiceSortKey,
   invoiceStatus,
   type ShownInvoiceStatus,
 } from '../../../shared/invoices.js';
 import type { Page } from '../../../shared/list.js';
+import type { InvoicePaymentMethod } from '../../../shared/payment-options.js';
 import { countsTowardBalance } from '../../../shared/payments.js';
 import { remainingCentsOf } from '../../../shared/pricing.js';
 import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';

@@ -159,8 +159,8 @@ export const packages = sqliteTable(
 /** What is left to pay on the invoice, in cents. */
 export const invoiceBalanceCents = (t: { priceCents: AnySQLiteColumn; paidCents: AnySQLiteColumn }) => sql<number>`${t.priceCents} - ${t.paidCents}`;
 
-/** The status the lists show (invoiceStatusText in src/shared/invoices.ts). */
-export const invoiceStatusTextSql = (t: { completeStatus: AnySQLiteColumn; status: AnySQLiteColumn }) =>
+/** The status word the lists show (invoiceStatus in src/shared/invoices.ts), for the status sort. */
+export const invoiceStatusWordSql = (t: { completeStatus: AnySQLiteColumn; status: AnySQLiteColumn }) =>
   sql<string>`case when ${t.completeStatus} then 'Completed' when trim(${t.status}) <> '' then trim(${t.status}) else 'Pending' end`;
 
 /** One row a year; lastNumber only grows, so an invoice number is never handed out twice. */
@@ -202,7 +202,7 @@ export const invoices = sqliteTable(
     index('invoices_balance_idx').on(invoiceBalanceCents(t)),
     index('invoices_description_idx').on(t.description),
     index('invoices_method_idx').on(t.selectedPaymentMethod),
-    index('invoices_status_text_idx').on(invoiceStatusTextSql(t)),
+    index('invoices_status_text_idx').on(invoiceStatusWordSql(t)),
   ],
 );
 

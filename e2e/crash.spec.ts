@@ -9,7 +9,7 @@ import { createSession } from '../src/server/modules/account/sessions.js';
 import { companyHours } from '../src/server/testing/ledger-sums.js';
 import { createCompany, createPackage, createUser } from '../src/server/testing/factories.js';
 import { hoursToHundredths } from '../src/shared/hours.js';
-import { countedCents } from '../src/shared/payments.js';
+import { countsTowardBalance } from '../src/shared/payments.js';
 import { invoiceStatusOf, isPaidInFull } from '../src/shared/pricing.js';
 import { eventually } from './support/page.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -305,7 +305,9 @@ function expectFiguresMatchLedger(db: Db): void {
 
 function expectInvoicesFollowPayments(db: Db): void {
   for (const invoice of db.select().from(invoices).all()) {
-    const paid = countedCents(db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all());
+    const counted = db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all().filter((payment) => countsTowardBalance(payment.status));
+    const paid = counted.reduce((sum, payment) => sum + payment.amountCents, 0);
+    expect(invoice.paidCents, `paid total of invoice ${invoice.invoiceNumber}`).toBe(paid);
     const complete = isPaidInFull(invoice.priceCents - paid);
     expect({ status: invoice.status, complete: invoice.completeStatus }, `invoice ${invoice.invoiceNumber}`).toEqual({
       status: invoiceStatusOf(invoice.priceCents, paid),

@@ -160,7 +160,7 @@ describe('getting paid', () => {
     expectNoViolations(await allA11yViolations(page, 'invoices with how to pay open'));
   });
 
-  it('an invoice paid in full asks for nothing; one with no method lists every channel', async () => {
+  it('an invoice paid in full asks for nothing; one with no method lists every channel; one partly paid is Pending, saying so', async () => {
     const { page, user } = await suite.signedInPage('admin', { viewport: DESKTOP });
     const boss = await suite.createUser('superadmin');
     const token = createSession(suite.db, boss.user.id, new Date()).token;
@@ -169,6 +169,8 @@ describe('getting paid', () => {
     const paid = await create(400, 'Zelle');
     await api(suite.url, 'POST', '/superadmin/payments', { token, body: { company: user.companyId, invoice: paid._id, amount: 400, method: 'Zelle', sendEmail: false } });
     const open = await create(250, 'None');
+    const partly = await create(300, 'Check');
+    await api(suite.url, 'POST', '/superadmin/payments', { token, body: { company: user.companyId, invoice: partly._id, amount: 100, method: 'Check', sendEmail: false } });
 
     await page.goto('/invoices');
     await heading1(page, 'Invoices').waitFor();
@@ -184,6 +186,13 @@ describe('getting paid', () => {
     expect(await valueOf(howToPay, 'Amount due')).toBe('$250');
     expect(await howToPay.locator('[data-chosen]').count()).toBe(0);
     for (const title of ['ACH (Bank Transfer)', 'QuickPay / Zelle', 'Check']) await howToPay.getByText(title, { exact: true }).waitFor();
+
+    // the status word every place uses, with the partial state beside it: what is due, and "partly paid"
+    const partlyControl = main(page).getByRole('button', { name: new RegExp(`Invoice ${partly.invoiceId}`) });
+    expect((await partlyControl.innerText()).split(/\s+/).join(' ')).toMatch(/Due \$200 \$300 Pending partly paid$/);
+    const partlyPanel = await openInvoiceEntry(page, partly.invoiceId);
+    await partlyPanel.getByText('Pending (partly paid)', { exact: true }).waitFor();
+    expect(await valueOf(partlyPanel.getByTestId('how-to-pay'), 'Amount due')).toBe('$200');
     await afterTransition(page);
     await suite.screenshot(page, 'getting-paid-05-invoices-paid-and-no-method-1280');
   });

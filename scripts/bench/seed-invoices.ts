@@ -1,6 +1,5 @@
 import { activities, invoiceNumberSequence, invoices, payments } from '../../drizzle/schema.js';
-import { INVOICE_PAYMENT_METHODS } from '../../src/shared/invoices.js';
-import { PAYMENT_METHODS } from '../../src/shared/payments.js';
+import { INVOICE_PAYMENT_METHODS, PAYMENT_METHODS } from '../../src/shared/payment-options.js';
 import { invoiceStatusOf, isPaidInFull, priceCentsOf } from '../../src/shared/pricing.js';
 import { benchId as newId } from './ids.js';
 import { flag, inserter } from './insert.js';

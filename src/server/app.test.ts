@@ -7,6 +7,7 @@ import { tasks } from '../../drizzle/schema.js';
 import { JSON_TOO_DEEP, MAX_BATCH_CALLS, MAX_JSON_DEPTH } from '../shared/limits.js';
 import { buildApp } from './app.js';
 import { DOWNLOAD_ROUTES } from './downloads.js';
+import { procedureInternals } from './procedure-internals.js';
 import { appRouter } from './router.js';
 import { INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
@@ -194,9 +195,9 @@ describe('tRPC batches', () => {
 });
 
 describe('API documentation', () => {
-  const routes = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { openapi?: { method: string; path: string } } } }>)
-    .map((procedure) => procedure._def.meta?.openapi)
-    .filter((openapi) => openapi !== undefined)
+  const routes = procedureInternals(appRouter)
+    // each call's path, and a former path it still answers at (documented as deprecated)
+    .flatMap(({ meta }) => (meta?.openapi ? [meta.openapi.path, ...(meta.formerPaths ?? [])].map((path) => ({ method: meta.openapi!.method, path })) : []))
     // the downloads the HTTP wiring serves itself
     .concat(DOWNLOAD_ROUTES.map((route) => ({ method: 'GET', path: route.path })));
 

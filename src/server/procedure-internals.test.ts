@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PUBLIC_PROCEDURES } from '../shared/public-calls.js';
+import { buildApiDocument } from './api-docs/document.js';
+import { projectRoot } from './paths.js';
 import { procedureInternals } from './procedure-internals.js';
+import { PUBLIC_CALLS_FILE, publicCallsSource } from './public-calls.js';
 import { appRouter } from './router.js';
 import {
-  adminProcedure,
   authedProcedure,
   companyAdminProcedure,
   companyProcedure,
@@ -31,8 +34,8 @@ const [search, nothing] = procedureInternals(sample);
 
 describe('procedureInternals', () => {
   it('names each procedure by its dotted path, with its type and meta', () => {
-    expect(search).toMatchObject({ path: 'lists.search', type: 'query', meta: { paged: true, openapi: { method: 'GET', path: '/things' } } });
-    expect(nothing).toMatchObject({ path: 'nothing', type: 'mutation', meta: undefined });
+    expect(search).toMatchObject({ path: 'lists.search', type: 'query', meta: { public: true, paged: true, openapi: { method: 'GET', path: '/things' } }, isPublic: true });
+    expect(nothing).toMatchObject({ path: 'nothing', type: 'mutation', meta: { public: true }, isPublic: true });
   });
 
   it("reads the input schema's kind, fields and their base types", () => {
@@ -60,7 +63,7 @@ describe('procedureInternals', () => {
   });
 
   it('finds every procedure of the app, each made by exactly one builder', () => {
-    const builders = [publicProcedure, authedProcedure, adminProcedure, companyProcedure, companyAdminProcedure, superAdminProcedure];
+    const builders = [publicProcedure, authedProcedure, companyProcedure, companyAdminProcedure, superAdminProcedure];
     const procedures = procedureInternals(appRouter);
     expect(procedures.length).toBeGreaterThan(60);
     for (const procedure of procedures) {
@@ -73,16 +76,28 @@ describe('procedureInternals', () => {
 
 describe('the public calls', () => {
   const procedures = procedureInternals(appRouter);
+  const paths = (list: { path: string }[]) => list.map((procedure) => procedure.path).sort();
 
-  it('are exactly those built on publicProcedure', () => {
-    const built = procedures.filter((procedure) => procedure.builtWith(publicProcedure)).map((procedure) => procedure.path);
-    expect(built.sort()).toEqual([...PUBLIC_PROCEDURES].sort());
+  it('are marked public by publicProcedure alone, and it marks every procedure it builds', () => {
+    expect(paths(procedures.filter((procedure) => procedure.isPublic))).toEqual(paths(procedures.filter((procedure) => procedure.builtWith(publicProcedure))));
+    expect(paths(procedures.filter((procedure) => procedure.isPublic))).toContain('account.login');
   });
 
-  it('are exactly those the API document leaves unprotected', () => {
-    const documented = procedures.filter((procedure) => procedure.meta?.openapi);
-    const unprotected = documented.filter((procedure) => procedure.meta!.openapi!.protect === false).map((procedure) => procedure.path);
-    const publicOnRest = documented.filter((procedure) => PUBLIC_PROCEDURES.includes(procedure.path)).map((procedure) => procedure.path);
-    expect(unprotected.sort()).toEqual(publicOnRest.sort());
+  it("are the browser's list, as npm run write:public-calls writes it", () => {
+    const written = fs.readFileSync(path.join(projectRoot, PUBLIC_CALLS_FILE), 'utf8');
+    expect(written, `${PUBLIC_CALLS_FILE} is behind the procedures: run npm run write:public-calls`).toBe(publicCallsSource(procedures));
+  });
+
+  it('are exactly the operations the API document asks no token of, and its introduction names them', () => {
+    const document = buildApiDocument(procedures);
+    const unprotected = Object.entries(document.paths ?? {}).flatMap(([route, item]) =>
+      Object.entries(item as Record<string, { security?: unknown[]; responses?: Record<string, unknown> }>)
+        .filter(([, operation]) => !operation.security?.length)
+        .map(([method, operation]) => ({ call: `${method.toUpperCase()} ${route}`, statuses: Object.keys(operation.responses ?? {}) })),
+    );
+    const publicOnRest = procedures.filter((procedure) => procedure.isPublic && procedure.meta?.openapi).map(({ meta }) => `${meta!.openapi!.method} ${meta!.openapi!.path}`);
+    expect(unprotected.map(({ call }) => call).sort()).toEqual([...publicOnRest].sort());
+    for (const { call, statuses } of unprotected) expect(statuses, call).not.toContain('401');
+    for (const call of publicOnRest) expect(document.info.description, call).toContain(call);
   });
 });

@@ -40,6 +40,8 @@ export type ProcedureInternals = {
   path: string;
   type: ProcedureType;
   meta: ProcedureMeta | undefined;
+  /** Built on publicProcedure, which marks its procedures' meta: the call needs no session. */
+  isPublic: boolean;
   input: ProcedureInput;
   /** Calls the procedure as tRPC's HTTP handler would: guard, input check, resolver, output check. */
   call: (call: ProcedureCall) => Promise<unknown>;
@@ -54,6 +56,7 @@ export function procedureInternals(router: unknown): ProcedureInternals[] {
     path,
     type: procedure._def.type,
     meta: procedure._def.meta,
+    isPublic: procedure._def.meta?.public === true,
     input: inputOf(procedure._def.inputs[0]),
     call: (call) => procedure(call),
     builtWith: (builder) => procedure._def.middlewares[0] === (builder as { _def: { middlewares: unknown[] } })._def.middlewares[0],

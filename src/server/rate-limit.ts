@@ -1,5 +1,6 @@
 import {
   anonymousRateLimits,
+  perWindowText,
   signInFailureLimits,
   twoFactorFailureLimits,
   userRateLimits,
@@ -41,6 +42,36 @@ export const defaultRateLimits: RateLimits = {
   perUser: userRateLimits,
   failures: { 'sign-in': signInFailureLimits, 'two-factor-code': twoFactorFailureLimits },
 };
+
+/**
+ * An action's limit in words, from the rules the limiter counts by, for the API's descriptions: 'at
+ * most 30 task changes a minute', '30 calls an address and 10 an email address per 15 minutes', or
+ * for an action limited by its failures those failures (failureLimitText).
+ */
+export function rateLimitText(action: RateLimitedAction, rules: RateLimits = defaultRateLimits): string {
+  if (isFailureCounted(action)) return failureLimitText(rules.failures[action]);
+  if (action in rules.perUser) {
+    const rule = rules.perUser[action as UserAction];
+    return `at most ${rule.limit} ${rule.what} ${perWindowText(rule.windowMs)}`;
+  }
+  const { perIp, perEmail } = rules;
+  if (!COUNTED_BY_EMAIL.has(action)) return `${perIp.limit} calls an address ${perWindowText(perIp.windowMs)}`;
+  if (perIp.windowMs !== perEmail.windowMs) return `${perIp.limit} calls an address ${perWindowText(perIp.windowMs)} and ${perEmail.limit} an email address ${perWindowText(perEmail.windowMs)}`;
+  return `${perIp.limit} calls an address and ${perEmail.limit} an email address ${perWindowText(perIp.windowMs)}`;
+}
+
+/** Failures allowed before a 429: '10 for one account from one address, 30 from one address and 30 for one account from anywhere, per 15 minutes'. */
+export function failureLimitText({ perAccountAndAddress, perAddress, perAccount }: FailureLimits): string {
+  const counts: [RateLimitRule, string][] = [
+    [perAccountAndAddress, 'for one account from one address'],
+    [perAddress, 'from one address'],
+    ...(perAccount ? [[perAccount, 'for one account from anywhere'] as [RateLimitRule, string]] : []),
+  ];
+  const sameWindow = counts.every(([rule]) => rule.windowMs === perAddress.windowMs);
+  const parts = counts.map(([rule, whose]) => `${rule.limit} ${whose}${sameWindow ? '' : ` ${perWindowText(rule.windowMs)}`}`);
+  const listed = `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return sameWindow ? `${listed}, ${perWindowText(perAddress.windowMs)}` : listed;
+}
 
 export function isFailureCounted(action: RateLimitedAction): action is FailureCountedAction {
   return action === 'sign-in' || action === 'two-factor-code';

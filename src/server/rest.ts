@@ -21,11 +21,14 @@ export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
   for (const procedure of procedures) {
     const openapi = procedure.meta?.openapi;
     if (!openapi) continue;
-    app.route({
-      method: openapi.method,
-      url: `/api${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
-      handler: (request, reply) => handle(deps, procedure, request, reply),
-    });
+    // a former path answers as the current one does, until it is dropped (meta.formerPaths)
+    for (const path of [openapi.path, ...(procedure.meta?.formerPaths ?? [])]) {
+      app.route({
+        method: openapi.method,
+        url: `/api${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        handler: (request, reply) => handle(deps, procedure, request, reply),
+      });
+    }
   }
 
   // Built on first request, not at start-up: generating it takes longer than the rest of start-up.

@@ -22,6 +22,9 @@ export type Context = {
 export type RequestInfo = { sessionToken: string | undefined; ip: string };
 
 /**
+ * public: set by publicProcedure and nothing else: the call needs no session. The API document,
+ * its introduction and the browser's list of calls sent without the token read it
+ * (procedure-internals.ts); never set it by hand.
  * paged: the procedure returns a page of a list ({ items, total }, or an object with total);
  * the REST mirror answers it as a JSON array with X-Total-Count and Link headers.
  * rateLimit: the procedure's builder counts each call under that action (src/server/rate-limit.ts)
@@ -29,8 +32,10 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
  * its failures ('sign-in', 'two-factor-code') is checked before the call and counted after it, when it failed.
  * queryFields: input fields of a write that its documented calls send in the query string; the REST
  * mirror reads any field from either, and the API document names these as query parameters too.
+ * formerPaths: REST paths the call had before (openapi.path is its path now). The mirror serves
+ * them too, for one release after the change, and the API document lists them as deprecated.
  */
-export type ProcedureMeta = OpenApiMeta & { paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[] };
+export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[]; formerPaths?: string[] };
 
 export function createContext(deps: AppDeps, request: RequestInfo): Context {
   const actor = request.sessionToken
@@ -117,7 +122,7 @@ const forbidden = () =>
  * Each procedure builder is one middleware (the sign-in and role check, and the error mapping):
  * tRPC copies the call's options at every middleware, which a cheap call notices.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
+export const publicProcedure = t.procedure.meta({ public: true }).use(async ({ ctx, meta, getRawInput, next }) => {
   const action = meta?.rateLimit;
   if (!action) return withAppErrors(await next());
   const caller = { ip: ctx.ip, emailAddress: emailAddressIn(await getRawInput()) };
@@ -176,7 +181,6 @@ function scopeToOwnCompany(ctx: SignedIn): void {
 type OwnCompany = { companyId: string };
 
 export const authedProcedure = signedInProcedure({ may: () => true });
-export const adminProcedure = signedInProcedure({ may: (actor) => actor.isAdmin });
 /** Any user of a company, on their company's data. */
 export const companyProcedure = signedInProcedure<OwnCompany>({ may: () => true, company: true });
 /** A company's admin, on their company's data. */

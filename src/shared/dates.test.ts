@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as dates from './dates.js';
-import { dateText, dateTimeText, monthDayText, timeAgoText } from './dates.js';
+import { calendarDateText, dateText, dateTimeText, timeAgoText } from './dates.js';
 
 // 2026-03-02 22:30 UTC: still March 2 in New York, already March 3 in Tokyo.
 const instant = '2026-03-02T22:30:00.000Z';
@@ -8,7 +8,7 @@ const instant = '2026-03-02T22:30:00.000Z';
 describe('the screens’ date texts', () => {
   it('writes each style as the lists and cards show it', () => {
     expect(dateText(instant, 'UTC')).toBe('Mar 2, 2026');
-    expect(monthDayText(instant, 'UTC')).toBe('Mar 2');
+    expect(calendarDateText('2026-03-02')).toBe('Mar 2');
     expect(dateTimeText(instant, 'UTC')).toBe('Mar 2, 2026, 10:30 PM');
   });
 

@@ -43,7 +43,6 @@ export const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
 const formatter = (style: DateStyle) => (value: DateValue, timeZone?: string) => plainSpaces(dateFormat(style, timeZone).format(new Date(value)));
 
 export const dateText = formatter('date');
-export const monthDayText = formatter('monthDay');
 export const dateTimeText = formatter('dateTime');
 
 /**

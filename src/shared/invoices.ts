@@ -5,9 +5,6 @@ import { listInput, rowFilter, type ListQuery } from './list.js';
 import { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField } from './validation.js';
 
-// the payment tables live in payment-options.ts; these names stay importable from here
-export { INVOICE_PAYMENT_METHODS, PAYMENT_OPTIONS, type InvoicePaymentMethod, type PaymentOption } from './payment-options.js';
-
 export const SEND_INVOICE_EMAIL_DEFAULT = true;
 export const MAX_INVOICE_HOURS = 100_000;
 export const MAX_RATE = 1_000_000;
@@ -103,13 +100,13 @@ export const invoiceUpdateInput = invoiceFormInput.safeExtend({ id: idParam });
 export const INVOICE_SORT_KEYS = ['transactionDate', 'companyName', 'hours', 'price', 'remainingBalance', 'description', 'selectedPaymentMethod', 'status'] as const;
 export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 export const invoiceListInput = listInput(INVOICE_SORT_KEYS, { sort: 'transactionDate', dir: 'desc' });
-/** The back office's invoice list also narrows to the invoices not paid in full (Pending or Partially Paid). */
+/** The back office's invoice list also narrows to the invoices not paid in full (unpaid or partly paid). */
 export const allInvoiceListInput = dateRangeChecked(
   invoiceListInput.unwrap().extend({
     openOnly: z
       .boolean({ message: 'openOnly must be true or false.' })
       .default(false)
-      .describe('true keeps only the invoices not paid in full: unpaid (Pending) and Partially Paid.'),
+      .describe('true keeps only the invoices not paid in full: unpaid and partly paid.'),
     ...dateRangeFields('invoices whose transaction date is'),
     id: rowFilter('invoice'),
   }),
@@ -142,8 +139,26 @@ export const unpaidInvoicesOutput = z.object({
 });
 export type UnpaidInvoicesDto = z.infer<typeof unpaidInvoicesOutput>;
 
-/** The status an invoice shows: Completed once paid in full, else its stored status, else Pending. */
-export function invoiceStatusText(invoice: { completeStatus: boolean; status: string }): string {
-  if (invoice.completeStatus) return 'Completed';
-  return invoice.status.trim() || 'Pending';
+/** What stands beside the status of an invoice not paid in full that some completed payment counts toward. */
+export const PARTLY_PAID_NOTE = 'partly paid';
+
+export type ShownInvoiceStatus = {
+  /** Completed once paid in full, else the status stored with it, else Pending. */
+  word: string;
+  /** Not paid in full, and some completed payment counts toward it (its balance is below its price). */
+  partlyPaid: boolean;
+  /** The word with the partial state beside it, where only text can show it: 'Pending (partly paid)'. */
+  text: string;
+};
+
+/**
+ * The one rule for an invoice's status wherever it shows: the lists (the word as a badge, the note
+ * beside it), the CSV, the invoice PDF, the statement and the emails (docs/product-rules.md#invoices).
+ * Settlement stores Pending or Completed, so the word is one of those but for older rows with their
+ * own status text. invoiceStatusWordSql in the schema is the word in SQL, for the status sort.
+ */
+export function invoiceStatus(invoice: { completeStatus: boolean; status: string; price: number; remainingBalance: number }): ShownInvoiceStatus {
+  const word = invoice.completeStatus ? 'Completed' : invoice.status.trim() || 'Pending';
+  const partlyPaid = !invoice.completeStatus && invoice.remainingBalance < invoice.price;
+  return { word, partlyPaid, text: partlyPaid ? `${word} (${PARTLY_PAID_NOTE})` : word };
 }

@@ -6,8 +6,29 @@
  */
 
 const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 export type RateLimitRule = { limit: number; windowMs: number };
+
+/**
+ * A length of time in the largest unit that measures it whole, for texts that quote a limit (the
+ * API's descriptions): 10 seconds, 1 minute, 15 minutes, 1 hour, 24 hours, 7 days (a single day
+ * reads as 24 hours).
+ */
+export function durationText(ms: number): string {
+  const [size, unit]: [number, string] =
+    ms % DAY_MS === 0 && ms > DAY_MS ? [ms / DAY_MS, 'day'] : ms % HOUR_MS === 0 ? [ms / HOUR_MS, 'hour'] : ms % MINUTE_MS === 0 ? [ms / MINUTE_MS, 'minute'] : [ms / 1000, 'second'];
+  return `${size.toLocaleString('en-US')} ${unit}${size === 1 ? '' : 's'}`;
+}
+
+/** How often a limit's window comes round, after a count: 'a minute', 'an hour', 'per 15 minutes'. */
+export function perWindowText(windowMs: number): string {
+  if (windowMs === MINUTE_MS) return 'a minute';
+  if (windowMs === HOUR_MS) return 'an hour';
+  if (windowMs === DAY_MS) return 'a day';
+  return `per ${durationText(windowMs)}`;
+}
 
 /** Calls one tRPC batch request may carry (the app batches the queries of one screen). */
 export const MAX_BATCH_CALLS = 10;

@@ -5,9 +5,6 @@ import { listInput, type ListQuery } from './list.js';
 import { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
 import { dateTimeField, idParam, numberField, singleLine } from './validation.js';
 
-// the payment tables live in payment-options.ts; these names stay importable from here
-export { PAYMENT_METHODS, paymentMethodForInvoice, type PaymentMethod } from './payment-options.js';
-
 /**
  * The one payment status that counts toward an invoice's balance (money actually received). Status
  * is free text, so it counts in any letter case and with spaces around it: "Completed" typed by
@@ -33,10 +30,6 @@ export function countingStatusNote(status: string): string {
   return `Does not count toward the invoice's balance: only "${COUNTING_PAYMENT_STATUS}" does`;
 }
 
-/** The cents of the payments that count toward the balance. */
-export function countedCents(payments: readonly { status: string; amountCents: number }[]): number {
-  return payments.reduce((sum, payment) => (countsTowardBalance(payment.status) ? sum + payment.amountCents : sum), 0);
-}
 export const SEND_EMAIL_DEFAULT = true;
 export const MAX_PAYMENT = 1_000_000_000;
 

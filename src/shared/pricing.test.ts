@@ -50,7 +50,7 @@ describe('invoice pricing', () => {
     expect(isPaidInFull(0)).toBe(true);
     expect(isPaidInFull(1)).toBe(false);
     expect(invoiceStatusOf(10_000, 0)).toBe('Pending');
-    expect(invoiceStatusOf(10_000, 1)).toBe('Partially Paid');
+    expect(invoiceStatusOf(10_000, 1)).toBe('Pending');
     expect(invoiceStatusOf(10_000, 10_000)).toBe('Completed');
   });
 });

@@ -21,15 +21,26 @@ export function invoicePrice(hours: number, rate: number): number {
   return centsToDollars(priceCentsOf(hoursToHundredths(hours), dollarsToCents(rate)));
 }
 
+/**
+ * What is left to pay on an invoice: its price less the paid total settlement stored with it
+ * (paid_cents). The one reading of the balance for answers, PDFs and emails; invoiceBalanceCents in
+ * the schema is the same in SQL, for sorting and filtering.
+ */
+export function remainingCentsOf(invoice: { priceCents: number; paidCents: number }): number {
+  return invoice.priceCents - invoice.paidCents;
+}
+
 /** An invoice is complete exactly when nothing remains to be paid. */
 export function isPaidInFull(remainingCents: number): boolean {
   return remainingCents <= 0;
 }
 
-export type InvoiceStatus = 'Pending' | 'Partially Paid' | 'Completed';
+export type InvoiceStatus = 'Pending' | 'Completed';
 
-/** The status stored with an invoice; the lists show Completed when completeStatus is set. */
+/**
+ * The status stored with an invoice: Completed once paid in full, else Pending, partly paid or not
+ * (how much is paid shows beside the status: invoiceStatus in invoices.ts).
+ */
 export function invoiceStatusOf(priceCents: number, paidCents: number): InvoiceStatus {
-  if (isPaidInFull(priceCents - paidCents)) return 'Completed';
-  return paidCents > 0 ? 'Partially Paid' : 'Pending';
+  return isPaidInFull(priceCents - paidCents) ? 'Completed' : 'Pending';
 }

@@ -9,6 +9,7 @@ import { singleLine } from './validation.js';
 
 export const SCHEDULE_HOURS_STEP = 0.1;
 export const MIN_SCHEDULE_HOURS = 0;
+export const MAX_SCHEDULE_HOURS = 100_000;
 /** As many companies as one page of the Company List call holds: the scheduler opens with one such page. */
 export const MAX_SCHEDULE_ITEMS = MAX_PER_PAGE;
 
@@ -78,7 +79,7 @@ const scheduleItem = z.object({
   hours: z
     .number({ message: 'Hours to schedule must be a number.' })
     .min(MIN_SCHEDULE_HOURS, 'Hours to schedule must be 0 or more.')
-    .max(100_000, 'Hours to schedule must be at most 100000.'),
+    .max(MAX_SCHEDULE_HOURS, `Hours to schedule must be at most ${MAX_SCHEDULE_HOURS}.`),
 });
 export type ScheduleItem = z.infer<typeof scheduleItem>;
 

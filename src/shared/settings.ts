@@ -109,7 +109,6 @@ export const settingsFields = z.object({
   mailFrom: optionalSetting('mailFrom', 200, { pattern: SENDER, patternMessage: 'Sender of emails must be an address, or a name and an address such as "Acme Consulting" <billing@acme.example>.' }),
 });
 export type SettingsFields = z.output<typeof settingsFields>;
-export type SettingsForm = z.input<typeof settingsFields>;
 
 /** The settings as the page reads them: the values in force, and which still come from the environment. */
 export type SettingsDto = SettingsFields & {

@@ -31,7 +31,6 @@ export const twoFactorChallengeOutput = z.object({
   /** Signed, short-lived; send it back with the code to finish signing in. */
   challenge: z.string(),
 });
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeOutput>;
 
 /** A super-admin signing in while the policy asks for two-factor sign-in they have not set up. */
 export const signedInOutput = loginOutput.extend({ twoFactorSetupRequired: z.boolean().optional() });

@@ -33,9 +33,6 @@ export type DayCard = DayBreakdown & { weekday: Weekday; rating: DayRating };
 /** What was logged on one local calendar date (YYYY-MM-DD): hundredths of an hour and logs. */
 export type DayTotal = { date: string; hundredths: number; logs: number };
 
-/** One time log as the grouping needs it: when it happened and how long it took. */
-export type LoggedTime = { timeStamp: Date | string | number; hundredths: number };
-
 export type WeeksOverview = {
   totalHours: number;
   averageHoursPerWeek: number;
@@ -65,13 +62,6 @@ export function dayRating(hours: number): DayRating {
 /** The progress bar: percent of the weekly target, capped at 100. */
 export function weekProgressPercent(totalHours: number): number {
   return Math.min(100, Math.max(0, (totalHours / WEEKLY_TARGET_HOURS) * 100));
-}
-
-/** Hours with one decimal, rounded half away from zero on the decimal value: 7.25 -> '7.3'. */
-export function formatHoursOneDecimal(hours: number): string {
-  const hundredths = hoursToHundredths(hours);
-  const tenths = Math.sign(hundredths) * Math.round(Math.abs(hundredths) / 10);
-  return (tenths / 10 + 0).toFixed(1);
 }
 
 /**
@@ -126,10 +116,6 @@ function weekdayIndex(day: number): number {
   return (((day + 3) % 7) + 7) % 7;
 }
 
-export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[weekdayIndex(epochDay(date))]!;
-}
-
 /** The Monday that starts the week of a day, both as epoch days. */
 export function mondayOfEpochDay(day: number): number {
   return day - weekdayIndex(day);
@@ -174,22 +160,6 @@ export function weeksFromDays(days: Iterable<DayTotal>): WeekSummary[] {
     .sort()
     .reverse()
     .map((weekStart) => toWeekSummary(weekStart, weeks.get(weekStart)!));
-}
-
-/** Each local calendar date's logged hundredths and log count. */
-function dayTotalsOf(logs: Iterable<LoggedTime>, timeZone: string): DayTotal[] {
-  const days = new Map<string, DayTotal>();
-  for (const log of logs) {
-    const date = localDate(log.timeStamp, timeZone);
-    const day = days.get(date) ?? { date, hundredths: 0, logs: 0 };
-    days.set(date, { date, hundredths: day.hundredths + log.hundredths, logs: day.logs + 1 });
-  }
-  return [...days.values()];
-}
-
-/** Groups time logs into Monday-to-Sunday weeks of the time zone, as weeksFromDays arranges them. */
-export function groupIntoWeeks(logs: Iterable<LoggedTime>, timeZone: string): WeekSummary[] {
-  return weeksFromDays(dayTotalsOf(logs, timeZone));
 }
 
 /** The day cards of a week: Monday to Saturday always, Sunday only when it has logs. */

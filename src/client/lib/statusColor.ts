@@ -1,12 +1,10 @@
 /*
- * The colour a status badge shows, one rule for invoices (Completed, Partially Paid, Pending) and
- * payments (completed, pending, failed, refunded; free text otherwise): paid is green, partly paid
- * and waiting are amber and blue, money that did not arrive or went back is red and grape, and any
- * other text is grey.
+ * The colour a status badge shows, one rule for invoices (Completed, Pending) and payments
+ * (completed, pending, failed, refunded; free text otherwise): paid is green, waiting is blue, money
+ * that did not arrive or went back is red and grape, and any other text is grey.
  */
 const COLORS: Readonly<Record<string, string>> = {
   completed: 'green',
-  'partially paid': 'yellow',
   pending: 'blue',
   failed: 'red',
   refunded: 'grape',

@@ -102,8 +102,8 @@ type Fields = Record<string, unknown>;
 
 /** The token of an emailed reset or set-password link (the last part of its URL). */
 const LINK_TOKEN = 'eyJhbGciOiJIUzI1NiJ9…(from the emailed link)';
-/** The invoice rows' example: 500 dollars, 250 of it paid. */
-const INVOICE_PARTLY_PAID: Fields = { status: 'Partially Paid' };
+/** The invoice rows' example: 500 dollars, 250 of it paid, so Pending (partly paid: remainingBalance below price). */
+const INVOICE_PARTLY_PAID: Fields = { status: 'Pending' };
 
 /**
  * What field names cannot tell, by operation: the message it answers, a link's own path, figures
@@ -131,7 +131,7 @@ export const OPERATION_EXAMPLES: Record<string, { request?: Fields; response?: F
   'PUT /superadmin/invoices/{id}': { response: INVOICE_PARTLY_PAID },
   'PUT /superadmin/invoices/openbal/{id}': { response: { message: 'An open balance reminder for invoice 2026-0042 has been sent.' } },
   'PUT /superadmin/users/sendsetpassword/{id}': { response: { message: 'A set-password link has been emailed to ada@example.com.' } },
-  'PUT /superadmin/users/resettwofactor/{id}': { response: { message: 'Two-factor sign-in has been reset for ada@example.com. They have been signed out and emailed.' } },
+  'PUT /superadmin/users/reset-two-factor/{id}': { response: { message: 'Two-factor sign-in has been reset for ada@example.com. They have been signed out and emailed.' } },
   'PUT /superadmin/companies/email/{kind}/{companyId}': { response: { message: 'A running-low balance email was sent to 2 users of Acme Ltd.' } },
   'GET /superadmin/companies/email/{kind}/{companyId}/preview': {
     response: {

@@ -74,6 +74,7 @@ export function describeOperations(document: OpenAPIObject, procedures: Procedur
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const procedure = byRoute.get(`${method} ${path}`);
+      if (procedure?.isPublic) leaveUnprotected(operation);
       describeFields(operation);
       addExamples(operation, OPERATION_EXAMPLES[`${method.toUpperCase()} ${path}`]);
       addErrors(operation, path, procedure);
@@ -82,6 +83,16 @@ export function describeOperations(document: OpenAPIObject, procedures: Procedur
   const components = (document.components ??= {}) as { schemas?: Record<string, unknown> };
   components.schemas = { ...Object.fromEntries(Object.entries(components.schemas ?? {}).filter(([name]) => !name.startsWith('error.'))), Error: ERROR_SCHEMA };
   return document;
+}
+
+/**
+ * A call built on publicProcedure needs no session: no security requirement, and no 401 or 403 for
+ * a missing one (the generator assumes every call needs the token).
+ */
+function leaveUnprotected(operation: Operation): void {
+  delete operation.security;
+  delete operation.responses?.['401'];
+  delete operation.responses?.['403'];
 }
 
 function describeFields(operation: Operation): void {

@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../shared/list.js';
+import type { ProcedureInternals } from '../procedure-internals.js';
 import { PER_PAGE_QUERY } from '../rest-paging.js';
 
 type Schema = { type?: string; format?: string; description?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
@@ -29,6 +30,29 @@ const pageHeaders = {
     schema: { type: 'string' },
   },
 };
+
+/**
+ * A call whose path changed (meta.formerPaths) answers at its former path for one release: the
+ * current operation says so, and the former path is listed as the same operation, deprecated.
+ */
+export function documentFormerPaths(document: OpenAPIObject, procedures: ProcedureInternals[]): OpenAPIObject {
+  const paths = (document.paths ??= {}) as Record<string, Record<string, Operation & { operationId?: string; deprecated?: boolean }>>;
+  for (const { meta } of procedures) {
+    const openapi = meta?.openapi;
+    if (!openapi || !meta.formerPaths?.length) continue;
+    const method = openapi.method.toLowerCase();
+    const current = paths[openapi.path]?.[method];
+    if (!current) throw new Error(`${openapi.method} ${openapi.path} is not in the document.`);
+    const described = current.description ?? '';
+    for (const former of meta.formerPaths) {
+      const note = `Deprecated: the former path of ${openapi.method} ${openapi.path}, answered the same way until the next release. Use ${openapi.path}.`;
+      paths[former] = { ...paths[former], [method]: { ...structuredClone(current), operationId: `${current.operationId ?? method}-former`, deprecated: true, description: `${note} ${described}` } };
+    }
+    const listed = meta.formerPaths.map((former) => `${openapi.method} ${former}`).join(' and ');
+    current.description = `${described} Until the next release, the former path ${listed} answers too (deprecated).`;
+  }
+  return document;
+}
 
 /** The generator describes the tRPC shape ({ items, total }); REST answers differently, so say what it does. */
 export function documentPagedLists(document: OpenAPIObject, pagedPaths: Set<string>): OpenAPIObject {

@@ -62,8 +62,10 @@ function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
       { date: new Date('2026-03-11T16:00:00Z'), method: 'ACH', amount: 1000, transactionId: 'TX-ACH-7781' },
       { date: new Date('2026-03-12T16:00:00Z'), method: 'Zelle', amount: 499.5, transactionId: 'ZL-33' },
     ],
+    paid: 1499.5,
     balance: 1500.5,
-    status: 'Partially Paid',
+    status: 'Pending (partly paid)',
+    completeStatus: false,
     selectedPaymentMethod: 'ACH',
     ...overrides,
   };
@@ -99,6 +101,7 @@ describe('renderInvoicePdf', () => {
       '-$1,499.50',
       'Balance due',
       '$1,500.50',
+      'Pending (partly paid)',
       'Bank Name: First Prairie Bank',
       'Routing Number: 071000013',
       'Account Number: 123456789012',
@@ -158,7 +161,7 @@ describe('renderInvoicePdf', () => {
 
   it('asks the customer to get in touch for a detail that is not configured', async () => {
     const bare: Provider = { name: 'Solo Dev', email: 'me@solo.example', phone: undefined, businessAddress: undefined, address: undefined, otherInstructions: undefined, bankName: undefined, routingNumber: undefined, accountNumber: undefined, paymentEmail: undefined };
-    const text = await textOf(await renderInvoicePdf(invoice({ payments: [], price: 3000, balance: 3000 }), bare, timeZone));
+    const text = await textOf(await renderInvoicePdf(invoice({ payments: [], price: 3000, paid: 0, balance: 3000 }), bare, timeZone));
     expect(text).toContain('Bank Name: please contact us');
     expect(text).toContain('Account Name: Solo Dev');
     expect(text).toContain('Contact: Solo Dev | me@solo.example');
@@ -169,13 +172,16 @@ describe('renderInvoicePdf', () => {
   it('marks a fully paid invoice PAID and leaves out the instructions', async () => {
     const paid = invoice({
       payments: [{ date: new Date('2026-03-11T16:00:00Z'), method: 'Check', amount: 3000, transactionId: 'CHK-1001' }],
+      paid: 3000,
       balance: 0,
       status: 'Completed',
+      completeStatus: true,
     });
     const pdf = await renderInvoicePdf(paid, provider, timeZone);
     expect(await textOf(pdf, 'raw')).toMatch(/^PAID$/m);
     const text = await textOf(pdf);
     expect(text).toContain('Paid in full');
+    expect(text).toMatch(/Status\s+Completed/);
     expect(text).toContain('CHK-1001');
     expect(text).toMatch(/Balance due\s+\$0\b/);
     expect(text).not.toContain('Routing Number');

@@ -38,9 +38,12 @@ export type InvoicePdfData = {
   rate: number;
   price: number;
   payments: { date: Date; method: string; amount: number; transactionId: string }[];
+  /** The completed payments' total, as the invoice stores it. */
+  paid: number;
   balance: number;
-  /** The status the invoice lists show (invoiceStatusText). */
+  /** The status as invoiceStatus words it, with the partial state beside it ('Pending (partly paid)'). */
   status: string;
+  completeStatus: boolean;
   selectedPaymentMethod: string;
 };
 
@@ -48,14 +51,13 @@ export async function renderInvoicePdf(data: InvoicePdfData, provider: Provider,
   const doc = await PDFDocument.create();
   setMetadata(doc, data, provider);
   const writer = await createWriter(doc);
-  const formatDate = dateFormatter(timeZone);
 
   await drawLogo(writer, logo);
-  drawHeader(writer, data, provider, formatDate);
+  drawHeader(writer, data, provider, timeZone);
   const billTo = drawBillTo(writer, data);
   drawLineItems(writer, data);
   drawTotals(writer, data);
-  drawPayments(writer, data, formatDate);
+  drawPayments(writer, data, timeZone);
   const toPay = isPaid(data) ? null : howToPay({ invoiceId: data.invoiceNumber, remainingBalance: data.balance, selectedPaymentMethod: data.selectedPaymentMethod }, provider);
   if (toPay) {
     drawHowToPay(writer, toPay);
@@ -77,17 +79,13 @@ function setMetadata(doc: PDFDocument, data: InvoicePdfData, provider: Provider)
 }
 
 function isPaid(data: InvoicePdfData): boolean {
-  return data.status === 'Completed';
-}
-
-/** The invoice's days read as every date of the app does ('Mar 2, 2026'), in the provider's zone. */
-function dateFormatter(timeZone: string): (date: Date) => string {
-  return (date) => dateText(date, timeZone);
+  return data.completeStatus;
 }
 
 // ---- Sections -------------------------------------------------------------------------------
 
-function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, formatDate: (date: Date) => string) {
+/** The invoice's days read as every date of the app does ('Mar 2, 2026'), in the provider's zone. */
+function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, timeZone: string) {
   const top = writer.y;
   writeLine(writer, provider.name, { font: 'bold', size: 18 }, 22);
   // the business address where one is set, else the mailing address, as before there was one
@@ -101,8 +99,9 @@ function drawHeader(writer: Writer, data: InvoicePdfData, provider: Provider, fo
   writer.y -= 30;
   const facts: [string, string][] = [
     ['Invoice no.', data.invoiceNumber],
-    ['Invoice date', formatDate(data.transactionDate)],
-    ['Issued', formatDate(data.issuedAt)],
+    ['Invoice date', dateText(data.transactionDate, timeZone)],
+    ['Issued', dateText(data.issuedAt, timeZone)],
+    ['Status', data.status],
   ];
   for (const [label, value] of facts) {
     drawText(writer, label, RIGHT_EDGE - 190, { size: 10, color: colors.muted });
@@ -159,9 +158,8 @@ function drawLineItems(writer: Writer, data: InvoicePdfData) {
 }
 
 function drawTotals(writer: Writer, data: InvoicePdfData) {
-  const paidSoFar = sumOfPayments(data);
   const rows: [string, string][] = [['Total', formatDollars(data.price)]];
-  if (data.payments.length > 0) rows.push(['Payments received', formatDollars(-paidSoFar)]);
+  if (data.payments.length > 0) rows.push(['Payments received', formatDollars(-data.paid)]);
   ensureRoom(writer, rows.length * 16 + 24);
   for (const [label, value] of rows) {
     drawText(writer, label, 360, { size: 10, color: colors.muted });
@@ -180,13 +178,9 @@ function drawTotals(writer: Writer, data: InvoicePdfData) {
   writer.y -= 34;
 }
 
-function sumOfPayments(data: InvoicePdfData): number {
-  return data.payments.reduce((cents, payment) => cents + Math.round(payment.amount * 100), 0) / 100;
-}
-
 const paymentColumns = { date: MARGIN + 8, method: 190, transaction: 320, amount: RIGHT_EDGE - 8 };
 
-function drawPayments(writer: Writer, data: InvoicePdfData, formatDate: (date: Date) => string) {
+function drawPayments(writer: Writer, data: InvoicePdfData, timeZone: string) {
   ensureRoom(writer, 60);
   writeLine(writer, 'Payments received', { font: 'bold', size: 12, color: colors.accent }, 20);
   if (data.payments.length === 0) {
@@ -201,7 +195,7 @@ function drawPayments(writer: Writer, data: InvoicePdfData, formatDate: (date: D
   ]);
   for (const payment of data.payments) {
     ensureRoom(writer, 16);
-    drawText(writer, formatDate(payment.date), paymentColumns.date, { size: 10 });
+    drawText(writer, dateText(payment.date, timeZone), paymentColumns.date, { size: 10 });
     drawText(writer, paymentMethodLabel(payment.method), paymentColumns.method, { size: 10 });
     drawText(writer, truncate(writer.fonts.regular, payment.transactionId, 10, 160), paymentColumns.transaction, { size: 10 });
     drawText(writer, formatDollars(payment.amount), paymentColumns.amount, { size: 10 }, 'right');

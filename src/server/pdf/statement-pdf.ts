@@ -20,13 +20,6 @@ const ROW_HEIGHT = 14;
 
 type Table<Row> = { columns: [string, number, 'left' | 'right'][]; cells: (row: Row) => string[]; widths: number[] };
 
-const dayFormatter = (timeZone: string) => (date: Date) => dateText(date, timeZone);
-
-/** A period's YYYY-MM-DD day as 'Mar 2, 2026' (a calendar day, not an instant). */
-const periodDay = (day: string) => calendarDateText(day, 'date');
-
-const hoursText = (hours: number) => formatHours(hours);
-
 export async function renderStatementPdf(data: StatementData, provider: Provider, issuedAt: Date, logo?: PdfLogo | null): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(toWinAnsi(`Statement ${data.company.name} ${data.period.from} to ${data.period.to}`));
@@ -35,19 +28,20 @@ export async function renderStatementPdf(data: StatementData, provider: Provider
   doc.setCreationDate(issuedAt);
   doc.setModificationDate(issuedAt);
   const writer = await createWriter(doc);
-  const day = dayFormatter(data.period.timeZone);
+  // instants read as every date of the app does ('Mar 2, 2026'), in the zone the period is in
+  const zone = data.period.timeZone;
 
   await drawLogo(writer, logo);
-  drawHeader(writer, data, provider, day(issuedAt));
+  drawHeader(writer, data, provider, dateText(issuedAt, zone));
   drawSummary(writer, data);
   writeLine(writer, 'Activities', { font: 'bold', size: 13 }, 20);
-  await drawTable(writer, data.entries, activityTable(day), 'No activities in this period.');
-  drawTotalLine(writer, 'Closing balance', `${hoursText(data.closingHours)} hours`);
+  await drawTable(writer, data.entries, activityTable(zone), 'No activities in this period.');
+  drawTotalLine(writer, 'Closing balance', `${formatHours(data.closingHours)} hours`);
   writeLine(writer, 'Invoices', { font: 'bold', size: 13 }, 20);
-  await drawTable(writer, data.invoices, invoiceTable(day), 'No invoices in this period.');
+  await drawTable(writer, data.invoices, invoiceTable(zone), 'No invoices in this period.');
   drawTotalLine(writer, 'Total invoiced', formatDollars(data.invoicedTotal));
   writeLine(writer, 'Payments', { font: 'bold', size: 13 }, 20);
-  await drawTable(writer, data.payments, paymentTable(day), 'No payments in this period.');
+  await drawTable(writer, data.payments, paymentTable(zone), 'No payments in this period.');
   drawTotalLine(writer, 'Total paid (completed payments)', formatDollars(data.paidTotal));
 
   drawFooters(doc, writer.fonts.regular, `${provider.name}  |  Statement for ${data.company.name}, ${data.period.from} to ${data.period.to}`);
@@ -63,7 +57,7 @@ function drawHeader(writer: Writer, data: StatementData, provider: Provider, iss
   writer.y = top;
   drawText(writer, 'STATEMENT', RIGHT_EDGE, { font: 'bold', size: 22, color: colors.accent }, 'right');
   writer.y -= 26;
-  drawText(writer, `${periodDay(data.period.from)} to ${periodDay(data.period.to)}`, RIGHT_EDGE, { font: 'bold', size: 10 }, 'right');
+  drawText(writer, `${calendarDateText(data.period.from, 'date')} to ${calendarDateText(data.period.to, 'date')}`, RIGHT_EDGE, { font: 'bold', size: 10 }, 'right');
   writer.y -= 14;
   drawText(writer, `Issued ${issued}`, RIGHT_EDGE, { size: 10, color: colors.muted }, 'right');
   writer.y = Math.min(leftBottom, writer.y - 14) - 6;
@@ -75,10 +69,10 @@ function drawSummary(writer: Writer, data: StatementData) {
   const added = data.entries.reduce((sum, entry) => (entry.status === 'completed' && entry.hours > 0 ? sum + entry.hours : sum), 0);
   const used = data.entries.reduce((sum, entry) => (entry.status === 'completed' && entry.hours < 0 ? sum - entry.hours : sum), 0);
   const lines: [string, string][] = [
-    ['Opening balance', `${hoursText(data.openingHours)} hours`],
-    ['Hours added', hoursText(added)],
-    ['Hours used', hoursText(used)],
-    ['Closing balance', `${hoursText(data.closingHours)} hours`],
+    ['Opening balance', `${formatHours(data.openingHours)} hours`],
+    ['Hours added', formatHours(added)],
+    ['Hours used', formatHours(used)],
+    ['Closing balance', `${formatHours(data.closingHours)} hours`],
   ];
   for (const [label, value] of lines) {
     ensureRoom(writer, ROW_HEIGHT);
@@ -117,7 +111,7 @@ async function drawTable<Row>(writer: Writer, rows: Row[], table: Table<Row>, em
 
 const at = { first: MARGIN + 8, right: RIGHT_EDGE - 8 };
 
-function activityTable(day: (date: Date) => string): Table<StatementData['entries'][number]> {
+function activityTable(zone: string): Table<StatementData['entries'][number]> {
   return {
     columns: [
       ['Date', at.first, 'left'],
@@ -127,26 +121,27 @@ function activityTable(day: (date: Date) => string): Table<StatementData['entrie
       ['Balance', at.right, 'right'],
     ],
     widths: [70, 205, 80, 60, 70],
-    cells: (entry) => [day(entry.timeStamp), entry.description, entry.status === 'pending' ? `${entry.activityType} (pending)` : entry.activityType, hoursText(entry.hours), hoursText(entry.balanceAfter)],
+    cells: (entry) => [dateText(entry.timeStamp, zone), entry.description, entry.status === 'pending' ? `${entry.activityType} (pending)` : entry.activityType, formatHours(entry.hours), formatHours(entry.balanceAfter)],
   };
 }
 
-function invoiceTable(day: (date: Date) => string): Table<StatementData['invoices'][number]> {
+function invoiceTable(zone: string): Table<StatementData['invoices'][number]> {
   return {
     columns: [
       ['Date', at.first, 'left'],
       ['Invoice', at.first + 75, 'left'],
       ['Description', at.first + 160, 'left'],
-      ['Hours', 400, 'right'],
-      ['Status', 415, 'left'],
+      ['Hours', 370, 'right'],
+      // room for the word and the partial state beside it: 'Pending (partly paid)'
+      ['Status', 382, 'left'],
       ['Price', at.right, 'right'],
     ],
-    widths: [70, 80, 170, 50, 60, 70],
-    cells: (invoice) => [day(invoice.date), invoice.number, invoice.description, hoursText(invoice.hours), invoice.status, formatDollars(invoice.price)],
+    widths: [70, 80, 130, 45, 100, 70],
+    cells: (invoice) => [dateText(invoice.date, zone), invoice.number, invoice.description, formatHours(invoice.hours), invoice.status, formatDollars(invoice.price)],
   };
 }
 
-function paymentTable(day: (date: Date) => string): Table<StatementData['payments'][number]> {
+function paymentTable(zone: string): Table<StatementData['payments'][number]> {
   return {
     columns: [
       ['Date', at.first, 'left'],
@@ -156,6 +151,6 @@ function paymentTable(day: (date: Date) => string): Table<StatementData['payment
       ['Amount', at.right, 'right'],
     ],
     widths: [70, 80, 95, 100, 90],
-    cells: (payment) => [day(payment.date), payment.invoiceNumber, payment.method, payment.status, formatDollars(payment.amount)],
+    cells: (payment) => [dateText(payment.date, zone), payment.invoiceNumber, payment.method, payment.status, formatDollars(payment.amount)],
   };
 }

@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, invoices, payments } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
-import { NO_HOURS, type CompanyHours } from '../modules/activities/ledger.js';
 import { countsTowardBalanceSql } from '../modules/billing/settlement.js';
 
 /*
@@ -26,6 +25,8 @@ export function pendingHours(tx: Tx, companyId: string): number {
   return row?.total ?? 0;
 }
 
+type CompanyHours = { balance: number; pending: number };
+
 /** Balance and pending hundredths of one company, summed from its ledger entries. */
 export function companyHours(tx: Tx, companyId: string): CompanyHours {
   const row = tx
@@ -34,7 +35,7 @@ export function companyHours(tx: Tx, companyId: string): CompanyHours {
     .where(eq(activities.companyId, companyId))
     .groupBy(activities.companyId)
     .get();
-  return row ? { balance: row.balance, pending: row.pending } : NO_HOURS;
+  return row ? { balance: row.balance, pending: row.pending } : { balance: 0, pending: 0 };
 }
 
 /** Invoices whose stored paid total is not the sum of their completed payments, with both figures: none, when every write settles. */

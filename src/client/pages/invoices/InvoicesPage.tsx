@@ -1,13 +1,14 @@
 import { Accordion, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { invoiceStatusText, type InvoiceDto } from '../../../shared/invoices.js';
+import { invoiceStatus, type InvoiceDto } from '../../../shared/invoices.js';
 import { dateText } from '../../../shared/dates.js';
 import { formatDollars } from '../../../shared/format.js';
 import { howToPay, type Payee } from '../../../shared/payment-options.js';
 import { HowToPayDetails } from '../../components/HowToPayDetails.js';
 import { LoadMoreButton } from '../../components/LoadMoreButton.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { InvoiceStatus } from '../../components/InvoiceStatus.js';
 import { StatusBadge } from '../../components/StatusBadge.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
@@ -63,10 +64,8 @@ export function InvoicesPage() {
 }
 
 function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; payee: Payee | undefined; onViewPdf: () => void }) {
-  const status = invoiceStatusText(invoice);
+  const status = invoiceStatus(invoice);
   const toPay = payee ? howToPay(invoice, payee) : null;
-  // what is left, beside the price, once a payment has come in
-  const partlyPaid = invoice.remainingBalance > 0 && invoice.remainingBalance < invoice.price;
   return (
     <Accordion.Item value={invoice._id}>
       <Accordion.Control>
@@ -78,9 +77,10 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
             </Text>
           </Stack>
           <Group gap="sm">
-            {partlyPaid && <Text size="sm">Due {formatDollars(invoice.remainingBalance)}</Text>}
+            {/* what is left, beside the price, once a payment has come in */}
+            {status.partlyPaid && <Text size="sm">Due {formatDollars(invoice.remainingBalance)}</Text>}
             <Text fw={500}>{formatDollars(invoice.price)}</Text>
-            <StatusBadge status={status} />
+            <InvoiceStatus invoice={invoice} />
           </Group>
         </Group>
       </Accordion.Control>
@@ -92,7 +92,7 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
             </Detail>
             <Detail term="Price">{formatDollars(invoice.price)}</Detail>
             <Detail term="Balance">{formatDollars(invoice.remainingBalance)}</Detail>
-            <Detail term="Status">{status}</Detail>
+            <Detail term="Status">{status.text}</Detail>
           </dl>
           {toPay && <HowToPayDetails content={toPay} />}
           <Text fw={600} size="sm">

@@ -111,7 +111,8 @@ describe('statement PDF', () => {
     expect(text).toMatch(/=February work\s+TimeLog\s+-1\.5\s+11\.25/);
     expect(text).toMatch(/February unpaid purchase\s+TimeAdd \(pending\)\s+4\s+11\.25/);
     for (const outside of ['January purchase', 'January work', 'Late January work', 'March work', 'March invoice', 'Other company work']) expect(text).not.toContain(outside);
-    expect(text).toMatch(/Consulting block\s+0\s+Pending\s+\$1,250\.50/);
+    // the status as every invoice list shows it, the partial state beside it
+    expect(text).toMatch(/Consulting block\s+0\s+Pending \(partly paid\)\s+\$1,250\.50/);
     expect(text).toMatch(/Total invoiced\s+\$1,250\.50/);
     expect(text).toMatch(/Zelle\s+completed\s+\$200/);
     expect(text).toMatch(/Check\s+bounced\s+\$50/);

@@ -11,7 +11,6 @@ import { companyHours, hourBalance, pendingHours } from '../../testing/ledger-su
 import {
   activitiesPage,
   addInvoiceHours,
-  NO_HOURS,
   completeInvoiceHours,
   latestCompletedPurchase,
   recentCompletedActivities,
@@ -432,7 +431,7 @@ describe('companyHours', () => {
 
     expect(companyHours(db, paying)).toEqual({ balance: 750, pending: 300 });
     expect(companyHours(db, waiting)).toEqual({ balance: -100, pending: 800 });
-    expect(companyHours(db, empty)).toEqual(NO_HOURS);
+    expect(companyHours(db, empty)).toEqual({ balance: 0, pending: 0 });
     for (const company of [paying, waiting, empty]) expect(companyHours(db, company)).toEqual(balances(company));
   });
 

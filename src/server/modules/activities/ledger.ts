@@ -19,12 +19,9 @@ import { keepCompanyHours, storedCompanyHours } from './company-hours.js';
 
 export type Activity = typeof activities.$inferSelect;
 export type ActivityStatus = Activity['status'];
-export type ActivityType = Activity['activityType'];
 
 /** An activity as the API sends it; runningHourBalance is the balance after it, in hours. */
 export type { ActivityDto };
-
-export type CompanyHours = { balance: number; pending: number };
 
 export type InvoiceHours = {
   companyId: string;
@@ -177,8 +174,6 @@ export function updateTimeLogHours(tx: Tx, timeLogId: string, change: HoursChang
 export function removeTimeLogHours(tx: Tx, timeLogId: string): void {
   deleteEntry(tx, ofTimeLog(timeLogId), TIME_LOG_ENTRY);
 }
-
-export const NO_HOURS: CompanyHours = Object.freeze({ balance: 0, pending: 0 });
 
 function toDto(row: Activity, balanceAfter: number): ActivityDto {
   return {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { activitiesInput, activitiesOutput } from '../../../shared/activities.js';
-import { activitiesExportInput, downloadLinkOutput, STATEMENT_MAX_LINES, statementInput } from '../../../shared/exports.js';
+import { activitiesExportInput, DOWNLOAD_LINK_LIFETIME_MS, downloadLinkOutput, STATEMENT_MAX_LINES, STATEMENT_MAX_YEARS, statementInput } from '../../../shared/exports.js';
+import { durationText } from '../../../shared/limits.js';
 import { weeklyUsageOutput } from '../../../shared/overview.js';
+import { MAX_RUNNING_PER_COMPANY } from '../../download-slots.js';
+import { rateLimitText } from '../../rate-limit.js';
 import { authedProcedure, companyAdminProcedure, companyProcedure, router } from '../../trpc.js';
 import { activitiesExportLink, statementLink } from './downloads.js';
 import { ownActivities } from './service.js';
@@ -33,9 +36,9 @@ export const activitiesRouter = router({
         method: 'GET',
         path: '/activities/export/link',
         tags,
-        summary: "A signed link (5 minutes) to your company's whole ledger as CSV, newest first, with running balances; or GET /activities/export.csv with the jwttoken header",
+        summary: `A signed link (${durationText(DOWNLOAD_LINK_LIFETIME_MS)}) to your company's whole ledger as CSV, newest first, with running balances; or GET /activities/export.csv with the jwttoken header`,
         description:
-          "Any user of a company (the provider's super-admin has none: 403); at most 20 downloads per 10 minutes, each fetch of a link after its first counting as another. The company is always the caller's own; the CSV has Date, Description, Type, Status, Hours and Balance for every entry, with dates written in timeZone. One download per company runs at a time (429 while another is running).",
+          `Any user of a company (the provider's super-admin has none: 403); ${rateLimitText('download')}, each fetch of a link after its first counting as another. The company is always the caller's own; the CSV has Date, Description, Type, Status, Hours and Balance for every entry, with dates written in timeZone. At most ${MAX_RUNNING_PER_COMPANY} download per company runs at a time (429 while another is running).`,
       },
     })
     .input(activitiesExportInput)
@@ -50,9 +53,9 @@ export const activitiesRouter = router({
         path: '/activities/statement/link',
         tags,
         summary:
-          'Company admins: a signed link (5 minutes) to the statement PDF of from..to (YYYY-MM-DD, both included, at most 5 years, ending by today); or GET /activities/statement.pdf with the jwttoken header',
+          `Company admins: a signed link (${durationText(DOWNLOAD_LINK_LIFETIME_MS)}) to the statement PDF of from..to (YYYY-MM-DD, both included, at most ${STATEMENT_MAX_YEARS} years, ending by today); or GET /activities/statement.pdf with the jwttoken header`,
         description:
-          `Company admins of a company only (it lists invoices and payments); at most 20 downloads per 10 minutes, each fetch of a link after its first counting as another. The days are read in timeZone (default APP_TIMEZONE); from after to, a period over 5 years, a to after today or a period with more than ${STATEMENT_MAX_LINES.toLocaleString('en-US')} ledger entries, invoices and payments together is a 400. The PDF shows the opening balance, the period's ledger entries with the balance after each, the closing balance in hours, and the invoices and payments dated in the period in dollars.`,
+          `Company admins of a company only (it lists invoices and payments); ${rateLimitText('download')}, each fetch of a link after its first counting as another. The days are read in timeZone (default APP_TIMEZONE); from after to, a period over ${STATEMENT_MAX_YEARS} years, a to after today or a period with more than ${STATEMENT_MAX_LINES.toLocaleString('en-US')} ledger entries, invoices and payments together is a 400. The PDF shows the opening balance, the period's ledger entries with the balance after each, the closing balance in hours, and the invoices and payments dated in the period in dollars.`,
       },
     })
     .input(statementInput)

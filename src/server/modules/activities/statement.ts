@@ -8,6 +8,7 @@ import type { Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { zoneCalendar } from '../../lib/zone-calendar.js';
 import { findCompanyRow } from '../companies/queries.js';
+import { statusOfInvoiceRow } from '../invoices/queries.js';
 
 /*
  * A company's statement for a period of calendar days: the balance before it, every ledger entry in
@@ -91,7 +92,7 @@ function invoicesIn(tx: Tx, companyId: string, start: Date, end: Date): Statemen
       description: invoice.description,
       hours: hundredthsToHours(invoice.hundredths),
       price: centsToDollars(invoice.priceCents),
-      status: invoice.completeStatus ? 'Completed' : 'Pending',
+      status: statusOfInvoiceRow(invoice).text,
     }));
 }
 

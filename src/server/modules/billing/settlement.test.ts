@@ -40,7 +40,7 @@ describe('settlement', () => {
 
   it.each([
     [10_000, 0, { status: 'Pending', completeStatus: false }],
-    [10_000, 1, { status: 'Partially Paid', completeStatus: false }],
+    [10_000, 1, { status: 'Pending', completeStatus: false }],
     [10_000, 10_000, { status: 'Completed', completeStatus: true }],
     [0, 0, { status: 'Completed', completeStatus: true }],
   ])('a price of %d cents with %d paid is %j', (priceCents, paid, expected) => {

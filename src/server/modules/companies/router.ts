@@ -15,10 +15,12 @@ import {
   companyUpdateInput,
 } from '../../../shared/companies.js';
 import { activityOutput } from '../../../shared/activities.js';
-import { RUNNING_LOW_CARD_LIMIT } from '../../../shared/balance-alerts.js';
+import { BALANCE_EMAIL_REPEAT_MS, BULK_BALANCE_EMAIL_LIMIT, DEFAULT_LOW_BALANCE_HOURS, LOW_BALANCE_MAX_HOURS, RUNNING_LOW_CARD_LIMIT } from '../../../shared/balance-alerts.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
+import { durationText } from '../../../shared/limits.js';
 import { pageNumber, pageOutput, perPageNumber } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
+import { rateLimitText } from '../../rate-limit.js';
 import { keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import { companyActivities } from '../activities/service.js';
 import { readSettings } from '../settings/service.js';
@@ -62,7 +64,7 @@ export const superAdminCompaniesRouter = router({
     .query(({ ctx, input }) => companies.runningLowCompanies(ctx.deps, input)),
 
   alertSettings: superAdminProcedure
-    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours, for companies without their own", description: 'Super-admins only. The running-low threshold, in hours, of every company whose lowBalanceHours is null: set on the Settings page (PUT /superadmin/settings), else by the LOW_BALANCE_HOURS environment variable (5 when neither).' } })
+    .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours, for companies without their own", description: `Super-admins only. The running-low threshold, in hours, of every company whose lowBalanceHours is null: set on the Settings page (PUT /superadmin/settings), else by the LOW_BALANCE_HOURS environment variable (${DEFAULT_LOW_BALANCE_HOURS} when neither).` } })
     .input(z.void())
     .output(z.object({ defaultThresholdHours: z.number() }))
     .query(({ ctx }) => ({ defaultThresholdHours: hundredthsToHours(readSettings(ctx.deps.config, ctx.deps.db).lowBalanceHundredths) })),
@@ -105,7 +107,7 @@ export const superAdminCompaniesRouter = router({
     .query(({ ctx, input: { id, ...page } }) => companyActivities(ctx.deps, id, page)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)', description: 'Super-admins only. Adds a company with its name (required), address, phone, website and lowBalanceHours, its own running-low threshold in hours (0 to 10000, at most 2 decimals; null follows LOW_BALANCE_HOURS); it starts with no hours. A body with an _id is a 400: change an existing company with PUT /superadmin/companies/{id}.' } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)', description: `Super-admins only. Adds a company with its name (required), address, phone, website and lowBalanceHours, its own running-low threshold in hours (0 to ${LOW_BALANCE_MAX_HOURS}, at most 2 decimals; null follows LOW_BALANCE_HOURS); it starts with no hours. A body with an _id is a 400: change an existing company with PUT /superadmin/companies/{id}.` } })
     .input(companyCreateInput)
     .output(companyOutput)
     .mutation(({ ctx, input: { _id: _ignored, ...fields } }) => companies.createCompany(ctx.deps, fields)),
@@ -127,7 +129,7 @@ export const superAdminCompaniesRouter = router({
     }),
 
   sendBalanceEmail: superAdminProcedure
-    .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder", description: "Super-admins only; at most 60 balance emails per 15 minutes. Sends the chosen email with the company's current balance, pending hours and run-out forecast, and notes when that kind went out (runningLowEmailedAt or negativeEmailedAt). The negative email needs a balance below 0: otherwise it is a 409 and sends nothing, as for a company without approved users. GET .../preview shows the email first." } })
+    .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder", description: `Super-admins only; ${rateLimitText('balance-email')}. Sends the chosen email with the company's current balance, pending hours and run-out forecast, and notes when that kind went out (runningLowEmailedAt or negativeEmailedAt). The negative email needs a balance below 0: otherwise it is a 409 and sends nothing, as for a company without approved users. GET .../preview shows the email first.` } })
     .input(balanceEmailInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => companies.sendBalanceEmail(ctx.deps, input.kind, input.companyId)),
@@ -155,9 +157,9 @@ export const superAdminCompaniesRouter = router({
         path: '/superadmin/companies/email-running-low',
         tags,
         summary:
-          "Email every running-low company matching the Company List's filter (search, company, positiveOnly) the balance email its balance calls for, skipping those sent that kind in the last 24 hours; up to 200 at once",
+          `Email every running-low company matching the Company List's filter (search, company, positiveOnly) the balance email its balance calls for, skipping those sent that kind in the last ${durationText(BALANCE_EMAIL_REPEAT_MS)}; up to ${BULK_BALANCE_EMAIL_LIMIT} at once`,
         description:
-          'Super-admins only; at most 60 balance emails per 15 minutes. Lowest balance first, each matching company at or below its threshold gets the negative email below 0 and the running-low email otherwise, unless that kind went out to it in the last 24 hours or it has no approved user; all in one transaction. Answers how many were sent; skipped, every matching company left out for either reason; and remaining, the companies due an email beyond these 200, which another send would email (a company without an approved user is skipped, never remaining, so sending again until remaining is 0 always finishes).',
+          `Super-admins only; ${rateLimitText('balance-email')}. Lowest balance first, each matching company at or below its threshold gets the negative email below 0 and the running-low email otherwise, unless that kind went out to it in the last ${durationText(BALANCE_EMAIL_REPEAT_MS)} or it has no approved user; all in one transaction. Answers how many were sent; skipped, every matching company left out for either reason; and remaining, the companies due an email beyond these ${BULK_BALANCE_EMAIL_LIMIT}, which another send would email (a company without an approved user is skipped, never remaining, so sending again until remaining is 0 always finishes).`,
       },
     })
     .input(bulkBalanceEmailInput)

@@ -135,6 +135,12 @@ describe('back-office exports', () => {
     expect(companies.map((row) => row['Company Name'])).toContain('Acme, "Widgets"');
   });
 
+  it("writes an invoice's status as the list shows it: the word, and beside it that it is partly paid", async () => {
+    const rows = csvObjects((await api(t.app, boss.token).get(`/superadmin/exports/invoices.csv?company=${acme.id}`)).body);
+    const statusOf = (description: string) => rows.find((row) => row.Description === description)?.Status;
+    expect([statusOf('Hours block 0'), statusOf('Paid in full')]).toEqual(['Pending (partly paid)', 'Completed']);
+  });
+
   it('refuses a sort the list does not have, with the list\'s own message', async () => {
     const response = await api(t.app, boss.token).get('/superadmin/exports/payments.csv?sort=title');
     expect(response.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import { companyListInput } from '../../../shared/companies.js';
 import { runOutDateText } from '../../../shared/forecast.js';
 import { dateText, dateTimeText } from '../../../shared/dates.js';
 import type { ExportList } from '../../../shared/exports.js';
-import { allInvoiceListInput, invoiceStatusText } from '../../../shared/invoices.js';
+import { allInvoiceListInput, invoiceStatus } from '../../../shared/invoices.js';
 import { packageListInput } from '../../../shared/packages.js';
 import { paymentListInput } from '../../../shared/payments.js';
 import { allOpenTaskListInput } from '../../../shared/tasks.js';
@@ -141,7 +141,8 @@ export const providerLists: Record<ExportList, ListExport> = {
       ['Description', (invoice) => invoice.description],
       ['Payment Method', (invoice) => invoice.selectedPaymentMethod || 'None'],
       ['Transaction Date', (invoice, timeZone) => dateText(invoice.transactionDate, timeZone)],
-      ['Status', (invoice) => invoiceStatusText(invoice)],
+      // the badge and the partly paid note beside it, as one cell
+      ['Status', (invoice) => invoiceStatus(invoice).text],
     ],
   }),
   payments: listExport({

@@ -25,6 +25,8 @@ const invoice = {
   remainingBalance: 1000,
   selectedPaymentMethod: 'Zelle' as const,
   transactionDate: '2026-03-02T15:00:00.000Z',
+  status: 'Pending',
+  completeStatus: false,
 };
 const appUrl = 'https://hours.example';
 
@@ -32,6 +34,7 @@ describe('invoice email', () => {
   it("tells an unpaid invoice's customer how to pay it: the method, the amount due, the invoice number as reference, whom to ask", () => {
     const { text, html } = invoiceEmail(provider, invoice, appUrl);
     expect(text).toContain('How to pay:\nAmount due: $1,000\nPayment reference: 2026-0042');
+    expect(text).toContain('Balance due: $1,000\nStatus: Pending (partly paid)');
     expect(text).toContain('By QuickPay / Zelle (your selected method):');
     expect(text).toContain('Send to: pay@northwind.example\nRecipient: Northwind LLC');
     expect(text).not.toContain('Routing Number');
@@ -58,8 +61,9 @@ describe('invoice email', () => {
   });
 
   it('does not ask for payment of an invoice paid in full', () => {
-    const { text } = invoiceEmail(provider, { ...invoice, remainingBalance: 0 }, appUrl);
+    const { text } = invoiceEmail(provider, { ...invoice, remainingBalance: 0, status: 'Completed', completeStatus: true }, appUrl);
     expect(text).toContain('paid in full');
+    expect(text).toContain('Status: Completed');
     expect(text).not.toContain('How to pay');
     expect(text).not.toContain('Amount due');
     expect(text).not.toContain('pay@northwind.example');

@@ -1,6 +1,6 @@
 import type { Provider } from '../../config.js';
 import { formatDollars } from '../../../shared/format.js';
-import { ACTIVATION_NOTE, type InvoiceDto } from '../../../shared/invoices.js';
+import { ACTIVATION_NOTE, invoiceStatus, type InvoiceDto } from '../../../shared/invoices.js';
 import { CHOSEN_METHOD_NOTE, howToPay, type HowToPay, type ShownDetail } from '../../../shared/payment-options.js';
 import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
 import type { EmailAttachment } from '../../mail/outbox.js';
@@ -24,7 +24,7 @@ export function howToPayBlocks(content: HowToPay): string[] {
   ];
 }
 
-type InvoiceFacts = Pick<InvoiceDto, 'invoiceId' | 'companyName' | 'description' | 'hours' | 'rate' | 'price' | 'remainingBalance' | 'selectedPaymentMethod'>;
+type InvoiceFacts = Pick<InvoiceDto, 'invoiceId' | 'companyName' | 'description' | 'hours' | 'rate' | 'price' | 'remainingBalance' | 'selectedPaymentMethod' | 'status' | 'completeStatus'>;
 
 const summary = (invoice: InvoiceFacts) =>
   [
@@ -34,6 +34,7 @@ const summary = (invoice: InvoiceFacts) =>
     `Rate: ${formatDollars(invoice.rate)} per hour`,
     `Total: ${formatDollars(invoice.price)}`,
     `Balance due: ${formatDollars(invoice.remainingBalance)}`,
+    `Status: ${invoiceStatus(invoice).text}`,
   ].join('\n');
 
 /** The invoice: how to pay it while anything is due, else that it is paid. */

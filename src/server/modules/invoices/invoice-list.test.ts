@@ -122,7 +122,7 @@ describe('GET /superadmin/allinvoices?openOnly=true', () => {
   it('keeps the invoices not paid in full, newest first, on the partial index of open invoices', async () => {
     const hooli = createCompany(t.deps.db, { companyName: 'Hooli' });
     const open = createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, transactionDate: new Date(start + 40 * DAY) });
-    const partly = createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, status: 'Partially Paid', transactionDate: new Date(start + 41 * DAY) });
+    const partly = createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, paidCents: 40, transactionDate: new Date(start + 41 * DAY) });
     createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, status: 'Completed', completeStatus: true, transactionDate: new Date(start + 42 * DAY) });
     const response = await api(t.app, boss).get(`/superadmin/allinvoices?company=${hooli.id}&openOnly=true`);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../../../drizzle/schema.js';
-import { INVOICE_SORT_KEYS, invoiceStatusText, type InvoiceDto, type InvoiceSortKey } from '../../../shared/invoices.js';
+import { INVOICE_SORT_KEYS, invoiceStatus, type InvoiceDto, type InvoiceSortKey } from '../../../shared/invoices.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
 import { paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
@@ -76,7 +76,7 @@ const sortValues: Record<InvoiceSortKey, (row: InvoiceDto) => SortValue[]> = {
   remainingBalance: (row) => [row.remainingBalance, invoiceRowids.get(row._id)!],
   description: (row) => [row.description, invoiceRowids.get(row._id)!],
   selectedPaymentMethod: (row) => [row.selectedPaymentMethod, invoiceRowids.get(row._id)!],
-  status: (row) => [invoiceStatusText(row), invoiceRowids.get(row._id)!],
+  status: (row) => [invoiceStatus(row).word, invoiceRowids.get(row._id)!],
 };
 
 const sorts = INVOICE_SORT_KEYS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const));
@@ -85,7 +85,7 @@ const idsAt = async (url: string, token = boss) => json<InvoiceDto[]>(await api(
 describe('the fixture', () => {
   it('has the ties the sorts must break, and stores each invoice’s paid total', () => {
     expect(all).toHaveLength(10);
-    expect(new Set(all.map((row) => invoiceStatusText(row)))).toEqual(new Set(['Completed', 'Partially Paid', 'Pending', 'On hold']));
+    expect(new Set(all.map((row) => invoiceStatus(row).text))).toEqual(new Set(['Completed', 'Pending (partly paid)', 'Pending', 'On hold']));
     expect(all.filter((row) => row.remainingBalance === 50)).toHaveLength(6);
     expect(paidTotalsOutOfStep(t.deps.db)).toEqual([]);
   });

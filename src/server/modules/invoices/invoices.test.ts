@@ -144,7 +144,7 @@ describe('customer invoice list', () => {
     expect(response.statusCode).toBe(200);
     const list = json<InvoiceDto[]>(response);
     expect(list.every((invoice) => invoice.company === company.id)).toBe(true);
-    expect(list.at(-1)).toMatchObject({ _id: mine._id, remainingBalance: 60, status: 'Partially Paid', payments: [{ amount: 40, method: 'Cash', status: 'completed' }] });
+    expect(list.at(-1)).toMatchObject({ _id: mine._id, remainingBalance: 60, status: 'Pending', payments: [{ amount: 40, method: 'Cash', status: 'completed' }] });
     const dates = list.map((invoice) => invoice.transactionDate);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
@@ -217,7 +217,7 @@ describe('super-admin invoices', () => {
     expect(updated).toMatchObject({ price: 150, remainingBalance: 0, completeStatus: true, status: 'Completed', description: 'Smaller' });
     expect(ledgerOf(invoice._id)).toMatchObject({ status: 'completed', hundredths: 150, description: 'Smaller' });
     updated = json<InvoiceDto>(await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 3, rate: 100 })));
-    expect(updated).toMatchObject({ price: 300, remainingBalance: 150, completeStatus: false, status: 'Partially Paid' });
+    expect(updated).toMatchObject({ price: 300, remainingBalance: 150, completeStatus: false, status: 'Pending' });
     expect(ledgerOf(invoice._id)).toMatchObject({ status: 'pending', hundredths: 300 });
 
     const tooLow = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1, rate: 100 }));
@@ -292,8 +292,10 @@ describe('exports for the PDF module', () => {
       hours: 4,
       rate: 50,
       price: 200,
+      paid: 75,
       balance: 125,
-      status: 'Partially Paid',
+      status: 'Pending (partly paid)',
+      completeStatus: false,
       selectedPaymentMethod: '',
       payments: [{ date: expect.any(Date), amount: 75, method: 'Zelle', transactionId: 'Z-1' }],
     });

@@ -1,17 +1,19 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, invoiceBalanceCents, invoices, invoiceStatusTextSql, payments } from '../../../../drizzle/schema.js';
+import { companies, invoiceBalanceCents, invoices, invoiceStatusWordSql, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
   INVOICE_CHOICES_LIMIT,
   type InvoiceChoice,
   type InvoiceDto,
   type InvoiceListQuery,
-  type InvoicePaymentMethod,
   type InvoiceSortKey,
-  invoiceStatusText,
+  invoiceStatus,
+  type ShownInvoiceStatus,
 } from '../../../shared/invoices.js';
 import type { Page } from '../../../shared/list.js';
-import { countedCents, countsTowardBalance } from '../../../shared/payments.js';
+import type { InvoicePaymentMethod } from '../../../shared/payment-options.js';
+import { countsTowardBalance } from '../../../shared/payments.js';
+import { remainingCentsOf } from '../../../shared/pricing.js';
 import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -45,8 +47,13 @@ function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
   return byInvoice;
 }
 
+/** How an invoice row's status reads (invoiceStatus), from its stored status and paid total. */
+export function statusOfInvoiceRow(row: Pick<InvoiceRow, 'completeStatus' | 'status' | 'priceCents' | 'paidCents'>): ShownInvoiceStatus {
+  return invoiceStatus({ ...row, price: centsToDollars(row.priceCents), remainingBalance: centsToDollars(remainingCentsOf(row)) });
+}
+
+/** The invoice on the wire; its balance is the price less the paid total settleInvoice stored (paid_cents). */
 export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string, paid: PaymentRow[]): InvoiceDto {
-  const paidTotal = countedCents(paid);
   return {
     _id: row.id,
     invoiceId: row.invoiceNumber,
@@ -55,7 +62,7 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
     hours: hundredthsToHours(row.hundredths),
     rate: centsToDollars(row.rateCents),
     price: centsToDollars(row.priceCents),
-    remainingBalance: centsToDollars(row.priceCents - paidTotal),
+    remainingBalance: centsToDollars(remainingCentsOf(row)),
     description: row.description,
     sendInvoiceEmail: row.sendInvoiceEmail,
     transactionDate: row.transactionDate.toISOString(),
@@ -91,7 +98,7 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   remainingBalance: [invoiceBalanceCents(invoices), invoiceRowid],
   description: [invoices.description, invoiceRowid],
   selectedPaymentMethod: [invoices.selectedPaymentMethod, invoiceRowid],
-  status: [invoiceStatusTextSql(invoices), invoiceRowid],
+  status: [invoiceStatusWordSql(invoices), invoiceRowid],
 };
 
 /** Whose invoices a page reads (a customer's own, or the query's company filter), and the zone its date range is read in. */
@@ -245,8 +252,10 @@ export function invoicePdfData(tx: Tx, invoiceId: string): Omit<InvoicePdfData, 
     payments: paid
       .filter((payment) => countsTowardBalance(payment.status))
       .map((payment) => ({ date: payment.paymentDate, method: payment.method, amount: centsToDollars(payment.amountCents), transactionId: payment.transactionId })),
-    balance: centsToDollars(invoice.priceCents - countedCents(paid)),
-    status: invoiceStatusText(invoice),
+    paid: centsToDollars(invoice.paidCents),
+    balance: centsToDollars(remainingCentsOf(invoice)),
+    status: statusOfInvoiceRow(invoice).text,
+    completeStatus: invoice.completeStatus,
     selectedPaymentMethod: invoice.selectedPaymentMethod,
   };
 }

@@ -12,10 +12,12 @@ import {
   purchaseOutput,
   unpaidInvoicesOutput,
 } from '../../../shared/invoices.js';
-import { MAX_UNPAID_INVOICES_PER_COMPANY } from '../../../shared/limits.js';
+import { durationText, MAX_UNPAID_INVOICES_PER_COMPANY } from '../../../shared/limits.js';
 import { pageOutput } from '../../../shared/list.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
+import { rateLimitText } from '../../rate-limit.js';
 import { companyAdminProcedure, keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
+import { PDF_LINK_LIFETIME_MS } from './queries.js';
 import * as invoices from './service.js';
 
 const byId = z.object({ id: idParam });
@@ -24,7 +26,7 @@ const adminTags = ['Invoices (super-admin)'];
 
 export const invoicesRouter = router({
   list: companyAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first", description: "Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's invoices (the company parameter is ignored), with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes." } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first", description: `Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's invoices (the company parameter is ignored), with price, rate and remainingBalance in dollars, hours in hours, status (Completed once paid in full, else Pending; a Pending invoice whose remainingBalance is below its price is partly paid, which the screens, PDFs and emails say beside the status), the payments made and a signed pdfUrl good for ${durationText(PDF_LINK_LIFETIME_MS)}.` } })
     .input(invoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.companyId, input)),
@@ -36,7 +38,7 @@ export const invoicesRouter = router({
     .query(({ ctx }) => invoices.unpaidInvoices(ctx.deps, ctx.companyId)),
 
   purchase: companyAdminProcedure
-    .meta({ rateLimit: 'purchase', openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid', description: "Company admins of a company only; at most 20 purchases an hour. Buys a package on offer to the company now (a 404 otherwise, a 400 for one with no hours): the invoice gets the next number, the price hours x rate in dollars rounded to the cent and the paymentOption's method, its hours wait as pending, and the invoice PDF is emailed to the company's approved users and to the provider. A company with 20 invoices not yet paid in full gets a 409." } })
+    .meta({ rateLimit: 'purchase', openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid', description: `Company admins of a company only; ${rateLimitText('purchase')}. Buys a package on offer to the company now (a 404 otherwise, a 400 for one with no hours): the invoice gets the next number, the price hours x rate in dollars rounded to the cent and the paymentOption's method, its hours wait as pending, and the invoice PDF is emailed to the company's approved users and to the provider. A company with ${MAX_UNPAID_INVOICES_PER_COMPANY} invoices not yet paid in full gets a 409.` } })
     .input(purchaseInput)
     .output(purchaseOutput)
     .mutation(({ ctx, input }) => invoices.purchase(ctx.deps, ctx.actor, ctx.companyId, input)),
@@ -44,7 +46,7 @@ export const invoicesRouter = router({
 
 export const superAdminInvoicesRouter = router({
   list: superAdminProcedure
-    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full', description: "Super-admins only. Every company's invoices with price, rate and remainingBalance in dollars, hours in hours, status (Pending, Partially Paid or Completed), the payments made and a signed pdfUrl good for 10 minutes; company narrows them to one company, from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the invoices whose transaction date is in a period. from after to, or a day that does not exist, is a 400." } })
+    .meta({ paged: true, openapi: { method: 'GET', path: '/superadmin/allinvoices', tags: adminTags, summary: 'Invoices, newest transaction date first; search matches the description; openOnly=true keeps those not paid in full', description: `Super-admins only. Every company's invoices with price, rate and remainingBalance in dollars, hours in hours, status (Completed once paid in full, else Pending; a Pending invoice whose remainingBalance is below its price is partly paid, which the screens, PDFs and emails say beside the status), the payments made and a signed pdfUrl good for ${durationText(PDF_LINK_LIFETIME_MS)}; company narrows them to one company, from and to (YYYY-MM-DD, both included, days of APP_TIMEZONE) to the invoices whose transaction date is in a period. from after to, or a day that does not exist, is a 400.` } })
     .input(allInvoiceListInput)
     .output(pageOutput(invoiceOutput))
     .query(({ ctx, input }) => invoices.allInvoices(ctx.deps, input)),

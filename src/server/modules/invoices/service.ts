@@ -6,11 +6,10 @@ import {
   type InvoiceDto,
   type InvoiceForm,
   type InvoiceListQuery,
-  type PaymentOption,
   type PurchaseResponse,
   type UnpaidInvoicesDto,
 } from '../../../shared/invoices.js';
-import { PAYMENT_OPTION_INFO } from '../../../shared/payment-options.js';
+import { PAYMENT_OPTION_INFO, type PaymentOption } from '../../../shared/payment-options.js';
 import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
 import type { Page } from '../../../shared/list.js';
 import { priceCentsOf } from '../../../shared/pricing.js';

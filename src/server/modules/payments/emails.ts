@@ -1,12 +1,13 @@
 import type { Provider } from '../../config.js';
 import { formatDollars } from '../../../shared/format.js';
+import { invoiceStatus, type InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
 import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
 
 export function paymentReceiptEmail(
   provider: Provider,
   payment: PaymentDto,
-  invoice: { remainingBalance: number; completeStatus: boolean },
+  invoice: Pick<InvoiceDto, 'price' | 'remainingBalance' | 'status' | 'completeStatus'>,
   appUrl: string,
 ): RenderedEmail {
   return renderEmail(provider, `Payment received for invoice ${payment.invoice.invoiceId}`, [
@@ -19,6 +20,7 @@ export function paymentReceiptEmail(
       `Method: ${payment.method}`,
       payment.transactionId ? `Transaction id: ${payment.transactionId}` : '',
       `Remaining balance: ${formatDollars(invoice.remainingBalance)}`,
+      `Invoice status: ${invoiceStatus(invoice).text}`,
     ]
       .filter(Boolean)
       .join('\n'),

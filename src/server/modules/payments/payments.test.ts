@@ -43,13 +43,13 @@ describe('payments', () => {
     const response = await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 40.5, method: 'Zelle', paymentDate: '2026-02-10T10:00:00Z', transactionId: 'TX-9', description: 'First part' });
     expect(response.statusCode).toBe(200);
     expect(json<PaymentDto>(response)).toMatchObject({ invoice: { _id: invoice._id, invoiceId: invoice.invoiceId }, amount: 40.5, status: 'completed', method: 'Zelle', paymentDate: '2026-02-10T10:00:00.000Z', company: company.id, companyName: 'Globex', transactionId: 'TX-9', sendEmail: true, description: 'First part' });
-    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 59.5, completeStatus: false, status: 'Partially Paid' });
+    expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 59.5, completeStatus: false, status: 'Pending' });
     const emails = since(before);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.toAddresses).toContain('ada@globex.test');
     expect(emails[0]!.subject).toContain(`Payment received for invoice ${invoice.invoiceId}`);
     expect(emails[0]!.textBody).toContain('$40.50');
-    expect(emails[0]!.textBody).toContain('$59.50');
+    expect(emails[0]!.textBody).toContain('Remaining balance: $59.50\nInvoice status: Pending (partly paid)');
   });
 
   it('full payment completes the invoice and its hours; deleting a payment reopens both', async () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  ADMIN_DEFAULT_PRIORITY,
   adminTaskCreateInput,
+  CUSTOMER_DEFAULT_PRIORITY,
   adminTaskUpdateInput,
   customerTaskCreateInput,
   markDoneInput,
@@ -12,8 +14,10 @@ import {
   taskOutput,
   taskUpdateInput,
 } from '../../../shared/tasks.js';
+import { MAX_OPEN_TASKS_PER_COMPANY, MAX_TASK_BACKDATE_DAYS, MAX_TASK_FUTURE_HOURS } from '../../../shared/limits.js';
 import { pageOutput } from '../../../shared/list.js';
 import { idParam } from '../../../shared/validation.js';
+import { rateLimitText } from '../../rate-limit.js';
 import { authedProcedure, companyProcedure, keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import * as tasks from './service.js';
 
@@ -31,20 +35,20 @@ export const tasksRouter = router({
     .query(({ ctx, input }) => tasks.listOwnTasks(ctx.deps, ctx.actor, input)),
 
   create: companyProcedure
-    .meta({ rateLimit: 'task-change', openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company', description: "Any user of a company (the provider's super-admin has none: 403); at most 30 task changes a minute. Adds an open task to the caller's company with priority 1 unless given, dated creationDate (now when left out; at most 365 days back and 24 hours ahead, else a 400). A company that already has 200 open tasks gets a 409." } })
+    .meta({ rateLimit: 'task-change', openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company', description: `Any user of a company (the provider's super-admin has none: 403); ${rateLimitText('task-change')}. Adds an open task to the caller's company with priority ${CUSTOMER_DEFAULT_PRIORITY} unless given, dated creationDate (now when left out; at most ${MAX_TASK_BACKDATE_DAYS} days back and ${MAX_TASK_FUTURE_HOURS} hours ahead, else a 400). A company that already has ${MAX_OPEN_TASKS_PER_COMPANY} open tasks gets a 409.` } })
     .input(customerTaskCreateInput)
     .output(taskOutput)
     .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, ctx.companyId, input)),
 
   update: companyProcedure
     .use(keepsOmittedFields((ctx, id) => (ctx.actor.companyId ? tasks.findTask(ctx.deps.db, id, ctx.actor.companyId) : undefined), TASK_FIELDS))
-    .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks", description: "Any user of a company; at most 30 task changes a minute. Changes the title, description and priority of an open task of the caller's company. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Each field that changes is kept in the task's history with who and when. Another company's or a deleted task is a 404, a done one a 409." } })
+    .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks", description: `Any user of a company; ${rateLimitText('task-change')}. Changes the title, description and priority of an open task of the caller's company. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Each field that changes is kept in the task's history with who and when. Another company's or a deleted task is a 404, a done one a 409.` } })
     .input(taskUpdateInput)
     .output(taskOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateOwnTask(ctx.deps, ctx.actor, ctx.companyId, id, fields)),
 
   delete: companyProcedure
-    .meta({ rateLimit: 'task-change', openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks", description: "Any user of a company; at most 30 task changes a minute. Hides the task (a soft delete kept in its history) so it leaves the lists and the open-task count; another company's or an already deleted task is a 404." } })
+    .meta({ rateLimit: 'task-change', openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks", description: `Any user of a company; ${rateLimitText('task-change')}. Hides the task (a soft delete kept in its history) so it leaves the lists and the open-task count; another company's or an already deleted task is a 404.` } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
@@ -67,7 +71,7 @@ export const superAdminTasksRouter = router({
     .query(({ ctx, input }) => tasks.openTasksOf(ctx.deps, input.company)),
 
   create: superAdminProcedure
-    .meta({ openapi: { method: 'POST', path: '/superadmin/tasks', tags: adminTags, summary: 'Add a task for a company', description: 'Super-admins only. Adds an open task to the company (a 404 if there is none), dated now, with priority 10 unless given; the provider is not held to the 200 open tasks a company may add itself.' } })
+    .meta({ openapi: { method: 'POST', path: '/superadmin/tasks', tags: adminTags, summary: 'Add a task for a company', description: `Super-admins only. Adds an open task to the company (a 404 if there is none), dated now, with priority ${ADMIN_DEFAULT_PRIORITY} unless given; the provider is not held to the ${MAX_OPEN_TASKS_PER_COMPANY} open tasks a company may add itself.` } })
     .input(adminTaskCreateInput)
     .output(taskOutput)
     .mutation(({ ctx, input }) => tasks.createTaskFor(ctx.deps, input)),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
-import { addDays, groupIntoWeeks, type LoggedTime, type WeekSummary } from '../../../shared/weekly.js';
+import { addDays, type WeekSummary } from '../../../shared/weekly.js';
+import { groupIntoWeeks, type LoggedTime } from '../../testing/weeks-of-logs.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
 import { statementPlans } from '../../testing/query-plans.js';

@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { MAX_TIMESHEET_ROWS } from '../../../shared/limits.js';
 import { pageOutput } from '../../../shared/list.js';
 import {
+  MAX_HOURS_PER_LOG,
+  MAX_WEEKS_PER_PAGE,
   timeLogFormInput,
   timeLogListInput,
   timeLogOutput,
   timeLogsByDateInput,
   timeLogUpdateInput,
   weekSummaryPageOutput,
+  WEEKS_PER_PAGE,
 } from '../../../shared/timelogs.js';
-import { currentWeekOutput, timesheetInput, timesheetOutput, timesheetWeekInput, timesheetWeekOutput } from '../../../shared/timesheet.js';
+import { currentWeekOutput, TIMESHEET_DAYS, timesheetInput, timesheetOutput, timesheetWeekInput, timesheetWeekOutput } from '../../../shared/timesheet.js';
 import { idParam, noInput } from '../../../shared/validation.js';
 import { keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
 import { findTimeLog } from './queries.js';
@@ -44,7 +48,7 @@ export const superAdminTimelogsRouter = router({
         tags,
         summary: 'Weekly summaries (Monday to Sunday in APP_TIMEZONE) of the weeks with logs, newest week first; optionally of one company',
         description:
-          "Super-admins only. Each week that has logs comes with its total hours, the number of days with hours (workingDays) and of logs, and dailyBreakdown, the hours and logs of each day that has logs, oldest first. A page holds 12 weeks unless per_page says otherwise (at most 104); an unknown company is a 404.",
+          `Super-admins only. Each week that has logs comes with its total hours, the number of days with hours (workingDays) and of logs, and dailyBreakdown, the hours and logs of each day that has logs, oldest first. A page holds ${WEEKS_PER_PAGE} weeks unless per_page says otherwise (at most ${MAX_WEEKS_PER_PAGE}); an unknown company is a 404.`,
       },
       paged: true,
     })
@@ -106,7 +110,7 @@ export const superAdminTimelogsRouter = router({
         summary:
           'Log a week of hours for one company in one call: a row per task (or none) with seven day cells, Monday to Sunday; each non-empty cell becomes a time log stamped 09:00 of its day in APP_TIMEZONE, with its ledger entry, all in one transaction or none',
         description:
-          "Super-admins only. Each cell is decimal hours (0 to 24; a day's cells together at most 24). At most 50 rows of 7 cells. A task must be the company's and still open. changes sets the hours of a cell (task, day 0 = Monday to 6 = Sunday) that already holds exactly one log, and 0 removes that log; a cell holding no log or several is refused (change those on Time Logs). Changes are made before the rows' new logs. Any refused row or change refuses the whole sheet and writes nothing; the answer lists the logs created and changed and the ids of those removed.",
+          `Super-admins only. Each cell is decimal hours (0 to ${MAX_HOURS_PER_LOG}; a day's cells together at most ${MAX_HOURS_PER_LOG}). At most ${MAX_TIMESHEET_ROWS} rows of ${TIMESHEET_DAYS} cells. A task must be the company's and still open. changes sets the hours of a cell (task, day 0 = Monday to 6 = Sunday) that already holds exactly one log, and 0 removes that log; a cell holding no log or several is refused (change those on Time Logs). Changes are made before the rows' new logs. Any refused row or change refuses the whole sheet and writes nothing; the answer lists the logs created and changed and the ids of those removed.`,
       },
     })
     .input(timesheetInput)

@@ -8,16 +8,21 @@ import {
   twoFactorEnableOutput,
   twoFactorPolicy,
   twoFactorStatusOutput,
+  RECOVERY_CODE_COUNT,
+  TOTP_DIGITS,
 } from '../../../shared/two-factor.js';
+import { durationText, twoFactorFailureLimits } from '../../../shared/limits.js';
 import { messageOutput, noInput } from '../../../shared/validation.js';
+import { failureLimitText, rateLimitText } from '../../rate-limit.js';
 import { authedProcedure, publicProcedure, router, superAdminProcedure } from '../../trpc.js';
+import { CHALLENGE_LIFETIME_MS } from './challenge.js';
 import * as twoFactor from './service.js';
 
 const tags = ['Two-factor sign-in'];
 
 /** The second step of sign-in; it sits with the other account calls as account.loginTwoFactor. */
 export const loginTwoFactorProcedure = publicProcedure
-  .meta({ rateLimit: 'two-factor', openapi: { method: 'POST', path: '/account/login/two-factor', tags, protect: false, summary: 'Finish signing in with an authenticator or recovery code; returns the session token', description: "Public; rate-limited per 15 minutes: 30 calls an address, and wrong codes (10 for one account from one address, 30 from one address, 30 for one account from anywhere; a right code never counts). Takes the challenge POST /account/login answered (good for 10 minutes) and either the current 6-digit code of the user's authenticator app, which works once, or one of their unused recovery codes, which is then used up; answers a session token as sign-in does. An expired or forged challenge, one issued before the password was last set, or a user no longer approved is a 400 asking to sign in again; a wrong code is a 400 too." } })
+  .meta({ rateLimit: 'two-factor', openapi: { method: 'POST', path: '/account/login/two-factor', tags, summary: 'Finish signing in with an authenticator or recovery code; returns the session token', description: `Public; rate-limited: ${rateLimitText('two-factor')}, and wrong codes (${failureLimitText(twoFactorFailureLimits)}; a right code never counts). Takes the challenge POST /account/login answered (good for ${durationText(CHALLENGE_LIFETIME_MS)}) and either the current ${TOTP_DIGITS}-digit code of the user's authenticator app, which works once, or one of their unused recovery codes, which is then used up; answers a session token as sign-in does. An expired or forged challenge, one issued before the password was last set, or a user no longer approved is a 400 asking to sign in again; a wrong code is a 400 too.` } })
   .input(loginTwoFactorInput)
   .output(loginOutput)
   .mutation(({ ctx, input }) => twoFactor.loginTwoFactor(ctx.deps, input, ctx.ip));
@@ -36,13 +41,13 @@ export const twoFactorRouter = router({
     .mutation(({ ctx }) => twoFactor.begin(ctx.deps, ctx.actor)),
 
   enable: authedProcedure
-    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with the password and a current code; returns the recovery codes, shown once', description: "Any signed-in user; wrong codes and passwords count as at the sign-in code step (10 for one account from one address per 15 minutes, 30 from one address, 30 for one account). Needs the caller's password, so a stolen session alone cannot enrol its own authenticator (a 400 \"Your password is incorrect.\" as in turning it off), and a current 6-digit code from the secret of POST /account/two-factor/begin (a 400 without one or for a wrong code, a 409 when already on). Turns two-factor sign-in on and answers 10 recovery codes, shown only this once. From then on sign-in asks for a code after the password." } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with the password and a current code; returns the recovery codes, shown once', description: `Any signed-in user; wrong codes and passwords count as at the sign-in code step (${rateLimitText('two-factor-code')}). Needs the caller's password, so a stolen session alone cannot enrol its own authenticator (a 400 "Your password is incorrect." as in turning it off), and a current ${TOTP_DIGITS}-digit code from the secret of POST /account/two-factor/begin (a 400 without one or for a wrong code, a 409 when already on). Turns two-factor sign-in on and answers ${RECOVERY_CODE_COUNT} recovery codes, shown only this once. From then on sign-in asks for a code after the password.` } })
     .input(twoFactorEnableInput)
     .output(twoFactorEnableOutput)
     .mutation(({ ctx, input }) => twoFactor.enable(ctx.deps, ctx.actor, input)),
 
   disable: authedProcedure
-    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code', description: "Any signed-in user; wrong codes and passwords count as at the sign-in code step (10 for one account from one address per 15 minutes, 30 from one address, 30 for one account). Needs both the caller's password and a current authenticator code or unused recovery code (a 400 for either wrong, or when it is not on), so a stolen session alone cannot turn it off; the secret and recovery codes are deleted. While the policy requires it for super-admins, a super-admin's stays on: a 409 until the requirement is switched off." } })
+    .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code', description: `Any signed-in user; wrong codes and passwords count as at the sign-in code step (${rateLimitText('two-factor-code')}). Needs both the caller's password and a current authenticator code or unused recovery code (a 400 for either wrong, or when it is not on), so a stolen session alone cannot turn it off; the secret and recovery codes are deleted. While the policy requires it for super-admins, a super-admin's stays on: a 409 until the requirement is switched off.` } })
     .input(twoFactorDisableInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => twoFactor.disable(ctx.deps, ctx.actor, input)),

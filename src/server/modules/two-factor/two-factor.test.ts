@@ -385,7 +385,7 @@ describe('requiring two-factor sign-in for super-admins', () => {
 });
 
 describe("a super-admin resetting a user's two-factor sign-in", () => {
-  const reset = (token: string, userId: string) => api(t.app, token).put(`/superadmin/users/resettwofactor/${userId}`);
+  const reset = (token: string, userId: string, path = 'reset-two-factor') => api(t.app, token).put(`/superadmin/users/${path}/${userId}`);
   const rowsOf = (userId: string) => ({
     twoFactor: t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).all(),
     recoveryCodes: t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).all(),
@@ -420,6 +420,15 @@ describe("a super-admin resetting a user's two-factor sign-in", () => {
 
     expect(await listedFlag(admin.token, user.emailAddress)).toBe(false);
     expect(await passwordStep(user.emailAddress)).toHaveProperty('token');
+  });
+
+  it('answers at its former path too for one release, the same way', async () => {
+    const admin = await signedInUser(t, { role: 'superadmin' });
+    const { user } = await enrolledUser();
+    const response = await reset(admin.token, user.id, 'resettwofactor');
+    expect([response.statusCode, json(response)]).toEqual([200, { message: `Two-factor sign-in has been reset for ${user.emailAddress}. They have been signed out and emailed.` }]);
+    expect(rowsOf(user.id)).toEqual({ twoFactor: [], recoveryCodes: [], sessions: [] });
+    expect((await reset(admin.token, user.id, 'resettwofactor')).statusCode).toBe(400);
   });
 
   it('shows in the list only a second factor that is on, not one being set up', async () => {
@@ -461,6 +470,16 @@ describe('the REST document', () => {
       expect(Object.keys(document.paths[path] ?? {})).toContain('post');
     }
     expect(Object.keys(document.paths['/superadmin/two-factor-policy'] ?? {}).sort()).toEqual(['get', 'put']);
-    expect(Object.keys(document.paths['/superadmin/users/resettwofactor/{id}'] ?? {})).toEqual(['put']);
+    expect(Object.keys(document.paths['/superadmin/users/reset-two-factor/{id}'] ?? {})).toEqual(['put']);
+  });
+
+  it('lists the reset\'s former path as deprecated, and the current one names it', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { deprecated?: boolean; description?: string; security?: unknown[] }>> }>();
+    const current = document.paths['/superadmin/users/reset-two-factor/{id}']?.put;
+    const former = document.paths['/superadmin/users/resettwofactor/{id}']?.put;
+    expect(current?.deprecated).toBeUndefined();
+    expect(current?.description).toContain('the former path PUT /superadmin/users/resettwofactor/{id} answers too (deprecated)');
+    expect(former).toMatchObject({ deprecated: true, security: current?.security });
+    expect(former?.description).toMatch(/^Deprecated: the former path of PUT \/superadmin\/users\/reset-two-factor\/\{id\}/);
   });
 });

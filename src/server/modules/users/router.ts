@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { durationText, MAX_USERS_PER_COMPANY } from '../../../shared/limits.js';
 import { pageOutput } from '../../../shared/list.js';
 import { adminUserFields, companyUserListInput, companyUserOutput, inviteColleagueInput, userListInput, userOutput } from '../../../shared/users.js';
 import { idParam, messageOutput } from '../../../shared/validation.js';
+import { rateLimitText } from '../../rate-limit.js';
 import { companyAdminProcedure, keepsOmittedFields, router, superAdminProcedure } from '../../trpc.js';
+import { LINK_LIFETIME_MS } from '../account/links.js';
 import { createUserByAdmin, deleteUserByAdmin, listCompanyUsers, updateUserByAdmin } from './admin.js';
 import { inviteColleague, removeColleague } from './colleagues.js';
 import { resetTwoFactor } from '../two-factor/service.js';
@@ -18,7 +21,7 @@ export const usersRouter = router({
     .output(pageOutput(companyUserOutput))
     .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId, input)),
   invite: companyAdminProcedure
-    .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email", description: "Company admins only. The colleague joins the admin's own company as a member, unapproved and without a password; the provider is emailed as for a sign-up. An address that already has an account (in any company, or the provider's) gets the same answer, so the call does not tell who uses the portal, but nobody is added: the address's owner is emailed that someone tried to invite them. At most 100 users a company and 20 invitations an admin an hour." } })
+    .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email", description: `Company admins only. The colleague joins the admin's own company as a member, unapproved and without a password; the provider is emailed as for a sign-up. An address that already has an account (in any company, or the provider's) gets the same answer, so the call does not tell who uses the portal, but nobody is added: the address's owner is emailed that someone tried to invite them. A company has at most ${MAX_USERS_PER_COMPANY} users; an admin sends ${rateLimitText('colleague-invite')}.` } })
     .input(inviteColleagueInput)
     .output(companyUserOutput)
     .mutation(({ ctx, input }) => inviteColleague(ctx.deps, ctx.actor, ctx.companyId, input)),
@@ -62,19 +65,19 @@ export const superAdminUsersRouter = router({
     }),
 
   activate: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/activate/{id}', tags, summary: 'Approve a user and email them', description: 'Super-admins only. Approves the user so they can sign in, and emails them that they were approved; a user without a password gets a set-password link (good for 7 days) in that email. Approving a user again sends the email again.' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/activate/{id}', tags, summary: 'Approve a user and email them', description: `Super-admins only. Approves the user so they can sign in, and emails them that they were approved; a user without a password gets a set-password link (good for ${durationText(LINK_LIFETIME_MS['set-password'])}) in that email. Approving a user again sends the email again.` } })
     .input(byId)
     .output(userOutput)
     .mutation(({ ctx, input }) => users.activateUser(ctx.deps, input.id)),
 
   sendSetPassword: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/sendsetpassword/{id}', tags, summary: 'Email a set-password link valid 7 days', description: 'Super-admins only. Emails the user a single-use link to set a new password, good for 7 days, whether or not they have one; using it ends their sessions and revokes their other links, and it does not approve them.' } })
+    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/sendsetpassword/{id}', tags, summary: `Email a set-password link valid ${durationText(LINK_LIFETIME_MS['set-password'])}`, description: `Super-admins only. Emails the user a single-use link to set a new password, good for ${durationText(LINK_LIFETIME_MS['set-password'])}, whether or not they have one; using it ends their sessions and revokes their other links, and it does not approve them.` } })
     .input(byId)
     .output(messageOutput)
     .mutation(({ ctx, input }) => users.sendSetPasswordEmail(ctx.deps, input.id)),
 
   resetTwoFactor: superAdminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/superadmin/users/resettwofactor/{id}', tags, summary: "Turn off a user's two-factor sign-in (lost phone and recovery codes), sign them out everywhere and email them", description: 'Super-admins only. For a user who lost both their authenticator and their recovery codes: their second factor is removed, every session of theirs ends and they are emailed, so they sign in with their password alone and may set it up again. A 400 when it is not on; your own is a 409 (turn it off on My Account with your password and a code).' } })
+    .meta({ formerPaths: ['/superadmin/users/resettwofactor/{id}'], openapi: { method: 'PUT', path: '/superadmin/users/reset-two-factor/{id}', tags, summary: "Turn off a user's two-factor sign-in (lost phone and recovery codes), sign them out everywhere and email them", description: 'Super-admins only. For a user who lost both their authenticator and their recovery codes: their second factor is removed, every session of theirs ends and they are emailed, so they sign in with their password alone and may set it up again. A 400 when it is not on; your own is a 409 (turn it off on My Account with your password and a code).' } })
     .input(byId)
     .output(messageOutput)
     .mutation(({ ctx, input }) => resetTwoFactor(ctx.deps, ctx.actor, input.id)),

@@ -26,6 +26,8 @@ const calls = [
   ['GET', '/superadmin/users'],
   ['PUT', '/superadmin/users/activate/anything'],
   ['PUT', '/superadmin/users/sendsetpassword/anything'],
+  ['PUT', '/superadmin/users/reset-two-factor/anything'],
+  // the former path, kept for one release
   ['PUT', '/superadmin/users/resettwofactor/anything'],
 ] as const;
 

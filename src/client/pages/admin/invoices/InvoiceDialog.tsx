@@ -5,7 +5,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { SEND_INVOICE_EMAIL_DEFAULT, type InvoiceDto } from '../../../../shared/invoices.js';
-import { PAYMENT_METHODS } from '../../../../shared/payments.js';
+import { PAYMENT_METHODS } from '../../../../shared/payment-options.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { invoicePrice } from '../../../../shared/pricing.js';
 import { FormDialog, failureText, CompanySelect, fieldErrorReader } from '../../../components/records/index.js';

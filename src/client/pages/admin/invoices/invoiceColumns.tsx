@@ -3,8 +3,8 @@ import type { InvoiceDto } from '../../../../shared/invoices.js';
 import { formatDollars, formatHours } from '../../../../shared/format.js';
 import type { Column } from '../../../components/records/index.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
-import { StatusBadge } from '../../../components/StatusBadge.js';
-import { invoiceDateText, invoiceMethodText, invoiceStatusText } from './invoiceText.js';
+import { InvoiceStatus } from '../../../components/InvoiceStatus.js';
+import { invoiceDateText, invoiceMethodText } from './invoiceText.js';
 import classes from './AllInvoicesPage.module.css';
 
 // the description column's share of a 1440 px screen; the full text shows on hover
@@ -29,5 +29,5 @@ export const invoiceColumns: Column<InvoiceDto>[] = [
   },
   { key: 'selectedPaymentMethod', header: 'Payment Method', sortable: true, render: (invoice) => invoiceMethodText(invoice.selectedPaymentMethod) },
   { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => <span className={classes.oneLine}>{invoiceDateText(invoice.transactionDate)}</span> },
-  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <StatusBadge status={invoiceStatusText(invoice)} /> },
+  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <InvoiceStatus invoice={invoice} /> },
 ];

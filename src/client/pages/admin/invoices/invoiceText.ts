@@ -5,9 +5,6 @@ export function invoiceDateText(iso: string): string {
   return dateText(iso);
 }
 
-// one rule for every screen that shows an invoice's status
-export { invoiceStatusText } from '../../../../shared/invoices.js';
-
 /** The intended payment method, '' shown as None. */
 export function invoiceMethodText(method: string): string {
   return method || 'None';

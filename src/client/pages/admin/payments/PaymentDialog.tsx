@@ -1,6 +1,7 @@
 import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { countingStatusNote, DEFAULT_PAYMENT_STATUS, PAYMENT_METHODS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto, type PaymentMethod } from '../../../../shared/payments.js';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../../shared/payment-options.js';
+import { countingStatusNote, DEFAULT_PAYMENT_STATUS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { CompanySelect, fieldErrorReader, RecordDialog } from '../../../components/records/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';

@@ -43,13 +43,13 @@ const testingZone = {
 /** The service layer: every module file but its router. */
 const serviceLayer = './src/server/modules/**/!(router).ts';
 /** What speaks tRPC and HTTP: the procedure builders, the routers and the HTTP wiring. */
-const transportModules = ['./src/server/{trpc,trpc-http,rest,router,app}.ts', './src/server/modules/*/router.ts'];
+const transportModules = ['./src/server/{trpc,trpc-http,rest,router,app,calls}.ts', './src/server/modules/*/router.ts'];
 
 /** Packages only routers and the HTTP wiring use. */
 const transportPackages = ['@trpc/*', '@trpc/**', 'fastify', '@fastify/*', 'trpc-to-openapi'];
 /** The HTTP wiring: the only server files besides routers that import tRPC or Fastify. */
 const httpWiring = [
-  'src/server/{app,main,bootstrap,trpc,trpc-http,rest,downloads,rest-paging,error-shape,request-info,compression,security-headers}.ts',
+  'src/server/{app,main,bootstrap,trpc,trpc-http,rest,calls,downloads,rest-paging,error-shape,request-info,compression,security-headers}.ts',
   // the REST mirror's OpenAPI document and its viewer
   'src/server/api-docs/*.ts',
   'src/server/pdf/route.ts',
@@ -126,6 +126,21 @@ export default tseslint.config(
     settings: importSettings,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // tRPC's procedure._def is not a promised API: one tested module reads it (paths, types, meta,
+    // input schemas); calls go through tRPC's caller (src/server/calls.ts).
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mts,mjs}'],
+    ignores: ['src/server/procedure-internals.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='_def'], Property[key.name='_def']",
+          message: "Only src/server/procedure-internals.ts reads tRPC's _def; call procedures through src/server/calls.ts.",
+        },
+      ],
     },
   },
   {

@@ -152,6 +152,24 @@ const forbidden: Record<string, Planted> = {
     rule: ZONE,
     says: 'never imports test helpers',
   },
+  "the HTTP wiring reads a procedure's _def": {
+    file: 'src/server/planted-transport.ts',
+    code: "import { appRouter } from './router.js';\nexport const planted = appRouter._def.procedures;\n",
+    rule: 'no-restricted-syntax',
+    says: "Only src/server/procedure-internals.ts reads tRPC's _def",
+  },
+  "a script destructures a router's _def": {
+    file: 'scripts/planted.ts',
+    code: "import { appRouter } from '../src/server/router.js';\nconst { _def } = appRouter;\nexport const planted = _def;\n",
+    rule: 'no-restricted-syntax',
+    says: "Only src/server/procedure-internals.ts reads tRPC's _def",
+  },
+  'a service imports the call path': {
+    file: 'src/server/modules/planted/service.ts',
+    code: "import { callerFor } from '../../calls.js';\nexport const planted = callerFor;\n",
+    rule: ZONE,
+    says: 'Services never import tRPC or the routers',
+  },
   'a customer page imports an admin page': {
     file: 'src/client/pages/tasks/Planted.tsx',
     code: "import { AllTasksPage } from '../admin/tasks/AllTasksPage.js';\nexport const planted = AllTasksPage;\n",
@@ -230,6 +248,10 @@ const allowed: Record<string, { file: string; code: string }> = {
   'the mail benchmark uses the mail kit': {
     file: 'scripts/bench-mail.ts',
     code: "import { TestClock } from '../src/server/testing/mail-kit.js';\nexport const planted = TestClock;\n",
+  },
+  "procedure-internals reads the router's _def": {
+    file: 'src/server/procedure-internals.ts',
+    code: "import { appRouter } from './router.js';\nexport const planted = appRouter._def.procedures;\n",
   },
   'pages share through components': {
     file: 'src/client/pages/tasks/Planted.tsx',

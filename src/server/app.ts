@@ -7,8 +7,8 @@ import type { Config } from './config.js';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
 import { registerDownloads } from './downloads.js';
-import { DISK_FULL_STATUS } from './error-shape.js';
-import { DISK_FULL, GENERIC_SERVER_ERROR, INVALID_JSON, isDiskFull, JSON_ONLY } from './errors.js';
+import { failureOf } from './error-shape.js';
+import { INVALID_JSON, JSON_ONLY } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
 import { loggedRequest } from './log-redaction.js';
 import { invoicePdfFor } from './modules/invoices/pdf.js';
@@ -98,8 +98,8 @@ function handleErrors(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      if (isDiskFull(error)) return reply.status(DISK_FULL_STATUS).send({ message: DISK_FULL });
-      return reply.status(500).send({ message: GENERIC_SERVER_ERROR });
+      const failure = failureOf(error);
+      return reply.status(failure.status).send(failure.body);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ message: 'The request body is too large (the limit is 1 MB).' });

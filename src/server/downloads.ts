@@ -1,18 +1,14 @@
 import { Readable } from 'node:stream';
-import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DownloadLink, ExportList } from '../shared/exports.js';
+import { callerFor, loggedFailure, type AppCaller } from './calls.js';
 import type { AppDeps } from './deps.js';
 import { DownloadSlots, type DownloadHolder } from './download-slots.js';
-import { shapeError } from './error-shape.js';
-import { AppError, errorCodes } from './errors.js';
 import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } from './modules/activities/downloads.js';
 import { LinkFetches, openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
 import { requestInfo } from './request-info.js';
 import type { DownloadRoute } from './api-docs/rest-shapes.js';
-import { appRouter } from './router.js';
-import { createCallerFactory, createContext } from './trpc.js';
 
 /*
  * The downloads: back-office lists as CSV, a company's activities as CSV and its statement as PDF.
@@ -34,9 +30,6 @@ export const DOWNLOAD_ROUTES: DownloadRoute[] = [
 
 type Request = FastifyRequest<{ Params: { file?: string }; Querystring: Record<string, string | string[] | undefined> }>;
 
-const createCaller = createCallerFactory(appRouter);
-type Caller = ReturnType<typeof createCaller>;
-
 /** Query strings are text; the link calls' few booleans are read from it. */
 function scriptInput(query: Request['query']): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -44,11 +37,9 @@ function scriptInput(query: Request['query']): Record<string, unknown> {
   return input;
 }
 
-/** Answers a failure as the API answers any: a link call's error as it is, a service's AppError with its status. */
-function sendError(reply: FastifyReply, cause: unknown) {
-  const error = cause instanceof AppError ? new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message }) : getTRPCErrorFromUnknown(cause);
-  const { status, body } = shapeError(error);
-  if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'download failed');
+/** Answers a failure as the API answers any: a link call's error and a service's AppError alike. */
+function sendError(reply: FastifyReply, thrown: unknown) {
+  const { status, body } = loggedFailure(thrown, reply.log);
   return reply.status(status).header('Cache-Control', 'no-store').send(body);
 }
 
@@ -60,11 +51,11 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
   const fetches = new LinkFetches(deps);
 
   /** The signed payload of the request's link, or of the link the script's session gets; null once answered. */
-  async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: Caller) => Promise<DownloadLink>): Promise<unknown> {
+  async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: AppCaller) => Promise<DownloadLink>): Promise<unknown> {
     let url = request.url;
     if (!url.includes('&sig=')) {
       try {
-        url = (await issue(createCaller(createContext(deps, requestInfo(request))))).url;
+        url = (await issue(callerFor(deps, requestInfo(request)))).url;
       } catch (cause) {
         await sendError(reply, cause);
         return null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { tasks } from '../../drizzle/schema.js';
-import { shapeError } from './error-shape.js';
+import { failureOf } from './error-shape.js';
 import { DISK_FULL } from './errors.js';
 import { api, createTestApp, signedInUser, type SignedInUser, type TestApp } from './testing/app.js';
 import { createCompany } from './testing/factories.js';
@@ -70,7 +70,7 @@ describe('a full disk', () => {
   it('a file that cannot be written for want of space (ENOSPC, or a quota: EDQUOT) is the same 503, also outside the API', async () => {
     for (const code of ['ENOSPC', 'EDQUOT']) {
       const cause = Object.assign(new Error(`${code}: no space left on device, write`), { code });
-      expect(shapeError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause }))).toEqual({ status: 503, body: { message: DISK_FULL } });
+      expect(failureOf(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause }))).toMatchObject({ status: 503, body: { message: DISK_FULL } });
     }
     const other = await createTestApp();
     try {
@@ -87,6 +87,6 @@ describe('a full disk', () => {
 
   it('any other fault keeps its generic 500', () => {
     const cause = Object.assign(new Error('SQLITE_CORRUPT: database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
-    expect(shapeError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause })).status).toBe(500);
+    expect(failureOf(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause })).status).toBe(500);
   });
 });

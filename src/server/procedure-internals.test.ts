@@ -50,13 +50,6 @@ describe('procedureInternals', () => {
     expect(search!.input.parse({ page: 'one' })).toBeUndefined();
   });
 
-  it('calls a procedure through its middlewares and input check', async () => {
-    const call = (getRawInput: () => Promise<unknown>) =>
-      search!.call({ ctx: {}, path: search!.path, type: 'query', getRawInput, signal: undefined, batchIndex: 0 });
-    await expect(call(async () => ({ open: true }))).resolves.toEqual({ got: { open: true, page: 1 } });
-    await expect(call(async () => ({ page: 'one' }))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-  });
-
   it('tells which builder made a procedure', () => {
     expect(search!.builtWith(publicProcedure)).toBe(true);
     expect(search!.builtWith(authedProcedure)).toBe(false);

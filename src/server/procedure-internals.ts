@@ -2,26 +2,17 @@ import type { ProcedureMeta } from './trpc.js';
 
 /*
  * The one place that reads tRPC's and zod's internals (procedure._def, schema._zod.def): the REST
- * mirror routes and calls procedures by them, and the API-wide tests walk every procedure. Neither
- * library promises these shapes; procedure-internals.test.ts fails loudly if an upgrade moves them.
+ * mirror and /trpc route by them (paths, types, meta, input fields), the API document is built from
+ * them, and the API-wide tests walk every procedure. Calls go through tRPC's caller (calls.ts), never
+ * through these. Neither library promises these shapes; procedure-internals.test.ts fails loudly if
+ * an upgrade moves them.
  */
 
 type ZodInternals = { _zod?: { def: { type: string; innerType?: ZodInternals; in?: ZodInternals; shape?: Record<string, ZodInternals> } } };
 type Parser = { safeParse?: (value: unknown) => { success: boolean; data?: unknown } };
-type ProcedureType = 'query' | 'mutation' | 'subscription';
-
-/** What a tRPC caller does for one path, without building a caller proxy per request. */
-export type ProcedureCall = {
-  ctx: unknown;
-  path: string;
-  type: ProcedureType;
-  getRawInput: () => Promise<unknown>;
-  signal: AbortSignal | undefined;
-  batchIndex: number;
-};
+export type ProcedureType = 'query' | 'mutation' | 'subscription';
 
 type RawProcedure = {
-  (call: ProcedureCall): Promise<unknown>;
   _def: { type: ProcedureType; meta?: ProcedureMeta; inputs: (ZodInternals & Parser)[]; middlewares: unknown[] };
 };
 
@@ -43,8 +34,6 @@ export type ProcedureInternals = {
   /** Built on publicProcedure, which marks its procedures' meta: the call needs no session. */
   isPublic: boolean;
   input: ProcedureInput;
-  /** Calls the procedure as tRPC's HTTP handler would: guard, input check, resolver, output check. */
-  call: (call: ProcedureCall) => Promise<unknown>;
   /** Whether the procedure was made from `builder` (its builder's middleware runs first). */
   builtWith: (builder: unknown) => boolean;
 };
@@ -58,7 +47,6 @@ export function procedureInternals(router: unknown): ProcedureInternals[] {
     meta: procedure._def.meta,
     isPublic: procedure._def.meta?.public === true,
     input: inputOf(procedure._def.inputs[0]),
-    call: (call) => procedure(call),
     builtWith: (builder) => procedure._def.middlewares[0] === (builder as { _def: { middlewares: unknown[] } })._def.middlewares[0],
   }));
 }

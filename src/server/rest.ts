@@ -1,18 +1,16 @@
-import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callerFor, callProcedure } from './calls.js';
 import type { AppDeps } from './deps.js';
-import { shapeError } from './error-shape.js';
 import { buildApiDocument } from './api-docs/document.js';
 import { registerApiDocsViewer } from './api-docs/viewer.js';
 import { requestInfo } from './request-info.js';
 import { appRouter } from './router.js';
 import { pagedBody, PER_PAGE_QUERY, setPageHeaders } from './rest-paging.js';
 import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
-import { createContext } from './trpc.js';
 
 /*
  * The REST mirror: every procedure with meta.openapi is served under /api at its REST path,
- * by calling the procedure itself, so validation, roles and errors are exactly those of /trpc.
+ * called as /trpc calls it (calls.ts), so validation, roles and errors are exactly those of /trpc.
  * We route it ourselves rather than through trpc-to-openapi's adapter, which refuses bodiless
  * PUTs, drops the query string of a PUT and leaks stack traces; its document generator is used.
  */
@@ -38,29 +36,15 @@ export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
 }
 
 async function handle(deps: AppDeps, procedure: ProcedureInternals, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  try {
-    const ctx = createContext(deps, requestInfo(request));
-    const input = inputOf(procedure, request);
-    const result = await procedure.call({
-      ctx,
-      path: procedure.path,
-      type: procedure.type,
-      getRawInput: () => Promise.resolve(input),
-      signal: undefined,
-      batchIndex: 0,
-    });
-    if (procedure.meta?.paged && result) {
-      const parsed = procedure.input.parse(input) as { page?: number; perPage?: number } | undefined;
-      setPageHeaders(request, reply, result as never, parsed);
-      return reply.send(pagedBody(result as never));
-    }
-    return reply.send(result ?? null);
-  } catch (cause) {
-    const error = cause instanceof TRPCError ? cause : getTRPCErrorFromUnknown(cause);
-    const { status, body } = shapeError(error);
-    if (status >= 500) request.log.error({ err: error.cause ?? error, path: procedure.path }, 'api call failed');
-    return reply.status(status).send(body);
+  const input = inputOf(procedure, request);
+  const outcome = await callProcedure(callerFor(deps, requestInfo(request)), procedure.path, input, request.log);
+  if (!outcome.ok) return reply.status(outcome.failure.status).send(outcome.failure.body);
+  if (procedure.meta?.paged && outcome.data) {
+    const parsed = procedure.input.parse(input) as { page?: number; perPage?: number } | undefined;
+    setPageHeaders(request, reply, outcome.data as never, parsed);
+    return reply.send(pagedBody(outcome.data as never));
   }
+  return reply.send(outcome.data ?? null);
 }
 
 /** Merges query string, JSON body and path parameters into the procedure's input. */

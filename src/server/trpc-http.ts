@@ -1,88 +1,120 @@
-import { getTRPCErrorShape, TRPCError } from '@trpc/server';
-import { resolveResponse } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BATCH_TOO_LARGE, MAX_BATCH_CALLS } from '../shared/limits.js';
+import { callerFor, callProcedure, loggedFailure, type CallOutcome } from './calls.js';
 import type { AppDeps } from './deps.js';
+import type { Failure } from './error-shape.js';
+import { AppError, INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
+import { procedureInternals, type ProcedureType } from './procedure-internals.js';
 import { requestInfo } from './request-info.js';
 import { appRouter } from './router.js';
-import { createContext } from './trpc.js';
 
 /*
- * /trpc/<path>: tRPC's own request handling, answered as one buffered JSON body.
- * tRPC's Fastify plugin hands Fastify a streaming Response, which costs a chunked write per part
- * and a stream pipeline per call; the app's client never streams, so one write with a length is
- * both simpler on the wire and several times cheaper per request.
+ * /trpc/<path>: tRPC's HTTP protocol (its documented "HTTP RPC specification", without streaming,
+ * which the app's client does not use), answering each call through the same caller as the REST
+ * mirror (calls.ts). A query is read with GET and its input in the `input` query parameter, a
+ * mutation is sent with POST and its input as the JSON body; `?batch=1` names several procedures
+ * separated by commas, their inputs an object keyed by position, and answers an array in that
+ * order, with 207 when the calls' statuses differ. A failure is { error: { message, code, data } },
+ * code being the JSON-RPC number the tRPC client reads.
  */
-const TRPC_HEADERS = ['content-type', 'accept', 'trpc-accept'] as const;
+
+type TrpcRequest = FastifyRequest<{ Params: { path: string }; Querystring: { batch?: string; input?: string } }>;
+
+const METHOD_OF: Record<ProcedureType, string | undefined> = { query: 'GET', mutation: 'POST', subscription: undefined };
 
 export async function registerTrpc(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const typeOf = new Map(procedureInternals(appRouter).map((procedure) => [procedure.path, procedure.type]));
   await app.register(
     async (scope) => {
-      // tRPC parses the body itself, once it is known not to nest too deeply.
+      // the body is parsed here, once it is known not to nest too deeply
       scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
         done(jsonNestingError(body as string) ?? null, body);
       });
-      scope.all<{ Params: { path: string } }>('/:path', (request, reply) => handle(deps, request, reply));
+      scope.all<{ Params: { path: string } }>('/:path', (request, reply) => answer(deps, typeOf, request as TrpcRequest, reply));
     },
     { prefix: '/trpc' },
   );
 }
 
-async function handle(
-  deps: AppDeps,
-  request: FastifyRequest<{ Params: { path: string } }>,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
-  const path = request.params.path;
-  if (isBatch(request) && path.split(',').length > MAX_BATCH_CALLS) {
-    return refuse(reply, new TRPCError({ code: 'BAD_REQUEST', message: BATCH_TOO_LARGE }));
+async function answer(deps: AppDeps, typeOf: Map<string, ProcedureType>, request: TrpcRequest, reply: FastifyReply): Promise<FastifyReply> {
+  if (request.method === 'HEAD') return reply.code(204).send();
+  const batch = request.query.batch === '1';
+  const paths = batch ? request.params.path.split(',') : [request.params.path];
+  let inputs: unknown[];
+  try {
+    inputs = inputsOf(request, paths.length, batch);
+  } catch (thrown) {
+    // a refusal of the whole request, before any call runs
+    const failure = loggedFailure(thrown, request.log);
+    return send(reply, failure.status, { error: envelopeOf(failure, undefined) });
   }
-  const response = await resolveResponse({
-    router: appRouter,
-    req: fetchRequestOf(request),
-    path,
-    error: null,
-    createContext: async () => createContext(deps, requestInfo(request)),
-    onError: ({ error, path: procedurePath }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') {
-        request.log.error({ err: error.cause ?? error, path: procedurePath }, 'trpc call failed');
-      }
-    },
-  });
-  reply.code(response.status);
-  response.headers.forEach((value, name) => reply.header(name, value));
-  return reply.send(await response.text());
+  const caller = callerFor(deps, requestInfo(request));
+  const outcomes = await Promise.all(
+    paths.map((path, index) => {
+      const refusal = methodRefusal(typeOf.get(path), path, request.method);
+      return refusal ? { ok: false as const, failure: loggedFailure(refusal, request.log) } : callProcedure(caller, path, inputs[index], request.log);
+    }),
+  );
+  const answers = outcomes.map((outcome, index) => answerOf(outcome, paths[index]!));
+  if (!batch) return send(reply, statusOf(outcomes[0]!), answers[0]);
+  const statuses = new Set(outcomes.map(statusOf));
+  return send(reply, statuses.size === 1 ? statusOf(outcomes[0]!) : 207, answers);
 }
 
-/**
- * The request as tRPC reads it: method, URL, body and the headers that choose its format.
- * Calls finish in one synchronous database step, so there is no abort signal to wire to the socket.
- */
-function fetchRequestOf(request: FastifyRequest): Request {
-  const headers = new Headers();
-  for (const name of TRPC_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers.set(name, value);
+/** The calls' inputs in order: JSON in the `input` query parameter of a GET, or the JSON body of a POST. */
+function inputsOf(request: TrpcRequest, calls: number, batch: boolean): unknown[] {
+  if (batch && calls > MAX_BATCH_CALLS) throw new AppError('BAD_REQUEST', BATCH_TOO_LARGE);
+  const text = request.method === 'GET' ? request.query.input : bodyText(request);
+  const sent = text === undefined || text.trim() === '' ? undefined : parsedJson(text);
+  if (!batch) return [sent];
+  if (sent === undefined) return [];
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) {
+    throw new AppError('BAD_REQUEST', 'The input of a batch is an object of each call\'s input by its position ("0", "1", ...).');
   }
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as string | undefined);
-  return new Request(`http://localhost${request.url}`, { method: request.method, headers, body });
+  return Array.from({ length: calls }, (_, index) => (sent as Record<string, unknown>)[index]);
 }
 
-function isBatch(request: FastifyRequest): boolean {
-  return (request.query as Record<string, unknown> | undefined)?.batch === '1';
+/** The body of a write, which must be JSON (the parser above keeps it as text). */
+function bodyText(request: TrpcRequest): string | undefined {
+  if (!request.headers['content-type']?.startsWith('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_ONLY);
+  return typeof request.body === 'string' ? request.body : undefined;
 }
 
-/** A refusal before any call runs, in the envelope a tRPC client reads. */
-function refuse(reply: FastifyReply, error: TRPCError): FastifyReply {
-  const shape = getTRPCErrorShape({
-    config: appRouter._def._config,
-    error,
-    type: 'unknown',
-    path: undefined,
-    input: undefined,
-    ctx: undefined,
-  });
-  return reply.code(400).send({ error: shape });
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', INVALID_JSON);
+  }
+}
+
+/** A call to a path that is not a procedure, or by the wrong method for its type. */
+function methodRefusal(type: ProcedureType | undefined, path: string, method: string): AppError | undefined {
+  if (!type) return new AppError('NOT_FOUND', `No procedure found on path "${path}".`);
+  return METHOD_OF[type] === method ? undefined : new AppError('METHOD_NOT_SUPPORTED', WRONG_METHOD);
+}
+
+function answerOf(outcome: CallOutcome, path: string) {
+  return outcome.ok ? { result: { data: outcome.data } } : { error: envelopeOf(outcome.failure, path) };
+}
+
+function statusOf(outcome: CallOutcome): number {
+  return outcome.ok ? 200 : outcome.failure.status;
+}
+
+/** tRPC's error shape: the message, the JSON-RPC code, and the data the client reads (fieldErrors for a form). */
+function envelopeOf(failure: Failure, path: string | undefined) {
+  return {
+    message: failure.body.message,
+    code: TRPC_ERROR_CODES_BY_KEY[failure.code],
+    data: { code: failure.code, httpStatus: failure.status, path, fieldErrors: failure.body.fieldErrors },
+  };
+}
+
+/** One buffered JSON body with its length: the client never streams. */
+function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json').send(JSON.stringify(body));
 }

@@ -1,11 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { ZodRealError } from 'zod';
 import { idParam } from '../shared/validation.js';
 import type { AppDeps } from './deps.js';
-import { shapeError } from './error-shape.js';
-import { AppError, errorCodes, isDiskFull } from './errors.js';
 import { ownCompanyId, type Actor } from './modules/account/actor.js';
 import { isWrongCredentials } from './modules/account/service.js';
 import { validateSessionToken } from './modules/account/sessions.js';
@@ -44,51 +40,11 @@ export function createContext(deps: AppDeps, request: RequestInfo): Context {
   return { deps, actor, ip: request.ip };
 }
 
-const t = initTRPC
-  .context<Context>()
-  .meta<ProcedureMeta>()
-  .create({
-    errorFormatter({ shape, error }) {
-      const { status, body } = shapeError(error);
-      // a full disk answers 503 on /trpc as on /api: tRPC takes the HTTP status from data.httpStatus
-      const diskFull = isDiskFull(error);
-      return {
-        ...shape,
-        ...(diskFull ? { code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE } : {}),
-        message: body.message,
-        data: {
-          code: diskFull ? 'SERVICE_UNAVAILABLE' : shape.data.code,
-          httpStatus: diskFull ? status : shape.data.httpStatus,
-          path: shape.data.path,
-          fieldErrors: body.fieldErrors,
-        },
-      };
-    },
-  });
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create();
 
-/** Services throw AppError; turn it into the matching tRPC error so both transports agree. */
-function withAppErrors<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {
-  if (result.ok) return result;
-  const cause = result.error?.cause;
-  if (cause instanceof AppError) throw trpcErrorOf(cause);
-  const constraint = constraintMessage(cause);
-  if (constraint) throw new TRPCError({ code: 'CONFLICT', message: constraint, cause });
-  return result;
-}
-
-function trpcErrorOf(cause: AppError): TRPCError {
-  // a rule about one field answers like a schema would: fieldErrors name it
-  const fieldCause = cause.field ? new ZodRealError([{ code: 'custom', path: [cause.field], message: cause.message, input: undefined }]) : cause;
-  return new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause: fieldCause });
-}
-
-/** Counts the call under the procedure's rate limit; over it, a 429 like the services' errors. */
+/** Counts the call under the procedure's rate limit; over it, the limiter's 429 is the call's failure. */
 function admitCall(ctx: Context, action: RateLimitedAction, caller: Caller): void {
-  try {
-    ctx.deps.rateLimiter.admit(action, caller);
-  } catch (error) {
-    throw error instanceof AppError ? trpcErrorOf(error) : error;
-  }
+  ctx.deps.rateLimiter.admit(action, caller);
 }
 
 /** The errors that count as a failure of an action limited by its failures. */
@@ -104,14 +60,6 @@ function countFailure(ctx: Context, action: RateLimitedAction, caller: Caller, r
   }
 }
 
-/** A unique or foreign-key clash the service did not foresee is a conflict, not a crash. */
-function constraintMessage(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return 'That conflicts with an existing record.';
-  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return 'That record is still in use or refers to one that does not exist.';
-  return undefined;
-}
-
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
@@ -124,12 +72,12 @@ const forbidden = () =>
  */
 export const publicProcedure = t.procedure.meta({ public: true }).use(async ({ ctx, meta, getRawInput, next }) => {
   const action = meta?.rateLimit;
-  if (!action) return withAppErrors(await next());
+  if (!action) return next();
   const caller = { ip: ctx.ip, emailAddress: emailAddressIn(await getRawInput()) };
   admitCall(ctx, action, caller);
   const result = await next();
   countFailure(ctx, action, caller, result);
-  return withAppErrors(result);
+  return result;
 });
 
 /** The email address a call names, read before its input is checked (a bad one is refused after). */
@@ -142,53 +90,42 @@ type SignedIn = Context & { actor: Actor };
 type Guard = {
   may: (actor: Actor) => boolean;
   /** A further reason to turn an allowed actor away, with its own message. */
-  refusal?: (ctx: SignedIn) => string | null;
-  /** Customer calls: ctx.companyId is the caller's own company. */
-  company?: true;
+  refusal?: (deps: AppDeps, actor: Actor) => string | null;
 };
 
-/** Signed in, and allowed by the guard; the resolver sees a non-null actor. */
-function signedInProcedure<Scope extends object = object>({ may, refusal, company }: Guard) {
+/**
+ * Signed in, and allowed by the guard. The resolver's context has the actor, never null, and
+ * companyId(): the caller's own company, or a 403 for an account of none (the provider).
+ */
+function signedInProcedure({ may, refusal }: Guard) {
   return t.procedure.use(async ({ ctx, meta, next }) => {
-    if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-    if (!may(ctx.actor)) throw forbidden();
-    const refused = refusal?.(ctx as SignedIn);
+    const { actor } = ctx;
+    if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    if (!may(actor)) throw forbidden();
+    const refused = refusal?.(ctx.deps, actor);
     if (refused) throw new TRPCError({ code: 'FORBIDDEN', message: refused });
     const action = meta?.rateLimit;
-    const caller = action && { ip: ctx.ip, userId: ctx.actor.userId };
+    const caller = action && { ip: ctx.ip, userId: actor.userId };
     if (action && caller) admitCall(ctx, action, caller);
-    if (company) scopeToOwnCompany(ctx as SignedIn);
-    // The actor is checked above; the override only tells the resolvers' types so. Handing tRPC a
-    // real context object would have it copy the whole context for every call.
-    const result = await next({ ctx: undefined as unknown as { actor: Actor } & Scope });
+    const result = await next({ ctx: { actor, companyId: () => ownCompanyId(actor) } });
     if (action && caller) countFailure(ctx, action, caller, result);
-    return withAppErrors(result);
+    return result;
   });
 }
 
-/**
- * Customer calls act on the caller's own company, never one named in the input. The provider has
- * none: reading ctx.companyId refuses them (403), which the resolver does after the input check, so
- * a malformed call still gets its 400 as before. A batch shares one context, so it is set once.
- */
-function scopeToOwnCompany(ctx: SignedIn): void {
-  if ('companyId' in ctx) return;
-  const { actor } = ctx;
-  if (actor.companyId) Object.defineProperty(ctx, 'companyId', { value: actor.companyId });
-  else Object.defineProperty(ctx, 'companyId', { get: () => ownCompanyId(actor) });
-}
-
-type OwnCompany = { companyId: string };
-
 export const authedProcedure = signedInProcedure({ may: () => true });
-/** Any user of a company, on their company's data. */
-export const companyProcedure = signedInProcedure<OwnCompany>({ may: () => true, company: true });
-/** A company's admin, on their company's data. */
-export const companyAdminProcedure = signedInProcedure<OwnCompany>({ may: (actor) => actor.isAdmin, company: true });
+/**
+ * Any user of a company, on their company's data. Customer calls act on the caller's own company,
+ * never one named in the input: ctx.companyId() is it. The provider has none, and the call refuses
+ * them (403) when the resolver asks, after the input check, so a malformed call gets its 400 first.
+ */
+export const companyProcedure = signedInProcedure({ may: () => true });
+/** A company's admin, on their company's data (ctx.companyId(), as above). */
+export const companyAdminProcedure = signedInProcedure({ may: (actor) => actor.isAdmin });
 /** While the policy requires two-factor sign-in, a super-admin without it is kept out of the back office. */
 export const superAdminProcedure = signedInProcedure({
   may: (actor) => actor.isSuperAdmin,
-  refusal: ({ deps, actor }) => (mustEnrolFirst(deps.db, actor.userId) ? ENROL_FIRST : null),
+  refusal: (deps, actor) => (mustEnrolFirst(deps.db, actor.userId) ? ENROL_FIRST : null),
 });
 
 /**

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { isNewEmailAddress, type Profile } from '../../../shared/account.js';
 import { EMAIL_PATTERN } from '../../../shared/validation.js';
 import { FormMessage } from '../../components/FormMessage.js';
+import { serverFieldErrors } from '../../components/records/index.js';
 import { renameSessionUser } from '../../session.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
 import { errorText, trpc } from '../../trpc.js';
@@ -72,7 +73,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   };
 
   const emailChanges = editing && isNewEmailAddress(profile.emailAddress, fields.emailAddress);
-  const passwordError = update.error?.data?.fieldErrors?.currentPassword?.[0];
+  const passwordError = serverFieldErrors(update.error).currentPassword;
   const error =
     problem ?? (update.isError && !passwordError ? errorText(update.error, 'Your profile could not be saved.') : null);
 

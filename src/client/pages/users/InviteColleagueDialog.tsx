@@ -1,5 +1,5 @@
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
-import { FormDialog, failureText } from '../../components/records/index.js';
+import { FormDialog, failureText, serverFieldErrors } from '../../components/records/index.js';
 import { EmailInput } from '../../components/EmailInput.js';
 import { toastDone } from '../../lib/toast.js';
 import { useFieldValues } from '../../lib/useFieldValues.js';
@@ -19,9 +19,9 @@ export function InviteColleagueDialog({ onClose }: { onClose: () => void }) {
       await utils.users.list.invalidate();
     },
   });
-  const fieldErrors = invite.error?.data?.fieldErrors as Partial<Record<Field, string[]>> | undefined;
-  const field = (name: Field) => ({ ...bind(name), error: fieldErrors?.[name]?.[0] });
-  const onFields = fieldErrors && Object.keys(fieldErrors).length > 0;
+  const fieldErrors = serverFieldErrors(invite.error);
+  const field = (name: Field) => ({ ...bind(name), error: fieldErrors[name] });
+  const onFields = Object.keys(fieldErrors).length > 0;
   return (
     <FormDialog
       opened

@@ -43,7 +43,7 @@ export const activitiesRouter = router({
     })
     .input(activitiesExportInput)
     .output(downloadLinkOutput)
-    .query(({ ctx, input }) => activitiesExportLink(ctx.deps, { userId: ctx.actor.userId, companyId: ctx.companyId }, input.timeZone)),
+    .query(({ ctx, input }) => activitiesExportLink(ctx.deps, { userId: ctx.actor.userId, companyId: ctx.companyId() }, input.timeZone)),
 
   statementLink: companyAdminProcedure
     .meta({
@@ -60,7 +60,7 @@ export const activitiesRouter = router({
     })
     .input(statementInput)
     .output(downloadLinkOutput)
-    .query(({ ctx, input }) => statementLink(ctx.deps, { userId: ctx.actor.userId, companyId: ctx.companyId }, input)),
+    .query(({ ctx, input }) => statementLink(ctx.deps, { userId: ctx.actor.userId, companyId: ctx.companyId() }, input)),
 
   weeklyUsage: companyProcedure
     .meta({
@@ -75,5 +75,5 @@ export const activitiesRouter = router({
     })
     .input(z.void())
     .output(weeklyUsageOutput)
-    .query(({ ctx }) => weeklyUsage(ctx.deps, ctx.companyId)),
+    .query(({ ctx }) => weeklyUsage(ctx.deps, ctx.companyId())),
 });

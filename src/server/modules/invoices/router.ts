@@ -29,19 +29,19 @@ export const invoicesRouter = router({
     .meta({ paged: true, openapi: { method: 'GET', path: '/invoices', tags: customerTags, summary: "Your company's invoices with their payments, newest first", description: `Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's invoices (the company parameter is ignored), with price, rate and remainingBalance in dollars, hours in hours, status (Completed once paid in full, else Pending; a Pending invoice whose remainingBalance is below its price is partly paid, which the screens, PDFs and emails say beside the status), the payments made and a signed pdfUrl good for ${durationText(PDF_LINK_LIFETIME_MS)}.` } })
     .input(invoiceListInput)
     .output(pageOutput(invoiceOutput))
-    .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.companyId, input)),
+    .query(({ ctx, input }) => invoices.listOwnInvoices(ctx.deps, ctx.companyId(), input)),
 
   unpaid: companyAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/invoices/unpaid', tags: customerTags, summary: "How many of your company's invoices are not paid in full, and what is still owed on them", description: `Company admins of a company only (the provider's super-admin has none: 403). Counts the caller's own company's invoices not paid in full, unpaid or partly paid, and sums what is left on them: each price less its completed payments, in dollars (pending or failed payments count for nothing). Checkout shows it before another purchase; a company with ${MAX_UNPAID_INVOICES_PER_COMPANY} of them cannot buy more until it pays.` } })
     .input(z.void())
     .output(unpaidInvoicesOutput)
-    .query(({ ctx }) => invoices.unpaidInvoices(ctx.deps, ctx.companyId)),
+    .query(({ ctx }) => invoices.unpaidInvoices(ctx.deps, ctx.companyId())),
 
   purchase: companyAdminProcedure
     .meta({ rateLimit: 'purchase', openapi: { method: 'POST', path: '/invoices/purchase', tags: customerTags, summary: 'Buy a package: creates and emails its invoice; the hours stay pending until it is paid', description: `Company admins of a company only; ${rateLimitText('purchase')}. Buys a package on offer to the company now (a 404 otherwise, a 400 for one with no hours): the invoice gets the next number, the price hours x rate in dollars rounded to the cent and the paymentOption's method, its hours wait as pending, and the invoice PDF is emailed to the company's approved users and to the provider. A company with ${MAX_UNPAID_INVOICES_PER_COMPANY} invoices not yet paid in full gets a 409.` } })
     .input(purchaseInput)
     .output(purchaseOutput)
-    .mutation(({ ctx, input }) => invoices.purchase(ctx.deps, ctx.actor, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => invoices.purchase(ctx.deps, ctx.actor, ctx.companyId(), input)),
 });
 
 export const superAdminInvoicesRouter = router({

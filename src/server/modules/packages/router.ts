@@ -22,14 +22,14 @@ export const packagesRouter = router({
     .meta({ openapi: { method: 'GET', path: '/packages', tags: customerTags, summary: `Packages on offer to your company: its custom ones first, then general ones, each by hours (at most ${PACKAGE_CATALOGUE_LIMIT})`, description: "Company admins of a company only (the provider's super-admin has none: 403). The packages the company may buy now: general ones and its own custom ones whose start date has come and whose end date has not passed; rate is dollars an hour and price is hours x rate in dollars, rounded to the cent." } })
     .input(z.void())
     .output(z.array(packageOutput))
-    .query(({ ctx }) => packages.catalogue(ctx.deps, ctx.companyId)),
+    .query(({ ctx }) => packages.catalogue(ctx.deps, ctx.companyId())),
 
   /** The same audience and offer rule as the list: a package not in your catalogue is not found. */
   detail: companyAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/packages/{id}', tags: customerTags, summary: 'Name, price and description of a package on offer to your company (company admins)', description: "Company admins of a company only. The package's name (its description), price in dollars, hours and rate, for a package on offer to the company now; another company's custom package, or one not yet started or already ended, is a 404." } })
     .input(byId)
     .output(packageDetailOutput)
-    .query(({ ctx, input }) => packages.packageDetail(ctx.deps, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => packages.packageDetail(ctx.deps, ctx.companyId(), input.id)),
 });
 
 export const superAdminPackagesRouter = router({

@@ -38,21 +38,21 @@ export const tasksRouter = router({
     .meta({ rateLimit: 'task-change', openapi: { method: 'POST', path: '/tasks', tags: customerTags, summary: 'Add a task for your company', description: `Any user of a company (the provider's super-admin has none: 403); ${rateLimitText('task-change')}. Adds an open task to the caller's company with priority ${CUSTOMER_DEFAULT_PRIORITY} unless given, dated creationDate (now when left out; at most ${MAX_TASK_BACKDATE_DAYS} days back and ${MAX_TASK_FUTURE_HOURS} hours ahead, else a 400). A company that already has ${MAX_OPEN_TASKS_PER_COMPANY} open tasks gets a 409.` } })
     .input(customerTaskCreateInput)
     .output(taskOutput)
-    .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, ctx.companyId(), input)),
 
   update: companyProcedure
     .use(keepsOmittedFields((ctx, id) => (ctx.actor.companyId ? tasks.findTask(ctx.deps.db, id, ctx.actor.companyId) : undefined), TASK_FIELDS))
     .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks", description: `Any user of a company; ${rateLimitText('task-change')}. Changes the title, description and priority of an open task of the caller's company. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Each field that changes is kept in the task's history with who and when. Another company's or a deleted task is a 404, a done one a 409.` } })
     .input(taskUpdateInput)
     .output(taskOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateOwnTask(ctx.deps, ctx.actor, ctx.companyId, id, fields)),
+    .mutation(({ ctx, input: { id, ...fields } }) => tasks.updateOwnTask(ctx.deps, ctx.actor, ctx.companyId(), id, fields)),
 
   delete: companyProcedure
     .meta({ rateLimit: 'task-change', openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks", description: `Any user of a company; ${rateLimitText('task-change')}. Hides the task (a soft delete kept in its history) so it leaves the lists and the open-task count; another company's or an already deleted task is a 404.` } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
-      tasks.deleteOwnTask(ctx.deps, ctx.actor, ctx.companyId, input.id);
+      tasks.deleteOwnTask(ctx.deps, ctx.actor, ctx.companyId(), input.id);
       return null;
     }),
 });

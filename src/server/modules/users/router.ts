@@ -19,18 +19,18 @@ export const usersRouter = router({
     .meta({ paged: true, openapi: { method: 'GET', path: '/users', tags: ['Users'], summary: "Your company's users: name, email and role, by first name; search matches name or email", description: "Company admins of a company only (the provider's super-admin has none: 403). The caller's own company's users, approved or still awaiting approval (the company parameter is ignored)." } })
     .input(companyUserListInput)
     .output(pageOutput(companyUserOutput))
-    .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId, input)),
+    .query(({ ctx, input }) => listCompanyUsers(ctx.deps, ctx.companyId(), input)),
   invite: companyAdminProcedure
     .meta({ rateLimit: 'colleague-invite', openapi: { method: 'POST', path: '/users/invite', tags: ['Users'], summary: "Invite a colleague into your company; they wait for the provider's approval as a sign-up does, then get a set-password email", description: `Company admins only. The colleague joins the admin's own company as a member, unapproved and without a password; the provider is emailed as for a sign-up. An address that already has an account (in any company, or the provider's) gets the same answer, so the call does not tell who uses the portal, but nobody is added: the address's owner is emailed that someone tried to invite them. A company has at most ${MAX_USERS_PER_COMPANY} users; an admin sends ${rateLimitText('colleague-invite')}.` } })
     .input(inviteColleagueInput)
     .output(companyUserOutput)
-    .mutation(({ ctx, input }) => inviteColleague(ctx.deps, ctx.actor, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => inviteColleague(ctx.deps, ctx.actor, ctx.companyId(), input)),
   remove: companyAdminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags: ['Users'], summary: "Remove a colleague of your company (not yourself); their sessions end", description: 'Company admins only. The user must belong to your company; the rules of deleting a user in the back office apply (a 409 for yourself). Another company\'s user is a 404.' } })
     .input(byId)
     .output(z.null())
     .mutation(({ ctx, input }) => {
-      removeColleague(ctx.deps, ctx.actor, ctx.companyId, input.id);
+      removeColleague(ctx.deps, ctx.actor, ctx.companyId(), input.id);
       return null;
     }),
 });

@@ -9,10 +9,11 @@ type Balance = { id: string; balanceHundredths: number };
 
 /**
  * The run-out forecast of each company, from its balance and the hours it used in the last 8 whole
- * weeks of the provider's calendar, in one read of the ledger for all of them.
+ * weeks of the provider's calendar (its time zone, from the settings the caller has read), in one
+ * read of the ledger for all of them.
  */
-export function forecastsOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, companies: readonly Balance[]): Map<string, Forecast | null> {
-  const calendar = zoneCalendar(readSettings(deps.config, tx).timeZone);
+export function forecastsOf(deps: Pick<AppDeps, 'clock'>, tx: Tx, companies: readonly Balance[], timeZone: string): Map<string, Forecast | null> {
+  const calendar = zoneCalendar(timeZone);
   const today = calendar.dayOf(deps.clock.now().getTime());
   const window = forecastWindow(today);
   const used = hoursUsedBetween(
@@ -25,5 +26,5 @@ export function forecastsOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, com
 }
 
 export function forecastOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, company: Balance): Forecast | null {
-  return forecastsOf(deps, tx, [company]).get(company.id) ?? null;
+  return forecastsOf(deps, tx, [company], readSettings(deps.config, tx).timeZone).get(company.id) ?? null;
 }

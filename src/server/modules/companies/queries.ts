@@ -78,7 +78,8 @@ function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
 
 /** The rows as the list answers them, with the forecasts of all of them read at once. */
 function toDtos(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, rows: CompanyRow[]): CompanyDto[] {
-  const context = { defaultThreshold: readSettings(deps.config, tx).lowBalanceHundredths, forecasts: forecastsOf(deps, tx, rows) };
+  const settings = readSettings(deps.config, tx);
+  const context = { defaultThreshold: settings.lowBalanceHundredths, forecasts: forecastsOf(deps, tx, rows, settings.timeZone) };
   return rows.map((row) => toDto(row, context));
 }
 
@@ -266,11 +267,12 @@ export function runningLowCompanies(
   deps: Pick<AppDeps, 'config' | 'clock' | 'db'>,
   query: Pick<ListQuery, 'page' | 'perPage'>,
 ): Page<RunningLowCompanyDto> {
-  const threshold = readSettings(deps.config, deps.db).lowBalanceHundredths;
+  const settings = readSettings(deps.config, deps.db);
+  const threshold = settings.lowBalanceHundredths;
   return pageOf(query, {
     rows: (limit, offset) => {
       const rows = runningLowPage(deps.db).all({ threshold, limit, offset });
-      const forecasts = forecastsOf(deps, deps.db, rows);
+      const forecasts = forecastsOf(deps, deps.db, rows, settings.timeZone);
       return rows.map((row) => ({
         _id: row.id,
         companyName: row.companyName,

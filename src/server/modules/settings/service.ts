@@ -4,6 +4,7 @@ import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import { defaultSender, SETTING_NAMES, type SettingsDto, type SettingsFields } from '../../../shared/settings.js';
 import type { Config, Provider } from '../../config.js';
 import type { Tx } from '../../db.js';
+import { preparedByShape } from '../../lib/prepared.js';
 import { logoInfo } from './logo.js';
 
 /*
@@ -47,8 +48,11 @@ function environmentFields(config: Config): SettingsFields {
   };
 }
 
+/** One indexed read, compiled once per database: every dashboard, email and PDF asks it. */
+const savedRow = preparedByShape((tx: Tx, _shape: Record<string, never>) => tx.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).prepare());
+
 function readSaved(tx: Tx): Saved {
-  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).get();
+  const row = savedRow(tx, {}).get();
   return row ? (JSON.parse(row.value) as Saved) : {};
 }
 

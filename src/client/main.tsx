@@ -6,7 +6,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { reloadOnStaleChunks } from './lib/reloadOnStaleChunks.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 import { createQueryClient, createTrpcClient, trpc } from './trpc.js';
 
 function Root() {
@@ -15,7 +15,7 @@ function Root() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           <Notifications position="bottom-right" />
           <App />
         </MantineProvider>

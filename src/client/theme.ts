@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // docs/product-rules.md#look: primary blue #1976d2, secondary orange #ff9800 (index 6 is Mantine's filled shade).
 const brandBlue: MantineColorsTuple = ['#e3f2fd', '#bbdefb', '#90caf9', '#64b5f6', '#42a5f5', '#2196f3', '#1976d2', '#1565c0', '#0d47a1', '#0a3570'];
@@ -33,4 +33,14 @@ export const theme = createTheme({
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
   },
+});
+
+/**
+ * Error text (a field's message, its red outline) in dark mode: Mantine draws it in red shade 8,
+ * 1.7:1 on the dark cards; shade 4 keeps 4.5:1 there. Light mode keeps Mantine's shade 6.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: { '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });

@@ -15,7 +15,9 @@ import { invoicePdfFor } from './modules/invoices/pdf.js';
 import { projectRoot } from './paths.js';
 import { registerLogoRoute } from './logo-route.js';
 import { registerInvoicePdfRoute } from './pdf/route.js';
+import { procedureInternals } from './procedure-internals.js';
 import { registerRestApi } from './rest.js';
+import { appRouter } from './router.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerTrpc } from './trpc-http.js';
 
@@ -46,7 +48,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   acceptEmptyJsonBodies(app);
   handleErrors(app);
 
-  await registerTrpc(app, deps);
+  // every procedure's path, type, meta and input, read once for both transports
+  const procedures = procedureInternals(appRouter);
+  await registerTrpc(app, deps, procedures);
 
   registerInvoicePdfRoute(app, {
     key: deps.linkSigningKey,
@@ -55,7 +59,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   registerDownloads(app, deps);
   registerLogoRoute(app, deps.db);
-  registerRestApi(app, deps);
+  registerRestApi(app, deps, procedures);
   await serveClient(app, options.clientDir ?? defaultClientDir);
   return app;
 }

@@ -4,9 +4,8 @@ import type { AppDeps } from './deps.js';
 import { buildApiDocument } from './api-docs/document.js';
 import { registerApiDocsViewer } from './api-docs/viewer.js';
 import { requestInfo } from './request-info.js';
-import { appRouter } from './router.js';
 import { pagedBody, PER_PAGE_QUERY, setPageHeaders } from './rest-paging.js';
-import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
+import type { ProcedureInternals } from './procedure-internals.js';
 
 /*
  * The REST mirror: every procedure with meta.openapi is served under /api at its REST path,
@@ -14,8 +13,7 @@ import { procedureInternals, type ProcedureInternals } from './procedure-interna
  * We route it ourselves rather than through trpc-to-openapi's adapter, which refuses bodiless
  * PUTs, drops the query string of a PUT and leaks stack traces; its document generator is used.
  */
-export function registerRestApi(app: FastifyInstance, deps: AppDeps): void {
-  const procedures = procedureInternals(appRouter);
+export function registerRestApi(app: FastifyInstance, deps: AppDeps, procedures: ProcedureInternals[]): void {
   for (const procedure of procedures) {
     const openapi = procedure.meta?.openapi;
     if (!openapi) continue;

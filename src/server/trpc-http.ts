@@ -6,9 +6,8 @@ import type { AppDeps } from './deps.js';
 import type { Failure } from './error-shape.js';
 import { AppError, INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { jsonNestingError } from './json-depth.js';
-import { procedureInternals, type ProcedureType } from './procedure-internals.js';
+import type { ProcedureInternals, ProcedureType } from './procedure-internals.js';
 import { requestInfo } from './request-info.js';
-import { appRouter } from './router.js';
 
 /*
  * /trpc/<path>: tRPC's HTTP protocol (its documented "HTTP RPC specification", without streaming,
@@ -24,8 +23,8 @@ type TrpcRequest = FastifyRequest<{ Params: { path: string }; Querystring: { bat
 
 const METHOD_OF: Record<ProcedureType, string | undefined> = { query: 'GET', mutation: 'POST', subscription: undefined };
 
-export async function registerTrpc(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const typeOf = new Map(procedureInternals(appRouter).map((procedure) => [procedure.path, procedure.type]));
+export async function registerTrpc(app: FastifyInstance, deps: AppDeps, procedures: ProcedureInternals[]): Promise<void> {
+  const typeOf = new Map(procedures.map((procedure) => [procedure.path, procedure.type]));
   await app.register(
     async (scope) => {
       // the body is parsed here, once it is known not to nest too deeply

@@ -42,11 +42,6 @@ export function createContext(deps: AppDeps, request: RequestInfo): Context {
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create();
 
-/** Counts the call under the procedure's rate limit; over it, the limiter's 429 is the call's failure. */
-function admitCall(ctx: Context, action: RateLimitedAction, caller: Caller): void {
-  ctx.deps.rateLimiter.admit(action, caller);
-}
-
 /** The errors that count as a failure of an action limited by its failures. */
 const isFailureOf: Record<FailureCountedAction, (cause: unknown) => boolean> = {
   'sign-in': isWrongCredentials,
@@ -74,7 +69,7 @@ export const publicProcedure = t.procedure.meta({ public: true }).use(async ({ c
   const action = meta?.rateLimit;
   if (!action) return next();
   const caller = { ip: ctx.ip, emailAddress: emailAddressIn(await getRawInput()) };
-  admitCall(ctx, action, caller);
+  ctx.deps.rateLimiter.admit(action, caller);
   const result = await next();
   countFailure(ctx, action, caller, result);
   return result;
@@ -106,7 +101,8 @@ function signedInProcedure({ may, refusal }: Guard) {
     if (refused) throw new TRPCError({ code: 'FORBIDDEN', message: refused });
     const action = meta?.rateLimit;
     const caller = action && { ip: ctx.ip, userId: actor.userId };
-    if (action && caller) admitCall(ctx, action, caller);
+    // over the limit, the limiter's 429 is the call's failure
+    if (action && caller) ctx.deps.rateLimiter.admit(action, caller);
     const result = await next({ ctx: { actor, companyId: () => ownCompanyId(actor) } });
     if (action && caller) countFailure(ctx, action, caller, result);
     return result;

@@ -78,9 +78,12 @@ describe('the Search palette', () => {
     await page.keyboard.press('Enter');
     await expectPath(page, `/companies/${company.id}`);
 
-    // an invoice, by its number: its list, narrowed to it
+    // an invoice, by its number: its list, narrowed to it. Typed over the company's text, the
+    // company's hit is not what Enter opens while the number is being looked up
     await openPaletteWithKeys(page);
+    await findInPalette(page, `${word} dyn`);
     await findInPalette(page, invoiceNumber);
+    expect(await page.locator('[role="option"][data-selected]').innerText()).toContain(invoiceNumber);
     await page.keyboard.press('Enter');
     await expectListOf(page, '/allinvoices', invoice.id);
     await loaded(page, 'Invoices');

@@ -90,6 +90,9 @@ async function download(token: string): Promise<{ status: number; message?: stri
   return { status: response.status, message: ((await response.json()) as { message: string }).message };
 }
 
+/** How much the slow reader takes between its pauses. */
+const BURST_BYTES = 1_000_000;
+
 /** The end of a complete chunked HTTP body. */
 const LAST_CHUNK = '\r\n0\r\n\r\n';
 
@@ -123,12 +126,17 @@ describe('a download whose reader stops reading', () => {
     const answer = received(socket);
     const started = Date.now();
     socket.write(downloadRequest(await tokenOf(bigCompanies[0]!)));
-    // reads in bursts with pauses well inside the stall time, so the download outlasts it
+    // reads at most BURST_BYTES at a time with pauses well inside the stall time, so the ~10 MB
+    // download takes about ten pauses, well beyond the stall time, however fast the machine
+    let burst = 0;
+    socket.on('data', (chunk: Buffer) => {
+      burst += chunk.length;
+      if (burst >= BURST_BYTES) socket.pause();
+    });
     while (!socket.destroyed) {
       await new Promise((resolve) => setTimeout(resolve, STALL_S * 250));
+      burst = 0;
       socket.resume();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      socket.pause();
     }
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 200/);

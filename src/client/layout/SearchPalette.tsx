@@ -43,8 +43,11 @@ export function SearchPalette() {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const [query, setQuery] = useState('');
-  const [text] = useDebouncedValue(query.trim().slice(0, MAX_SEARCH_QUERY_LENGTH), TYPING_PAUSE_MS);
+  const typed = query.trim().slice(0, MAX_SEARCH_QUERY_LENGTH);
+  const [text] = useDebouncedValue(typed, TYPING_PAUSE_MS);
   const found = trpc.superadmin.search.find.useQuery({ q: text }, { enabled: text.length > 0, placeholderData: keepPreviousData, staleTime: 10_000 });
+  // the hits on screen answer the text in the field: not while typing pauses, nor while the server is asked
+  const settled = typed === text && !found.isPlaceholderData;
   const [more, setMore] = useState<MoreHits>({ text: '', byKind: {} });
   const [loadingMore, setLoadingMore] = useState<SearchKind | null>(null);
   const { selected, opened } = useSpotlight(paletteStore);
@@ -63,11 +66,14 @@ export function SearchPalette() {
     return id;
   };
 
-  // New hits: the first is selected, so Enter opens it. More hits of a kind: the first of them
-  // takes the place "Show more" had, and stays selected.
+  // New hits: the first is selected, so Enter opens it. Hits for earlier text stay in view but
+  // none is selected, so Enter cannot open one the field no longer asks for. More hits of a kind:
+  // the first of them takes the place "Show more" had, and stays selected.
   useEffect(() => {
-    if (opened && found.data) selectSoon(0);
-  }, [found.data, opened]);
+    if (!opened) return;
+    if (settled && found.data) selectSoon(0);
+    else if (!settled) selectNone();
+  }, [found.data, opened, settled]);
   useEffect(() => {
     if (opened) selectSoon(paletteStore.getState().selected);
   }, [more, opened]);
@@ -89,11 +95,11 @@ export function SearchPalette() {
 
   const open = (kind: SearchKind, hit: SearchHit) => navigate(searchHitPath(kind, hit));
 
-  const status = !text
+  const status = !typed
     ? 'Type part of a company or user name, an email, an invoice number or a task title.'
-    : found.isError
+    : found.isError && typed === text
       ? 'Search failed. Try again.'
-      : found.data === undefined || found.isPlaceholderData
+      : found.data === undefined || !settled
         ? 'Searching…'
         : hitCount === 0
           ? `Nothing found for “${text}”.`
@@ -162,6 +168,13 @@ export function SearchPalette() {
       </Spotlight.ActionsList>
     </Spotlight.Root>
   );
+}
+
+/** Unselects every hit, as when the field's text has moved on from the hits shown. */
+function selectNone() {
+  const { listId } = paletteStore.getState();
+  if (listId) for (const hit of document.getElementById(listId)?.querySelectorAll('[data-selected]') ?? []) hit.removeAttribute('data-selected');
+  paletteStore.updateState((state) => ({ ...state, selected: -1 }));
 }
 
 /**

@@ -5,14 +5,12 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../drizzle/schema.js';
 import { makePrivateFile, makePrivateFolder, narrowIfPresent } from './lib/private-files.js';
 import { cacheStatements } from './lib/statement-cache.js';
-import { projectRoot } from './paths.js';
+import { migrationsFolders } from './paths.js';
 
 /** drizzle() keeps the driver as $client, for the few hot loops that run a plain statement many times. */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** What a service receives: the database or a transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
-const migrationsFolder = path.join(projectRoot, 'migrations');
 
 export type DatabaseHandle = { db: Db; sqlite: Database.Database; close: () => void };
 
@@ -28,7 +26,7 @@ export function openDatabase(databasePath: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
+  migrate(db, { migrationsFolder: migrationsFolders.sqlite });
   return { db, sqlite, close: () => sqlite.close() };
 }
 

@@ -7,3 +7,9 @@ import { fileURLToPath } from 'node:url';
  * relative step serves both; scripts/build-server.mjs must keep the bundle at that depth.
  */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Each engine's migrations, written by drizzle-kit from drizzle/schema.ts and drizzle/schema-postgres.ts. */
+export const migrationsFolders = {
+  sqlite: path.join(projectRoot, 'migrations', 'sqlite'),
+  postgres: path.join(projectRoot, 'migrations', 'postgres'),
+};

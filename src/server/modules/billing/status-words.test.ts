@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { migrationsFolders } from '../../paths.js';
 import { describe, expect, it } from 'vitest';
 
 /*
@@ -16,7 +17,7 @@ describe('the migration to two stored status words', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-status-words-'));
     const sqlite = new Database(path.join(folder, 'old.db'));
     try {
-      const migrations = path.resolve('migrations');
+      const migrations = migrationsFolders.sqlite;
       migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(migrations, folder, '0009_invoice_status_words') });
       const now = Date.now();
       sqlite.prepare('insert into companies (id, company_name, created_at) values (?, ?, ?)').run('acme', 'Acme', now);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../../../drizzle/schema.js';
+import { migrationsFolders } from '../../paths.js';
 import type { CompanyDto } from '../../../shared/companies.js';
 import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
@@ -91,7 +92,7 @@ describe('the migration that added them', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-figures-'));
     const sqlite = new Database(path.join(folder, 'old.db'));
     try {
-      const migrations = path.resolve('migrations');
+      const migrations = migrationsFolders.sqlite;
       migrate(drizzle(sqlite), { migrationsFolder: firstMigrationOnly(migrations, folder) });
       const now = Date.now();
       sqlite.prepare('insert into companies (id, company_name, created_at) values (?, ?, ?), (?, ?, ?)').run('busy', 'Busy', now, 'idle', 'Idle', now);

@@ -1,0 +1,63 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
+import * as pg from 'drizzle-orm/pg-core';
+import * as sqlite from 'drizzle-orm/sqlite-core';
+
+/*
+ * The builders the tables (tables.ts) are written with, one kit per engine. Both kits store the
+ * same values: text ids and text, integer cents and hundredths, flags (SQLite's 0/1, PostgreSQL's
+ * boolean), instants as integer epoch milliseconds (SQLite integer, PostgreSQL bigint), JSON (SQLite
+ * text, PostgreSQL jsonb). Sorting without regard to case is SQLite's `collate nocase` and
+ * PostgreSQL's `lower()`: the same order for ASCII text. PostgreSQL's text is byte-ordered (collation
+ * "C") as SQLite's is, so every other text sort agrees too.
+ */
+
+export const sqliteKit = {
+  table: sqlite.sqliteTable,
+  id: () => sqlite.text('id').primaryKey(),
+  text: sqlite.text,
+  int: (name: string) => sqlite.integer(name),
+  instant: (name: string) => sqlite.integer(name, { mode: 'timestamp_ms' }),
+  flag: (name: string) => sqlite.integer(name, { mode: 'boolean' }),
+  json: <T>(name: string) => sqlite.text(name, { mode: 'json' }).$type<T>(),
+  index: sqlite.index,
+  uniqueIndex: sqlite.uniqueIndex,
+  /** A text column as the case-insensitive sorts order it, in the query and in its index alike. */
+  nocase: (column: AnyColumn) => sql`${column} collate nocase`,
+  /** A partial index's condition that a flag column is off, as the engine stores flags. */
+  isFalse: (name: string) => sql.raw(`${name} = 0`),
+};
+
+/** What tables.ts is written against: the SQLite kit's types, which both kits share at run time. */
+export type Kit = typeof sqliteKit;
+
+/**
+ * Text compared byte by byte (collation "C"), as SQLite compares text: sorts and their indexes give
+ * the same order on both engines, whatever locale the database was created with.
+ */
+const byteOrderedText = pg.customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/** Epoch milliseconds in a bigint, read back as a Date, as SQLite's timestamp_ms integers are. */
+const epochMilliseconds = pg.customType<{ data: Date; driverData: string | number }>({
+  dataType: () => 'bigint',
+  toDriver: (value) => value.getTime(),
+  fromDriver: (value) => new Date(Number(value)),
+});
+
+/**
+ * PostgreSQL's kit. Its tables are PostgreSQL tables at run time; they are typed as SQLite's so
+ * that every query is written and checked once, against one set of types, and the values both
+ * engines hand back are the same (see the file's head).
+ */
+export const postgresKit = {
+  table: pg.pgTable,
+  id: () => byteOrderedText('id').primaryKey(),
+  text: (name: string) => byteOrderedText(name),
+  int: (name: string) => pg.integer(name),
+  instant: (name: string) => epochMilliseconds(name),
+  flag: (name: string) => pg.boolean(name),
+  json: <T>(name: string) => pg.jsonb(name).$type<T>(),
+  index: pg.index,
+  uniqueIndex: pg.uniqueIndex,
+  nocase: (column: AnyColumn) => sql`lower(${column})`,
+  isFalse: (name: string) => sql.raw(`${name} = false`),
+} as unknown as Kit;

@@ -1,0 +1,360 @@
+import { sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Kit } from './kit.js';
+
+/*
+ * Hourbank's tables, written once for both engines: each engine's kit (kit.ts) turns these
+ * definitions into its own tables, so a column or an index cannot exist in one and not the other.
+ * Money is stored in integer cents and hours in integer hundredths of an hour, so balances are
+ * exact sums; the wire carries dollars and hours. Instants are integer milliseconds since the
+ * epoch (UTC).
+ */
+
+/*
+ * Expressions the invoice list sorts by, written once for the query and its index: SQLite serves an
+ * ORDER BY from an expression index only when the expression is the same.
+ */
+
+/** What is left to pay on the invoice, in cents. */
+export const invoiceBalanceCents = (t: { priceCents: AnySQLiteColumn; paidCents: AnySQLiteColumn }) => sql<number>`${t.priceCents} - ${t.paidCents}`;
+
+/** The status word the lists show (invoiceStatus in src/shared/invoices.ts), for the status sort. */
+export const invoiceStatusWordSql = (t: { completeStatus: AnySQLiteColumn; status: AnySQLiteColumn }) =>
+  sql<string>`case when ${t.completeStatus} then 'Completed' when trim(${t.status}) <> '' then trim(${t.status}) else 'Pending' end`;
+
+
+/** The tables, built by an engine's kit. */
+export function defineTables(k: Kit) {
+  const companies = k.table(
+    'companies',
+    {
+      id: k.id(),
+      companyName: k.text('company_name').notNull(),
+      companyAddress: k.text('company_address').notNull().default(''),
+      companyPhone: k.text('company_phone').notNull().default(''),
+      website: k.text('website').notNull().default(''),
+      projectDescription: k.text('project_description').notNull().default(''),
+      createdAt: k.instant('created_at').notNull(),
+      /*
+       * The company's figures the Company List filters and sorts by, kept in step with their rows in
+       * the same transaction: the ledger keeps the hours (sum of completed entries; sum of pending
+       * TimeAdd entries, in hundredths), the tasks module the count of tasks neither done nor deleted.
+       */
+      balanceHundredths: k.int('balance_hundredths').notNull().default(0),
+      pendingHundredths: k.int('pending_hundredths').notNull().default(0),
+      openTasks: k.int('open_tasks').notNull().default(0),
+      /** The running-low threshold in hundredths; null follows the provider's default (LOW_BALANCE_HOURS). */
+      lowBalanceHundredths: k.int('low_balance_hundredths'),
+      /** The automatic alert sent since the balance was last above the threshold; null when none was. */
+      balanceAlert: k.text('balance_alert', { enum: ['runningLow', 'negative'] }),
+      /** When each balance email was last sent, by hand or automatically. */
+      runningLowEmailedAt: k.instant('running_low_emailed_at'),
+      negativeEmailedAt: k.instant('negative_emailed_at'),
+    },
+    (t) => [
+      k.index('companies_name_nocase_idx').on(k.nocase(t.companyName)),
+      k.index('companies_balance_idx').on(t.balanceHundredths),
+      k.index('companies_open_tasks_idx').on(t.openTasks),
+    ],
+  );
+
+  const users = k.table(
+    'users',
+    {
+      id: k.id(),
+      companyId: k.text('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+      firstName: k.text('first_name').notNull(),
+      lastName: k.text('last_name').notNull(),
+      emailAddress: k.text('email_address').notNull(),
+      mobile: k.text('mobile').notNull().default(''),
+      role: k.text('role').notNull().default('admin'),
+      approved: k.flag('approved').notNull().default(false),
+      passwordHash: k.text('password_hash'),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      k.uniqueIndex('users_email_unique').on(sql`lower(${t.emailAddress})`),
+      k.index('users_company_idx').on(t.companyId, t.createdAt),
+      k.index('users_company_name_idx').on(t.companyId, k.nocase(t.firstName), k.nocase(t.lastName)),
+      k.index('users_created_idx').on(t.createdAt),
+      // sign-ups awaiting approval are few among many users: the overview counts and lists them from this alone
+      k.index('users_awaiting_idx').on(t.createdAt).where(k.isFalse('approved')),
+    ],
+  );
+
+  const sessions = k.table(
+    'sessions',
+    {
+      id: k.id(),
+      secretHash: k.text('secret_hash').notNull(),
+      userId: k.text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      createdAt: k.instant('created_at').notNull(),
+      expiresAt: k.instant('expires_at').notNull(),
+    },
+    (t) => [k.index('sessions_user_idx').on(t.userId)],
+  );
+
+  /** Single-use records behind the signed reset and set-password links. */
+  const passwordTokens = k.table(
+    'password_tokens',
+    {
+      id: k.id(),
+      userId: k.text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      purpose: k.text('purpose', { enum: ['reset', 'set-password'] }).notNull(),
+      createdAt: k.instant('created_at').notNull(),
+      expiresAt: k.instant('expires_at').notNull(),
+      usedAt: k.instant('used_at'),
+      /** Set on every unused link of the user when their password is set or their email address changes. */
+      revokedAt: k.instant('revoked_at'),
+    },
+    (t) => [k.index('password_tokens_user_idx').on(t.userId)],
+  );
+
+  const tasks = k.table(
+    'tasks',
+    {
+      id: k.id(),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      title: k.text('title').notNull(),
+      description: k.text('description').notNull().default(''),
+      priority: k.int('priority').notNull().default(1),
+      done: k.flag('done').notNull().default(false),
+      deleted: k.flag('deleted').notNull().default(false),
+      creationDate: k.instant('creation_date').notNull(),
+      timeStamp: k.instant('time_stamp').notNull(),
+    },
+    (t) => [
+      k.index('tasks_open_idx').on(t.companyId, t.done, t.deleted, t.priority),
+      k.index('tasks_open_all_idx').on(t.done, t.deleted, t.priority),
+    ],
+  );
+
+  const taskHistory = k.table(
+    'task_history',
+    {
+      id: k.id(),
+      taskId: k.text('task_id')
+        .notNull()
+        .references(() => tasks.id, { onDelete: 'cascade' }),
+      changedField: k.text('changed_field').notNull(),
+      oldValue: k.text('old_value'),
+      newValue: k.text('new_value'),
+      userId: k.text('user_id').references(() => users.id, { onDelete: 'set null' }),
+      creationDate: k.instant('creation_date').notNull(),
+    },
+    (t) => [k.index('task_history_task_idx').on(t.taskId, t.creationDate)],
+  );
+
+  const packages = k.table(
+    'packages',
+    {
+      id: k.id(),
+      description: k.text('description').notNull(),
+      hundredths: k.int('hundredths').notNull().default(0),
+      rateCents: k.int('rate_cents').notNull().default(100000),
+      companyId: k.text('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+      startDate: k.instant('start_date').notNull(),
+      endDate: k.instant('end_date'),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [k.index('packages_company_idx').on(t.companyId, t.rateCents), k.index('packages_rate_idx').on(t.rateCents)],
+  );
+
+  /** One row a year; lastNumber only grows, so an invoice number is never handed out twice. */
+  const invoiceNumberSequence = k.table('invoice_number_sequence', {
+    year: k.int('year').primaryKey(),
+    lastNumber: k.int('last_number').notNull(),
+  });
+
+  const invoices = k.table(
+    'invoices',
+    {
+      id: k.id(),
+      invoiceNumber: k.text('invoice_number').notNull().unique(),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      packageId: k.text('package_id').references(() => packages.id, { onDelete: 'set null' }),
+      description: k.text('description').notNull(),
+      hundredths: k.int('hundredths').notNull().default(0),
+      rateCents: k.int('rate_cents').notNull().default(0),
+      priceCents: k.int('price_cents').notNull(),
+      selectedPaymentMethod: k.text('selected_payment_method').notNull().default(''),
+      status: k.text('status').notNull().default(''),
+      completeStatus: k.flag('complete_status').notNull().default(false),
+      /** The sum of the invoice's completed payments, kept by settlement in the transaction that changes them. */
+      paidCents: k.int('paid_cents').notNull().default(0),
+      sendInvoiceEmail: k.flag('send_invoice_email').notNull().default(true),
+      transactionDate: k.instant('transaction_date').notNull(),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      k.index('invoices_company_idx').on(t.companyId, t.transactionDate),
+      k.index('invoices_date_idx').on(t.transactionDate),
+      // invoices not paid in full are few among many: the receivable figures and the open-only list read this alone
+      k.index('invoices_open_idx').on(t.transactionDate).where(k.isFalse('complete_status')),
+      // one per sort of the invoice list, so its first page is read in order instead of sorting every invoice
+      k.index('invoices_hours_idx').on(t.hundredths),
+      k.index('invoices_price_idx').on(t.priceCents),
+      k.index('invoices_balance_idx').on(invoiceBalanceCents(t)),
+      k.index('invoices_description_idx').on(t.description),
+      k.index('invoices_method_idx').on(t.selectedPaymentMethod),
+      k.index('invoices_status_text_idx').on(invoiceStatusWordSql(t)),
+    ],
+  );
+
+  const payments = k.table(
+    'payments',
+    {
+      id: k.id(),
+      invoiceId: k.text('invoice_id')
+        .notNull()
+        .references(() => invoices.id, { onDelete: 'restrict' }),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      amountCents: k.int('amount_cents').notNull(),
+      description: k.text('description').notNull().default(''),
+      status: k.text('status').notNull().default('completed'),
+      method: k.text('method').notNull().default(''),
+      paymentDate: k.instant('payment_date').notNull(),
+      transactionId: k.text('transaction_id').notNull().default(''),
+      sendEmail: k.flag('send_email').notNull().default(true),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      k.index('payments_invoice_idx').on(t.invoiceId),
+      k.index('payments_company_idx').on(t.companyId, t.paymentDate),
+      k.index('payments_date_idx').on(t.paymentDate),
+      // one per sort of the payment list (the invoice sort walks invoices by number, the company sort companies by name)
+      k.index('payments_amount_idx').on(t.amountCents),
+      k.index('payments_method_idx').on(t.method),
+      k.index('payments_status_idx').on(t.status),
+    ],
+  );
+
+  const timeLogs = k.table(
+    'time_logs',
+    {
+      id: k.id(),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      taskId: k.text('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+      timeStamp: k.instant('time_stamp').notNull(),
+      hundredths: k.int('hundredths').notNull(),
+      description: k.text('description').notNull().default(''),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      k.index('time_logs_company_idx').on(t.companyId, t.timeStamp),
+      k.index('time_logs_time_idx').on(t.timeStamp),
+      // the weekly view sums each day's hours from the index alone: a row lookup per log costs 15 times more
+      k.index('time_logs_time_hours_idx').on(t.timeStamp, t.hundredths),
+      // the Time Logs list sorts by hours and by description, and Search finds hours, from these
+      k.index('time_logs_hours_idx').on(t.hundredths),
+      k.index('time_logs_description_idx').on(k.nocase(t.description)),
+    ],
+  );
+
+  /**
+   * The hours ledger. TimeAdd rows belong to an invoice (pending until it is paid in full);
+   * TimeLog rows belong to a time log and carry negative hours.
+   */
+  const activities = k.table(
+    'activities',
+    {
+      id: k.id(),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      activityType: k.text('activity_type', { enum: ['TimeAdd', 'TimeLog'] }).notNull(),
+      status: k.text('status', { enum: ['pending', 'completed'] }).notNull(),
+      hundredths: k.int('hundredths').notNull(),
+      description: k.text('description').notNull().default(''),
+      timeStamp: k.instant('time_stamp').notNull(),
+      invoiceId: k.text('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
+      timeLogId: k.text('time_log_id').references(() => timeLogs.id, { onDelete: 'restrict' }),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      // The company's sums (balance, pending, per company) read this index alone.
+      k.index('activities_hours_idx').on(t.companyId, t.status, t.activityType, t.hundredths),
+      // The timeline in ledger order, carrying what its running balance and filters need.
+      k.index('activities_timeline_idx').on(t.companyId, t.timeStamp, t.createdAt, t.id, t.status, t.activityType, t.hundredths),
+      k.uniqueIndex('activities_invoice_unique').on(t.invoiceId),
+      k.uniqueIndex('activities_time_log_unique').on(t.timeLogId),
+    ],
+  );
+
+  /** Every email is written here in the transaction that causes it; a worker delivers it. */
+  const outbox = k.table(
+    'outbox',
+    {
+      id: k.id(),
+      toAddresses: k.text('to_addresses').notNull(),
+      subject: k.text('subject').notNull(),
+      textBody: k.text('text_body').notNull(),
+      htmlBody: k.text('html_body').notNull(),
+      attachments: k.json<{ filename: string; contentType: string; source: string }[]>('attachments')
+        .notNull()
+        .default([]),
+      status: k.text('status', { enum: ['pending', 'sent', 'failed'] })
+        .notNull()
+        .default('pending'),
+      attempts: k.int('attempts').notNull().default(0),
+      nextAttemptAt: k.instant('next_attempt_at').notNull(),
+      lastError: k.text('last_error'),
+      createdAt: k.instant('created_at').notNull(),
+      sentAt: k.instant('sent_at'),
+      /** The bodies carry a single-use link: they are blanked once the email is sent or given up. */
+      clearAfterSend: k.flag('clear_after_send').notNull().default(false),
+    },
+    (t) => [k.index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  );
+
+  /**
+   * A user's authenticator (TOTP) secret, encrypted with a key derived from the link-signing key.
+   * enabledAt is null while enrolment waits for its first code; lastUsedStep refuses a code twice.
+   */
+  const twoFactor = k.table('two_factor', {
+    userId: k.text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretCipher: k.text('secret_cipher').notNull(),
+    enabledAt: k.instant('enabled_at'),
+    lastUsedStep: k.int('last_used_step').notNull().default(0),
+    createdAt: k.instant('created_at').notNull(),
+  });
+
+  /** One-time recovery codes, stored only as SHA-256 hashes; usedAt marks one spent. */
+  const twoFactorRecoveryCodes = k.table(
+    'two_factor_recovery_codes',
+    {
+      id: k.id(),
+      userId: k.text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      codeHash: k.text('code_hash').notNull(),
+      usedAt: k.instant('used_at'),
+    },
+    (t) => [k.index('two_factor_recovery_codes_user_idx').on(t.userId)],
+  );
+
+  /** Settings the super-admin changes in the app, one row per key, the value as JSON text. */
+  const settings = k.table('settings', {
+    key: k.text('key').primaryKey(),
+    value: k.text('value').notNull(),
+  });
+
+  return { companies, users, sessions, passwordTokens, tasks, taskHistory, packages, invoiceNumberSequence, invoices, payments, timeLogs, activities, outbox, twoFactor, twoFactorRecoveryCodes, settings };
+}
+
+/** The tables as the services see them (typed as SQLite's on both engines, see kit.ts). */
+export type Tables = ReturnType<typeof defineTables>;

@@ -1,0 +1,75 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from './db-postgres.js';
+import { tempDatabase, type TempDatabase } from './testing/database.js';
+import { freshPostgresDatabase } from './testing/postgres.js';
+import { declaredKinds, postgresShape, sqliteShape, type SchemaShape } from './testing/schema-shape.js';
+
+/*
+ * One schema, two engines: a fresh database of each, migrated by its own migrations, has the same
+ * tables, columns (kind, nullability, default, primary key), indexes (including the partial and
+ * expression indexes the list sorts read) and foreign keys, read back from each engine's catalogue.
+ */
+
+let sqlite: TempDatabase;
+let postgres: { url: string; drop: () => Promise<void> };
+let sqliteSide: SchemaShape;
+let postgresSide: SchemaShape;
+
+beforeAll(async () => {
+  sqlite = tempDatabase();
+  sqliteSide = sqliteShape(sqlite.open().sqlite);
+  postgres = await freshPostgresDatabase();
+  const handle = await openPostgres(postgres.url);
+  try {
+    postgresSide = await postgresShape(handle.pool);
+  } finally {
+    await handle.close();
+  }
+});
+afterAll(async () => {
+  sqlite?.remove();
+  await postgres?.drop();
+});
+
+describe('the migrations of both engines', () => {
+  it('make the same tables and columns, each column holding its declared kind of value', () => {
+    const kinds = declaredKinds();
+    for (const side of [sqliteSide, postgresSide]) {
+      expect(Object.keys(side).sort()).toEqual(Object.keys(kinds).sort());
+      for (const [table, columns] of Object.entries(kinds)) {
+        expect(Object.fromEntries(Object.entries(side[table]!.columns).map(([name, column]) => [name, column.kind]))).toEqual(columns);
+      }
+    }
+    for (const table of Object.keys(kinds)) expect(postgresSide[table]!.columns, table).toEqual(sqliteSide[table]!.columns);
+  });
+
+  it('make the same indexes, partial and expression indexes included', () => {
+    for (const table of Object.keys(sqliteSide)) expect(postgresSide[table]!.indexes, table).toEqual(withoutSearchIndexes(sqliteSide[table]!.indexes, postgresSide[table]!.indexes));
+  });
+
+  it('make the same foreign keys', () => {
+    for (const table of Object.keys(sqliteSide)) expect(postgresSide[table]!.foreignKeys, table).toEqual(sqliteSide[table]!.foreignKeys);
+  });
+
+  it('give time log descriptions a substring index on each engine', async () => {
+    // SQLite: an FTS5 table with the trigram tokenizer; PostgreSQL: a pg_trgm GIN index. Their queries differ; their matches are tested on both engines.
+    const fts = sqlite.open().sqlite.prepare(`select sql from sqlite_master where name = 'time_log_words'`).get() as { sql: string } | undefined;
+    expect(fts?.sql).toMatch(/using fts5\(description, content='time_logs', tokenize='trigram'\)/i);
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const index = await client.query<{ definition: string }>(`select pg_get_indexdef('time_logs_description_trgm_idx'::regclass) as definition`);
+      expect(index.rows[0]?.definition).toMatch(/USING gin \(description gin_trgm_ops\)/);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+/** PostgreSQL's trigram index has no index of SQLite's as its counterpart (SQLite's is a table of its own): the last test checks both. */
+function withoutSearchIndexes(sqliteIndexes: SchemaShape[string]['indexes'], postgresIndexes: SchemaShape[string]['indexes']) {
+  const expected = { ...sqliteIndexes };
+  if (postgresIndexes.time_logs_description_trgm_idx) expected.time_logs_description_trgm_idx = postgresIndexes.time_logs_description_trgm_idx;
+  return expected;
+}

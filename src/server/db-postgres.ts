@@ -9,7 +9,8 @@ import { migrationsFolders } from './paths.js';
  * however many processes start together.
  */
 
-export type PostgresHandle = { db: NodePgDatabase<typeof schema>; pool: pg.Pool; close: () => Promise<void> };
+export type PostgresDb = NodePgDatabase<typeof schema>;
+export type PostgresHandle = { db: PostgresDb; pool: pg.Pool; close: () => Promise<void> };
 
 const INT8 = 20;
 const NUMERIC = 1700;

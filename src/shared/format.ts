@@ -23,3 +23,8 @@ export function formatHoursFixed(hours: number): string {
 }
 
 const normalizeZero = (value: number) => (Object.is(value, -0) || Math.abs(value) < 0.005 ? 0 : value);
+
+/** A count and its noun, the noun plural unless the count is one: "1 row", "16 tables", "1,000 companies". */
+export function countText(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+}

@@ -1,3 +1,5 @@
+import { countText } from './format.js';
+
 /*
  * How much one caller may ask of the server at once, and how much one company may create.
  * The numbers sit far above what a person clicking through the app reaches, and low enough that
@@ -19,7 +21,7 @@ export type RateLimitRule = { limit: number; windowMs: number };
 export function durationText(ms: number): string {
   const [size, unit]: [number, string] =
     ms % DAY_MS === 0 && ms > DAY_MS ? [ms / DAY_MS, 'day'] : ms % HOUR_MS === 0 ? [ms / HOUR_MS, 'hour'] : ms % MINUTE_MS === 0 ? [ms / MINUTE_MS, 'minute'] : [ms / 1000, 'second'];
-  return `${size.toLocaleString('en-US')} ${unit}${size === 1 ? '' : 's'}`;
+  return countText(size, unit);
 }
 
 /** How often a limit's window comes round, after a count: 'a minute', 'an hour', 'per 15 minutes'. */

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as postgresTables from '../../drizzle/schema-postgres.js';
+import { companies, invoices, outbox, settings, twoFactor } from '../../drizzle/schema.js';
+import type { Db } from './db.js';
+import { copyOrder, CopyRefused, copySqliteToPostgres } from './db-copy.js';
+import { openPostgres, type PostgresHandle } from './db-postgres.js';
+import { seedDemo } from './demo/seed.js';
+import { createTestApp, type TestApp } from './testing/app.js';
+import { freshPostgresDatabase } from './testing/postgres.js';
+
+/*
+ * npm run db:copy: a provider's SQLite database (the demo portal: companies, users, sessions,
+ * invoices paid, partly paid and not, payments, time logs, tasks with history, queued emails,
+ * settings) is copied into an empty PostgreSQL database and checked before it is kept.
+ */
+
+let source: TestApp;
+const targets: { drop: () => Promise<void> }[] = [];
+const handles: PostgresHandle[] = [];
+
+beforeAll(async () => {
+  source = await createTestApp();
+  await seedDemo(source.deps);
+  // the demo's emails have gone out and left the outbox: one still queued, with an attachment, is copied too
+  source.deps.outbox.enqueue(source.deps.db, {
+    to: ['billing@example.com'],
+    subject: 'Invoice 2026-0001',
+    text: 'Attached.',
+    html: '<p>Attached.</p>',
+    attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice:abc' }],
+  });
+});
+afterAll(async () => {
+  for (const handle of handles) await handle.close();
+  for (const target of targets) await target.drop();
+  await source?.close();
+});
+
+async function emptyTarget(): Promise<PostgresHandle> {
+  const target = await freshPostgresDatabase();
+  targets.push(target);
+  const handle = await openPostgres(target.url);
+  handles.push(handle);
+  return handle;
+}
+
+/** The PostgreSQL database read through the tables' one set of types (drizzle/kit.ts). */
+const read = (handle: PostgresHandle) => handle.db as unknown as Db;
+
+const rowsOf = (report: { tables: { table: string; rows: number }[] }) => Object.fromEntries(report.tables.map(({ table, rows }) => [table, rows]));
+
+describe('copying SQLite into PostgreSQL', () => {
+  it('puts every table after the tables its foreign keys point to', () => {
+    const order = copyOrder();
+    expect(order.indexOf('companies')).toBeLessThan(order.indexOf('users'));
+    expect(order.indexOf('invoices')).toBeLessThan(order.indexOf('activities'));
+    expect(order.indexOf('timeLogs')).toBeLessThan(order.indexOf('activities'));
+    expect(order.indexOf('tasks')).toBeLessThan(order.indexOf('taskHistory'));
+    expect(order).toHaveLength(16);
+  });
+
+  it('copies every row, checks the figures, and the copy reads back the same', async () => {
+    const db = source.deps.db;
+    const target = await emptyTarget();
+    const report = await copySqliteToPostgres(db, target.db);
+
+    const rows = rowsOf(report);
+    expect(rows.companies).toBe(db.select().from(companies).all().length);
+    expect(rows.invoices).toBeGreaterThan(0);
+    expect(rows.outbox).toBeGreaterThan(0);
+    expect(rows.time_logs).toBeGreaterThan(0);
+    expect(report.companies).toBe(rows.companies);
+    expect(report.invoices).toBe(rows.invoices);
+
+    // values come back as the app reads them: dates, flags, JSON, money
+    const [copied] = await read(target).select().from(postgresTables.invoices).orderBy(postgresTables.invoices.id).limit(1);
+    const original = db.select().from(invoices).orderBy(invoices.id).limit(1).get();
+    expect(copied).toEqual(original);
+    const [email] = await read(target).select().from(postgresTables.outbox).orderBy(postgresTables.outbox.id).limit(1);
+    expect(email).toEqual(db.select().from(outbox).orderBy(outbox.id).limit(1).get());
+    expect(await read(target).select().from(postgresTables.settings)).toEqual(db.select().from(settings).all());
+    expect(await read(target).select().from(postgresTables.twoFactor)).toEqual(db.select().from(twoFactor).all());
+  });
+
+  it('refuses a target that already holds rows, and changes nothing in it', async () => {
+    const target = await emptyTarget();
+    await read(target).insert(postgresTables.settings).values({ key: 'existing', value: '"kept"' });
+    await expect(copySqliteToPostgres(source.deps.db, target.db)).rejects.toThrow(
+      new CopyRefused('The target database already holds rows (in settings): db:copy only copies into an empty database.'),
+    );
+    expect(await read(target).select().from(postgresTables.settings)).toEqual([{ key: 'existing', value: '"kept"' }]);
+  });
+
+  it('keeps nothing when the copy does not check out', async () => {
+    const db = source.deps.db;
+    const [company] = db.select().from(companies).orderBy(companies.id).limit(1).all();
+    // a stored figure that its ledger does not add up to
+    db.update(companies).set({ balanceHundredths: company!.balanceHundredths + 1 }).where(eq(companies.id, company!.id)).run();
+    try {
+      const target = await emptyTarget();
+      await expect(copySqliteToPostgres(db, target.db)).rejects.toThrow(
+        `The copy did not check out, so nothing was kept:\n  company ${company!.id}: balance/pending/open tasks stored as ${company!.balanceHundredths + 1}/${company!.pendingHundredths}/${company!.openTasks}, but its rows come to ${company!.balanceHundredths}/${company!.pendingHundredths}/${company!.openTasks}`,
+      );
+      expect(await read(target).select().from(postgresTables.companies)).toEqual([]);
+    } finally {
+      db.update(companies).set({ balanceHundredths: company!.balanceHundredths }).where(eq(companies.id, company!.id)).run();
+    }
+  });
+});

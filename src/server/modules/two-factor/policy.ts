@@ -22,26 +22,12 @@ export function readPolicy(db: Tx): TwoFactorPolicy {
 export function writePolicy(tx: Tx, policy: TwoFactorPolicy): void {
   const value = JSON.stringify(policy.requireForSuperAdmins);
   tx.insert(settings).values({ key: KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
-  writes += 1;
 }
 
-/*
- * Every back-office call asks whether the policy is on; the answer is kept per database until the
- * next write of the policy (one process serves the app, so every write passes through here). A
- * write in a transaction that rolls back only costs one more read.
+/**
+ * One indexed read, compiled once: every back-office call of a super-admin asks it, reading the
+ * policy from the database each time, so a change made by any process holds at once in every other.
  */
-let writes = 0;
-const policyOn = new WeakMap<Db, { on: boolean; writes: number }>();
-
-function isPolicyOn(db: Db): boolean {
-  const known = policyOn.get(db);
-  if (known && known.writes === writes) return known.on;
-  const on = readPolicy(db).requireForSuperAdmins;
-  policyOn.set(db, { on, writes });
-  return on;
-}
-
-/** One indexed read, compiled once: every back-office call of a super-admin asks it. */
 const mustEnrolStatement = preparedPerDb((db) =>
   db.$client.prepare<[string, string], { required: number }>(
     `select 1 as required from settings
@@ -52,5 +38,5 @@ const mustEnrolStatement = preparedPerDb((db) =>
 
 /** Whether the policy keeps this super-admin out of the back office until they set it up. */
 export function mustEnrolFirst(db: Db, userId: string): boolean {
-  return isPolicyOn(db) && mustEnrolStatement(db).get(KEY, userId) !== undefined;
+  return mustEnrolStatement(db).get(KEY, userId) !== undefined;
 }

@@ -1,9 +1,11 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
+import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
+import { ENROL_FIRST } from './policy.js';
 import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp, type TestClock } from '../../testing/app.js';
 
 let t: TestApp;
@@ -381,6 +383,23 @@ describe('requiring two-factor sign-in for super-admins', () => {
     } finally {
       await policyApp.close();
     }
+  });
+
+  it('holds at once when another process turns it on, with nothing remembered from before', async () => {
+    const { token } = await signedInUser(t, { role: 'superadmin' });
+    expect((await api(t.app, token).get('/superadmin/users')).statusCode).toBe(200);
+    // another server process on the same database: its own connection, none of this process's memory
+    const elsewhere = new Database(t.config.databasePath);
+    try {
+      elsewhere.prepare("insert into settings (key, value) values ('requireTwoFactorForSuperAdmins', 'true')").run();
+      const refused = await api(t.app, token).get('/superadmin/users');
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused).message).toBe(ENROL_FIRST);
+    } finally {
+      elsewhere.prepare("delete from settings where key = 'requireTwoFactorForSuperAdmins'").run();
+      elsewhere.close();
+    }
+    expect((await api(t.app, token).get('/superadmin/users')).statusCode).toBe(200);
   });
 });
 

@@ -213,3 +213,16 @@ export function seedPackages(world: World, count: number): void {
     if (general) world.generalPackages.push({ id, description, hundredths, rateCents });
   }
 }
+
+/**
+ * Each company's figures as the services keep them on its row (balance and pending hours from the
+ * ledger, open tasks from its tasks), filled once the rows are in: the Company List sorts and
+ * filters by them, and the overview's running-low card reads them.
+ */
+export function seedCompanyFigures(world: World): void {
+  world.sqlite.exec(`
+    update companies set
+      balance_hundredths = coalesce((select sum(hundredths) from activities where activities.company_id = companies.id and status = 'completed'), 0),
+      pending_hundredths = coalesce((select sum(hundredths) from activities where activities.company_id = companies.id and status = 'pending' and activity_type = 'TimeAdd'), 0),
+      open_tasks = (select count(*) from tasks where tasks.company_id = companies.id and done = 0 and deleted = 0)`);
+}

@@ -43,6 +43,16 @@ describe('the bench seed', () => {
     expect(scalar(`select count(*) from activities join invoices on invoices.id = activities.invoice_id where (activities.status = 'completed') != invoices.complete_status`)).toBe(0);
   });
 
+  it("keeps every company's stored balance, pending hours and open tasks equal to its ledger and tasks", () => {
+    const ledger = (status: string, type = '') =>
+      `coalesce((select sum(hundredths) from activities where activities.company_id = companies.id and status = '${status}'${type && ` and activity_type = '${type}'`}), 0)`;
+    expect(scalar(`select count(*) from companies where balance_hundredths != ${ledger('completed')}`)).toBe(0);
+    expect(scalar(`select count(*) from companies where pending_hundredths != ${ledger('pending', 'TimeAdd')}`)).toBe(0);
+    expect(scalar(`select count(*) from companies where open_tasks != (select count(*) from tasks where tasks.company_id = companies.id and done = 0 and deleted = 0)`)).toBe(0);
+    expect(scalar(`select count(*) from companies where balance_hundredths != 0`)).toBeGreaterThan(0);
+    expect(scalar(`select count(*) from companies where open_tasks > 0`)).toBeGreaterThan(0);
+  });
+
   it('indexes every time log description for search, and leaves the trigger that indexes new logs', () => {
     const sqlite = new Database(seeded.databasePath, { readonly: true });
     try {

@@ -7,6 +7,7 @@ import { seededRandom } from './random.js';
 import {
   newWorld,
   seedCompanies,
+  seedCompanyFigures,
   seedPackages,
   seedTasks,
   seedTimeLogs,
@@ -73,6 +74,7 @@ export function seedDatabase(dataDir: string, sizes: Sizes): Seeded {
       withWholeIndexRebuild(database.sqlite, TIME_LOG_WORDS, () => seedTimeLogs(world, sizes.logs));
       seedPackages(world, sizes.packages);
       seedInvoicesAndPayments(world, sizes.invoices, sizes.payments);
+      seedCompanyFigures(world);
     })();
     const sessionOf = (userId: string, companyId: string) => ({ token: createSession(database.db, userId, new Date(now)).token, companyId });
     const customers = world.adminIds.slice(0, LOAD_CUSTOMERS).map((adminId, index) => sessionOf(adminId, world.companyIds[index]!));

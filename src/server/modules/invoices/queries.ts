@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, invoiceBalanceCents, invoices, invoiceStatusWordSql, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
@@ -14,7 +14,7 @@ import type { Page } from '../../../shared/list.js';
 import type { InvoicePaymentMethod } from '../../../shared/payment-options.js';
 import { countsTowardBalance } from '../../../shared/payments.js';
 import { remainingCentsOf } from '../../../shared/pricing.js';
-import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
+import { keyedSlices, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -162,7 +162,7 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
   );
   return {
     rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, scope, order()).all()),
-    count: () => tx.select({ total: count() }).from(invoices).where(filter).get()?.total ?? 0,
+    count: (atMost) => countUpTo(tx, invoices, filter, atMost),
     slice: (limit, from) => {
       const { items, next } = keyed(limit, from);
       return { items: withPayments(items), next };

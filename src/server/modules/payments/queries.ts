@@ -1,11 +1,11 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import type { PaymentDto, PaymentListQuery, PaymentSortKey } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
+import { keyedSlices, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
 
@@ -95,7 +95,7 @@ export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' |
       .all();
   return {
     rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
-    count: () => tx.select({ total: count() }).from(payments).where(where).get()?.total ?? 0,
+    count: (atMost) => countUpTo(tx, payments, where, atMost),
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }

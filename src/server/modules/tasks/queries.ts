@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, taskHistory, tasks, users } from '../../../../drizzle/schema.js';
 import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
@@ -101,7 +101,7 @@ export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page'
           .all()
           .map(toTaskRow),
       ),
-    count: () => tx.select({ total: count() }).from(tasks).where(where).get()?.total ?? 0,
+    count: (atMost) => countUpTo(tx, tasks, where, atMost),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, tasks, timeLogs } from '../../../../drizzle/schema.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
@@ -6,7 +6,7 @@ import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shar
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { contains, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
+import { contains, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
@@ -147,20 +147,24 @@ function matchesFew(tx: Tx, parts: SearchPart[]): boolean {
   return parts.every(({ rows }) => rows && tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${FEW_MATCHES})`).n < FEW_MATCHES);
 }
 
-/** Which logs a search matches, and how to count them when that differs from counting the rows `where` selects. */
-type LogSearch = { where: SQL; count?: (company: SQL | undefined) => number | undefined };
+/** Which logs a search matches, and how to count them (at most `atMost`) when that differs from counting the rows `where` selects. */
+type LogSearch = { where: SQL; count?: (company: SQL | undefined, atMost: number) => number | undefined };
+
+/** How many rows a statement selects, reading at most `atMost` of them (see countUpTo). */
+const countRowsUpTo = (tx: Tx, rows: SQL, atMost: number) => tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost})`).n;
 
 /**
  * Counts a search checked log by log without checking every log: the logs in the date part's
  * time ranges, counted from the index, plus those the other parts find outside those ranges.
  */
 function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, others: SearchPart[]) {
-  return (company: SQL | undefined): number => {
-    const inRanges = tx.get<{ n: number }>(sql`select count(*) as n from json_each(${JSON.stringify(date.ranges)}) as range
-      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1 ${company ? sql`and ${company}` : sql``}`).n;
-    if (others.length === 0) return inRanges;
+  return (company: SQL | undefined, atMost: number): number => {
+    const logsInRanges = sql`select 1 from json_each(${JSON.stringify(date.ranges)}) as range
+      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1 ${company ? sql`and ${company}` : sql``}`;
+    const inRanges = countRowsUpTo(tx, logsInRanges, atMost);
+    if (others.length === 0 || inRanges >= atMost) return inRanges;
     const outside = and(company, sql`${logRowid} in (${sql.join(others.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${date.test}`);
-    return inRanges + (tx.select({ total: count() }).from(timeLogs).where(outside).get()?.total ?? 0);
+    return inRanges + countUpTo(tx, timeLogs, outside, atMost - inRanges);
   };
 }
 
@@ -183,7 +187,7 @@ function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undef
   if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
   const only = parts.length === 1 ? parts[0]!.rows : undefined;
   // one part's rows are distinct logs: count them as they are, without checking each log again
-  if (only) return { where, count: (company) => (company ? undefined : tx.get<{ n: number }>(sql`select count(*) as n from (${only})`).n) };
+  if (only) return { where, count: (company, atMost) => (company ? undefined : countRowsUpTo(tx, only, atMost)) };
   return { where };
 }
 
@@ -205,7 +209,7 @@ export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' |
   const searchCount = days ? undefined : search?.count;
   return {
     rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
-    count: () => searchCount?.(company) ?? tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
+    count: (atMost) => searchCount?.(company, atMost) ?? countUpTo(tx, timeLogs, where, atMost),
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }

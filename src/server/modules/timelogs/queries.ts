@@ -89,17 +89,21 @@ const TRIGRAM = 3;
 /** Past this many matching logs a search is checked log by log while reading the list in its order, which soon fills a page. */
 const FEW_MATCHES = 5_000;
 
-/** One way a log can match a search: its matching rows from an index (when it has one), and the same as a check of one log. */
-type SearchPart = { rows?: SQL; test: SQL; ranges?: InstantRange[] };
+/**
+ * One way a log can match a search: its matching rows (from an index, unless `scans`: then by
+ * reading the whole table), and the same as a check of one log.
+ */
+type SearchPart = { rows?: SQL; scans?: true; test: SQL; ranges?: InstantRange[] };
 
+/**
+ * A description's matching rows come from the trigram index (a short search, which trigrams cannot
+ * serve, from a LIKE over the table). Checked log by log, it is a LIKE: `rowid in (<the index's
+ * rows>)` would first read every match from the index, hundreds of thousands for a common word.
+ */
 function descriptionPart(search: string): SearchPart {
-  if ([...search].length < TRIGRAM) {
-    const test = contains(timeLogs.description, search);
-    return { rows: sql`select rowid from time_logs where ${test}`, test };
-  }
-  const rows = sql`select rowid from time_log_words where time_log_words match ${`"${search.replace(/"/g, '""')}"`}`;
-  // the unary + keeps SQLite from reading the page through these rowids (and sorting them) instead of in the list's order
-  return { rows, test: sql`+${logRowid} in (${rows})` };
+  const test = contains(timeLogs.description, search);
+  if ([...search].length < TRIGRAM) return { rows: sql`select rowid from time_logs where ${test}`, scans: true, test };
+  return { rows: sql`select rowid from time_log_words where time_log_words match ${`"${search.replace(/"/g, '""')}"`}`, test };
 }
 
 /** The logs whose hours, as the list writes them, contain the search: the few hundredths values that read so. */
@@ -142,16 +146,20 @@ function inRangesSql(ranges: InstantRange[]): SQL {
   )})`;
 }
 
-/** Whether the parts match few logs, each read from its index (at most FEW_MATCHES of each). */
-function matchesFew(tx: Tx, parts: SearchPart[]): boolean {
-  return parts.every(({ rows }) => rows && tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${FEW_MATCHES})`).n < FEW_MATCHES);
-}
+/** How many rows a statement selects, reading at most `atMost` of them (see countUpTo). */
+const countRowsUpTo = (tx: Tx, rows: SQL, atMost: number) => tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost})`).n;
+
+/** Whether a part matches few logs, read from its index (at most FEW_MATCHES of them). */
+const matchesFew = (tx: Tx, { rows }: SearchPart) => rows !== undefined && countRowsUpTo(tx, rows, FEW_MATCHES) < FEW_MATCHES;
+
+/**
+ * A part checked log by log: by membership in its few rows (read once, and the check reads nothing
+ * of the log but its rowid, which the index the list walks holds), else by its own test.
+ */
+const logTest = (part: SearchPart, few: boolean) => (few ? sql`+${logRowid} in (${part.rows!})` : part.test);
 
 /** Which logs a search matches, and how to count them (at most `atMost`) when that differs from counting the rows `where` selects. */
 type LogSearch = { where: SQL; count?: (company: SQL | undefined, atMost: number) => number | undefined };
-
-/** How many rows a statement selects, reading at most `atMost` of them (see countUpTo). */
-const countRowsUpTo = (tx: Tx, rows: SQL, atMost: number) => tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost})`).n;
 
 /**
  * Counts a search checked log by log without checking every log: the logs in the date part's
@@ -181,8 +189,14 @@ function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undef
   const date = mayBeInDateTimeText(search) ? dateTimePart(tx, search, timeZone) : undefined;
   const others = [descriptionPart(search), mayBeInHoursText(search) ? hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
   const parts = date ? [date, ...others] : others;
-  if (matchesFew(tx, parts)) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
-  const where = sql`(${sql.join(parts.map(({ test }) => test), sql` or `)})`;
+  // a part read by a scan is counted only when every other part is few: counting it reads the whole table
+  const few = new Map(parts.filter((part) => !part.scans).map((part) => [part, matchesFew(tx, part)]));
+  const allFew = [...few.values()].every(Boolean) && parts.every((part) => few.has(part) || matchesFew(tx, part));
+  if (allFew) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
+  const where = sql`(${sql.join(
+    parts.map((part) => logTest(part, few.get(part) ?? false)),
+    sql` or `,
+  )})`;
   const countable = date?.ranges && others.every(({ rows }) => rows);
   if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
   const only = parts.length === 1 ? parts[0]!.rows : undefined;

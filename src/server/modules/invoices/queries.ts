@@ -104,12 +104,24 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
 /** Whose invoices a page reads (a customer's own, or the query's company filter), and the zone its date range is read in. */
 type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined };
 
-function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>, scope: InvoiceScope): SQL | undefined {
+/** The sorts invoices_company_idx (company, date) serves for one company; the others read the company's invoices by a sort index or sort them. */
+const companyIndexOrder = (sort: InvoiceSortKey) => sort === 'transactionDate' || sort === 'companyName';
+
+/**
+ * The invoices a list shows. `walkSortIndex`: the company is checked invoice by invoice (a unary +,
+ * so SQLite cannot read the company's invoices by its index and sort them), for a page walked in
+ * the order of the sort's own index.
+ */
+function invoiceFilter(
+  query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>,
+  scope: InvoiceScope,
+  walkSortIndex = false,
+): SQL | undefined {
   const company = scope.companyId ?? query.company;
   const dated = query.from || query.to;
   if (dated && !scope.providerZone) throw new Error('A date range needs the time zone its days are read in.');
   return and(
-    company ? eq(invoices.companyId, company) : undefined,
+    company ? (walkSortIndex ? sql`+${invoices.companyId} = ${company}` : eq(invoices.companyId, company)) : undefined,
     query.openOnly ? openInvoiceSql : undefined,
     query.id ? eq(invoices.id, query.id) : undefined,
     dated ? withinDays(invoices.transactionDate, query, scope.providerZone!) : undefined,
@@ -136,8 +148,9 @@ export function invoicePageQuery(
   const ofCompany = eq(companies.id, invoices.companyId);
   const companiesFirst = query.sort === 'companyName' && order === 'walk';
   const joined = companiesFirst ? select.from(companies).crossJoin(invoices).$dynamic() : select.from(invoices).innerJoin(companies, ofCompany).$dynamic();
+  const walkSortIndex = order === 'walk' && !companyIndexOrder(query.sort);
   return joined
-    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope), slice.after))
+    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope, walkSortIndex), slice.after))
     .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns[query.sort]))
     .limit(slice.limit)
     .offset(slice.offset);
@@ -152,7 +165,9 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
   };
   const scope = { companyId, providerZone: deps.config.timeZone };
   const filter = invoiceFilter(query, scope);
-  const narrowed = Boolean(query.search || query.from || query.to || query.id);
+  // one company's invoices in an order its index does not hold: sorted when few, else found walking the sort's index
+  const oneCompany = Boolean(scope.companyId ?? query.company) && !companyIndexOrder(query.sort);
+  const narrowed = Boolean(query.search || query.from || query.to || query.id || oneCompany);
   const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(invoices).where(filter).limit(limit).all());
   const keyed = keyedSlices(
     query.dir,

@@ -64,6 +64,9 @@ export const users = sqliteTable(
     index('users_created_idx').on(t.createdAt),
     // sign-ups awaiting approval are few among many users: the overview counts and lists them from this alone
     index('users_awaiting_idx').on(t.createdAt).where(sql`approved = 0`),
+    index('users_first_name_idx').on(sql`${t.firstName} collate nocase`, sql`${t.lastName} collate nocase`),
+    index('users_last_name_idx').on(sql`${t.lastName} collate nocase`, sql`${t.firstName} collate nocase`),
+    index('users_role_idx').on(t.role),
   ],
 );
 
@@ -117,6 +120,8 @@ export const tasks = sqliteTable(
   (t) => [
     index('tasks_open_idx').on(t.companyId, t.done, t.deleted, t.priority),
     index('tasks_open_all_idx').on(t.done, t.deleted, t.priority),
+    index('tasks_open_title_idx').on(t.done, t.deleted, t.title),
+    index('tasks_open_description_idx').on(t.done, t.deleted, t.description),
   ],
 );
 

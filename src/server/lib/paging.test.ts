@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_BLOCK, countCapOf, pageOf, type ListReader } from './paging.js';
+import { sql } from 'drizzle-orm';
+import { COUNT_BLOCK, countCapOf, countOfMatches, matchedRowsOnly, pageOf, pageOrderOf, SORTED_MATCHES_LIMIT, type ListReader } from './paging.js';
 
 /** A list of `size` numbered rows that records how far each count was asked to go. */
 function listOf(size: number) {
@@ -52,5 +53,29 @@ describe('pageOf: a total counted up to a cap', () => {
     const { reader, counts } = listOf(30);
     expect(pageOf({ page: 3, perPage: 25 }, reader)).toEqual({ items: [], total: 30 });
     expect(counts).toEqual([10_000]);
+  });
+});
+
+describe('pageOrderOf: a narrowed list whose probe found all its matches', () => {
+  it('sorts them, reads just those rows by rowid and counts them without another query', () => {
+    let probes = 0;
+    const order = pageOrderOf(true, (limit) => {
+      probes += 1;
+      return [7, 3, 9].slice(0, limit);
+    });
+    expect(order()).toBe('sortMatches');
+    expect(order.matches()).toEqual([7, 3, 9]);
+    expect(matchedRowsOnly(order, sql`rowid`)).toBeDefined();
+    expect(countOfMatches(order, 10_000, () => expect.unreachable('no count query'))).toBe(3);
+    expect(probes).toBe(1);
+  });
+
+  it('walks the list when the probe finds more than SORTED_MATCHES_LIMIT, or when nothing narrows it', () => {
+    const many = pageOrderOf(true, (limit) => Array.from({ length: limit }, (_row, index) => index));
+    expect([many(), many.matches(), matchedRowsOnly(many, sql`rowid`)]).toEqual(['walk', undefined, undefined]);
+    expect(countOfMatches(many, 10_000, (atMost) => atMost)).toBe(10_000);
+    const all = pageOrderOf(false, () => expect.unreachable('no probe'));
+    expect([all(), countOfMatches(all, 50, () => 42)]).toEqual(['walk', 42]);
+    expect(SORTED_MATCHES_LIMIT).toBe(2_000);
   });
 });

@@ -55,14 +55,45 @@ export type PageOrder = 'walk' | 'sortMatches';
 /** A search's matches up to this many are sorted (a few milliseconds); more are found by the walk, soon. */
 export const SORTED_MATCHES_LIMIT = 2_000;
 
+/** A list's page order, and the rowids of all its matches when it sorts them (the probe read them all). */
+export type PageOrderOf = (() => PageOrder) & { matches: () => number[] | undefined };
+
 /**
  * The page order of a list, decided once on first use: a list narrowed by a search or a date range
- * whose matches `probe` finds to be at most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads at
- * most `limit` matching rows, in any order, so it stops early when they are many.
+ * whose matches `probe` finds to be at most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads the
+ * rowids of at most `limit` matching rows, in any order, so it stops early when they are many; when
+ * it found them all, the page reads just those rows (matchedRowsOnly) and their count is known.
  */
-export function pageOrderOf(narrowed: boolean, probe: (limit: number) => unknown[]): () => PageOrder {
-  let order: PageOrder | undefined;
-  return () => (order ??= narrowed && probe(SORTED_MATCHES_LIMIT + 1).length <= SORTED_MATCHES_LIMIT ? 'sortMatches' : 'walk');
+export function pageOrderOf(narrowed: boolean, probe: (limit: number) => number[]): PageOrderOf {
+  let decided: { order: PageOrder; matches?: number[] } | undefined;
+  const decide = () => {
+    if (!narrowed) return { order: 'walk' as const };
+    const rowids = probe(SORTED_MATCHES_LIMIT + 1);
+    return rowids.length <= SORTED_MATCHES_LIMIT ? { order: 'sortMatches' as const, matches: rowids } : { order: 'walk' as const };
+  };
+  const order = () => (decided ??= decide()).order;
+  return Object.assign(order, { matches: () => (decided ??= decide()).matches });
+}
+
+/**
+ * When the page sorts the probe's matches, `rowid in (those rowids)`, to add to the list's condition:
+ * the page then reads its few rows by rowid instead of finding them again with a scan. Plain SQL
+ * with at most SORTED_MATCHES_LIMIT values bound, which any engine serves by its primary key.
+ */
+export function matchedRowsOnly(order: PageOrderOf, rowid: SQL): SQL | undefined {
+  const matches = order() === 'sortMatches' ? order.matches() : undefined;
+  if (!matches) return undefined;
+  if (matches.length === 0) return sql`0 = 1`;
+  return sql`${rowid} in (${sql.join(
+    matches.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/** The count of a list narrowed by pageOrderOf: its matches when the probe read them all, else `count`. */
+export function countOfMatches(order: PageOrderOf, atMost: number, count: (atMost: number) => number): number {
+  const matches = order() === 'sortMatches' ? order.matches() : undefined;
+  return matches ? Math.min(matches.length, atMost) : count(atMost);
 }
 
 /** ORDER BY for a sort choice in the page order: orderOf, with the first key behind a unary + when sorting matches, so SQLite cannot walk its index. */

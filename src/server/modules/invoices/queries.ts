@@ -14,7 +14,7 @@ import type { Page } from '../../../shared/list.js';
 import type { InvoicePaymentMethod } from '../../../shared/payment-options.js';
 import { countsTowardBalance } from '../../../shared/payments.js';
 import { remainingCentsOf } from '../../../shared/pricing.js';
-import { keyedSlices, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
+import { keyedSlices, countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -82,7 +82,7 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-const invoiceRowid = sql`${invoices}.rowid`;
+const invoiceRowid = sql<number>`${invoices}.rowid`;
 
 /**
  * What each sortable column of the invoice lists sorts by, each the order of an index (see
@@ -168,16 +168,16 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
   // one company's invoices in an order its index does not hold: sorted when few, else found walking the sort's index
   const oneCompany = Boolean(scope.companyId ?? query.company) && !companyIndexOrder(query.sort);
   const narrowed = Boolean(query.search || query.from || query.to || query.id || oneCompany);
-  const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(invoices).where(filter).limit(limit).all());
+  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: invoiceRowid }).from(invoices).where(filter).limit(limit).all().map((row) => row.rowid));
   const keyed = keyedSlices(
     query.dir,
     invoiceSortColumns[query.sort],
-    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, scope, order()).all(),
+    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after: and(after, matchedRowsOnly(order, invoiceRowid)) }, scope, order()).all(),
     (row: Row) => row,
   );
   return {
-    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, scope, order()).all()),
-    count: (atMost) => countUpTo(tx, invoices, filter, atMost),
+    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset, after: matchedRowsOnly(order, invoiceRowid) }, scope, order()).all()),
+    count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, invoices, filter, most)),
     slice: (limit, from) => {
       const { items, next } = keyed(limit, from);
       return { items: withPayments(items), next };

@@ -5,14 +5,14 @@ import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 import { companyNameOrder } from '../companies/queries.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
 
 const isOpen = and(eq(tasks.done, false), eq(tasks.deleted, false));
-const taskRowid = sql`${tasks}.rowid`;
+const taskRowid = sql<number>`${tasks}.rowid`;
 
 /** Tasks with their history: one query for the history of all of them. */
 function withHistory(tx: Tx, rows: TaskRow[]): TaskDto[] {
@@ -104,13 +104,13 @@ export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page'
   // tasks_open_idx holds one company's tasks by priority; in another order they are sorted when few, found walking the sort's index when many
   const companyIndexOrder = query.sort === 'priority' || query.sort === 'companyName';
   const narrowed = Boolean(company && !companyIndexOrder);
-  const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(tasks).where(where).limit(limit).all());
+  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: taskRowid }).from(tasks).where(where).limit(limit).all().map((row) => row.rowid));
   return {
     rows: (limit, offset) => {
       const walk = order() === 'walk';
       return withHistory(
         tx,
-        taskRowsQuery(tx, filter(walk && !companyIndexOrder), walk && query.sort === 'companyName')
+        taskRowsQuery(tx, and(filter(walk && !companyIndexOrder), matchedRowsOnly(order, taskRowid)), walk && query.sort === 'companyName')
           .orderBy(...pageOrderBy(order(), query.dir, taskSortColumns[query.sort]))
           .limit(limit)
           .offset(offset)
@@ -118,7 +118,7 @@ export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page'
           .map(toTaskRow),
       );
     },
-    count: (atMost) => countUpTo(tx, tasks, where, atMost),
+    count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, tasks, where, most)),
   };
 }
 

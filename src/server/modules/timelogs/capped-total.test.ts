@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
 
@@ -60,6 +61,25 @@ describe('a total past the count cap', () => {
   it('caps a search count too: every busy log reads "review"', async () => {
     const response = await logs(`search=review&per_page=25`);
     expect([restPage(response).total, response.headers['x-total-count-capped']]).toEqual([10_000, 'true']);
+  });
+
+  it('counts a search with one part of many matches from that part’s index, plus the few others outside it', async () => {
+    // 6,000 logs of 2.75 hours (the hours part: many), 10 logs whose description says 2.75 (the description part: few)
+    const insert = t.deps.db.$client.prepare(
+      'insert into time_logs (id, company_id, time_stamp, hundredths, description, created_at) values (?, ?, ?, ?, ?, 0)',
+    );
+    t.deps.db.$client.transaction(() => {
+      const other = createCompany(t.deps.db, { companyName: 'Other' });
+      for (let n = 0; n < 6_000; n += 1) insert.run(`hours-${n}`, other.id, Date.UTC(2023, 0, 1) + n * 60_000, 275, '');
+      for (let n = 0; n < 10; n += 1) insert.run(`notes-${n}`, other.id, Date.UTC(2025, 0, 1) + n * 60_000, 100, 'Release 2.75 notes');
+    })();
+    const plans = await statementPlans(t.deps.db, async () => {
+      const page = restPage<TimeLogDto>(await logs('search=2.75&per_page=25'));
+      expect([page.total, page.items[0]?._id, page.items[10]?._id]).toEqual([6_010, 'notes-9', 'hours-5999']);
+    });
+    // the only pass over the logs is the page's walk in time order, which stops when the page is full
+    const passes = plans.flatMap(({ plan }) => plan.filter((step) => step.startsWith('SCAN time_logs')));
+    expect(new Set(passes)).toEqual(new Set(['SCAN time_logs USING INDEX time_logs_time_idx']));
   });
 
   it('is marked totalIsCapped over tRPC, and left out where the total is exact', async () => {

@@ -202,7 +202,26 @@ function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undef
   const only = parts.length === 1 ? parts[0]!.rows : undefined;
   // one part's rows are distinct logs: count them as they are, without checking each log again
   if (only) return { where, count: (company, atMost) => (company ? undefined : countRowsUpTo(tx, only, atMost)) };
+  const many = parts.filter((part) => few.get(part) === false);
+  if (many.length === 1 && parts.every((part) => few.has(part))) return { where, count: countManyAndFew(tx, many[0]!, parts.filter((part) => part !== many[0])) };
   return { where };
+}
+
+/**
+ * Counts a search with one part that matches many logs, read from its index, and others that
+ * match few ("1.5": its hours, and a description or two): the many part's rows as its index gives
+ * them, plus the few others' logs it does not match. Checking every log instead reads some 300,000
+ * of them, with their rows, to count 10,000 matches of "1.5" at two million logs. The index's rows
+ * are every company's, so with a company filter the logs are checked one by one.
+ */
+function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[]) {
+  return (company: SQL | undefined, atMost: number): number | undefined => {
+    if (company) return undefined;
+    const inMany = countRowsUpTo(tx, many.rows!, atMost);
+    if (inMany >= atMost) return inMany;
+    const outside = and(sql`${logRowid} in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${many.test}`);
+    return inMany + countUpTo(tx, timeLogs, outside, atMost - inMany);
+  };
 }
 
 /**

@@ -238,6 +238,7 @@ export const payments = sqliteTable(
     index('payments_amount_idx').on(t.amountCents),
     index('payments_method_idx').on(t.method),
     index('payments_status_idx').on(t.status),
+    index('payments_description_idx').on(t.description),
   ],
 );
 

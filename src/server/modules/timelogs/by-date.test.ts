@@ -113,6 +113,15 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(json(response).message).toBe('Company not found.');
   });
 
+  it('answers a page asked again from its last result while nothing was written, and reads the logs again after a write', async () => {
+    const logReads = async () => (await statementPlans(t.deps.db, () => byDate(`?company=${acme.id}`))).filter(({ sql }) => sql.includes('time_logs')).length;
+    await byDate(`?company=${acme.id}`);
+    expect(await logReads()).toBe(0);
+    const log = await logHours(t, token, acme.id, '2026-03-11T15:00:00Z', 1);
+    expect(await logReads()).toBeGreaterThan(0);
+    await api(t.app, token).delete(`/superadmin/timelogs/${log._id}`);
+  });
+
   it('follows edits and deletes', async () => {
     const log = await logHours(t, token, idle.id, '2026-03-10T15:00:00Z', 4);
     await api(t.app, token).put(`/superadmin/timelogs/${log._id}`, { company: idle.id, timeStamp: '2026-03-17T15:00:00Z', invertedHours: 5 });

@@ -27,6 +27,41 @@ export function searchAnyPlaceholder(expressions: (SQL | AnyColumn)[]): SQL {
   )})`;
 }
 
+/** A column is searched among its distinct values when it has at most this many (see searchOfRepeatedValues). */
+export const FEW_DISTINCT_VALUES = 1_000;
+
+/**
+ * How a page and its probe find a search of one text column: `indexed` for reading the matches
+ * (probe and count), `checked` for checking rows a page walks in another index's order.
+ */
+export type ColumnSearch = { indexed: SQL; checked: SQL };
+
+/**
+ * A search of a column whose values repeat (invoice descriptions are the descriptions of the
+ * packages sold): its distinct values, read through the column's index one seek each (a recursive
+ * query both SQLite and PostgreSQL run), that contain the text; then `column in (those values)`,
+ * which the index answers, or nothing at all. A column with more than FEW_DISTINCT_VALUES distinct
+ * values is searched by LIKE, row by row. Undefined for an empty search.
+ */
+export function searchOfRepeatedValues(tx: Tx, table: SQLiteTable, column: AnyColumn, text: string): ColumnSearch | undefined {
+  if (!text) return undefined;
+  const values = tx.all<{ value: string; matches: number }>(sql`with recursive distinct_values(value) as (
+      select min(${column}) from ${table}
+      union all
+      select (select min(${column}) from ${table} where ${column} > distinct_values.value) from distinct_values where distinct_values.value is not null
+      limit ${FEW_DISTINCT_VALUES + 2})
+    select value, ${contains(sql`value`, text)} as matches from distinct_values where value is not null`);
+  if (values.length > FEW_DISTINCT_VALUES) return { indexed: contains(column, text), checked: contains(column, text) };
+  const matching = values.filter(({ matches }) => matches);
+  if (matching.length === 0) return { indexed: sql`0 = 1`, checked: sql`0 = 1` };
+  const list = sql.join(
+    matching.map(({ value }) => sql`${value}`),
+    sql`, `,
+  );
+  // the unary + keeps SQLite from reading the list's values by the column's index and sorting them, where the page walks another index
+  return { indexed: sql`${column} in (${list})`, checked: sql`+${column} in (${list})` };
+}
+
 /** Any of the expressions contains the text; undefined (no condition) for an empty search. */
 export function searchAny(text: string, expressions: (SQL | AnyColumn)[]): SQL | undefined {
   if (!text) return undefined;

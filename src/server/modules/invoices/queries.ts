@@ -14,7 +14,20 @@ import type { Page } from '../../../shared/list.js';
 import type { InvoicePaymentMethod } from '../../../shared/payment-options.js';
 import { countsTowardBalance } from '../../../shared/payments.js';
 import { remainingCentsOf } from '../../../shared/pricing.js';
-import { keyedSlices, countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
+import {
+  keyedSlices,
+  countOfMatches,
+  countUpTo,
+  matchedRowsOnly,
+  pageOf,
+  pageOrderBy,
+  pageOrderOf,
+  searchAny,
+  searchOfRepeatedValues,
+  type ColumnSearch,
+  type ListReader,
+  type PageOrder,
+} from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -101,8 +114,11 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   status: [invoiceStatusWordSql(invoices), invoiceRowid],
 };
 
-/** Whose invoices a page reads (a customer's own, or the query's company filter), and the zone its date range is read in. */
-type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined };
+/**
+ * Whose invoices a page reads (a customer's own, or the query's company filter), the zone its date
+ * range is read in, and its search as searchOfRepeatedValues found it (else a LIKE, row by row).
+ */
+type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined; search?: ColumnSearch | undefined };
 
 /** The sorts invoices_company_idx (company, date) serves for one company; the others read the company's invoices by a sort index or sort them. */
 const companyIndexOrder = (sort: InvoiceSortKey) => sort === 'transactionDate' || sort === 'companyName';
@@ -116,6 +132,7 @@ function invoiceFilter(
   query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>,
   scope: InvoiceScope,
   walkSortIndex = false,
+  forPage = false,
 ): SQL | undefined {
   const company = scope.companyId ?? query.company;
   const dated = query.from || query.to;
@@ -125,7 +142,7 @@ function invoiceFilter(
     query.openOnly ? openInvoiceSql : undefined,
     query.id ? eq(invoices.id, query.id) : undefined,
     dated ? withinDays(invoices.transactionDate, query, scope.providerZone!) : undefined,
-    searchAny(query.search, [invoices.description]),
+    scope.search ? (forPage ? scope.search.checked : scope.search.indexed) : searchAny(query.search, [invoices.description]),
   );
 }
 
@@ -150,7 +167,7 @@ export function invoicePageQuery(
   const joined = companiesFirst ? select.from(companies).crossJoin(invoices).$dynamic() : select.from(invoices).innerJoin(companies, ofCompany).$dynamic();
   const walkSortIndex = order === 'walk' && !companyIndexOrder(query.sort);
   return joined
-    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope, walkSortIndex), slice.after))
+    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope, walkSortIndex, true), slice.after))
     .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns[query.sort]))
     .limit(slice.limit)
     .offset(slice.offset);
@@ -163,7 +180,7 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
     const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
     return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
   };
-  const scope = { companyId, providerZone: deps.config.timeZone };
+  const scope = { companyId, providerZone: deps.config.timeZone, search: searchOfRepeatedValues(tx, invoices, invoices.description, query.search) };
   const filter = invoiceFilter(query, scope);
   // one company's invoices in an order its index does not hold: sorted when few, else found walking the sort's index
   const oneCompany = Boolean(scope.companyId ?? query.company) && !companyIndexOrder(query.sort);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
-import { statementPlans } from '../../testing/query-plans.js';
+import { pageStatement, statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
 
@@ -95,5 +95,15 @@ describe('a total past the count cap', () => {
     };
     expect(await call({ company: busy.id, perPage: 25 })).toEqual({ total: 10_000, totalIsCapped: true });
     expect(await call({ company: quiet.id, perPage: 2 })).toEqual({ total: 3 });
+  });
+});
+
+describe('a search whose date part matches many logs, and its other parts few', () => {
+  it('walks only the stretch of time its matches lie in, not every newer log first', async () => {
+    const plans = await statementPlans(t.deps.db, async () => {
+      const page = restPage<TimeLogDto>(await logs('search=2024&per_page=25&timeZone=UTC'));
+      expect([page.total, page.items[0]?._id]).toEqual([10_000, `log-${LOGS - 1}`]);
+    });
+    expect(pageStatement(plans, 'time_logs').plan[0]).toBe('SEARCH time_logs USING INDEX time_logs_time_idx (time_stamp>? AND time_stamp<?)');
   });
 });

@@ -158,6 +158,26 @@ const matchesFew = (tx: Tx, { rows }: SearchPart) => rows !== undefined && count
  */
 const logTest = (part: SearchPart, few: boolean) => (few ? sql`+${logRowid} in (${part.rows!})` : part.test);
 
+/**
+ * The stretch of time a search's matches lie in, when its date part has time ranges and its other
+ * parts few matches: from the first range or the oldest other match to the end of the last range or
+ * the newest other match. A page walked in time order starts there: "Nov 3" read every log newer
+ * than the last November 3rd (three weeks of them) before its first match, "2023" every log since.
+ */
+function matchesSpan(tx: Tx, ranges: InstantRange[], few: SearchPart[]): SQL {
+  let from = ranges.reduce((first, [start]) => Math.min(first, start), Infinity);
+  let to = ranges.reduce((last, [, end]) => Math.max(last, end), -Infinity);
+  if (few.length > 0) {
+    const span = tx.get<{ first: number | null; last: number | null }>(
+      // the subquery keeps SQLite reading the few rows by rowid: asked for min() of time_logs directly, it walks time_logs_time_idx
+      sql`select min(at) as first, max(at) as last from (select time_stamp as at from time_logs where rowid in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)}))`,
+    );
+    if (span.first !== null) from = Math.min(from, span.first);
+    if (span.last !== null) to = Math.max(to, span.last + 1);
+  }
+  return sql`${timeLogs.timeStamp} >= ${from} and ${timeLogs.timeStamp} < ${to}`;
+}
+
 /** Which logs a search matches, and how to count them (at most `atMost`) when that differs from counting the rows `where` selects. */
 type LogSearch = { where: SQL; count?: (company: SQL | undefined, atMost: number) => number | undefined };
 
@@ -193,10 +213,11 @@ function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undef
   const few = new Map(parts.filter((part) => !part.scans).map((part) => [part, matchesFew(tx, part)]));
   const allFew = [...few.values()].every(Boolean) && parts.every((part) => few.has(part) || matchesFew(tx, part));
   if (allFew) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
-  const where = sql`(${sql.join(
+  const tests = sql`(${sql.join(
     parts.map((part) => logTest(part, few.get(part) ?? false)),
     sql` or `,
   )})`;
+  const where = and(tests, date?.ranges && others.every((part) => few.get(part)) ? matchesSpan(tx, date.ranges, others) : undefined)!;
   const countable = date?.ranges && others.every(({ rows }) => rows);
   if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
   const only = parts.length === 1 ? parts[0]!.rows : undefined;

@@ -79,6 +79,10 @@ export function defineTables(k: Kit) {
       k.index('users_created_idx').on(t.createdAt),
       // sign-ups awaiting approval are few among many users: the overview counts and lists them from this alone
       k.index('users_awaiting_idx').on(t.createdAt).where(k.isFalse('approved')),
+      // the user list's name and role sorts read their first page from these
+      k.index('users_first_name_idx').on(k.nocase(t.firstName), k.nocase(t.lastName)),
+      k.index('users_last_name_idx').on(k.nocase(t.lastName), k.nocase(t.firstName)),
+      k.index('users_role_idx').on(t.role),
     ],
   );
 
@@ -132,6 +136,9 @@ export function defineTables(k: Kit) {
     (t) => [
       k.index('tasks_open_idx').on(t.companyId, t.done, t.deleted, t.priority),
       k.index('tasks_open_all_idx').on(t.done, t.deleted, t.priority),
+      // the open-task list's title and description sorts
+      k.index('tasks_open_title_idx').on(t.done, t.deleted, t.title),
+      k.index('tasks_open_description_idx').on(t.done, t.deleted, t.description),
     ],
   );
 
@@ -236,6 +243,8 @@ export function defineTables(k: Kit) {
       k.index('payments_amount_idx').on(t.amountCents),
       k.index('payments_method_idx').on(t.method),
       k.index('payments_status_idx').on(t.status),
+      // payment search finds descriptions from here
+      k.index('payments_description_idx').on(t.description),
     ],
   );
 

@@ -44,6 +44,28 @@ async function openFiltered(count: number) {
 }
 
 describe('an admin list paged by the server', () => {
+  it('says a total past the count cap is a lower bound, and pages on past it', async () => {
+    const company = createCompany(suite.db, { companyName: `Capped Co ${Math.random().toString(36).slice(2, 7)}` });
+    const insert = suite.db.$client.prepare(
+      'insert into invoices (id, invoice_number, company_id, description, price_cents, transaction_date, created_at) values (?, ?, ?, ?, 100, ?, 0)',
+    );
+    suite.db.$client.transaction(() => {
+      for (let i = 1; i <= 10_001; i += 1) insert.run(newId(), `C-${newId().slice(0, 12)}`, company.id, `Block ${i}`, Date.UTC(2026, 0, 1) + i * 60_000);
+    })();
+    const { page } = await suite.signedInPage('superadmin');
+    await page.goto('/allinvoices');
+    const filter = page.getByRole('combobox', { name: 'Filter by Company' });
+    await filter.click();
+    await filter.fill(company.companyName);
+    await page.getByRole('option', { name: company.companyName }).click();
+    await eventually(() => main(page).getByText('1–25 of 10,000+', { exact: true }).isVisible()).toBe(true);
+    // the last page the capped count reached counts on, and finds the exact total
+    await page.getByRole('button', { name: 'Page 400' }).click();
+    await eventually(() => main(page).getByText('9,976–10,000 of 10,001', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Page 401' }).click();
+    await eventually(async () => expect(await firstCells(page)).toEqual(['Block 1']));
+  });
+
   it('shows one page and the total, and asks for the next page when it is chosen', async () => {
     const { page } = await openFiltered(60);
     expect(await listRows(page).count()).toBe(25);

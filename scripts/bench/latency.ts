@@ -17,7 +17,7 @@ const WARM_UP = { requests: 5, maxMs: 3_000 };
 export type Sizes = {
   /** Items in the answer when it is a JSON array. */
   rows: number | undefined;
-  /** X-Total-Count, when the call pages. */
+  /** X-Total-Count, when the call pages; with a + when X-Total-Count-Capped says the count stopped at its cap. */
   total: string | undefined;
   bodyBytes: number;
   /** Downloaded when asking for gzip; equals bodyBytes when the server does not compress. */
@@ -70,10 +70,11 @@ async function measureSizes(client: Client, call: Call): Promise<{ sizes?: Sizes
     rows = undefined;
   }
   const total = plain.headers['x-total-count'];
+  const capped = plain.headers['x-total-count-capped'] === 'true' ? '+' : '';
   return {
     sizes: {
       rows,
-      total: Array.isArray(total) ? total[0] : total,
+      total: total === undefined ? undefined : `${Array.isArray(total) ? total[0] : total}${capped}`,
       bodyBytes: body.length,
       wireBytes: zipped.wireBytes,
       contentEncoding: zipped.headers['content-encoding'],

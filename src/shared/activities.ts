@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber, perPageNumber } from './list.js';
+import { pageNumber, perPageNumber, totalIsCappedOutput } from './list.js';
 
 export const activityOutput = z.object({
   id: z.string(),
@@ -33,5 +33,6 @@ export const activitiesOutput = z.object({
   company: ownCompanyOutput,
   allActivities: z.array(activityOutput),
   total: z.number().int(),
+  totalIsCapped: totalIsCappedOutput,
 });
 export type ActivitiesDto = z.infer<typeof activitiesOutput>;

@@ -22,7 +22,16 @@ export type ListQuery<SortKey extends string = string> = {
   dir: SortDirection;
 };
 
-export type Page<T> = { items: T[]; total: number };
+/**
+ * A page and how many rows match. Past a cap the server stops counting (see docs: README, paging):
+ * `total` is then a lower bound and `totalIsCapped` is true.
+ */
+export type Page<T> = { items: T[]; total: number; totalIsCapped?: boolean };
+
+/** A page's total as a person reads it: `10,000+` when the count stopped at its cap. */
+export function totalText({ total, totalIsCapped }: Pick<Page<unknown>, 'total' | 'totalIsCapped'>): string {
+  return totalIsCapped ? `${total.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
+}
 
 export const pageNumber = z
   .number({ message: 'page must be a number.' })
@@ -73,7 +82,11 @@ export function listInput<const Keys extends readonly [string, ...string[]]>(
     .prefault({});
 }
 
-export const pageOutput = <Item extends z.ZodType>(item: Item) => parsedSynchronously(z.object({ items: z.array(item), total: z.number().int() }));
+/** True when the count stopped at its cap, so `total` is a lower bound (left out otherwise). */
+export const totalIsCappedOutput = z.boolean().optional().describe('True when counting stopped at a cap: total is then a lower bound, and there may be more.');
+
+export const pageOutput = <Item extends z.ZodType>(item: Item) =>
+  parsedSynchronously(z.object({ items: z.array(item), total: z.number().int(), totalIsCapped: totalIsCappedOutput }));
 
 /**
  * tRPC checks a procedure's output with the schema's parseAsync, which in zod 4 costs five times

@@ -8,10 +8,12 @@ type PageQuery<T> = { data?: Page<T>; isPending: boolean; isFetching: boolean; e
 /** The pages loaded so far, one list: their rows in order, whether more remain, and the first error. */
 export function combinePages<T>(queries: PageQuery<T>[]) {
   const items = queries.flatMap((query) => query.data?.items ?? []);
-  const total = queries.at(-1)?.data?.total ?? queries[0]?.data?.total ?? 0;
+  const last = queries.at(-1)?.data ?? queries[0]?.data;
+  const total = last?.total ?? 0;
   return {
     items,
     total,
+    totalIsCapped: last?.totalIsCapped ?? false,
     isPending: queries[0]?.isPending ?? true,
     isLoadingMore: queries.length > 1 && queries.some((query) => query.isFetching),
     hasMore: items.length < total,

@@ -14,14 +14,14 @@ type Operation = {
 };
 
 describe('the OpenAPI document of a paged list', () => {
-  it('describes the REST shape: per_page, a JSON array, X-Total-Count and Link', async () => {
+  it('describes the REST shape: per_page, a JSON array, X-Total-Count (and whether it is capped) and Link', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
     const operation = document.paths['/superadmin/allinvoices'].get as Operation;
     expect(operation.parameters.map((parameter) => parameter.name)).toEqual(['page', 'per_page', 'search', 'company', 'sort', 'dir', 'openOnly', 'from', 'to', 'id']);
     expect(operation.parameters.every((parameter) => parameter.description)).toBe(true);
     const ok = operation.responses['200']!;
     expect(ok.content['application/json']!.schema.type).toBe('array');
-    expect(Object.keys(ok.headers ?? {})).toEqual(['X-Total-Count', 'Link']);
+    expect(Object.keys(ok.headers ?? {})).toEqual(['X-Total-Count', 'X-Total-Count-Capped', 'Link']);
     expect(operation.description).toMatch(/per_page/);
   });
 });

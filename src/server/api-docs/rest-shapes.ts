@@ -24,9 +24,16 @@ const parameterHelp: Record<string, string> = {
 };
 
 const pageHeaders = {
-  'X-Total-Count': { description: 'How many rows match, over all pages.', schema: { type: 'integer' } },
+  'X-Total-Count': {
+    description: 'How many rows match, over all pages; counting stops past a cap (then X-Total-Count-Capped is sent and this is a lower bound).',
+    schema: { type: 'integer' },
+  },
+  'X-Total-Count-Capped': {
+    description: 'Sent as true when counting stopped at its cap: there are at least X-Total-Count rows, and the Link header has no last page.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   Link: {
-    description: 'RFC 8288 links to the first, prev, next and last pages (rel="first" etc.), keeping the other query parameters.',
+    description: 'RFC 8288 links to the first, prev, next and last pages (rel="first" etc.), keeping the other query parameters; no last when the total is capped.',
     schema: { type: 'string' },
   },
 };
@@ -77,8 +84,8 @@ export function documentPagedLists(document: OpenAPIObject, pagedPaths: Set<stri
 function restSchema(schema: Schema): Schema {
   const items = schema.properties?.items;
   if (items) return items;
-  const { total: _total, ...properties } = schema.properties ?? {};
-  return { ...schema, properties, required: schema.required?.filter((name) => name !== 'total') };
+  const { total: _total, totalIsCapped: _capped, ...properties } = schema.properties ?? {};
+  return { ...schema, properties, required: schema.required?.filter((name) => name !== 'total' && name !== 'totalIsCapped') };
 }
 
 /** A download served by the HTTP wiring (not a procedure), documented from the link call that issues it. */

@@ -16,15 +16,47 @@ function changeMark(db: Db): string {
   return `${changes}:${version}`;
 }
 
+type MarkedDeps = { db: Db; clock: { now(): Date } };
+
+const markOf = (deps: MarkedDeps) => `${changeMark(deps.db)}:${Math.floor(deps.clock.now().getTime() / MINUTE_MS)}`;
+
 /** `compute`, answered from its last result while neither the database nor the clock's minute changed. */
-export function keptUntilChange<Deps extends { db: Db; clock: { now(): Date } }, T>(compute: (deps: Deps) => T): (deps: Deps) => T {
+export function keptUntilChange<Deps extends MarkedDeps, T>(compute: (deps: Deps) => T): (deps: Deps) => T {
   const kept = new WeakMap<Db, { mark: string; value: T }>();
   return (deps) => {
-    const mark = `${changeMark(deps.db)}:${Math.floor(deps.clock.now().getTime() / MINUTE_MS)}`;
+    const mark = markOf(deps);
     const last = kept.get(deps.db);
     if (last?.mark === mark) return last.value;
     const value = compute(deps);
     kept.set(deps.db, { mark, value });
+    return value;
+  };
+}
+
+/** How many inputs' results keptPerInputUntilChange keeps per database; the oldest kept goes first. */
+export const KEPT_INPUTS = 32;
+
+/**
+ * keptUntilChange for a computation with an input (a page of a report): the results of the last
+ * KEPT_INPUTS inputs, by `keyOf`, each answered again while neither the database nor the clock's
+ * minute changed. A computation that throws keeps nothing.
+ */
+export function keptPerInputUntilChange<Deps extends MarkedDeps, Input, T>(
+  compute: (deps: Deps, input: Input) => T,
+  keyOf: (input: Input) => string,
+): (deps: Deps, input: Input) => T {
+  const kept = new WeakMap<Db, Map<string, { mark: string; value: T }>>();
+  return (deps, input) => {
+    const mark = markOf(deps);
+    let results = kept.get(deps.db);
+    if (!results) kept.set(deps.db, (results = new Map()));
+    const key = keyOf(input);
+    const last = results.get(key);
+    if (last?.mark === mark) return last.value;
+    const value = compute(deps, input);
+    results.delete(key);
+    results.set(key, { mark, value });
+    if (results.size > KEPT_INPUTS) results.delete(results.keys().next().value!);
     return value;
   };
 }

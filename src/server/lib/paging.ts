@@ -1,5 +1,7 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { offsetOf, type ListQuery, type Page } from '../../shared/list.js';
+import type { Tx } from '../db.js';
 
 /*
  * What every list query shares: the LIKE pattern of a search box, the ORDER BY of a sort choice,
@@ -23,6 +25,41 @@ export function searchAnyPlaceholder(expressions: (SQL | AnyColumn)[]): SQL {
     expressions.map((expression) => sql`${expression} like ${pattern} escape '\\'`),
     sql` or `,
   )})`;
+}
+
+/** A column is searched among its distinct values when it has at most this many (see searchOfRepeatedValues). */
+export const FEW_DISTINCT_VALUES = 1_000;
+
+/**
+ * How a page and its probe find a search of one text column: `indexed` for reading the matches
+ * (probe and count), `checked` for checking rows a page walks in another index's order.
+ */
+export type ColumnSearch = { indexed: SQL; checked: SQL };
+
+/**
+ * A search of a column whose values repeat (invoice descriptions are the descriptions of the
+ * packages sold): its distinct values, read through the column's index one seek each (a recursive
+ * query both SQLite and PostgreSQL run), that contain the text; then `column in (those values)`,
+ * which the index answers, or nothing at all. A column with more than FEW_DISTINCT_VALUES distinct
+ * values is searched by LIKE, row by row. Undefined for an empty search.
+ */
+export function searchOfRepeatedValues(tx: Tx, table: SQLiteTable, column: AnyColumn, text: string): ColumnSearch | undefined {
+  if (!text) return undefined;
+  const values = tx.all<{ value: string; matches: number }>(sql`with recursive distinct_values(value) as (
+      select min(${column}) from ${table}
+      union all
+      select (select min(${column}) from ${table} where ${column} > distinct_values.value) from distinct_values where distinct_values.value is not null
+      limit ${FEW_DISTINCT_VALUES + 2})
+    select value, ${contains(sql`value`, text)} as matches from distinct_values where value is not null`);
+  if (values.length > FEW_DISTINCT_VALUES) return { indexed: contains(column, text), checked: contains(column, text) };
+  const matching = values.filter(({ matches }) => matches);
+  if (matching.length === 0) return { indexed: sql`0 = 1`, checked: sql`0 = 1` };
+  const list = sql.join(
+    matching.map(({ value }) => sql`${value}`),
+    sql`, `,
+  );
+  // the unary + keeps SQLite from reading the list's values by the column's index and sorting them, where the page walks another index
+  return { indexed: sql`${column} in (${list})`, checked: sql`+${column} in (${list})` };
 }
 
 /** Any of the expressions contains the text; undefined (no condition) for an empty search. */
@@ -53,14 +90,45 @@ export type PageOrder = 'walk' | 'sortMatches';
 /** A search's matches up to this many are sorted (a few milliseconds); more are found by the walk, soon. */
 export const SORTED_MATCHES_LIMIT = 2_000;
 
+/** A list's page order, and the rowids of all its matches when it sorts them (the probe read them all). */
+export type PageOrderOf = (() => PageOrder) & { matches: () => number[] | undefined };
+
 /**
  * The page order of a list, decided once on first use: a list narrowed by a search or a date range
- * whose matches `probe` finds to be at most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads at
- * most `limit` matching rows, in any order, so it stops early when they are many.
+ * whose matches `probe` finds to be at most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads the
+ * rowids of at most `limit` matching rows, in any order, so it stops early when they are many; when
+ * it found them all, the page reads just those rows (matchedRowsOnly) and their count is known.
  */
-export function pageOrderOf(narrowed: boolean, probe: (limit: number) => unknown[]): () => PageOrder {
-  let order: PageOrder | undefined;
-  return () => (order ??= narrowed && probe(SORTED_MATCHES_LIMIT + 1).length <= SORTED_MATCHES_LIMIT ? 'sortMatches' : 'walk');
+export function pageOrderOf(narrowed: boolean, probe: (limit: number) => number[]): PageOrderOf {
+  let decided: { order: PageOrder; matches?: number[] } | undefined;
+  const decide = () => {
+    if (!narrowed) return { order: 'walk' as const };
+    const rowids = probe(SORTED_MATCHES_LIMIT + 1);
+    return rowids.length <= SORTED_MATCHES_LIMIT ? { order: 'sortMatches' as const, matches: rowids } : { order: 'walk' as const };
+  };
+  const order = () => (decided ??= decide()).order;
+  return Object.assign(order, { matches: () => (decided ??= decide()).matches });
+}
+
+/**
+ * When the page sorts the probe's matches, `rowid in (those rowids)`, to add to the list's condition:
+ * the page then reads its few rows by rowid instead of finding them again with a scan. Plain SQL
+ * with at most SORTED_MATCHES_LIMIT values bound, which any engine serves by its primary key.
+ */
+export function matchedRowsOnly(order: PageOrderOf, rowid: SQL): SQL | undefined {
+  const matches = order() === 'sortMatches' ? order.matches() : undefined;
+  if (!matches) return undefined;
+  if (matches.length === 0) return sql`0 = 1`;
+  return sql`${rowid} in (${sql.join(
+    matches.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/** The count of a list narrowed by pageOrderOf: its matches when the probe read them all, else `count`. */
+export function countOfMatches(order: PageOrderOf, atMost: number, count: (atMost: number) => number): number {
+  const matches = order() === 'sortMatches' ? order.matches() : undefined;
+  return matches ? Math.min(matches.length, atMost) : count(atMost);
 }
 
 /** ORDER BY for a sort choice in the page order: orderOf, with the first key behind a unary + when sorting matches, so SQLite cannot walk its index. */
@@ -75,7 +143,8 @@ export function pageOrderBy(order: PageOrder, dir: ListQuery['dir'], columns: (S
  */
 export type ListReader<T> = {
   rows: (limit: number, offset: number) => T[];
-  count: () => number;
+  /** How many rows match, counting no further than `atMost` (see countUpTo). */
+  count: (atMost: number) => number;
   /** Reads on from where the last slice ended, for a reader that walks a long list (see keyedSlices). */
   slice?: (limit: number, from: SliceCursor) => Slice<T>;
 };
@@ -118,11 +187,36 @@ export function keyedSlices<Row extends object, T>(
 }
 
 /**
+ * How many rows the table has that match `where`, reading at most `atMost` of them:
+ * `select count(*) from (select 1 ... limit n)`, which any SQL engine stops reading at n rows, where
+ * a plain count(*) reads every match (two million time logs take tens of milliseconds).
+ */
+export function countUpTo(tx: Tx, table: SQLiteTable, where: SQL | undefined, atMost: number): number {
+  const matching = tx.select({ one: sql`1` }).from(table).where(where).limit(atMost).as('matching');
+  return tx.select({ total: count() }).from(matching).get()?.total ?? 0;
+}
+
+/** A list's count stops at this many rows past the block its page ends in; the total is then a lower bound. */
+export const COUNT_BLOCK = 10_000;
+
+/**
+ * How far a page's count goes: to the first whole block of COUNT_BLOCK rows past the page's end. So
+ * with 25 rows a page, pages 1 to 399 all read "of 10,000+"; page 400 counts on to 20,000, so the
+ * pager still offers a next page.
+ */
+export const countCapOf = (pageEnd: number) => COUNT_BLOCK * (Math.floor(pageEnd / COUNT_BLOCK) + 1);
+
+/**
  * One page of rows and the number of rows over all pages. A short page that is not empty (or the
- * first page) tells the total itself, so the count query runs only when it must.
+ * first page) tells the total itself, so the count query runs only when it must; it counts no
+ * further than countCapOf, and a count that reaches it answers that many, marked totalIsCapped.
  */
 export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: ListReader<T>): Page<T> {
-  const items = read.rows(query.perPage, offsetOf(query));
+  const offset = offsetOf(query);
+  const items = read.rows(query.perPage, offset);
   const knownTotal = items.length < query.perPage && (query.page === 1 || items.length > 0);
-  return { items, total: knownTotal ? offsetOf(query) + items.length : read.count() };
+  if (knownTotal) return { items, total: offset + items.length };
+  const cap = countCapOf(offset + query.perPage);
+  const total = read.count(cap);
+  return total >= cap ? { items, total: cap, totalIsCapped: true } : { items, total };
 }

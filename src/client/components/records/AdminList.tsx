@@ -69,7 +69,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
   const error = query.isError ? failureText(query.error) : null;
   const refresh = props.onRefresh ?? (() => void query.refetch());
   usePageTitle(title);
-  const { rows, total, pageCount } = pageView(list, query.data);
+  const { rows, total, totalIsCapped, pageCount } = pageView(list, query.data);
   const phone = usePhoneLayout();
   const view: RowsView<T> = {
     columns,
@@ -155,7 +155,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
 
       {phone ? <ListCards view={view} label={title} /> : <ListTable view={view} list={list} />}
 
-      <ListPager list={list} total={total} pageCount={pageCount} />
+      <ListPager list={list} total={total} totalIsCapped={totalIsCapped} pageCount={pageCount} />
     </Paper>
   );
 }

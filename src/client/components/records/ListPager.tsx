@@ -1,10 +1,18 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useId } from 'react';
+import { totalText } from '../../../shared/list.js';
 import type { ListControls } from './listTypes.js';
 import { PAGE_SIZES } from './useAdminList.js';
 
-/** A list's foot: rows per page, which rows show of how many, and the pages. */
-export function ListPager({ list, total, pageCount }: { list: ListControls; total: number; pageCount: number }) {
+const rowNumber = (n: number) => n.toLocaleString('en-US');
+
+type PagerProps = { list: ListControls; total: number; totalIsCapped: boolean; pageCount: number };
+
+/**
+ * A list's foot: rows per page, which rows show of how many, and the pages. A total the server
+ * stopped counting at its cap reads "of 10,000+", and the pages go as far as it counted.
+ */
+export function ListPager({ list, total, totalIsCapped, pageCount }: PagerProps) {
   // several lists share a page (a company's page): each selector needs its own id
   const sizeId = useId();
   return (
@@ -23,7 +31,7 @@ export function ListPager({ list, total, pageCount }: { list: ListControls; tota
           size="xs"
         />
         <Text size="sm" c="dimmed">
-          {total === 0 ? '0 of 0' : `${(list.page - 1) * list.pageSize + 1}–${Math.min(list.page * list.pageSize, total)} of ${total}`}
+          {total === 0 ? '0 of 0' : `${rowNumber((list.page - 1) * list.pageSize + 1)}–${rowNumber(Math.min(list.page * list.pageSize, total))} of ${totalText({ total, totalIsCapped })}`}
         </Text>
       </Group>
       <Pagination

@@ -9,6 +9,7 @@ import { ListCards, ListTable, type RowsView } from './ListRows.js';
 import type { Column, ListControls } from './listTypes.js';
 import { pageView } from './useAdminList.js';
 import { usePhoneLayout } from '../../lib/usePhoneLayout.js';
+import { totalText } from '../../../shared/list.js';
 
 type SectionListProps<T> = {
   /** The section's heading (a second-level heading: the page has its own title). */
@@ -28,7 +29,7 @@ type SectionListProps<T> = {
  * list's own search and toolbar.
  */
 export function SectionList<T>({ title, seeAll, list, query, columns, rowKey, emptyText }: SectionListProps<T>) {
-  const { rows, total, pageCount } = pageView(list, query.data);
+  const { rows, total, totalIsCapped, pageCount } = pageView(list, query.data);
   const phone = usePhoneLayout();
   const error = query.isError ? failureText(query.error) : null;
   const view: RowsView<T> = {
@@ -48,7 +49,7 @@ export function SectionList<T>({ title, seeAll, list, query, columns, rowKey, em
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={title}>
       <Group justify="space-between" align="baseline" mb="sm" wrap="wrap" gap="xs">
         <Title order={2} fz={{ base: 20, sm: 22 }}>
-          {title} {query.data ? `(${total})` : ''}
+          {title} {query.data ? `(${totalText({ total, totalIsCapped })})` : ''}
         </Title>
         {seeAll && (
           <Anchor component={Link} href={seeAll.href} size="sm" fw={500}>
@@ -65,7 +66,7 @@ export function SectionList<T>({ title, seeAll, list, query, columns, rowKey, em
         </Alert>
       )}
       {phone ? <ListCards view={view} label={title} /> : <ListTable view={view} list={list} />}
-      {total > 0 && <ListPager list={list} total={total} pageCount={pageCount} />}
+      {total > 0 && <ListPager list={list} total={total} totalIsCapped={totalIsCapped} pageCount={pageCount} />}
     </Paper>
   );
 }

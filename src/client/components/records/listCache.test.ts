@@ -35,6 +35,15 @@ function cachedTaskList() {
 }
 
 describe('listCache: a change made on an admin list', () => {
+  it('keeps a capped total marked as a lower bound when a row comes or goes', () => {
+    const cache = cachedTaskList();
+    cache.seed(query(1), { items: rowsFrom(1, 2), total: 10_000, totalIsCapped: true });
+    listCache(cache.list, query(1)).remove('t1');
+    expect(cache.pageOf(query(1))).toEqual({ items: [row(2)], total: 9_999, totalIsCapped: true });
+    listCache(cache.list, query(1)).save(row(7) as TaskDto);
+    expect(cache.pageOf(query(1))).toMatchObject({ total: 10_000, totalIsCapped: true });
+  });
+
   it('removes the row from the page on screen and counts one fewer', () => {
     const cache = cachedTaskList();
     cache.seed(query(1), { items: rowsFrom(1, 2), total: 3 });

@@ -32,7 +32,8 @@ export function listCache<Input, T extends Row>(list: CachedList<Input, T>, inpu
   };
   const remove = (id: string) =>
     update((page) =>
-      page.items.some((row) => row._id === id) ? { items: page.items.filter((row) => row._id !== id), total: Math.max(0, page.total - 1) } : page,
+      // a capped total is a lower bound, and stays one when moved by the row that came or went
+      page.items.some((row) => row._id === id) ? { ...page, items: page.items.filter((row) => row._id !== id), total: Math.max(0, page.total - 1) } : page,
     );
   return {
     /** `listed` false: the saved row no longer belongs on this list (e.g. moved to another company), so it leaves. */
@@ -40,7 +41,7 @@ export function listCache<Input, T extends Row>(list: CachedList<Input, T>, inpu
       if (!listed) return remove(saved._id);
       return update((page) => {
         const isNew = !page.items.some((row) => row._id === saved._id);
-        return { items: withSaved(page.items, saved, addAt), total: page.total + (isNew ? 1 : 0) };
+        return { ...page, items: withSaved(page.items, saved, addAt), total: page.total + (isNew ? 1 : 0) };
       });
     },
     remove,

@@ -142,9 +142,9 @@ export function useAdminList<Key extends string, Filters extends object = Record
 
 export type AdminListState<Key extends string = string> = ReturnType<typeof useAdminList<Key>>;
 
-/** The page on screen: its rows, how many match, and how many pages they make. */
+/** The page on screen: its rows, how many match (a lower bound when totalIsCapped), and how many pages they make. */
 export function pageView<T>(list: { page: number; pageSize: number }, data: Page<T> | undefined) {
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / list.pageSize));
-  return { rows: data?.items ?? [], total, pageCount };
+  return { rows: data?.items ?? [], total, totalIsCapped: data?.totalIsCapped ?? false, pageCount };
 }

@@ -47,7 +47,7 @@ export function InvoicesPage() {
           ))}
         </Accordion>
       )}
-      <LoadMoreButton shown={invoices.items.length} total={invoices.total} loading={invoices.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
+      <LoadMoreButton shown={invoices.items.length} total={invoices.total} totalIsCapped={invoices.totalIsCapped} loading={invoices.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       <Modal opened={pdfOf !== null} onClose={() => setPdfOf(null)} title={pdfOf ? `Invoice ${pdfOf.invoiceId}` : ''} size="auto" centered>
         {pdfOf && (
           <iframe

@@ -47,7 +47,7 @@ export function TasksPage() {
         </Button>
       </Group>
       <TaskList tasks={tasks.error && tasks.items.length === 0 ? undefined : tasks.items} loading={tasks.isPending} onEdit={(task) => editor.open({ task })} onDelete={deleting.open} onAdd={() => editor.open({ task: null })} />
-      <LoadMoreButton shown={tasks.items.length} total={tasks.total} loading={tasks.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
+      <LoadMoreButton shown={tasks.items.length} total={tasks.total} totalIsCapped={tasks.totalIsCapped} loading={tasks.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       {editor.target && <TaskDialog task={editor.target.task} onClose={editor.close} onSaved={saved} />}
       {deleting.target && (
         <ConfirmAction

@@ -48,7 +48,7 @@ export function UsersPage() {
           {USERS_LOAD_FAILED}
         </Text>
       ) : (
-        <LoadMoreButton shown={users.items.length} total={users.total} loading={users.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
+        <LoadMoreButton shown={users.items.length} total={users.total} totalIsCapped={users.totalIsCapped} loading={users.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
       )}
     </>
   );

@@ -112,6 +112,6 @@ describe('activities.list pages', () => {
     const document = json<{ paths: Record<string, { get?: Operation }> }>(await api(t.app).get('/openapi.json'));
     const operation = document.paths['/activities']?.get;
     expect(operation?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['page', 'per_page']);
-    expect(Object.keys(operation?.responses['200']?.headers ?? {}).sort()).toEqual(['Link', 'X-Total-Count']);
+    expect(Object.keys(operation?.responses['200']?.headers ?? {}).sort()).toEqual(['Link', 'X-Total-Count', 'X-Total-Count-Capped']);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { BALANCE_ENTRY_STATUS, hourShareOf } from '../../../shared/hour-balance.js';
@@ -7,7 +7,7 @@ import type { ListQuery, Page } from '../../../shared/list.js';
 import type { Db, Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import { pageOf } from '../../lib/paging.js';
+import { countUpTo, pageOf } from '../../lib/paging.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 import { keepCompanyHours, storedCompanyHours } from './company-hours.js';
 
@@ -242,7 +242,7 @@ function withBalances(rows: Activity[], balanceAfterFirst: number): ActivityDto[
 export function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery, 'page' | 'perPage'>): Page<ActivityDto> {
   return pageOf(query, {
     rows: (limit, offset) => timelineRows(tx, companyId, limit, offset),
-    count: () => tx.select({ total: count() }).from(activities).where(eq(activities.companyId, companyId)).get()?.total ?? 0,
+    count: (atMost) => countUpTo(tx, activities, eq(activities.companyId, companyId), atMost),
   });
 }
 

@@ -15,8 +15,8 @@ export function ownCompany(tx: Tx, companyId: string): NonNullable<ActivitiesDto
 /** GET activities: the caller's company and one page of its ledger, newest first. The provider has none. */
 export function ownActivities(deps: AppDeps, actor: Actor, query: ActivitiesQuery): ActivitiesDto {
   if (!actor.companyId) return { company: null, allActivities: [], total: 0 };
-  const { items, total } = activitiesPage(deps.db, actor.companyId, query);
-  return { company: ownCompany(deps.db, actor.companyId), allActivities: items, total };
+  const { items, ...total } = activitiesPage(deps.db, actor.companyId, query);
+  return { company: ownCompany(deps.db, actor.companyId), allActivities: items, ...total };
 }
 
 /** One company's ledger for the super-admin, newest first, a page at a time; an unknown company is not found. */

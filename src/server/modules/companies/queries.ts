@@ -122,9 +122,11 @@ const companyPage = preparedByShape((tx, shape: CompanyListShape) =>
   ),
 );
 
-const companyCount = preparedByShape((tx, shape: CompanyListShape) =>
-  tx.select({ total: count() }).from(companies).where(companyListWhere(shape)).prepare(),
-);
+/** The capped count of countUpTo, as a statement compiled once per shape; the cap is the placeholder atMost. */
+const companyCount = preparedByShape((tx, shape: CompanyListShape) => {
+  const matching = tx.select({ one: sql`1` }).from(companies).where(companyListWhere(shape)).limit(sql.placeholder('atMost')).as('matching');
+  return tx.select({ total: count() }).from(matching).prepare();
+});
 
 /**
  * The Company List's rows for its search, filters and sort, a slice at a time: figures read from
@@ -150,7 +152,7 @@ export function companyListReader(
   };
   return {
     rows: (limit, offset) => toDtos(deps, tx, companyPage(tx, shape)({ ...values, limit, offset })),
-    count: () => companyCount(tx, shape).get(values)?.total ?? 0,
+    count: (atMost) => companyCount(tx, shape).get({ ...values, atMost })?.total ?? 0,
   };
 }
 
@@ -260,7 +262,10 @@ const runningLowPage = preparedPerDb((db) =>
     .prepare(),
 );
 
-const runningLowCount = preparedPerDb((db) => db.select({ total: count() }).from(companies).where(runningLowSql).prepare());
+const runningLowCount = preparedPerDb((db) => {
+  const matching = db.select({ one: sql`1` }).from(companies).where(runningLowSql).limit(sql.placeholder('atMost')).as('matching');
+  return db.select({ total: count() }).from(matching).prepare();
+});
 
 /** The companies running low, lowest balance (so negative ones) first, with threshold and forecast: the overview's card. */
 export function runningLowCompanies(
@@ -281,6 +286,6 @@ export function runningLowCompanies(
         forecast: forecasts.get(row.id) ?? null,
       }));
     },
-    count: () => runningLowCount(deps.db).get({ threshold })?.total ?? 0,
+    count: (atMost) => runningLowCount(deps.db).get({ threshold, atMost })?.total ?? 0,
   });
 }

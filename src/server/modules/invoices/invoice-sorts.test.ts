@@ -5,7 +5,8 @@ import { INVOICE_SORT_KEYS, invoiceStatus, type InvoiceDto, type InvoiceSortKey 
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
 import { paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
-import { pagePlan, slowSteps, tableScans } from '../../testing/query-plans.js';
+import { SORTED_MATCHES_LIMIT } from '../../lib/paging.js';
+import { pagePlan, pageStatement, slowSteps, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
 
 /*
@@ -103,8 +104,11 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
   it('one company’s invoices, for the back office and for the customer, are found by the company’s index', async () => {
     const expected = sortedIds(all.filter((row) => row.company === acmeUpper.id), sortValues[sort], dir);
     for (const [url, token] of [[`/superadmin/allinvoices?company=${acmeUpper.id}&${query}`, boss], [`/invoices?${query}`, customer]] as const) {
-      const plan = await pagePlan(t.deps.db, 'invoices', () => api(t.app, token).get(url));
-      expect(plan.join('\n')).toMatch(/SEARCH invoices USING INDEX invoices_company_idx \(company_id=\?\)/);
+      // the page itself, or the probe whose few matches the page then reads by rowid
+      const plans = await statementPlans(t.deps.db, () => api(t.app, token).get(url));
+      const plan = pageStatement(plans, 'invoices').plan;
+      expect(plans.map((statement) => statement.plan.join('\n')).join('\n')).toMatch(/SEARCH invoices USING (COVERING )?INDEX invoices_company_idx \(company_id=\?\)/);
+      expect(plan.join('\n')).toMatch(/invoices_company_idx \(company_id=\?\)|SEARCH invoices USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       expect(tableScans(plan)).toEqual([]);
       expect(await idsAt(url, token)).toEqual(expected);
     }
@@ -125,5 +129,27 @@ describe('sorted by company name', () => {
   it('keeps names that differ only in case together, the older company first', async () => {
     const names = json<InvoiceDto[]>(await api(t.app, boss).get('/superadmin/allinvoices?sort=companyName&dir=asc')).map((row) => row.companyName);
     expect(names).toEqual(['acme', 'acme', 'acme', 'Acme', 'Acme', 'Acme', 'Bolt', 'Bolt', 'Zed', 'Zed']);
+  });
+});
+
+describe('one company with more invoices than a page sorts', () => {
+  it('walks the sort’s own index, checking the company invoice by invoice, and answers the same order', async () => {
+    const big = createCompany(t.deps.db, { companyName: 'Big' });
+    const token = (await signedInUser(t, { companyId: big.id, role: 'admin' })).token;
+    const insert = t.deps.db.$client.prepare(
+      "insert into invoices (id, invoice_number, company_id, description, hundredths, rate_cents, price_cents, transaction_date, created_at) values (?, ?, ?, 'Hours', ?, 100, ?, ?, 0)",
+    );
+    const count = SORTED_MATCHES_LIMIT + 1;
+    t.deps.db.$client.transaction(() => {
+      for (let n = 0; n < count; n += 1) insert.run(`big-${n}`, `BIG-${n}`, big.id, (n * 37) % 500, ((n * 37) % 500) * 100, start + n * 1000);
+    })();
+    const plan = await pagePlan(t.deps.db, 'invoices', () => api(t.app, token).get('/invoices?sort=hours&dir=desc&per_page=25'));
+    expect(plan.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_hours_idx/);
+    expect(slowSteps(plan)).toEqual([]);
+    const hours = json<InvoiceDto[]>(await api(t.app, token).get('/invoices?sort=hours&dir=desc&per_page=25')).map((row) => row.hours);
+    expect(hours).toEqual(Array.from({ length: count }, (_row, n) => ((n * 37) % 500) / 100).sort((a, b) => b - a).slice(0, 25));
+    // the back office's company filter goes the same way
+    const filtered = await pagePlan(t.deps.db, 'invoices', () => api(t.app, boss).get(`/superadmin/allinvoices?company=${big.id}&sort=price&dir=asc`));
+    expect(filtered.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_price_idx/);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, invoiceBalanceCents, invoices, invoiceStatusWordSql, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
@@ -14,7 +14,20 @@ import type { Page } from '../../../shared/list.js';
 import type { InvoicePaymentMethod } from '../../../shared/payment-options.js';
 import { countsTowardBalance } from '../../../shared/payments.js';
 import { remainingCentsOf } from '../../../shared/pricing.js';
-import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
+import {
+  keyedSlices,
+  countOfMatches,
+  countUpTo,
+  matchedRowsOnly,
+  pageOf,
+  pageOrderBy,
+  pageOrderOf,
+  searchAny,
+  searchOfRepeatedValues,
+  type ColumnSearch,
+  type ListReader,
+  type PageOrder,
+} from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -82,7 +95,7 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-const invoiceRowid = sql`${invoices}.rowid`;
+const invoiceRowid = sql<number>`${invoices}.rowid`;
 
 /**
  * What each sortable column of the invoice lists sorts by, each the order of an index (see
@@ -101,19 +114,35 @@ const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
   status: [invoiceStatusWordSql(invoices), invoiceRowid],
 };
 
-/** Whose invoices a page reads (a customer's own, or the query's company filter), and the zone its date range is read in. */
-type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined };
+/**
+ * Whose invoices a page reads (a customer's own, or the query's company filter), the zone its date
+ * range is read in, and its search as searchOfRepeatedValues found it (else a LIKE, row by row).
+ */
+type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined; search?: ColumnSearch | undefined };
 
-function invoiceFilter(query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>, scope: InvoiceScope): SQL | undefined {
+/** The sorts invoices_company_idx (company, date) serves for one company; the others read the company's invoices by a sort index or sort them. */
+const companyIndexOrder = (sort: InvoiceSortKey) => sort === 'transactionDate' || sort === 'companyName';
+
+/**
+ * The invoices a list shows. `walkSortIndex`: the company is checked invoice by invoice (a unary +,
+ * so SQLite cannot read the company's invoices by its index and sort them), for a page walked in
+ * the order of the sort's own index.
+ */
+function invoiceFilter(
+  query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>,
+  scope: InvoiceScope,
+  walkSortIndex = false,
+  forPage = false,
+): SQL | undefined {
   const company = scope.companyId ?? query.company;
   const dated = query.from || query.to;
   if (dated && !scope.providerZone) throw new Error('A date range needs the time zone its days are read in.');
   return and(
-    company ? eq(invoices.companyId, company) : undefined,
+    company ? (walkSortIndex ? sql`+${invoices.companyId} = ${company}` : eq(invoices.companyId, company)) : undefined,
     query.openOnly ? openInvoiceSql : undefined,
     query.id ? eq(invoices.id, query.id) : undefined,
     dated ? withinDays(invoices.transactionDate, query, scope.providerZone!) : undefined,
-    searchAny(query.search, [invoices.description]),
+    scope.search ? (forPage ? scope.search.checked : scope.search.indexed) : searchAny(query.search, [invoices.description]),
   );
 }
 
@@ -136,8 +165,9 @@ export function invoicePageQuery(
   const ofCompany = eq(companies.id, invoices.companyId);
   const companiesFirst = query.sort === 'companyName' && order === 'walk';
   const joined = companiesFirst ? select.from(companies).crossJoin(invoices).$dynamic() : select.from(invoices).innerJoin(companies, ofCompany).$dynamic();
+  const walkSortIndex = order === 'walk' && !companyIndexOrder(query.sort);
   return joined
-    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope), slice.after))
+    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope, walkSortIndex, true), slice.after))
     .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns[query.sort]))
     .limit(slice.limit)
     .offset(slice.offset);
@@ -150,19 +180,21 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
     const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
     return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
   };
-  const scope = { companyId, providerZone: deps.config.timeZone };
+  const scope = { companyId, providerZone: deps.config.timeZone, search: searchOfRepeatedValues(tx, invoices, invoices.description, query.search) };
   const filter = invoiceFilter(query, scope);
-  const narrowed = Boolean(query.search || query.from || query.to || query.id);
-  const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(invoices).where(filter).limit(limit).all());
+  // one company's invoices in an order its index does not hold: sorted when few, else found walking the sort's index
+  const oneCompany = Boolean(scope.companyId ?? query.company) && !companyIndexOrder(query.sort);
+  const narrowed = Boolean(query.search || query.from || query.to || query.id || oneCompany);
+  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: invoiceRowid }).from(invoices).where(filter).limit(limit).all().map((row) => row.rowid));
   const keyed = keyedSlices(
     query.dir,
     invoiceSortColumns[query.sort],
-    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after }, scope, order()).all(),
+    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after: and(after, matchedRowsOnly(order, invoiceRowid)) }, scope, order()).all(),
     (row: Row) => row,
   );
   return {
-    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset }, scope, order()).all()),
-    count: () => tx.select({ total: count() }).from(invoices).where(filter).get()?.total ?? 0,
+    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset, after: matchedRowsOnly(order, invoiceRowid) }, scope, order()).all()),
+    count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, invoices, filter, most)),
     slice: (limit, from) => {
       const { items, next } = keyed(limit, from);
       return { items: withPayments(items), next };

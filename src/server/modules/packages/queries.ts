@@ -1,11 +1,11 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, packages } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import type { PackageDto, PackageListQuery, PackageSortKey } from '../../../shared/packages.js';
 import { priceCentsOf } from '../../../shared/pricing.js';
 import type { Tx } from '../../db.js';
-import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 
 /** Select with `.leftJoin(companies, eq(companies.id, packages.companyId))`. */
 export const packageColumns = {
@@ -79,7 +79,7 @@ export function packageListReader(tx: Tx, query: Omit<PackageListQuery, 'page' |
         .offset(offset)
         .all()
         .map(packageDto),
-    count: () => tx.select({ total: count() }).from(packages).where(where).get()?.total ?? 0,
+    count: (atMost) => countUpTo(tx, packages, where, atMost),
   };
 }
 

@@ -3,7 +3,7 @@ import type { InvoiceDto } from '../../../shared/invoices.js';
 import { PAYMENT_SORT_KEYS, type PaymentDto, type PaymentSortKey } from '../../../shared/payments.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
-import { pagePlan, slowSteps, sqliteOf, tableScans } from '../../testing/query-plans.js';
+import { pagePlan, pageStatement, slowSteps, sqliteOf, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
 
 /*
@@ -127,5 +127,11 @@ describe('under a search', () => {
     for (const sort of ['amount', 'invoice', 'companyName']) expect(await planOfPage(`search=wire&sort=${sort}`)).toContain('USE TEMP B-TREE FOR ORDER BY');
     const amounts = json<PaymentDto[]>(await api(t.app, boss).get('/superadmin/payments?search=bulk&sort=amount&dir=desc&per_page=3')).map((row) => row.amount);
     expect(amounts).toEqual([24.99, 24.98, 24.97]);
+  });
+
+  it('finds a search’s few matches in the descriptions’ own index, not the whole table, and reads the page by their rowids', async () => {
+    const plans = await statementPlans(t.deps.db, () => api(t.app, boss).get('/superadmin/payments?search=wire'));
+    expect(plans[plans.findIndex(({ sql }) => sql.includes('like'))]!.plan).toEqual(['SCAN payments USING COVERING INDEX payments_description_idx']);
+    expect(pageStatement(plans, 'payments').plan.join('\n')).toMatch(/SEARCH payments USING INTEGER PRIMARY KEY \(rowid=\?\)/);
   });
 });

@@ -1,17 +1,17 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, invoices, payments } from '../../../../drizzle/schema.js';
 import { centsToDollars } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import type { PaymentDto, PaymentListQuery, PaymentSortKey } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
+import { keyedSlices, countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-const paymentRowid = sql`${payments}.rowid`;
+const paymentRowid = sql<number>`${payments}.rowid`;
 
 const paymentColumns = { payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.companyName };
 
@@ -86,16 +86,16 @@ export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' |
   );
   const keys = paymentSortColumns[query.sort];
   const narrowed = Boolean(query.search || query.from || query.to);
-  const order = pageOrderOf(narrowed, (limit) => tx.select({ one: sql`1` }).from(payments).where(where).limit(limit).all());
+  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: paymentRowid }).from(payments).where(where).limit(limit).all().map((row) => row.rowid));
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    paymentsQuery(tx, and(where, after), extra, leadingTable(query, order()))
+    paymentsQuery(tx, and(where, after, matchedRowsOnly(order, paymentRowid)), extra, leadingTable(query, order()))
       .orderBy(...pageOrderBy(order(), query.dir, keys))
       .limit(limit)
       .offset(offset)
       .all();
   return {
     rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
-    count: () => tx.select({ total: count() }).from(payments).where(where).get()?.total ?? 0,
+    count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, payments, where, most)),
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }

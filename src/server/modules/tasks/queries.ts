@@ -1,17 +1,18 @@
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, taskHistory, tasks, users } from '../../../../drizzle/schema.js';
 import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { preparedPerDb } from '../../lib/prepared.js';
+import { companyNameOrder } from '../companies/queries.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
 
 const isOpen = and(eq(tasks.done, false), eq(tasks.deleted, false));
-const taskRowid = sql`${tasks}.rowid`;
+const taskRowid = sql<number>`${tasks}.rowid`;
 
 /** Tasks with their history: one query for the history of all of them. */
 function withHistory(tx: Tx, rows: TaskRow[]): TaskDto[] {
@@ -59,21 +60,28 @@ function historyOf(tx: Tx, taskIds: string[]): (TaskHistoryDto & { taskId: strin
     }));
 }
 
-function taskRowsQuery(tx: Tx, where: SQL | undefined) {
-  return tx
-    .select({ task: tasks, companyName: companies.companyName })
-    .from(tasks)
-    .innerJoin(companies, eq(companies.id, tasks.companyId))
-    .where(where)
-    .$dynamic();
+/**
+ * Tasks with their company's name. `companiesFirst`: companies are the outer loop, read by name
+ * (companies_name_nocase_idx), and each one's open tasks by tasks_open_idx; SQLite would rather
+ * sort every open task, so a CROSS JOIN keeps the order of the loops.
+ */
+function taskRowsQuery(tx: Tx, where: SQL | undefined, companiesFirst = false) {
+  const select = tx.select({ task: tasks, companyName: companies.companyName });
+  const ofCompany = eq(companies.id, tasks.companyId);
+  if (companiesFirst) return select.from(companies).crossJoin(tasks).where(and(ofCompany, where)).$dynamic();
+  return select.from(tasks).innerJoin(companies, ofCompany).where(where).$dynamic();
 }
 
 const toTaskRow = ({ task, companyName }: { task: typeof tasks.$inferSelect; companyName: string }): TaskRow => ({ ...task, companyName });
 
-/** What each sortable column sorts by; rowid breaks ties in the same direction. */
+/**
+ * What each sortable column sorts by, rowid last, each the order of an index: tasks_open_all_idx,
+ * tasks_open_title_idx and tasks_open_description_idx; by company, companies by name (names that
+ * differ only in case together, the older company first) and then each one's tasks by priority.
+ */
 const taskSortColumns: Record<TaskSortKey, (SQL | AnyColumn)[]> = {
   priority: [tasks.priority, taskRowid],
-  companyName: [companies.companyName, tasks.priority, taskRowid],
+  companyName: [...companyNameOrder, tasks.priority, taskRowid],
   title: [tasks.title, taskRowid],
   description: [tasks.description, taskRowid],
 };
@@ -84,24 +92,33 @@ const taskSortColumns: Record<TaskSortKey, (SQL | AnyColumn)[]> = {
  */
 export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage'>, companyId?: string): ListReader<TaskDto> {
   const company = companyId ?? query.company;
-  const where = and(
-    isOpen,
-    company ? eq(tasks.companyId, company) : undefined,
-    query.id ? eq(tasks.id, query.id) : undefined,
-    searchAny(query.search, [tasks.title, tasks.description]),
-  );
+  const filter = (walkSortIndex: boolean) =>
+    and(
+      isOpen,
+      // checked task by task when walking a sort's index: a unary + keeps SQLite from reading the company's tasks and sorting them
+      company ? (walkSortIndex ? sql`+${tasks.companyId} = ${company}` : eq(tasks.companyId, company)) : undefined,
+      query.id ? eq(tasks.id, query.id) : undefined,
+      searchAny(query.search, [tasks.title, tasks.description]),
+    );
+  const where = filter(false);
+  // tasks_open_idx holds one company's tasks by priority; in another order they are sorted when few, found walking the sort's index when many
+  const companyIndexOrder = query.sort === 'priority' || query.sort === 'companyName';
+  const narrowed = Boolean(company && !companyIndexOrder);
+  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: taskRowid }).from(tasks).where(where).limit(limit).all().map((row) => row.rowid));
   return {
-    rows: (limit, offset) =>
-      withHistory(
+    rows: (limit, offset) => {
+      const walk = order() === 'walk';
+      return withHistory(
         tx,
-        taskRowsQuery(tx, where)
-          .orderBy(...orderOf(query.dir, taskSortColumns[query.sort]))
+        taskRowsQuery(tx, and(filter(walk && !companyIndexOrder), matchedRowsOnly(order, taskRowid)), walk && query.sort === 'companyName')
+          .orderBy(...pageOrderBy(order(), query.dir, taskSortColumns[query.sort]))
           .limit(limit)
           .offset(offset)
           .all()
           .map(toTaskRow),
-      ),
-    count: () => tx.select({ total: count() }).from(tasks).where(where).get()?.total ?? 0,
+      );
+    },
+    count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, tasks, where, most)),
   };
 }
 

@@ -113,6 +113,15 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(json(response).message).toBe('Company not found.');
   });
 
+  it('answers a page asked again from its last result while nothing was written, and reads the logs again after a write', async () => {
+    const logReads = async () => (await statementPlans(t.deps.db, () => byDate(`?company=${acme.id}`))).filter(({ sql }) => sql.includes('time_logs')).length;
+    await byDate(`?company=${acme.id}`);
+    expect(await logReads()).toBe(0);
+    const log = await logHours(t, token, acme.id, '2026-03-11T15:00:00Z', 1);
+    expect(await logReads()).toBeGreaterThan(0);
+    await api(t.app, token).delete(`/superadmin/timelogs/${log._id}`);
+  });
+
   it('follows edits and deletes', async () => {
     const log = await logHours(t, token, idle.id, '2026-03-10T15:00:00Z', 4);
     await api(t.app, token).put(`/superadmin/timelogs/${log._id}`, { company: idle.id, timeStamp: '2026-03-17T15:00:00Z', invertedHours: 5 });
@@ -121,15 +130,26 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(json(await byDate(`?company=${idle.id}`))).toEqual([]);
   });
 
-  it('finds the weeks by index seeks and sums each day from an index alone, never reading the logs themselves', async () => {
-    const plans = await statementPlans(t.deps.db, () => byDate());
-    const weekly = plans.filter(({ sql }) => sql.includes('from time_logs'));
-    expect(new Set(weekly.flatMap(({ plan }) => plan))).toEqual(
-      new Set(['SEARCH time_logs USING COVERING INDEX time_logs_time_idx (time_stamp<?)', 'SEARCH time_logs USING COVERING INDEX time_logs_time_hours_idx (time_stamp>? AND time_stamp<?)']),
+  it('finds the weeks by index seeks and sums all the days of the page in one statement, each from an index alone, never reading the logs themselves', async () => {
+    const logReads = (plans: Awaited<ReturnType<typeof statementPlans>>) => plans.filter(({ sql }) => sql.includes('from time_logs'));
+    const searches = (plans: Awaited<ReturnType<typeof statementPlans>>) => new Set(plans.flatMap(({ plan }) => plan.filter((step) => step.includes('time_logs'))));
+    const weekly = logReads(await statementPlans(t.deps.db, () => byDate()));
+    expect(weekly.filter(({ sql }) => sql.startsWith('with days')).length).toBe(1);
+    expect(searches(weekly)).toEqual(
+      new Set([
+        'SEARCH time_logs USING COVERING INDEX time_logs_time_idx (time_stamp<?)',
+        'SEARCH time_logs USING COVERING INDEX time_logs_time_hours_idx (time_stamp>? AND time_stamp<?)',
+        'SEARCH time_logs USING COVERING INDEX time_logs_time_idx (time_stamp>? AND time_stamp<?)',
+      ]),
     );
-    const ofCompany = await statementPlans(t.deps.db, () => byDate(`?company=${acme.id}`));
-    expect(new Set(ofCompany.filter(({ sql }) => sql.includes('from time_logs')).flatMap(({ plan }) => plan))).toEqual(
-      new Set(['SEARCH time_logs USING COVERING INDEX time_logs_company_idx (company_id=? AND time_stamp<?)', 'SEARCH time_logs USING INDEX time_logs_company_idx (company_id=? AND time_stamp>? AND time_stamp<?)']),
+    const ofCompany = logReads(await statementPlans(t.deps.db, () => byDate(`?company=${acme.id}`)));
+    expect(ofCompany.filter(({ sql }) => sql.startsWith('with days')).length).toBe(1);
+    expect(searches(ofCompany)).toEqual(
+      new Set([
+        'SEARCH time_logs USING COVERING INDEX time_logs_company_idx (company_id=? AND time_stamp<?)',
+        'SEARCH time_logs USING INDEX time_logs_company_idx (company_id=? AND time_stamp>? AND time_stamp<?)',
+        'SEARCH time_logs USING COVERING INDEX time_logs_company_idx (company_id=? AND time_stamp>? AND time_stamp<?)',
+      ]),
     );
   });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, tasks, timeLogs } from '../../../../drizzle/schema.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
@@ -6,7 +6,7 @@ import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shar
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { contains, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
+import { contains, countOfMatches, countUpTo, keyedSlices, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
@@ -16,7 +16,7 @@ import { mayBeInDateTimeText, mayBeInHoursText, wallMatchSql } from './log-text-
 
 export type TimeLogRow = typeof timeLogs.$inferSelect;
 
-const logRowid = sql`${timeLogs}.rowid`;
+const logRowid = sql<number>`${timeLogs}.rowid`;
 
 const logColumns = {
   _id: timeLogs.id,
@@ -89,17 +89,21 @@ const TRIGRAM = 3;
 /** Past this many matching logs a search is checked log by log while reading the list in its order, which soon fills a page. */
 const FEW_MATCHES = 5_000;
 
-/** One way a log can match a search: its matching rows from an index (when it has one), and the same as a check of one log. */
-type SearchPart = { rows?: SQL; test: SQL; ranges?: InstantRange[] };
+/**
+ * One way a log can match a search: its matching rows (from an index, unless `scans`: then by
+ * reading the whole table), and the same as a check of one log.
+ */
+type SearchPart = { rows?: SQL; scans?: true; test: SQL; ranges?: InstantRange[] };
 
+/**
+ * A description's matching rows come from the trigram index (a short search, which trigrams cannot
+ * serve, from a LIKE over the table). Checked log by log, it is a LIKE: `rowid in (<the index's
+ * rows>)` would first read every match from the index, hundreds of thousands for a common word.
+ */
 function descriptionPart(search: string): SearchPart {
-  if ([...search].length < TRIGRAM) {
-    const test = contains(timeLogs.description, search);
-    return { rows: sql`select rowid from time_logs where ${test}`, test };
-  }
-  const rows = sql`select rowid from time_log_words where time_log_words match ${`"${search.replace(/"/g, '""')}"`}`;
-  // the unary + keeps SQLite from reading the page through these rowids (and sorting them) instead of in the list's order
-  return { rows, test: sql`+${logRowid} in (${rows})` };
+  const test = contains(timeLogs.description, search);
+  if ([...search].length < TRIGRAM) return { rows: sql`select rowid from time_logs where ${test}`, scans: true, test };
+  return { rows: sql`select rowid from time_log_words where time_log_words match ${`"${search.replace(/"/g, '""')}"`}`, test };
 }
 
 /** The logs whose hours, as the list writes them, contain the search: the few hundredths values that read so. */
@@ -142,25 +146,53 @@ function inRangesSql(ranges: InstantRange[]): SQL {
   )})`;
 }
 
-/** Whether the parts match few logs, each read from its index (at most FEW_MATCHES of each). */
-function matchesFew(tx: Tx, parts: SearchPart[]): boolean {
-  return parts.every(({ rows }) => rows && tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${FEW_MATCHES})`).n < FEW_MATCHES);
+/** How many rows a statement selects, reading at most `atMost` of them (see countUpTo). */
+const countRowsUpTo = (tx: Tx, rows: SQL, atMost: number) => tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost})`).n;
+
+/** Whether a part matches few logs, read from its index (at most FEW_MATCHES of them). */
+const matchesFew = (tx: Tx, { rows }: SearchPart) => rows !== undefined && countRowsUpTo(tx, rows, FEW_MATCHES) < FEW_MATCHES;
+
+/**
+ * A part checked log by log: by membership in its few rows (read once, and the check reads nothing
+ * of the log but its rowid, which the index the list walks holds), else by its own test.
+ */
+const logTest = (part: SearchPart, few: boolean) => (few ? sql`+${logRowid} in (${part.rows!})` : part.test);
+
+/**
+ * The stretch of time a search's matches lie in, when its date part has time ranges and its other
+ * parts few matches: from the first range or the oldest other match to the end of the last range or
+ * the newest other match. A page walked in time order starts there: "Nov 3" read every log newer
+ * than the last November 3rd (three weeks of them) before its first match, "2023" every log since.
+ */
+function matchesSpan(tx: Tx, ranges: InstantRange[], few: SearchPart[]): SQL {
+  let from = ranges.reduce((first, [start]) => Math.min(first, start), Infinity);
+  let to = ranges.reduce((last, [, end]) => Math.max(last, end), -Infinity);
+  if (few.length > 0) {
+    const span = tx.get<{ first: number | null; last: number | null }>(
+      // the subquery keeps SQLite reading the few rows by rowid: asked for min() of time_logs directly, it walks time_logs_time_idx
+      sql`select min(at) as first, max(at) as last from (select time_stamp as at from time_logs where rowid in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)}))`,
+    );
+    if (span.first !== null) from = Math.min(from, span.first);
+    if (span.last !== null) to = Math.max(to, span.last + 1);
+  }
+  return sql`${timeLogs.timeStamp} >= ${from} and ${timeLogs.timeStamp} < ${to}`;
 }
 
-/** Which logs a search matches, and how to count them when that differs from counting the rows `where` selects. */
-type LogSearch = { where: SQL; count?: (company: SQL | undefined) => number | undefined };
+/** Which logs a search matches, and how to count them (at most `atMost`) when that differs from counting the rows `where` selects. */
+type LogSearch = { where: SQL; count?: (company: SQL | undefined, atMost: number) => number | undefined };
 
 /**
  * Counts a search checked log by log without checking every log: the logs in the date part's
  * time ranges, counted from the index, plus those the other parts find outside those ranges.
  */
 function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, others: SearchPart[]) {
-  return (company: SQL | undefined): number => {
-    const inRanges = tx.get<{ n: number }>(sql`select count(*) as n from json_each(${JSON.stringify(date.ranges)}) as range
-      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1 ${company ? sql`and ${company}` : sql``}`).n;
-    if (others.length === 0) return inRanges;
+  return (company: SQL | undefined, atMost: number): number => {
+    const logsInRanges = sql`select 1 from json_each(${JSON.stringify(date.ranges)}) as range
+      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1 ${company ? sql`and ${company}` : sql``}`;
+    const inRanges = countRowsUpTo(tx, logsInRanges, atMost);
+    if (others.length === 0 || inRanges >= atMost) return inRanges;
     const outside = and(company, sql`${logRowid} in (${sql.join(others.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${date.test}`);
-    return inRanges + (tx.select({ total: count() }).from(timeLogs).where(outside).get()?.total ?? 0);
+    return inRanges + countUpTo(tx, timeLogs, outside, atMost - inRanges);
   };
 }
 
@@ -177,14 +209,40 @@ function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undef
   const date = mayBeInDateTimeText(search) ? dateTimePart(tx, search, timeZone) : undefined;
   const others = [descriptionPart(search), mayBeInHoursText(search) ? hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
   const parts = date ? [date, ...others] : others;
-  if (matchesFew(tx, parts)) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
-  const where = sql`(${sql.join(parts.map(({ test }) => test), sql` or `)})`;
+  // a part read by a scan is counted only when every other part is few: counting it reads the whole table
+  const few = new Map(parts.filter((part) => !part.scans).map((part) => [part, matchesFew(tx, part)]));
+  const allFew = [...few.values()].every(Boolean) && parts.every((part) => few.has(part) || matchesFew(tx, part));
+  if (allFew) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
+  const tests = sql`(${sql.join(
+    parts.map((part) => logTest(part, few.get(part) ?? false)),
+    sql` or `,
+  )})`;
+  const where = and(tests, date?.ranges && others.every((part) => few.get(part)) ? matchesSpan(tx, date.ranges, others) : undefined)!;
   const countable = date?.ranges && others.every(({ rows }) => rows);
   if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
   const only = parts.length === 1 ? parts[0]!.rows : undefined;
   // one part's rows are distinct logs: count them as they are, without checking each log again
-  if (only) return { where, count: (company) => (company ? undefined : tx.get<{ n: number }>(sql`select count(*) as n from (${only})`).n) };
+  if (only) return { where, count: (company, atMost) => (company ? undefined : countRowsUpTo(tx, only, atMost)) };
+  const many = parts.filter((part) => few.get(part) === false);
+  if (many.length === 1 && parts.every((part) => few.has(part))) return { where, count: countManyAndFew(tx, many[0]!, parts.filter((part) => part !== many[0])) };
   return { where };
+}
+
+/**
+ * Counts a search with one part that matches many logs, read from its index, and others that
+ * match few ("1.5": its hours, and a description or two): the many part's rows as its index gives
+ * them, plus the few others' logs it does not match. Checking every log instead reads some 300,000
+ * of them, with their rows, to count 10,000 matches of "1.5" at two million logs. The index's rows
+ * are every company's, so with a company filter the logs are checked one by one.
+ */
+function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[]) {
+  return (company: SQL | undefined, atMost: number): number | undefined => {
+    if (company) return undefined;
+    const inMany = countRowsUpTo(tx, many.rows!, atMost);
+    if (inMany >= atMost) return inMany;
+    const outside = and(sql`${logRowid} in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${many.test}`);
+    return inMany + countUpTo(tx, timeLogs, outside, atMost - inMany);
+  };
 }
 
 /**
@@ -198,14 +256,14 @@ export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' |
   const search = searchLogs(tx, query.search, timeZone);
   const where = and(company, days, search?.where);
   const keys = timeLogSortColumns[query.sort];
-  const order = pageOrderOf(days !== undefined, (limit) => tx.select({ one: sql`1` }).from(timeLogs).where(where).limit(limit).all());
+  const order = pageOrderOf(days !== undefined, (limit) => tx.select({ rowid: logRowid }).from(timeLogs).where(where).limit(limit).all().map((row) => row.rowid));
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(order(), query.dir, keys)).limit(limit).offset(offset).all();
+    timeLogsQuery(tx, extra).where(and(where, after, matchedRowsOnly(order, logRowid))).orderBy(...pageOrderBy(order(), query.dir, keys)).limit(limit).offset(offset).all();
   // a search's own count knows nothing of the date range
   const searchCount = days ? undefined : search?.count;
   return {
     rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
-    count: () => searchCount?.(company) ?? tx.select({ total: count() }).from(timeLogs).where(where).get()?.total ?? 0,
+    count: (atMost) => countOfMatches(order, atMost, (most) => searchCount?.(company, most) ?? countUpTo(tx, timeLogs, where, most)),
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }
@@ -228,14 +286,26 @@ export function timeLogRow(tx: Tx, id: string): TimeLogRow {
 }
 
 /*
- * The weekly view runs one small statement many times (a seek per week, a range per day), so it
- * prepares plain SQL on the driver: drizzle's prepared queries cost some 50 times the seek itself.
+ * The weekly view runs one small statement many times (a seek per week with logs), so it prepares
+ * plain SQL on the driver: drizzle's prepared queries cost some 50 times the seek itself.
  */
 const newestLogSql = (companyId: string) =>
   `select time_stamp from time_logs where ${companyId ? 'company_id = ? and ' : ''}time_stamp < ? order by time_stamp desc limit 1`;
 
-const dayTotalSql = (companyId: string) =>
-  `select sum(hundredths) as hundredths, count(*) as logs from time_logs where ${companyId ? 'company_id = ? and ' : ''}time_stamp >= ? and time_stamp < ?`;
+/**
+ * The hundredths and log count of each of `dayCount` days in one statement: the days are a VALUES
+ * list, and each day reads its own index range (time_logs_time_hours_idx, or time_logs_company_idx
+ * for one company) in two scalar subqueries. A join grouped by day reads the same ranges but sorts
+ * every log to group it, twice as slow; the subqueries need no grouping. Plain SQL both engines run.
+ */
+const dayTotalsSql = (dayCount: number, companyId: string) => {
+  const range = `${companyId ? 'company_id = ? and ' : ''}time_stamp >= days.day_from and time_stamp < days.day_to`;
+  return `with days(date, day_from, day_to) as (values ${Array.from({ length: dayCount }, () => '(?, ?, ?)').join(', ')})
+    select days.date as date,
+      (select sum(hundredths) from time_logs where ${range}) as hundredths,
+      (select count(*) from time_logs where ${range}) as logs
+    from days`;
+};
 
 /** Of one company, or of every company for ''. */
 const companyParams = (companyId: string) => (companyId ? [companyId] : []);
@@ -252,15 +322,13 @@ export function newestLogBefore(db: Db, companyId: string): (before: number) => 
 /** A local calendar day as the instants it spans: from (inclusive) to (exclusive), epoch ms. */
 export type DaySpan = { date: string; from: number; to: number };
 
-/** The hundredths and log count of each of the days that has logs, of one company or of all: an index range each. */
+/** The hundredths and log count of each of the days that has logs, of one company or of all: one statement, an index range a day. */
 export function dayTotals(db: Db, days: DaySpan[], companyId: string): DayTotal[] {
-  const statement = db.$client.prepare<unknown[], { hundredths: number | null; logs: number }>(dayTotalSql(companyId));
-  const totals: DayTotal[] = [];
-  for (const { date, from, to } of days) {
-    const { hundredths, logs } = statement.get(...companyParams(companyId), from, to)!;
-    if (logs > 0) totals.push({ date, hundredths: hundredths ?? 0, logs });
-  }
-  return totals;
+  if (days.length === 0) return [];
+  const statement = db.$client.prepare<unknown[], { date: string; hundredths: number | null; logs: number }>(dayTotalsSql(days.length, companyId));
+  const company = companyParams(companyId);
+  const rows = statement.all(...days.flatMap(({ date, from, to }) => [date, from, to]), ...company, ...company);
+  return rows.filter(({ logs }) => logs > 0).map(({ date, hundredths, logs }) => ({ date, hundredths: hundredths ?? 0, logs }));
 }
 
 export function assertCompanyExists(tx: Tx, companyId: string): void {

@@ -3,6 +3,7 @@ import type { WeeksQuery } from '../../../shared/timelogs.js';
 import { dateOfEpochDay, mondayOfEpochDay, weeksFromDays, type WeekSummary } from '../../../shared/weekly.js';
 import type { Db } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
+import { keptPerInputUntilChange } from '../../lib/kept-until-change.js';
 import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
 import { assertCompanyExists, dayTotals, newestLogBefore, type DaySpan } from './queries.js';
 import { readSettings } from '../settings/service.js';
@@ -42,13 +43,20 @@ function daysOfWeeks(calendar: ZoneCalendar, mondays: number[]): DaySpan[] {
   return days;
 }
 
-/** One page of week summaries, of one company or of all, and how many weeks have logs. */
-export function weeklySummaries(deps: AppDeps, query: WeeksQuery): Page<WeekSummary> {
-  const { company } = query;
-  if (company) assertCompanyExists(deps.db, company);
-  const calendar = zoneCalendar(readSettings(deps.config, deps.db).timeZone);
-  const mondays = weeksWithLogs(deps.db, calendar, company);
-  const pageMondays = mondays.slice(offsetOf(query), offsetOf(query) + query.perPage);
-  const days = dayTotals(deps.db, daysOfWeeks(calendar, pageMondays), company);
-  return { items: weeksFromDays(days), total: mondays.length };
-}
+/**
+ * One page of week summaries, of one company or of all, and how many weeks have logs. A page reads
+ * every log of its days (some 200,000 for every company's twelve weeks at two million logs), so
+ * like the overview's figures it is kept until the data changes (or the clock's minute).
+ */
+export const weeklySummaries = keptPerInputUntilChange(
+  (deps: AppDeps, query: WeeksQuery): Page<WeekSummary> => {
+    const { company } = query;
+    if (company) assertCompanyExists(deps.db, company);
+    const calendar = zoneCalendar(readSettings(deps.config, deps.db).timeZone);
+    const mondays = weeksWithLogs(deps.db, calendar, company);
+    const pageMondays = mondays.slice(offsetOf(query), offsetOf(query) + query.perPage);
+    const days = dayTotals(deps.db, daysOfWeeks(calendar, pageMondays), company);
+    return { items: weeksFromDays(days), total: mondays.length };
+  },
+  (query) => JSON.stringify([query.company, query.page, query.perPage]),
+);

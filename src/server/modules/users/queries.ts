@@ -1,10 +1,10 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, twoFactor, users } from '../../../../drizzle/schema.js';
 import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { personOf } from './lookup.js';
 
 const userColumns = { user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt };
@@ -75,7 +75,7 @@ export function userListReader(tx: Tx, query: Omit<UserListQuery, 'page' | 'perP
         .offset(offset)
         .all()
         .map(toDto),
-    count: () => tx.select({ total: count() }).from(users).where(where).get()?.total ?? 0,
+    count: (atMost) => countUpTo(tx, users, where, atMost),
   };
 }
 

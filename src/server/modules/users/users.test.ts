@@ -160,6 +160,18 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     const [page] = await plans({});
     expect(page!.plan).toContain('SEARCH two_factor USING INDEX sqlite_autoindex_two_factor_1 (user_id=?) LEFT-JOIN');
   });
+
+  it.each([
+    ['firstName', 'users_first_name_idx'],
+    ['lastName', 'users_last_name_idx'],
+    ['emailAddress', 'users_email_unique'],
+    ['role', 'users_role_idx'],
+  ])('reads every company’s users sorted by %s from %s, without a sort of its own', async (sort, index) => {
+    for (const dir of ['asc', 'desc']) {
+      const plans = await statementPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, sort, dir })));
+      expectIndexedPage(plans, 'users', index, { withCompany: true });
+    }
+  });
 });
 
 describe('GET /superadmin/users?awaitingApproval=true', () => {

@@ -2,6 +2,7 @@ import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CompanyListQuery } from '../../../../shared/companies.js';
 import { buildScheduleRows, formatScheduleHours, MAX_SCHEDULE_ITEMS, moveDown, moveUp, toScheduleItems, type ScheduleRow } from '../../../../shared/schedule.js';
+import { totalText } from '../../../../shared/list.js';
 import { FormDialog, failureText } from '../../../components/records/index.js';
 import { errorText, trpc } from '../../../trpc.js';
 import { ScheduleRowItem } from './ScheduleRowItem.js';
@@ -55,7 +56,7 @@ export function SchedulerDialog({ query, onClose }: SchedulerDialogProps) {
       </Text>
       {rows !== null && matching.data && matching.data.total > rows.length && (
         <Alert color="orange" variant="light">
-          {`${howMany.format(matching.data.total)} companies match the list; the schedule holds the first ${howMany.format(rows.length)}. Narrow the search to schedule the others.`}
+          {`${totalText(matching.data)} companies match the list; the schedule holds the first ${howMany.format(rows.length)}. Narrow the search to schedule the others.`}
         </Alert>
       )}
       {rows === null ? (

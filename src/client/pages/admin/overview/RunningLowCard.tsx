@@ -3,6 +3,7 @@ import { IconHourglassLow } from '@tabler/icons-react';
 import type { RunningLowCompanyDto } from '../../../../shared/companies.js';
 import { runOutDateText } from '../../../../shared/forecast.js';
 import { formatHours } from '../../../../shared/format.js';
+import { totalText } from '../../../../shared/list.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 import { DashboardCard } from '../../../components/DashboardCard.js';
 import { trpc } from '../../../trpc.js';
@@ -25,7 +26,7 @@ export function RunningLowCard() {
   const items = companies.data?.items;
   return (
     <DashboardCard
-      title={`Running Low (${companies.data?.total ?? '…'})`}
+      title={`Running Low (${companies.data ? totalText(companies.data) : '…'})`}
       icon={IconHourglassLow}
       iconColor="orange"
       action={{ label: 'View Running Low', href: RUNNING_LOW_LIST }}

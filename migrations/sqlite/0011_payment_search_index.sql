@@ -1,0 +1,1 @@
+CREATE INDEX `payments_description_idx` ON `payments` (`description`);

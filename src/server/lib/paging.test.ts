@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { COUNT_BLOCK, countCapOf, countOfMatches, matchedRowsOnly, pageOf, pageOrderOf, SORTED_MATCHES_LIMIT, type ListReader } from './paging.js';
+
+/** A list of `size` numbered rows that records how far each count was asked to go. */
+function listOf(size: number) {
+  const counts: number[] = [];
+  const reader: ListReader<number> = {
+    rows: (limit, offset) => Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_row, index) => offset + index),
+    count: (atMost) => {
+      counts.push(atMost);
+      return Math.min(size, atMost);
+    },
+  };
+  return { reader, counts };
+}
+
+describe('pageOf: a total counted up to a cap', () => {
+  it('counts to the end of the block after the page: 10,000 for the first pages, on to 20,000 from the page that ends at 10,000', () => {
+    expect(COUNT_BLOCK).toBe(10_000);
+    expect(countCapOf(25)).toBe(10_000);
+    expect(countCapOf(9_999)).toBe(10_000);
+    expect(countCapOf(10_000)).toBe(20_000);
+    expect(countCapOf(25_000)).toBe(30_000);
+  });
+
+  it('answers an exact total below the cap, without the capped mark', () => {
+    const { reader, counts } = listOf(9_999);
+    expect(pageOf({ page: 1, perPage: 25 }, reader)).toEqual({ items: Array.from({ length: 25 }, (_row, index) => index), total: 9_999 });
+    expect(counts).toEqual([10_000]);
+  });
+
+  it('answers the cap as a lower bound, marked totalIsCapped, when the count reaches it', () => {
+    const { reader, counts } = listOf(2_000_000);
+    const first = pageOf({ page: 1, perPage: 25 }, reader);
+    expect([first.total, first.totalIsCapped]).toEqual([10_000, true]);
+    // exactly the cap is still "10,000 or more"
+    expect(pageOf({ page: 1, perPage: 25 }, listOf(10_000).reader)).toMatchObject({ total: 10_000, totalIsCapped: true });
+    // the page that ends at the cap counts on, so the pager offers the page after it
+    const blockEnd = pageOf({ page: 400, perPage: 25 }, reader);
+    expect([blockEnd.items[0], blockEnd.total, blockEnd.totalIsCapped]).toEqual([9_975, 20_000, true]);
+    expect(counts).toEqual([10_000, 20_000]);
+  });
+
+  it('needs no count where the page tells the total: a short page, or an empty first page', () => {
+    const { reader, counts } = listOf(20_010);
+    expect(pageOf({ page: 801, perPage: 25 }, reader)).toEqual({ items: Array.from({ length: 10 }, (_row, index) => 20_000 + index), total: 20_010 });
+    expect(pageOf({ page: 1, perPage: 25 }, listOf(0).reader)).toEqual({ items: [], total: 0 });
+    expect(counts).toEqual([]);
+  });
+
+  it('counts past the end of the list for an empty page there, and answers the exact total', () => {
+    const { reader, counts } = listOf(30);
+    expect(pageOf({ page: 3, perPage: 25 }, reader)).toEqual({ items: [], total: 30 });
+    expect(counts).toEqual([10_000]);
+  });
+});
+
+describe('pageOrderOf: a narrowed list whose probe found all its matches', () => {
+  it('sorts them, reads just those rows by rowid and counts them without another query', () => {
+    let probes = 0;
+    const order = pageOrderOf(true, (limit) => {
+      probes += 1;
+      return [7, 3, 9].slice(0, limit);
+    });
+    expect(order()).toBe('sortMatches');
+    expect(order.matches()).toEqual([7, 3, 9]);
+    expect(matchedRowsOnly(order, sql`rowid`)).toBeDefined();
+    expect(countOfMatches(order, 10_000, () => expect.unreachable('no count query'))).toBe(3);
+    expect(probes).toBe(1);
+  });
+
+  it('walks the list when the probe finds more than SORTED_MATCHES_LIMIT, or when nothing narrows it', () => {
+    const many = pageOrderOf(true, (limit) => Array.from({ length: limit }, (_row, index) => index));
+    expect([many(), many.matches(), matchedRowsOnly(many, sql`rowid`)]).toEqual(['walk', undefined, undefined]);
+    expect(countOfMatches(many, 10_000, (atMost) => atMost)).toBe(10_000);
+    const all = pageOrderOf(false, () => expect.unreachable('no probe'));
+    expect([all(), countOfMatches(all, 50, () => 42)]).toEqual(['walk', 42]);
+    expect(SORTED_MATCHES_LIMIT).toBe(2_000);
+  });
+});

@@ -524,7 +524,7 @@ describe('Company List (/companies)', () => {
     });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'crowd');
-    await eventually(() => main(page).getByText('1–25 of 1001', { exact: true }).isVisible()).toBe(true);
+    await eventually(() => main(page).getByText('1–25 of 1,001', { exact: true }).isVisible()).toBe(true);
 
     const gate = await holdCalls(page, 'superadmin.companies.list');
     await main(page).getByRole('button', { name: 'Open Scheduler', exact: true }).click();

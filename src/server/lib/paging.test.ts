@@ -65,14 +65,16 @@ describe('pageOrderOf: a narrowed list whose probe found all its matches', () =>
     });
     expect(order()).toBe('sortMatches');
     expect(order.matches()).toEqual([7, 3, 9]);
-    expect(matchedRowsOnly(order, sql`rowid`)).toBeDefined();
+    expect(matchedRowsOnly(order, sql`rowid`, true)).toBeDefined();
+    // matches an index finds again as cheaply are not listed
+    expect(matchedRowsOnly(order, sql`rowid`, false)).toBeUndefined();
     expect(countOfMatches(order, 10_000, () => expect.unreachable('no count query'))).toBe(3);
     expect(probes).toBe(1);
   });
 
   it('walks the list when the probe finds more than SORTED_MATCHES_LIMIT, or when nothing narrows it', () => {
     const many = pageOrderOf(true, (limit) => Array.from({ length: limit }, (_row, index) => index));
-    expect([many(), many.matches(), matchedRowsOnly(many, sql`rowid`)]).toEqual(['walk', undefined, undefined]);
+    expect([many(), many.matches(), matchedRowsOnly(many, sql`rowid`, true)]).toEqual(['walk', undefined, undefined]);
     expect(countOfMatches(many, 10_000, (atMost) => atMost)).toBe(10_000);
     const all = pageOrderOf(false, () => expect.unreachable('no probe'));
     expect([all(), countOfMatches(all, 50, () => 42)]).toEqual(['walk', 42]);

@@ -111,11 +111,14 @@ export function pageOrderOf(narrowed: boolean, probe: (limit: number) => number[
 }
 
 /**
- * When the page sorts the probe's matches, `rowid in (those rowids)`, to add to the list's condition:
- * the page then reads its few rows by rowid instead of finding them again with a scan. Plain SQL
- * with at most SORTED_MATCHES_LIMIT values bound, which any engine serves by its primary key.
+ * When the page sorts the probe's matches of a search, `rowid in (those rowids)`, to add to the
+ * list's condition: the page then reads its few rows by rowid instead of finding them again with a
+ * scan. Plain SQL with at most SORTED_MATCHES_LIMIT values bound, which any engine serves by its
+ * primary key. Matches an index finds (a company's rows, a date range) are as cheap to find again,
+ * and a list of their rowids only costs its binding: `searched` false leaves the condition alone.
  */
-export function matchedRowsOnly(order: PageOrderOf, rowid: SQL): SQL | undefined {
+export function matchedRowsOnly(order: PageOrderOf, rowid: SQL, searched: boolean): SQL | undefined {
+  if (!searched) return undefined;
   const matches = order() === 'sortMatches' ? order.matches() : undefined;
   if (!matches) return undefined;
   if (matches.length === 0) return sql`0 = 1`;

@@ -189,11 +189,11 @@ export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, c
   const keyed = keyedSlices(
     query.dir,
     invoiceSortColumns[query.sort],
-    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after: and(after, matchedRowsOnly(order, invoiceRowid)) }, scope, order()).all(),
+    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after: and(after, matchedRowsOnly(order, invoiceRowid, Boolean(query.search))) }, scope, order()).all(),
     (row: Row) => row,
   );
   return {
-    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset, after: matchedRowsOnly(order, invoiceRowid) }, scope, order()).all()),
+    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset, after: matchedRowsOnly(order, invoiceRowid, Boolean(query.search)) }, scope, order()).all()),
     count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, invoices, filter, most)),
     slice: (limit, from) => {
       const { items, next } = keyed(limit, from);

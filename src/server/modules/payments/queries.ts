@@ -88,7 +88,7 @@ export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' |
   const narrowed = Boolean(query.search || query.from || query.to);
   const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: paymentRowid }).from(payments).where(where).limit(limit).all().map((row) => row.rowid));
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    paymentsQuery(tx, and(where, after, matchedRowsOnly(order, paymentRowid)), extra, leadingTable(query, order()))
+    paymentsQuery(tx, and(where, after, matchedRowsOnly(order, paymentRowid, Boolean(query.search))), extra, leadingTable(query, order()))
       .orderBy(...pageOrderBy(order(), query.dir, keys))
       .limit(limit)
       .offset(offset)

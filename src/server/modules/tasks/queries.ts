@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { preparedPerDb } from '../../lib/prepared.js';
 import { companyNameOrder } from '../companies/queries.js';
 
@@ -110,7 +110,7 @@ export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page'
       const walk = order() === 'walk';
       return withHistory(
         tx,
-        taskRowsQuery(tx, and(filter(walk && !companyIndexOrder), matchedRowsOnly(order, taskRowid)), walk && query.sort === 'companyName')
+        taskRowsQuery(tx, filter(walk && !companyIndexOrder), walk && query.sort === 'companyName')
           .orderBy(...pageOrderBy(order(), query.dir, taskSortColumns[query.sort]))
           .limit(limit)
           .offset(offset)

@@ -6,7 +6,7 @@ import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shar
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { contains, countOfMatches, countUpTo, keyedSlices, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
+import { contains, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
@@ -258,7 +258,7 @@ export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' |
   const keys = timeLogSortColumns[query.sort];
   const order = pageOrderOf(days !== undefined, (limit) => tx.select({ rowid: logRowid }).from(timeLogs).where(where).limit(limit).all().map((row) => row.rowid));
   const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    timeLogsQuery(tx, extra).where(and(where, after, matchedRowsOnly(order, logRowid))).orderBy(...pageOrderBy(order(), query.dir, keys)).limit(limit).offset(offset).all();
+    timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(order(), query.dir, keys)).limit(limit).offset(offset).all();
   // a search's own count knows nothing of the date range
   const searchCount = days ? undefined : search?.count;
   return {

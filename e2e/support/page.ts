@@ -163,6 +163,7 @@ export function coloursOf(locator: Locator): Promise<{ color: string; background
  * the violations bring their nodes back.
  */
 export async function seriousA11yViolations(page: Page, where: string): Promise<string[]> {
+  await finishedTransitions(page);
   const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   return serious.map((violation) => {
@@ -172,6 +173,22 @@ export async function seriousA11yViolations(page: Page, where: string): Promise<
     });
     return `[${where}] ${violation.id} (${violation.impact}): ${violation.help}\n${nodes.join('\n')}`;
   });
+}
+
+/**
+ * Waits for the page's finite animations and transitions to end. Axe blends a fading element's text
+ * into its background, so a notification caught entering reads as white on white (contrast 1.08).
+ * Spinners loop forever and are not waited for.
+ */
+async function finishedTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Fails with every violation found, listed by rule id and target. */

@@ -42,7 +42,12 @@ export function openSqlite(file: string): SqliteDatabase {
   const reader = connect(file, true);
 
   const turns = new Turns();
-  let inside: Tx;
+  // inside a transaction, a nested one joins it
+  const inside: Tx = Object.create(drizzle(writer, { schema }), {
+    engine: { value: 'sqlite' },
+    t: { value: schema },
+    transaction: { value: <T>(work: (tx: Tx) => Promise<T>) => work(inside) },
+  }) as Tx;
   const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
     const handBack = await turns.take();
     try {
@@ -59,11 +64,6 @@ export function openSqlite(file: string): SqliteDatabase {
       handBack();
     }
   };
-  inside = Object.create(drizzle(writer, { schema }), {
-    engine: { value: 'sqlite' },
-    t: { value: schema },
-    transaction: { value: <T>(work: (tx: Tx) => Promise<T>) => work(inside) },
-  }) as Tx;
   const db = Object.create(drizzle(reader, { schema }), {
     engine: { value: 'sqlite' },
     t: { value: schema },

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../lib/ids.js';
+import { freshPostgresDatabase } from '../testing/postgres.js';
+import type { Database, Tx } from './port.js';
+import { openPostgresDatabase } from './postgres.js';
+import { openSqlite } from './sqlite.js';
+
+/* The port's promises, on each engine: transactions that await keep others out, and rules checked inside one hold under concurrency. */
+
+const engines: { name: string; open: () => Promise<{ database: Database; remove: () => Promise<void> }> }[] = [
+  {
+    name: 'SQLite',
+    open: async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-port-'));
+      const database = openSqlite(path.join(folder, 'test.db'));
+      return { database, remove: async () => (await database.close(), fs.rmSync(folder, { recursive: true, force: true })) };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const target = await freshPostgresDatabase();
+      const database = await openPostgresDatabase(target.url, { maxConnections: 20 });
+      return { database, remove: async () => (await database.close(), await target.drop()) };
+    },
+  },
+];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function addCompany(tx: Tx, name: string): Promise<string> {
+  const id = newId();
+  await tx.insert(tx.t.companies).values({ id, companyName: name, createdAt: new Date() });
+  return id;
+}
+
+describe.each(engines)('the database port on $name', ({ open }) => {
+  let database: Database;
+  let remove: () => Promise<void>;
+  beforeAll(async () => ({ database, remove } = await open()));
+  afterAll(() => remove?.());
+
+  it('reads back what a transaction wrote, as the app reads it', async () => {
+    const { db } = database;
+    const id = await db.transaction((tx) => addCompany(tx, 'Read Back Co'));
+    const [company] = await db.select().from(db.t.companies).where(eq(db.t.companies.id, id));
+    expect(company).toMatchObject({ companyName: 'Read Back Co', balanceHundredths: 0, balanceAlert: null });
+    expect(company!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps a transaction that awaits to itself: another one is neither let in nor rolled back with it', async () => {
+    const { db } = database;
+    let seenOutside: number | undefined;
+    const failing = db.transaction(async (tx) => {
+      await addCompany(tx, 'Rolled Back Co');
+      await sleep(50);
+      seenOutside = (await db.select().from(db.t.companies).where(eq(db.t.companies.companyName, 'Rolled Back Co'))).length;
+      throw new Error('changed my mind');
+    });
+    const other = db.transaction((tx) => addCompany(tx, 'Kept Co'));
+    await expect(failing).rejects.toThrow('changed my mind');
+    await other;
+    const names = (await db.select({ name: db.t.companies.companyName }).from(db.t.companies)).map((row) => row.name);
+    expect(names).toContain('Kept Co');
+    expect(names).not.toContain('Rolled Back Co');
+    // a read outside the transaction saw none of its uncommitted rows
+    expect(seenOutside).toBe(0);
+  });
+
+  it('holds a rule checked inside transactions when many run at once: an invoice is never paid past its price', async () => {
+    const { db } = database;
+    const companyId = await db.transaction((tx) => addCompany(tx, 'Busy Payer Co'));
+    const invoiceId = newId();
+    await db.transaction((tx) =>
+      tx.insert(tx.t.invoices).values({ id: invoiceId, invoiceNumber: `P-${invoiceId}`, companyId, description: 'Block', priceCents: 100, transactionDate: new Date(), createdAt: new Date() }),
+    );
+    const pay = () =>
+      db.transaction(async (tx) => {
+        const { payments } = tx.t;
+        const [paid] = await tx.select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` }).from(payments).where(eq(payments.invoiceId, invoiceId));
+        await sleep(5);
+        if (Number(paid!.total) + 60 > 100) throw new Error('overpaid');
+        await tx.insert(payments).values({ id: newId(), invoiceId, companyId, amountCents: 60, paymentDate: new Date(), createdAt: new Date() });
+      });
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, pay));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(String(outcome.reason)).toContain('overpaid');
+    const rows = await db.select().from(db.t.payments).where(eq(db.t.payments.invoiceId, invoiceId));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('SQLite only', () => {
+  it('refuses a write made outside a transaction', async () => {
+    const { database, remove } = await engines[0]!.open();
+    try {
+      await expect(addCompany(database.db, 'Outside Co')).rejects.toThrow(/readonly/);
+    } finally {
+      await remove();
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from '../../../drizzle/schema.js';
+import { makePrivateFile, makePrivateFolder, narrowIfPresent } from '../lib/private-files.js';
+import { cacheStatements } from '../lib/statement-cache.js';
+import { Turns } from '../lib/turns.js';
+import { migrationsFolders } from '../paths.js';
+import type { Database as Port, Tx } from './port.js';
+
+/*
+ * Hourbank on SQLite: one file, two connections. Transactions run one at a time on the writing
+ * connection, each taking SQLite's write lock up front (BEGIN IMMEDIATE); a transaction that awaits
+ * keeps its turn, so no other request's statements can run inside it or be rolled back with it.
+ * Everything else reads through a read-only connection, which sees only committed rows (WAL) and
+ * refuses any write made outside a transaction.
+ */
+
+export type SqliteDatabase = Port & {
+  /** The connections, for the few hot loops and tools that run plain SQLite statements. */
+  sqlite: { writer: Database.Database; reader: Database.Database };
+};
+
+function connect(file: string, readonly: boolean): Database.Database {
+  const connection = cacheStatements(new Database(file, { readonly, fileMustExist: readonly }));
+  if (!readonly) {
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = NORMAL');
+  }
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  return connection;
+}
+
+export function openSqlite(file: string): SqliteDatabase {
+  makePrivateFolder(path.dirname(file));
+  makePrivateFile(file);
+  for (const companion of ['-wal', '-shm']) narrowIfPresent(`${file}${companion}`);
+  const writer = connect(file, false);
+  migrate(drizzle(writer, { schema }), { migrationsFolder: migrationsFolders.sqlite });
+  const reader = connect(file, true);
+
+  const turns = new Turns();
+  // inside a transaction, a nested one joins it
+  const inside: Tx = Object.create(drizzle(writer, { schema }), {
+    engine: { value: 'sqlite' },
+    t: { value: schema },
+    transaction: { value: <T>(work: (tx: Tx) => Promise<T>) => work(inside) },
+  }) as Tx;
+  const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const handBack = await turns.take();
+    try {
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(inside);
+        writer.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (writer.inTransaction) writer.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      handBack();
+    }
+  };
+  const db = Object.create(drizzle(reader, { schema }), {
+    engine: { value: 'sqlite' },
+    t: { value: schema },
+    transaction: { value: transaction },
+  }) as Tx;
+
+  return {
+    db,
+    engine: 'sqlite',
+    sqlite: { writer, reader },
+    close: async () => {
+      // the last transaction in line finishes first
+      (await turns.take())();
+      reader.close();
+      writer.close();
+    },
+  };
+}

@@ -131,7 +131,8 @@ export default tseslint.config(
   {
     // tRPC's procedure._def is not a promised API: one tested module reads it (paths, types, meta,
     // input schemas); calls go through tRPC's caller (src/server/calls.ts).
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mts,mjs}'],
+    // drizzle's synchronous runners (.get(), .all(), .run()) exist on SQLite only: statements are awaited.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mts,mjs}', 'e2e/**/*.ts'],
     ignores: ['src/server/procedure-internals.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -139,6 +140,10 @@ export default tseslint.config(
         {
           selector: "MemberExpression[property.name='_def'], Property[key.name='_def']",
           message: "Only src/server/procedure-internals.ts reads tRPC's _def; call procedures through src/server/calls.ts.",
+        },
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|all|run)$/]",
+          message: 'Await the statement instead: drizzle runs .get(), .all() and .run() synchronously on SQLite only, and PostgreSQL has none of them.',
         },
       ],
     },

@@ -2,11 +2,10 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { unwritableFolderMessage } from './data-folder.js';
-import { openDatabase, type DatabaseHandle } from './db.js';
+import { openSqlite, type SqliteDatabase } from './database/sqlite.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
-import { watchBalances } from './modules/activities/company-hours.js';
 import { settleRecountedInvoices } from './modules/billing/settlement.js';
 import { balanceAlerts } from './modules/companies/balance-alerts.js';
 import { readSettings } from './modules/settings/service.js';
@@ -15,14 +14,14 @@ import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { RateLimiter } from './rate-limit.js';
 import { loadLinkSigningKey } from './secrets.js';
 
-export type Runtime = { deps: AppDeps; database: DatabaseHandle; transport: MailTransport };
+export type Runtime = { deps: AppDeps; database: SqliteDatabase; transport: MailTransport };
 
 /** Opens (and migrates) the database and wires the dependencies every request uses. */
-export function createRuntime(
+export async function createRuntime(
   config: Config,
   overrides: { clock?: Clock; transport?: MailTransport; logger?: FastifyBaseLogger; outboxPollMs?: number } = {},
-): Runtime {
-  const database = openDatabase(config.databasePath);
+): Promise<Runtime> {
+  const database = openSqlite(config.databasePath);
   const clock = overrides.clock ?? systemClock;
   const transport =
     overrides.transport ??
@@ -31,7 +30,7 @@ export function createRuntime(
     db: database.db,
     clock,
     transport,
-    from: () => readSettings(config, database.db).mailFrom,
+    from: async () => (await readSettings(config, database.db)).mailFrom,
     resolveAttachment: (source) => resolveInvoiceAttachment(deps, source),
     logger: overrides.logger,
     pollMs: overrides.outboxPollMs,
@@ -41,19 +40,19 @@ export function createRuntime(
     db: database.db,
     clock,
     outbox,
+    balanceWatcher: (tx, change) => balanceAlerts(deps)(tx, change),
     rateLimiter: new RateLimiter(clock),
     linkSigningKey: loadLinkSigningKey(config),
     logger: overrides.logger,
   };
-  watchBalances(database.db, balanceAlerts(deps));
-  settleRecountedInvoices(database.db, overrides.logger);
+  await settleRecountedInvoices(database.db, overrides.logger);
   return { deps, database, transport };
 }
 
 /** The server's start: a data folder it cannot write stops it with one sentence naming the folder, and exit code 1. */
-export function createRuntimeOrExit(config: Config, overrides: Parameters<typeof createRuntime>[1] = {}): Runtime {
+export async function createRuntimeOrExit(config: Config, overrides: Parameters<typeof createRuntime>[1] = {}): Promise<Runtime> {
   try {
-    return createRuntime(config, overrides);
+    return await createRuntime(config, overrides);
   } catch (error) {
     const message = unwritableFolderMessage(config, error);
     if (!message) throw error;

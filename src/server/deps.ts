@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
 import type { Db } from './db.js';
+import type { BalanceWatcher } from './modules/activities/company-hours.js';
 import type { Outbox } from './mail/outbox.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -11,6 +12,8 @@ export type AppDeps = {
   db: Db;
   clock: Clock;
   outbox: Outbox;
+  /** Hears of every change of a company's balance, inside its transaction: the low-balance alerts. */
+  balanceWatcher: BalanceWatcher;
   rateLimiter: RateLimiter;
   /** HS256 key for reset and set-password links. */
   linkSigningKey: Uint8Array;

@@ -6,7 +6,7 @@ import { providerOf } from './modules/settings/service.js';
 
 const config = loadConfigOrExit();
 const logger = pino({ level: config.logLevel });
-const { deps, database, transport } = createRuntimeOrExit(config, { logger });
+const { deps, database, transport } = await createRuntimeOrExit(config, { logger });
 const app = await buildApp(deps, { logger, clientDir: config.clientDir });
 
 let closing = false;
@@ -20,7 +20,7 @@ async function shutdown(signal: string): Promise<void> {
   clearTimeout(forceClose);
   await deps.outbox.stop();
   transport.close();
-  database.close();
+  await database.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -32,4 +32,4 @@ logger.info(
   { url: `http://${config.host}:${config.port}`, database: config.databasePath, mail: config.smtpUrl ? 'smtp' : 'eml files' },
   'Hourbank is running',
 );
-warnMissingPaymentDetails(providerOf(config, deps.db), logger);
+warnMissingPaymentDetails(await providerOf(config, deps.db), logger);

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type * as schema from '../../../drizzle/schema.js';
 import type { Tables } from '../../../drizzle/tables.js';
@@ -20,6 +21,18 @@ export type Queries = Omit<SqliteQueries, 'transaction' | '$client' | 'run' | 'g
 export type Tx = Queries & {
   readonly engine: Engine;
   readonly t: Tables;
+  /** The rows of a plain SQL statement, each an object keyed by the names the statement gives its columns. */
+  rows<Row>(statement: SQL): Promise<Row[]>;
+  /**
+   * A mark that moves whenever anything is committed to the database, by this process or another;
+   * figures computed from the whole database are kept while it stays the same.
+   */
+  changeMark(): Promise<string>;
+  /**
+   * Calls `callback` once the open transaction has committed (never, if it rolls back); outside a
+   * transaction, at once. For work that must see the transaction's rows, such as waking the outbox.
+   */
+  afterCommit(callback: () => void): void;
   /**
    * Runs `work` in a transaction and answers what it answered; a thrown error rolls it back. Inside
    * a transaction, a nested call joins it. On PostgreSQL the transaction is serializable and `work`
@@ -35,3 +48,9 @@ export type Database = {
   engine: Engine;
   close(): Promise<void>;
 };
+
+/**
+ * Refused: a transaction begun on the database from inside another. On SQLite it would wait for the
+ * open one, that is for itself; on PostgreSQL it would commit apart from it.
+ */
+export const NESTED_ON_OUTER = 'A transaction was begun on the database inside another one; begin it on the open transaction (tx.transaction) instead.';

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as pgTables from '../../../drizzle/schema-postgres.js';
-import { openPostgres } from '../db-postgres.js';
-import type { Database, Tx } from './port.js';
+import type { SQL } from 'drizzle-orm';
+import { openPostgres, type PostgresDb } from '../db-postgres.js';
+import { NESTED_ON_OUTER, type Database, type Tx } from './port.js';
 
 /*
  * Hourbank on PostgreSQL, through the same port as SQLite. Transactions are serializable: whatever
@@ -28,24 +30,46 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 export async function openPostgresDatabase(url: string, options: { maxConnections?: number } = {}): Promise<Database> {
   const handle = await openPostgres(url, options);
   const t = pgTables as unknown as Tx['t'];
-  const view = (queries: object, transaction: Tx['transaction']): Tx =>
-    Object.create(queries, { engine: { value: 'postgres' }, t: { value: t }, transaction: { value: transaction } }) as Tx;
+  const view = (
+    queries: PostgresDb | Parameters<Parameters<PostgresDb['transaction']>[0]>[0],
+    transaction: Tx['transaction'],
+    afterCommit: Tx['afterCommit'],
+  ): Tx =>
+    Object.create(queries, {
+      engine: { value: 'postgres' },
+      t: { value: t },
+      rows: { value: async (statement: SQL) => (await queries.execute(statement)).rows },
+      changeMark: { value: changeMark },
+      transaction: { value: transaction },
+      afterCommit: { value: afterCommit },
+    }) as Tx;
+  // any commit moves the end of the write-ahead log, whichever process or database made it
+  const changeMark = async () => String((await handle.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn);
 
+  const open = new AsyncLocalStorage<true>();
   const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    if (open.getStore()) throw new Error(NESTED_ON_OUTER);
     for (let attempt = 1; ; attempt += 1) {
+      const committed: (() => void)[] = [];
       try {
-        return await handle.db.transaction(
+        const result = await handle.db.transaction(
           async (pgTx) => {
-            const inside: Tx = view(pgTx, (nested) => nested(inside) as never);
-            return work(inside);
+            const inside: Tx = view(
+              pgTx,
+              (nested) => nested(inside) as never,
+              (callback) => committed.push(callback),
+            );
+            return open.run(true, () => work(inside));
           },
           { isolationLevel: 'serializable' },
         );
+        for (const callback of committed) callback();
+        return result;
       } catch (error) {
         if (attempt >= ATTEMPTS || !isConflict(error)) throw error;
         await pause(attempt);
       }
     }
   };
-  return { db: view(handle.db, transaction), engine: 'postgres', close: handle.close };
+  return { db: view(handle.db, transaction, (callback) => callback()), engine: 'postgres', close: handle.close };
 }

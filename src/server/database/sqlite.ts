@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../../drizzle/schema.js';
@@ -7,7 +9,7 @@ import { makePrivateFile, makePrivateFolder, narrowIfPresent } from '../lib/priv
 import { cacheStatements } from '../lib/statement-cache.js';
 import { Turns } from '../lib/turns.js';
 import { migrationsFolders } from '../paths.js';
-import type { Database as Port, Tx } from './port.js';
+import { NESTED_ON_OUTER, type Database as Port, type Tx } from './port.js';
 
 /*
  * Hourbank on SQLite: one file, two connections. Transactions run one at a time on the writing
@@ -42,33 +44,48 @@ export function openSqlite(file: string): SqliteDatabase {
   const reader = connect(file, true);
 
   const turns = new Turns();
+  const open = new AsyncLocalStorage<true>();
+  // the writer commits every change, so the reader's data_version moves with each commit (another process's too)
+  const changeMark = async () => String(reader.pragma('data_version', { simple: true }));
+  // transactions run one at a time, so the callbacks waiting for a commit are those of the open one
+  let committed: (() => void)[] = [];
+  const view = (connection: Database.Database, transaction: Tx['transaction'], afterCommit: Tx['afterCommit']): Tx => {
+    const queries = drizzle(connection, { schema });
+    return Object.create(queries, {
+      engine: { value: 'sqlite' },
+      t: { value: schema },
+      rows: { value: async (statement: SQL) => queries.all(statement) },
+      changeMark: { value: changeMark },
+      transaction: { value: transaction },
+      afterCommit: { value: afterCommit },
+    }) as Tx;
+  };
   // inside a transaction, a nested one joins it
-  const inside: Tx = Object.create(drizzle(writer, { schema }), {
-    engine: { value: 'sqlite' },
-    t: { value: schema },
-    transaction: { value: <T>(work: (tx: Tx) => Promise<T>) => work(inside) },
-  }) as Tx;
+  const inside: Tx = view(
+    writer,
+    (work) => work(inside),
+    (callback) => committed.push(callback),
+  );
   const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    if (open.getStore()) throw new Error(NESTED_ON_OUTER);
     const handBack = await turns.take();
     try {
       writer.exec('BEGIN IMMEDIATE');
       try {
-        const result = await work(inside);
+        const result = await open.run(true, () => work(inside));
         writer.exec('COMMIT');
+        for (const callback of committed) callback();
         return result;
       } catch (error) {
         if (writer.inTransaction) writer.exec('ROLLBACK');
         throw error;
       }
     } finally {
+      committed = [];
       handBack();
     }
   };
-  const db = Object.create(drizzle(reader, { schema }), {
-    engine: { value: 'sqlite' },
-    t: { value: schema },
-    transaction: { value: transaction },
-  }) as Tx;
+  const db = view(reader, transaction, (callback) => callback());
 
   return {
     db,

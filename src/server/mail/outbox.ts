@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { outbox } from '../../../drizzle/schema.js';
+import type { outbox } from '../../../drizzle/schema.js';
 import type { Db, Tx } from '../db.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -44,7 +44,7 @@ type OutboxOptions = {
   clock: Clock;
   transport: MailTransport;
   /** The sender, asked at each delivery: the provider may change it on the Settings page at any time. */
-  from: () => string;
+  from: () => Promise<string>;
   resolveAttachment?: AttachmentResolver;
   logger?: FastifyBaseLogger;
   pollMs?: number;
@@ -69,7 +69,7 @@ export class Outbox {
   constructor(private readonly options: OutboxOptions) {}
 
   /** Queues the email in the caller's transaction; its id, or undefined when it has no recipients. */
-  enqueue(tx: Tx, email: Email): string | undefined {
+  async enqueue(tx: Tx, email: Email): Promise<string | undefined> {
     const now = this.options.clock.now();
     const recipients = uniqueAddresses(email.to);
     if (recipients.length === 0) {
@@ -77,7 +77,8 @@ export class Outbox {
       return undefined;
     }
     const id = newId();
-    tx.insert(outbox)
+    await tx
+      .insert(tx.t.outbox)
       .values({
         id,
         toAddresses: recipients.join(', '),
@@ -88,9 +89,8 @@ export class Outbox {
         clearAfterSend: email.clearAfterSend ?? false,
         nextAttemptAt: now,
         createdAt: now,
-      })
-      .run();
-    this.wake();
+      });
+    tx.afterCommit(() => this.wake());
     return id;
   }
 
@@ -147,8 +147,9 @@ export class Outbox {
   private async deliverBatches(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const due = this.dueEmails();
-      const claimed = due.filter((row) => this.claim(row));
+      const due = await this.dueEmails();
+      const claimed = [];
+      for (const row of due) if (await this.claim(row)) claimed.push(row);
       sent += await this.deliverAll(claimed);
       if (due.length < BATCH) return sent;
     }
@@ -159,7 +160,7 @@ export class Outbox {
     let sent = 0;
     let next = 0;
     for (const row of rows) this.inFlight.add(row.id);
-    this.leaseTimer ??= setInterval(() => this.renewLeases(), LEASE_MS / 3).unref();
+    this.leaseTimer ??= setInterval(() => void this.renewLeases().catch((error: unknown) => this.options.logger?.warn({ err: error }, 'could not renew the leases of the emails being sent')), LEASE_MS / 3).unref();
     const sender = async () => {
       while (next < rows.length) {
         const row = rows[next++]!;
@@ -182,24 +183,29 @@ export class Outbox {
   }
 
   /** Pushes the leases of the emails being sent a LEASE_MS ahead, so no other worker takes them. */
-  renewLeases(): void {
+  async renewLeases(): Promise<void> {
     if (this.inFlight.size === 0) return;
     const { db, clock } = this.options;
-    db.update(outbox)
-      .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
-      .where(and(inArray(outbox.id, [...this.inFlight]), eq(outbox.status, 'pending')))
-      .run();
+    const { outbox } = db.t;
+    const ids = [...this.inFlight];
+    await db.transaction((tx) =>
+      tx
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
+        .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending'))),
+    );
   }
 
-  private dueEmails() {
+  private dueEmails(): Promise<(typeof outbox.$inferSelect)[]> {
     const now = this.options.clock.now();
-    return this.options.db
+    const { db } = this.options;
+    const { outbox } = db.t;
+    return db
       .select()
       .from(outbox)
       .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
       .orderBy(asc(outbox.nextAttemptAt))
-      .limit(BATCH)
-      .all();
+      .limit(BATCH);
   }
 
   /**
@@ -207,9 +213,11 @@ export class Outbox {
    * on the same database (a second process, a script) skips it; if this process dies while
    * sending, the email is due again once the lease has run out (at most LEASE_MS).
    */
-  private claim(row: typeof outbox.$inferSelect): boolean {
+  private async claim(row: typeof outbox.$inferSelect): Promise<boolean> {
     const { db, clock } = this.options;
-    const result = db
+    const { outbox } = db.t;
+    const taken = await db.transaction((tx) =>
+      tx
       .update(outbox)
       .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
       .where(
@@ -220,13 +228,15 @@ export class Outbox {
           eq(outbox.nextAttemptAt, row.nextAttemptAt),
         ),
       )
-      .run();
-    return result.changes === 1;
+      .returning({ id: outbox.id }),
+    );
+    return taken.length === 1;
   }
 
   private async deliver(row: typeof outbox.$inferSelect): Promise<boolean> {
     const { db, clock, transport, resolveAttachment, logger } = this.options;
-    const from = this.options.from();
+    const { outbox } = db.t;
+    const from = await this.options.from();
     try {
       const attachments = await Promise.all(
         row.attachments.map(async (attachment) => {
@@ -243,25 +253,29 @@ export class Outbox {
         html: row.htmlBody,
         attachments,
       });
-      db.update(outbox)
-        .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null, ...clearedBodies(row) })
-        .where(eq(outbox.id, row.id))
-        .run();
+      await db.transaction((tx) =>
+        tx
+          .update(outbox)
+          .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null, ...clearedBodies(row) })
+          .where(eq(outbox.id, row.id)),
+      );
       return true;
     } catch (error) {
       const attempts = row.attempts + 1;
       const gaveUp = attempts >= MAX_ATTEMPTS;
       const message = error instanceof Error ? error.message : String(error);
-      db.update(outbox)
-        .set({
-          attempts,
-          lastError: message,
-          status: gaveUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
-          ...(gaveUp ? clearedBodies(row) : {}),
-        })
-        .where(eq(outbox.id, row.id))
-        .run();
+      await db.transaction((tx) =>
+        tx
+          .update(outbox)
+          .set({
+            attempts,
+            lastError: message,
+            status: gaveUp ? 'failed' : 'pending',
+            nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+            ...(gaveUp ? clearedBodies(row) : {}),
+          })
+          .where(eq(outbox.id, row.id)),
+      );
       logger?.[gaveUp ? 'error' : 'warn'](
         { emailId: row.id, attempts, err: message },
         gaveUp ? 'email delivery failed for good' : 'email delivery failed; will retry',

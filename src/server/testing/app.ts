@@ -1,5 +1,4 @@
 import { asc } from 'drizzle-orm';
-import { outbox } from '../../../drizzle/schema.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const clock = new TestClock();
   const transport = new MemoryTransport();
-  const runtime = createRuntime(config, { clock, transport, logger: options.logger });
+  const runtime = await createRuntime(config, { clock, transport, logger: options.logger });
   const app = await buildApp(runtime.deps, { clientDir: path.join(dataDir, 'no-client'), logger: options.logger });
   return {
     app,
@@ -56,7 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     close: async () => {
       await app.close();
       await runtime.deps.outbox.stop();
-      runtime.database.close();
+      await runtime.database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -99,7 +98,8 @@ export async function signedInUser(testApp: TestApp, fields: UserFields = {}) {
 
 /** Emails written to the outbox so far, oldest first. */
 export function queuedEmails(deps: AppDeps) {
-  return deps.db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.id)).all();
+  const { outbox } = deps.db.t;
+  return deps.db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.id));
 }
 
 /** The token of the reset or set-password link in an email's text. */

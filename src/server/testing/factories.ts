@@ -1,20 +1,23 @@
-import { companies, invoices, packages, tasks, timeLogs, users } from '../../../drizzle/schema.js';
+import type { companies, invoices, packages, tasks, timeLogs, users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { refreshOpenTasks } from '../modules/tasks/open-count.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../modules/activities/ledger.js';
+import { unwatchedLedger } from '../modules/activities/company-hours.js';
 
 /*
  * The one set of factories: API tests, browser tests and the demo seed all make their
- * companies and users here, so they agree on what a valid row is.
+ * companies and users here, so they agree on what a valid row is. Each writes in a transaction of
+ * its own, or joins the one it is given. Hours put on the ledger here raise no balance alerts: they
+ * stand for data that was there before the test began.
  */
 let sequence = 0;
 const next = () => (sequence += 1);
 
 export type CompanyFields = Partial<typeof companies.$inferInsert>;
 
-export function createCompany(tx: Tx, fields: CompanyFields = {}) {
+export async function createCompany(db: Tx, fields: CompanyFields = {}) {
   const n = next();
   const row = {
     id: newId(),
@@ -26,7 +29,7 @@ export function createCompany(tx: Tx, fields: CompanyFields = {}) {
     createdAt: new Date(),
     ...fields,
   };
-  tx.insert(companies).values(row).run();
+  await db.transaction((tx) => tx.insert(tx.t.companies).values(row));
   return row;
 }
 
@@ -35,7 +38,7 @@ export type UserFields = Partial<typeof users.$inferInsert> & { password?: strin
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
 /** A user with a password (DEFAULT_PASSWORD unless given; null for none), approved unless told. */
-export async function createUser(tx: Tx, fields: UserFields = {}) {
+export async function createUser(db: Tx, fields: UserFields = {}) {
   const n = next();
   const { password = DEFAULT_PASSWORD, ...rest } = fields;
   const row = {
@@ -51,12 +54,12 @@ export async function createUser(tx: Tx, fields: UserFields = {}) {
     ...rest,
     passwordHash: password === null ? null : await hashPassword(password),
   };
-  tx.insert(users).values(row).run();
+  await db.transaction((tx) => tx.insert(tx.t.users).values(row));
   return { ...row, password };
 }
 
 /** A bare invoice row (no ledger entry, no PDF): enough for tests that need something to reference. */
-export function createInvoiceRow(tx: Tx, fields: Partial<typeof invoices.$inferInsert> & { companyId: string }) {
+export async function createInvoiceRow(db: Tx, fields: Partial<typeof invoices.$inferInsert> & { companyId: string }) {
   const id = newId();
   const row = {
     id,
@@ -67,29 +70,31 @@ export function createInvoiceRow(tx: Tx, fields: Partial<typeof invoices.$inferI
     createdAt: new Date(),
     ...fields,
   };
-  tx.insert(invoices).values(row).run();
+  await db.transaction((tx) => tx.insert(tx.t.invoices).values(row));
   return row;
 }
 
 /** A bare time-log row (no ledger entry). */
-export function createTimeLogRow(tx: Tx, fields: Partial<typeof timeLogs.$inferInsert> & { companyId: string }) {
+export async function createTimeLogRow(db: Tx, fields: Partial<typeof timeLogs.$inferInsert> & { companyId: string }) {
   const row = { id: newId(), timeStamp: new Date(), hundredths: 0, createdAt: new Date(), ...fields };
-  tx.insert(timeLogs).values(row).run();
+  await db.transaction((tx) => tx.insert(tx.t.timeLogs).values(row));
   return row;
 }
 
 /** An open task, written directly (no history, no email). */
-export function createTask(tx: Tx, fields: Partial<typeof tasks.$inferInsert> & { companyId: string }) {
+export async function createTask(db: Tx, fields: Partial<typeof tasks.$inferInsert> & { companyId: string }) {
   const n = next();
   const now = new Date();
   const row = { id: newId(), title: `Task ${n}`, description: `Details of task ${n}`, priority: 5, creationDate: now, timeStamp: now, ...fields };
-  tx.insert(tasks).values(row).run();
-  refreshOpenTasks(tx, row.companyId);
+  await db.transaction(async (tx) => {
+    await tx.insert(tx.t.tasks).values(row);
+    await refreshOpenTasks(tx, row.companyId);
+  });
   return row;
 }
 
 /** A package on offer since yesterday: 10 hours at $150 unless told otherwise; general unless companyId is given. */
-export function createPackage(tx: Tx, fields: Partial<typeof packages.$inferInsert> = {}, now = new Date()) {
+export async function createPackage(db: Tx, fields: Partial<typeof packages.$inferInsert> = {}, now = new Date()) {
   const n = next();
   const row = {
     id: newId(),
@@ -102,19 +107,23 @@ export function createPackage(tx: Tx, fields: Partial<typeof packages.$inferInse
     createdAt: now,
     ...fields,
   };
-  tx.insert(packages).values(row).run();
+  await db.transaction((tx) => tx.insert(tx.t.packages).values(row));
   return row;
 }
 
 /** Hours bought on the ledger: an invoice row and its TimeAdd entry, completed when paid. */
-export function purchasedHours(tx: Tx, companyId: string, hundredths: number, description: string, when: Date, paid = true): void {
-  const invoice = createInvoiceRow(tx, { companyId });
-  addInvoiceHours(tx, { companyId, invoiceId: invoice.id, hundredths, description, timeStamp: when, now: when });
-  if (paid) completeInvoiceHours(tx, invoice.id);
+export async function purchasedHours(db: Tx, companyId: string, hundredths: number, description: string, when: Date, paid = true): Promise<void> {
+  await db.transaction(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId });
+    await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths, description, timeStamp: when, now: when });
+    if (paid) await completeInvoiceHours(unwatchedLedger, tx, invoice.id);
+  });
 }
 
 /** Hours worked on the ledger: a time-log row and its TimeLog entry. */
-export function workedHours(tx: Tx, companyId: string, hundredths: number, description: string, when: Date): void {
-  const log = createTimeLogRow(tx, { companyId });
-  recordTimeLogHours(tx, { companyId, timeLogId: log.id, hundredths, description, timeStamp: when, now: when });
+export async function workedHours(db: Tx, companyId: string, hundredths: number, description: string, when: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const log = await createTimeLogRow(tx, { companyId });
+    await recordTimeLogHours(unwatchedLedger, tx, { companyId, timeLogId: log.id, hundredths, description, timeStamp: when, now: when });
+  });
 }

@@ -80,7 +80,7 @@ describe('packages', () => {
   });
 
   it('shows a refused description on the Description field', async () => {
-    const seed = createPackage(suite.db, { description: unique('Keep') });
+    const seed = await createPackage(suite.db, { description: unique('Keep') });
     const { page } = await suite.signedInPage('superadmin');
     await openList(page, '/allpackages', 'Packages', seed.description);
     await main(page).getByRole('button', { name: 'Edit Package' }).click();
@@ -94,9 +94,9 @@ describe('packages', () => {
 describe('open tasks (back office)', () => {
   it('says "Task saved", "Task marked done" and "Task deleted"', async () => {
     const mark = unique('Toasttask').replace(' ', '');
-    const company = createCompany(suite.db, { companyName: unique('Taskco') });
-    const first = createTask(suite.db, { companyId: company.id, title: `${mark} one`, priority: 1 });
-    createTask(suite.db, { companyId: company.id, title: `${mark} two`, priority: 2 });
+    const company = await createCompany(suite.db, { companyName: unique('Taskco') });
+    const first = await createTask(suite.db, { companyId: company.id, title: `${mark} one`, priority: 1 });
+    await createTask(suite.db, { companyId: company.id, title: `${mark} two`, priority: 2 });
     const { page } = await suite.signedInPage('superadmin');
     await openList(page, '/alltasks', 'Open Tasks', mark);
     const rows = main(page).locator(LIST_ROW);
@@ -159,7 +159,7 @@ describe('sign-up', () => {
 describe('scroll position', () => {
   it('opens the next page at its top after scrolling down another', async () => {
     const { page, user } = await suite.signedInPage('admin', { viewport: { width: 1440, height: 900 } });
-    for (let i = 0; i < 20; i += 1) createTask(suite.db, { companyId: user.companyId!, title: `Scroll task ${i}`, priority: i + 1 });
+    for (let i = 0; i < 20; i += 1) await createTask(suite.db, { companyId: user.companyId!, title: `Scroll task ${i}`, priority: i + 1 });
     await page.goto('/tasks');
     await main(page).getByText('Scroll task 19').waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -1,6 +1,7 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
+import { unwatchedLedger } from '../src/server/modules/activities/company-hours.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import type { ActivityDto } from '../src/shared/activities.js';
 import { createInvoiceRow, createTimeLogRow } from '../src/server/testing/factories.js';
@@ -22,23 +23,25 @@ const loadMore = (page: Page): Locator => main(page).getByRole('button', { name:
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1, 12) + n * 86_400_000);
 
 /** `entries` ledger entries a day apart: every 8th a purchase (every 16th left unpaid), the rest work. */
-function fillLedger(companyId: string, entries: number) {
-  for (let n = 1; n <= entries; n += 1) {
-    const when = day(n);
-    if (n % 8 === 1) {
-      const invoice = createInvoiceRow(suite.db, { companyId });
-      addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: 1000, description: `Package ${n}`, timeStamp: when, now: when });
-      if (n % 16 !== 9) completeInvoiceHours(suite.db, invoice.id);
-    } else {
-      const log = createTimeLogRow(suite.db, { companyId, timeStamp: when });
-      recordTimeLogHours(suite.db, { companyId, timeLogId: log.id, hundredths: 25 * (n % 6), description: `Work ${n}`, timeStamp: when, now: when });
+async function fillLedger(companyId: string, entries: number) {
+  await suite.db.transaction(async (tx) => {
+    for (let n = 1; n <= entries; n += 1) {
+      const when = day(n);
+      if (n % 8 === 1) {
+        const invoice = await createInvoiceRow(tx, { companyId });
+        await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths: 1000, description: `Package ${n}`, timeStamp: when, now: when });
+        if (n % 16 !== 9) await completeInvoiceHours(unwatchedLedger, tx, invoice.id);
+      } else {
+        const log = await createTimeLogRow(tx, { companyId, timeStamp: when });
+        await recordTimeLogHours(unwatchedLedger, tx, { companyId, timeLogId: log.id, hundredths: 25 * (n % 6), description: `Work ${n}`, timeStamp: when, now: when });
+      }
     }
-  }
+  });
 }
 
 /** The whole ledger as a script reads it from the REST mirror, newest first. */
 async function wholeLedger(userId: string): Promise<ActivityDto[]> {
-  const { token } = createSession(suite.db, userId, new Date());
+  const { token } = await createSession(suite.db, userId, new Date());
   const { body } = await api(suite.url, 'GET', '/activities?per_page=1000', { token });
   return body.allActivities as unknown as ActivityDto[];
 }
@@ -64,7 +67,7 @@ async function openActivities(page: Page) {
 describe('Activities: a page at a time', () => {
   it('1. shows the newest 25; Load more appends the next pages with the balances of the whole ledger, then goes away', async () => {
     const { page, user } = await suite.signedInPage('member');
-    fillLedger(user.companyId!, 60);
+    await fillLedger(user.companyId!, 60);
     const whole = await wholeLedger(user.id);
     expect(whole).toHaveLength(60);
     const expected = whole.map((activity): [string, string] => [activity.description, balanceLine(activity)]);
@@ -92,7 +95,7 @@ describe('Activities: a page at a time', () => {
 
   it('2. keeps the timeline look: Pending badge on an unpaid purchase, red dot for work, green for paid hours', async () => {
     const { page, user } = await suite.signedInPage('admin');
-    fillLedger(user.companyId!, 40);
+    await fillLedger(user.companyId!, 40);
     await openActivities(page);
     await eventually(() => items(page).count()).toBe(PAGE_SIZE);
 
@@ -116,7 +119,7 @@ describe('Activities: a page at a time', () => {
 
   it('3. a ledger of one page shows no Load more; an empty one shows No Activities', async () => {
     const { page, user } = await suite.signedInPage('member');
-    fillLedger(user.companyId!, PAGE_SIZE);
+    await fillLedger(user.companyId!, PAGE_SIZE);
     await openActivities(page);
     await eventually(() => items(page).count()).toBe(PAGE_SIZE);
     expect(await loadMore(page).count()).toBe(0);
@@ -129,7 +132,7 @@ describe('Activities: a page at a time', () => {
 
   it('4. a next page that fails to load keeps the list, shows the error text, and Load more tries again', async () => {
     const { page, user } = await suite.signedInPage('member');
-    fillLedger(user.companyId!, 30);
+    await fillLedger(user.companyId!, 30);
     let failing = true;
     await page.route('**/trpc/**', async (route: Route) => {
       const url = decodeURIComponent(route.request().url());
@@ -153,7 +156,7 @@ describe('Activities: a page at a time', () => {
 
   it('5. on a phone the timeline stacks and Load more still appends', async () => {
     const { page, user } = await suite.signedInPage('member', { viewport: { width: 390, height: 844 } });
-    fillLedger(user.companyId!, 30);
+    await fillLedger(user.companyId!, 30);
     await openActivities(page);
     await eventually(() => items(page).count()).toBe(PAGE_SIZE);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -51,17 +51,17 @@ async function paidInvoice(token: string) {
 }
 
 beforeAll(async () => {
-  const company = createCompany(suite.db, { companyName: `${TAG} Alpha Holdings International` });
+  const company = await createCompany(suite.db, { companyName: `${TAG} Alpha Holdings International` });
   companyId = company.id;
-  const other = createCompany(suite.db, { companyName: `${TAG} Beta` });
+  const other = await createCompany(suite.db, { companyName: `${TAG} Beta` });
   for (const each of [company, other]) {
     await createUser(suite.db, { companyId: each.id, firstName: TAG, lastName: 'Phoneuser' });
-    purchasedHours(suite.db, each.id, 2000, `${TAG} hours bought`, new Date());
-    workedHours(suite.db, each.id, 150, `${TAG} worked on the billing export`, new Date());
-    createTask(suite.db, { companyId: each.id, title: `${TAG} task ${each === company ? 'A' : 'B'}`, description: 'A long description that would widen a table cell', priority: each === company ? 3 : 7 });
+    await purchasedHours(suite.db, each.id, 2000, `${TAG} hours bought`, new Date());
+    await workedHours(suite.db, each.id, 150, `${TAG} worked on the billing export`, new Date());
+    await createTask(suite.db, { companyId: each.id, title: `${TAG} task ${each === company ? 'A' : 'B'}`, description: 'A long description that would widen a table cell', priority: each === company ? 3 : 7 });
   }
-  createPackage(suite.db, { description: `${TAG} cheap`, hundredths: 1000, rateCents: 10000 });
-  createPackage(suite.db, { description: `${TAG} dear`, hundredths: 500, rateCents: 20000, companyId: company.id });
+  await createPackage(suite.db, { description: `${TAG} cheap`, hundredths: 1000, rateCents: 10000 });
+  await createPackage(suite.db, { description: `${TAG} dear`, hundredths: 500, rateCents: 20000, companyId: company.id });
 });
 
 describe('admin lists on a phone', () => {

@@ -2,7 +2,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { outbox, taskHistory, tasks } from '../drizzle/schema.js';
 import { newId } from '../src/server/lib/ids.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
@@ -78,14 +77,17 @@ async function dialogA11yViolations(page: Page, where: string): Promise<string[]
     .map((violation) => `[${where}] ${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`);
 }
 
-const taskRow = (id: string) => suite.db.select().from(tasks).where(eq(tasks.id, id)).get();
+async function taskRow(id: string) {
+  const { tasks } = suite.db.t;
+  const [row] = await suite.db.select().from(tasks).where(eq(tasks.id, id));
+  return row;
+}
+
 /** The outbox rows whose subject starts with this text (the provider's name follows it). */
-const emailsAbout = (subject: string) =>
-  suite.db
-    .select()
-    .from(outbox)
-    .all()
-    .filter((email) => email.subject.startsWith(subject));
+async function emailsAbout(subject: string) {
+  const { outbox } = suite.db.t;
+  return (await suite.db.select().from(outbox)).filter((email) => email.subject.startsWith(subject));
+}
 
 function browserDateTime(page: Page, iso: string): Promise<string> {
   return page.evaluate((value) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)), iso);
@@ -94,15 +96,15 @@ function browserDateTime(page: Page, iso: string): Promise<string> {
 describe('Open Tasks admin (/alltasks): the list', () => {
   it('1. shows every company\'s open tasks by priority with the Company, Title, Description, Priority columns, a spinner while loading, and a 50-character preview', async () => {
     const mark = uniqueMarker();
-    const alpha = createCompany(suite.db, { companyName: `Alpha Widgets ${mark}` });
-    const beta = createCompany(suite.db, { companyName: `Beta Gadgets ${mark}` });
+    const alpha = await createCompany(suite.db, { companyName: `Alpha Widgets ${mark}` });
+    const beta = await createCompany(suite.db, { companyName: `Beta Gadgets ${mark}` });
     const longDescription = `${mark} needs a full review of the billing exports and the monthly reports.`;
-    createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha seven`, description: 'Short text', priority: 7 });
-    createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha two`, description: longDescription, priority: 2 });
-    createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha done`, priority: 1, done: true });
-    createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha deleted`, priority: 1, deleted: true });
-    createTask(suite.db, { companyId: beta.id, title: `${mark} Beta twelve`, description: '', priority: 12 });
-    createTask(suite.db, { companyId: beta.id, title: `${mark} Beta zero`, description: 'Urgent', priority: 0 });
+    await createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha seven`, description: 'Short text', priority: 7 });
+    await createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha two`, description: longDescription, priority: 2 });
+    await createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha done`, priority: 1, done: true });
+    await createTask(suite.db, { companyId: alpha.id, title: `${mark} Alpha deleted`, priority: 1, deleted: true });
+    await createTask(suite.db, { companyId: beta.id, title: `${mark} Beta twelve`, description: '', priority: 12 });
+    await createTask(suite.db, { companyId: beta.id, title: `${mark} Beta zero`, description: 'Urgent', priority: 0 });
 
     const { page } = await suite.signedInPage('superadmin');
     const gate = await holdCalls(page, 'superadmin.tasks.listOpen');
@@ -141,10 +143,10 @@ describe('Open Tasks admin (/alltasks): the list', () => {
 
   it('2. Search matches the description or the title, case-insensitively', async () => {
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `Search Co ${mark}` });
-    createTask(suite.db, { companyId: company.id, title: `Kangaroo ${mark} in the title`, description: 'plain', priority: 1 });
-    createTask(suite.db, { companyId: company.id, title: 'Plain title', description: `A KANGAROO ${mark} in the description`, priority: 2 });
-    createTask(suite.db, { companyId: company.id, title: `Neither ${mark}`, description: 'nothing here', priority: 3 });
+    const company = await createCompany(suite.db, { companyName: `Search Co ${mark}` });
+    await createTask(suite.db, { companyId: company.id, title: `Kangaroo ${mark} in the title`, description: 'plain', priority: 1 });
+    await createTask(suite.db, { companyId: company.id, title: 'Plain title', description: `A KANGAROO ${mark} in the description`, priority: 2 });
+    await createTask(suite.db, { companyId: company.id, title: `Neither ${mark}`, description: 'nothing here', priority: 3 });
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page);
     await searchBox(page).fill(`kangaroo ${mark}`.toLowerCase());
@@ -159,8 +161,8 @@ describe('Open Tasks admin (/alltasks): the list', () => {
 describe('Open Tasks admin (/alltasks): pages from the server', () => {
   it('10. pages 25 rows by default, sorts by title, and a narrow screen keeps the list usable', async () => {
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `Paging Co ${mark}` });
-    for (let n = 1; n <= 30; n += 1) createTask(suite.db, { companyId: company.id, title: `${mark} task ${String(n).padStart(2, '0')}`, priority: 31 - n });
+    const company = await createCompany(suite.db, { companyName: `Paging Co ${mark}` });
+    for (let n = 1; n <= 30; n += 1) await createTask(suite.db, { companyId: company.id, title: `${mark} task ${String(n).padStart(2, '0')}`, priority: 31 - n });
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page, mark);
     await eventually(() => rows(page).count()).toBe(25);
@@ -184,9 +186,10 @@ describe('Open Tasks admin (/alltasks): pages from the server', () => {
 
 describe('Open Tasks admin (/alltasks): dialogs', () => {
   it('3. Add Task pre-selects the filtered company, priority 10, read-only ID; a backdrop click does not close it; saved and listed', async () => {
+    const { tasks } = suite.db.t;
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `Addition Co ${mark}` });
-    createTask(suite.db, { companyId: company.id, title: `${mark} existing`, priority: 5 });
+    const company = await createCompany(suite.db, { companyName: `Addition Co ${mark}` });
+    await createTask(suite.db, { companyId: company.id, title: `${mark} existing`, priority: 5 });
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page);
     await chooseFilterCompany(page, company.companyName);
@@ -215,11 +218,12 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
       [company.companyName, `${mark} existing`, expect.any(String), '5'],
       [company.companyName, `${mark} new from admin`, 'Line one Line two', '10'],
     ]);
-    const saved = suite.db.select().from(tasks).where(eq(tasks.title, `${mark} new from admin`)).get();
+    const [saved] = await suite.db.select().from(tasks).where(eq(tasks.title, `${mark} new from admin`)).limit(1);
     expect(saved).toMatchObject({ companyId: company.id, priority: 10, description: 'Line one\nLine two', done: false, deleted: false });
   });
 
   it("4. with 'All' selected Add has no company: the server's message shows in the dialog and goes when it closes", async () => {
+    const { tasks } = suite.db.t;
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page);
     await main(page).getByRole('button', { name: 'Add Task', exact: true }).click();
@@ -237,14 +241,15 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
     await main(page).getByRole('button', { name: 'Add Task', exact: true }).click();
     await add.waitFor();
     expect(await dialogAlert(add)).toBeNull();
-    expect(suite.db.select().from(tasks).where(eq(tasks.title, 'Nobody owns this')).all()).toEqual([]);
+    expect(await suite.db.select().from(tasks).where(eq(tasks.title, 'Nobody owns this'))).toEqual([]);
   });
 
   it('5. Edit locks the company and shows the ID; the change is listed, and the history icon appears once there is history', async () => {
+    const { taskHistory } = suite.db.t;
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `Editing Co ${mark}` });
-    const task = createTask(suite.db, { companyId: company.id, title: `${mark} to edit`, description: 'Before', priority: 5 });
-    createTask(suite.db, { companyId: company.id, title: `${mark} neighbour`, priority: 3 });
+    const company = await createCompany(suite.db, { companyName: `Editing Co ${mark}` });
+    const task = await createTask(suite.db, { companyId: company.id, title: `${mark} to edit`, description: 'Before', priority: 5 });
+    await createTask(suite.db, { companyId: company.id, title: `${mark} neighbour`, priority: 3 });
     const { page } = await suite.signedInPage('superadmin', { fields: { firstName: 'Margaret', lastName: 'Hamilton' } });
     await openAllTasks(page, mark);
     await eventually(() => shownRows(page).then((found) => found.map((row) => row[1]))).toEqual([`${mark} neighbour`, `${mark} to edit`]);
@@ -283,13 +288,13 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
       [company.companyName, `${mark} to edit`, 'After', '1'],
       [company.companyName, `${mark} neighbour`, expect.any(String), '3'],
     ]);
-    expect(taskRow(task.id)).toMatchObject({ description: 'After', priority: 1, companyId: company.id });
+    expect(await taskRow(task.id)).toMatchObject({ description: 'After', priority: 1, companyId: company.id });
 
     // Now it has history: the icon shows and the dialog lists the two changes.
     await rowTitled(page, `${mark} to edit`).getByRole('button', { name: 'Task History' }).click();
     const history = dialog(page, 'Task History');
     await history.waitFor();
-    const written = suite.db.select().from(taskHistory).where(eq(taskHistory.taskId, task.id)).all();
+    const written = await suite.db.select().from(taskHistory).where(eq(taskHistory.taskId, task.id));
     const when = await browserDateTime(page, written[0]!.creationDate.toISOString());
     const cells = async () => {
       const found: string[][] = [];
@@ -311,14 +316,12 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
   });
 
   it('6. the history dialog lists entries written earlier, with the changing user\'s first and last name', async () => {
+    const { taskHistory } = suite.db.t;
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `History Co ${mark}` });
-    const task = createTask(suite.db, { companyId: company.id, title: `${mark} with history`, priority: 4 });
+    const company = await createCompany(suite.db, { companyName: `History Co ${mark}` });
+    const task = await createTask(suite.db, { companyId: company.id, title: `${mark} with history`, priority: 4 });
     const customer = await createUser(suite.db, { companyId: company.id, firstName: 'Katherine', lastName: 'Johnson' });
-    suite.db
-      .insert(taskHistory)
-      .values({ id: newId(), taskId: task.id, userId: customer.id, changedField: 'title', oldValue: 'Old name', newValue: `${mark} with history`, creationDate: new Date('2026-01-15T09:30:00Z') })
-      .run();
+    await suite.db.transaction((tx) => tx.insert(taskHistory).values({ id: newId(), taskId: task.id, userId: customer.id, changedField: 'title', oldValue: 'Old name', newValue: `${mark} with history`, creationDate: new Date('2026-01-15T09:30:00Z') }));
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page, mark);
     await rowTitled(page, `${mark} with history`).getByRole('button', { name: 'Task History' }).click();
@@ -335,9 +338,9 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
 
   it('7. Delete asks first (a backdrop click does not close it), then the row goes and the task is marked deleted', async () => {
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `Deleting Co ${mark}` });
-    const task = createTask(suite.db, { companyId: company.id, title: `${mark} to delete`, priority: 2 });
-    createTask(suite.db, { companyId: company.id, title: `${mark} to keep`, priority: 3 });
+    const company = await createCompany(suite.db, { companyName: `Deleting Co ${mark}` });
+    const task = await createTask(suite.db, { companyId: company.id, title: `${mark} to delete`, priority: 2 });
+    await createTask(suite.db, { companyId: company.id, title: `${mark} to keep`, priority: 3 });
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page, mark);
     await eventually(() => rows(page).count()).toBe(2);
@@ -352,17 +355,17 @@ describe('Open Tasks admin (/alltasks): dialogs', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
     await eventually(() => shownRows(page).then((found) => found.map((row) => row[1]))).toEqual([`${mark} to keep`]);
-    expect(taskRow(task.id)).toMatchObject({ deleted: true, done: false });
+    expect(await taskRow(task.id)).toMatchObject({ deleted: true, done: false });
   });
 });
 
 describe('Open Tasks admin (/alltasks): mark as done', () => {
   it("8. 'Confirm Marking Task as Done' with 'Email Client' on by default: the task leaves the list, is done, and the client is emailed", async () => {
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `Done Co ${mark}` });
+    const company = await createCompany(suite.db, { companyName: `Done Co ${mark}` });
     const client = await createUser(suite.db, { companyId: company.id, emailAddress: `client.${mark.toLowerCase()}@example.com` });
-    const task = createTask(suite.db, { companyId: company.id, title: `${mark} finish me`, description: 'All the work.', priority: 1 });
-    createTask(suite.db, { companyId: company.id, title: `${mark} still open`, priority: 2 });
+    const task = await createTask(suite.db, { companyId: company.id, title: `${mark} finish me`, description: 'All the work.', priority: 1 });
+    await createTask(suite.db, { companyId: company.id, title: `${mark} still open`, priority: 2 });
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page, mark);
     await eventually(() => rows(page).count()).toBe(2);
@@ -381,8 +384,8 @@ describe('Open Tasks admin (/alltasks): mark as done', () => {
     await confirm.getByRole('button', { name: 'Mark as Done', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
     await eventually(() => shownRows(page).then((found) => found.map((row) => row[1]))).toEqual([`${mark} still open`]);
-    expect(taskRow(task.id)).toMatchObject({ done: true, deleted: false });
-    const sent = emailsAbout(`Task done: ${mark} finish me`);
+    expect(await taskRow(task.id)).toMatchObject({ done: true, deleted: false });
+    const sent = await emailsAbout(`Task done: ${mark} finish me`);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toBe(`Task done: ${mark} finish me — Hourbank Test Consulting`);
     expect(sent[0]!.toAddresses).toContain(client.emailAddress);
@@ -393,10 +396,11 @@ describe('Open Tasks admin (/alltasks): mark as done', () => {
   });
 
   it("9. with 'Email Client' unticked the task is done and no email is written", async () => {
+    const { tasks } = suite.db.t;
     const mark = uniqueMarker();
-    const company = createCompany(suite.db, { companyName: `Quiet Co ${mark}` });
+    const company = await createCompany(suite.db, { companyName: `Quiet Co ${mark}` });
     await createUser(suite.db, { companyId: company.id });
-    const task = createTask(suite.db, { companyId: company.id, title: `${mark} quietly`, priority: 1 });
+    const task = await createTask(suite.db, { companyId: company.id, title: `${mark} quietly`, priority: 1 });
     const { page } = await suite.signedInPage('superadmin');
     await openAllTasks(page, mark);
     await rowTitled(page, `${mark} quietly`).getByRole('button', { name: 'Mark as Done' }).click();
@@ -405,20 +409,20 @@ describe('Open Tasks admin (/alltasks): mark as done', () => {
     await confirm.getByRole('button', { name: 'Mark as Done', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
     await eventually(() => rows(page).filter({ hasText: `${mark} quietly` }).count()).toBe(0);
-    expect(taskRow(task.id)).toMatchObject({ done: true });
-    expect(emailsAbout(`Task done: ${mark} quietly`)).toEqual([]);
+    expect(await taskRow(task.id)).toMatchObject({ done: true });
+    expect(await emailsAbout(`Task done: ${mark} quietly`)).toEqual([]);
 
     // Marking it again (another tab did already) shows the server's message in the dialog.
-    const again = createTask(suite.db, { companyId: company.id, title: `${mark} twice`, priority: 1 });
+    const again = await createTask(suite.db, { companyId: company.id, title: `${mark} twice`, priority: 1 });
     await openAllTasks(page, mark);
     await rowTitled(page, `${mark} twice`).getByRole('button', { name: 'Mark as Done' }).click();
-    suite.db.update(tasks).set({ done: true }).where(eq(tasks.id, again.id)).run();
+    await suite.db.transaction((tx) => tx.update(tasks).set({ done: true }).where(eq(tasks.id, again.id)));
     await confirm.getByRole('button', { name: 'Mark as Done', exact: true }).click();
     await eventually(() => dialogAlert(confirm)).toEqual({ title: 'Error', message: 'This task is already done.' });
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
     // The list may have learned from the server that the task is done; a fresh dialog starts clean.
-    createTask(suite.db, { companyId: company.id, title: `${mark} fresh`, priority: 1 });
+    await createTask(suite.db, { companyId: company.id, title: `${mark} fresh`, priority: 1 });
     await openAllTasks(page, mark);
     await rowTitled(page, `${mark} fresh`).getByRole('button', { name: 'Mark as Done' }).click();
     await confirm.waitFor();
@@ -448,10 +452,10 @@ const titlesShown = (page: Page) => shownRows(page).then((found) => found.map((r
 const rangeShown = (page: Page) => main(page).getByText(/^\d+–\d+ of \d+$|^0 of 0$/).innerText();
 
 /** A company whose `count` open tasks carry its name in their titles ('<name> t01'..), priority in that order. */
-function companyWithTasks(name: string, count: number) {
-  const company = createCompany(suite.db, { companyName: `${name} ${uniqueMarker()}` });
+async function companyWithTasks(name: string, count: number) {
+  const company = await createCompany(suite.db, { companyName: `${name} ${uniqueMarker()}` });
   const titles = Array.from({ length: count }, (_, index) => `${company.companyName} t${String(index + 1).padStart(2, '0')}`);
-  titles.forEach((title, index) => createTask(suite.db, { companyId: company.id, title, priority: index + 1 }));
+  for (const [index, title] of titles.entries()) await createTask(suite.db, { companyId: company.id, title, priority: index + 1 });
   return { company, titles };
 }
 
@@ -462,7 +466,7 @@ async function searchTasks(page: Page, text: string) {
 
 /** 27 open tasks found by their company's name, with page 2 (the last two) on screen after page 1 was loaded. */
 async function searchedPageTwo(name: string) {
-  const { company, titles } = companyWithTasks(name, 27);
+  const { company, titles } = await companyWithTasks(name, 27);
   const { page } = await suite.signedInPage('superadmin');
   await searchTasks(page, company.companyName);
   await eventually(() => rangeShown(page)).toBe('1–25 of 27');
@@ -473,7 +477,7 @@ async function searchedPageTwo(name: string) {
 
 describe('Open Tasks admin (/alltasks): the list after edits and mark-done', () => {
   it("11. searched by the company's name (in the tasks' titles), an Update then a Mark as Done leave the company's other open tasks listed", async () => {
-    const { company, titles } = companyWithTasks('Harbor Works', 3);
+    const { company, titles } = await companyWithTasks('Harbor Works', 3);
     const { page } = await suite.signedInPage('superadmin');
     await searchTasks(page, company.companyName);
     await eventually(() => titlesShown(page)).toEqual(titles);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { outbox, users } from '../drizzle/schema.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
 import { LIST_ROW, eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
@@ -26,7 +25,7 @@ async function openUsers(page: Page) {
 
 describe('/allusers', () => {
   it('lists users newest first with First Name, Last Name, Email, Company, Role, Approved as Yes/No', async () => {
-    const company = createCompany(suite.db, { companyName: 'Columns Co' });
+    const company = await createCompany(suite.db, { companyName: 'Columns Co' });
     const t0 = Date.now() + 60_000;
     await createUser(suite.db, { companyId: company.id, firstName: 'Older', approved: false, createdAt: new Date(t0) });
     await createUser(suite.db, { companyId: company.id, firstName: 'Newer', role: 'viewer', createdAt: new Date(t0 + 1000) });
@@ -43,8 +42,8 @@ describe('/allusers', () => {
   });
 
   it('searches first name, last name and email, case-insensitively, and filters by company', async () => {
-    const acme = createCompany(suite.db, { companyName: 'Search Acme' });
-    const beta = createCompany(suite.db, { companyName: 'Search Beta' });
+    const acme = await createCompany(suite.db, { companyName: 'Search Acme' });
+    const beta = await createCompany(suite.db, { companyName: 'Search Beta' });
     await createUser(suite.db, { companyId: acme.id, firstName: 'Zelda', lastName: 'Quill', emailAddress: 'zq@search.example.com' });
     await createUser(suite.db, { companyId: beta.id, firstName: 'Yusuf', lastName: 'Zelinski', emailAddress: 'yz@search.example.com' });
     const { page } = await suite.signedInPage('superadmin');
@@ -61,7 +60,7 @@ describe('/allusers', () => {
   });
 
   it('sorts by a column header, both ways', async () => {
-    const company = createCompany(suite.db, { companyName: 'Sort Co' });
+    const company = await createCompany(suite.db, { companyName: 'Sort Co' });
     for (const lastName of ['Mmm', 'Aaa', 'Zzz']) await createUser(suite.db, { companyId: company.id, lastName, firstName: `Sort${lastName}` });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
@@ -75,7 +74,7 @@ describe('/allusers', () => {
   });
 
   it('pages 25 rows by default and goes back to page 1 when the page size changes', async () => {
-    const company = createCompany(suite.db, { companyName: 'Paging Co' });
+    const company = await createCompany(suite.db, { companyName: 'Paging Co' });
     for (let i = 0; i < 30; i += 1) await createUser(suite.db, { companyId: company.id, firstName: `Pager${String(i).padStart(2, '0')}`, password: null });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
@@ -92,7 +91,8 @@ describe('/allusers', () => {
   });
 
   it('adds a user with the company of the filter, without a password', async () => {
-    const company = createCompany(suite.db, { companyName: 'Added Co' });
+    const { users } = suite.db.t;
+    const company = await createCompany(suite.db, { companyName: 'Added Co' });
     await createUser(suite.db, { companyId: company.id });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
@@ -109,12 +109,12 @@ describe('/allusers', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await eventually(() => dialog(page).count()).toBe(0);
     await eventually(() => firstColumn(page)).toContain('Nadia');
-    const saved = suite.db.select().from(users).where(eq(users.emailAddress, 'nadia.new@added.example.com')).get();
+    const [saved] = await suite.db.select().from(users).where(eq(users.emailAddress, 'nadia.new@added.example.com')).limit(1);
     expect(saved).toMatchObject({ companyId: company.id, role: 'admin', approved: true, passwordHash: null });
   });
 
   it('keeps the dialog open with the server message; a backdrop click does not close it', async () => {
-    const company = createCompany(suite.db, { companyName: 'Clash Co' });
+    const company = await createCompany(suite.db, { companyName: 'Clash Co' });
     const taken = await createUser(suite.db, { companyId: company.id });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
@@ -133,8 +133,8 @@ describe('/allusers', () => {
   });
 
   it('edits a user: ID read-only, company locked until unlocked', async () => {
-    const from = createCompany(suite.db, { companyName: 'From Co' });
-    createCompany(suite.db, { companyName: 'To Co' });
+    const from = await createCompany(suite.db, { companyName: 'From Co' });
+    await createCompany(suite.db, { companyName: 'To Co' });
     const user = await createUser(suite.db, { companyId: from.id, firstName: 'Mover' });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);
@@ -154,7 +154,8 @@ describe('/allusers', () => {
   });
 
   it('deletes, activates and sends a set-password email, each after a confirmation', async () => {
-    const company = createCompany(suite.db, { companyName: 'Confirm Co' });
+    const { outbox, users } = suite.db.t;
+    const company = await createCompany(suite.db, { companyName: 'Confirm Co' });
     const pending = await createUser(suite.db, { companyId: company.id, firstName: 'Pending', approved: false, password: null });
     const doomed = await createUser(suite.db, { companyId: company.id, firstName: 'Doomed' });
     const { page } = await suite.signedInPage('superadmin');
@@ -164,12 +165,12 @@ describe('/allusers', () => {
     expect(await dialog(page).getByRole('heading', { name: 'Confirm Activate and Send Email' }).isVisible()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Activate and Send Email' }).click();
     await eventually(() => rowsOf(page).first().locator('td').nth(5).textContent()).toBe('Yes');
-    expect(suite.db.select().from(users).where(eq(users.id, pending.id)).get()?.approved).toBe(true);
+    expect((await suite.db.select().from(users).where(eq(users.id, pending.id)))[0]?.approved).toBe(true);
 
     await main(page).getByRole('button', { name: 'Send Set Password Email' }).click();
     await dialog(page).getByRole('button', { name: 'Send Email' }).click();
     await eventually(() => dialog(page).count()).toBe(0);
-    const emails = suite.db.select().from(outbox).where(eq(outbox.toAddresses, pending.emailAddress)).all();
+    const emails = await suite.db.select().from(outbox).where(eq(outbox.toAddresses, pending.emailAddress));
     expect(emails.map((email) => email.subject.split(' — ')[0])).toEqual(['Your account is approved', 'Set your password']);
 
     await searchUsers(page, 'Doomed');
@@ -177,7 +178,7 @@ describe('/allusers', () => {
     expect(await dialog(page).getByText('Are you sure you want to DELETE this User?').isVisible()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await eventually(() => main(page).getByText('No Users Found').isVisible()).toBe(true);
-    expect(suite.db.select().from(users).where(eq(users.id, doomed.id)).get()).toBeUndefined();
+    expect((await suite.db.select().from(users).where(eq(users.id, doomed.id)))[0]).toBeUndefined();
   });
 
   it('shows a failed load in an error alert', async () => {
@@ -188,7 +189,7 @@ describe('/allusers', () => {
   });
 
   it('fits a phone screen, list and dialog', async () => {
-    const company = createCompany(suite.db, { companyName: 'Phone Users Co' });
+    const company = await createCompany(suite.db, { companyName: 'Phone Users Co' });
     await createUser(suite.db, { companyId: company.id, firstName: 'Phoebe', lastName: 'Phone' });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openUsers(page);
@@ -202,7 +203,7 @@ describe('/allusers', () => {
   });
 
   it('passes axe on the list and the dialogs', async () => {
-    const company = createCompany(suite.db, { companyName: 'Axe Co' });
+    const company = await createCompany(suite.db, { companyName: 'Axe Co' });
     await createUser(suite.db, { companyId: company.id });
     const { page } = await suite.signedInPage('superadmin');
     await openUsers(page);

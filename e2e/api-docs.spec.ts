@@ -39,7 +39,7 @@ describe('/api/docs', () => {
 
   it('try-it sends the jwttoken from Authorize and shows the answer of a GET call', async () => {
     const { user } = await suite.createUser('admin');
-    const { token } = createSession(suite.db, user.id, new Date());
+    const { token } = await createSession(suite.db, user.id, new Date());
     const page = await suite.newPage({ width: 1440, height: 900 });
     await openDocs(page);
 

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { companies, users } from '../drizzle/schema.js';
 import { browserSuite } from './support/fixture.js';
 import { expireTokenRow, forgedToken, genuineResetToken, hoursFromNow } from './support/links.js';
 import { emailsTo, linkToken, waitForEmail } from './support/mail.js';
@@ -409,6 +408,7 @@ describe('Sign Up (/signup)', () => {
   });
 
   it('signs up: goes to /signin with the thank-you note, stores an unapproved user, tells the provider', async () => {
+    const { companies, users } = suite.db.t;
     const fields = signUpFields({
       companyName: `Brightwater ${Date.now()}`,
       companyPhone: '555-0142',
@@ -433,14 +433,14 @@ describe('Sign Up (/signup)', () => {
     await main(page).getByRole('link', { name: 'Sign In', exact: true }).click();
     await shown(heading(page, 'Sign In'));
 
-    const company = suite.db.select().from(companies).where(eq(companies.companyName, fields.companyName)).get();
+    const [company] = await suite.db.select().from(companies).where(eq(companies.companyName, fields.companyName)).limit(1);
     expect(company).toMatchObject({
       companyAddress: fields.companyAddress,
       companyPhone: fields.companyPhone,
       website: fields.website,
       projectDescription: fields.projectDescription,
     });
-    const user = suite.db.select().from(users).where(eq(users.emailAddress, fields.emailAddress)).get();
+    const [user] = await suite.db.select().from(users).where(eq(users.emailAddress, fields.emailAddress)).limit(1);
     expect(user).toMatchObject({ companyId: company!.id, firstName: 'Bea', lastName: 'Bright', mobile: '555-0199', approved: false });
 
     const notice = await waitForEmail(suite.server.dataDir, PROVIDER_EMAIL, providerEmailsBefore + 1);
@@ -470,7 +470,7 @@ describe('Reset password (/reset-password/{token})', () => {
 
   it("shows the expired view for an expired genuine token; 'Get New Link' mails a new link", async () => {
     const { user } = await suite.createUser('member');
-    const token = genuineResetToken(suite.db, suite.server.dataDir, user.id, { tokenExpiresAt: hoursFromNow(-1) });
+    const token = await genuineResetToken(suite.db, suite.server.dataDir, user.id, { tokenExpiresAt: hoursFromNow(-1) });
     const page = await newPage();
     await openReset(page, token);
     await shown(main(page).getByText('Your reset link has expired.', { exact: true }));
@@ -519,7 +519,7 @@ describe('Reset password (/reset-password/{token})', () => {
   it('shows the expired view after submitting when the server says the link has expired', async () => {
     const { user } = await suite.createUser('member');
     const token = await requestResetLink(user.emailAddress);
-    expireTokenRow(suite.db, token, hoursFromNow(-0.5));
+    await expireTokenRow(suite.db, token, hoursFromNow(-0.5));
     const page = await newPage();
     await openReset(page, token);
     await submitNewPassword(page, 'another new password');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { companies, outbox } from '../drizzle/schema.js';
+import { unwatchedLedger } from '../src/server/modules/activities/company-hours.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
@@ -16,28 +16,36 @@ const suite = browserSuite();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function paidHours(companyId: string, hours: number) {
-  const invoice = createInvoiceRow(suite.db, { companyId, hundredths: Math.round(hours * 100) });
-  const now = new Date();
-  addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description: 'Hours', timeStamp: now, now });
-  completeInvoiceHours(suite.db, invoice.id);
+async function paidHours(companyId: string, hours: number) {
+  await suite.db.transaction(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId, hundredths: Math.round(hours * 100) });
+    const now = new Date();
+    await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description: 'Hours', timeStamp: now, now });
+    await completeInvoiceHours(unwatchedLedger, tx, invoice.id);
+  });
 }
 
-function workLogged(companyId: string, hours: number, timeStamp = new Date()) {
-  const log = createTimeLogRow(suite.db, { companyId, hundredths: Math.round(hours * 100), timeStamp });
-  recordTimeLogHours(suite.db, { companyId, timeLogId: log.id, hundredths: Math.round(hours * 100), description: 'Work', timeStamp, now: new Date() });
+async function workLogged(companyId: string, hours: number, timeStamp = new Date()) {
+  await suite.db.transaction(async (tx) => {
+    const log = await createTimeLogRow(tx, { companyId, hundredths: Math.round(hours * 100), timeStamp });
+    await recordTimeLogHours(unwatchedLedger, tx, { companyId, timeLogId: log.id, hundredths: Math.round(hours * 100), description: 'Work', timeStamp, now: new Date() });
+  });
 }
 
 /** A company with an approved admin and that balance. */
 async function companyWith(companyName: string, balance: number) {
-  const company = createCompany(suite.db, { companyName });
+  const company = await createCompany(suite.db, { companyName });
   await createUser(suite.db, { companyId: company.id, role: 'admin' });
-  if (balance > 0) paidHours(company.id, balance);
-  if (balance < 0) workLogged(company.id, -balance);
+  if (balance > 0) await paidHours(company.id, balance);
+  if (balance < 0) await workLogged(company.id, -balance);
   return company;
 }
 
-const row = (companyId: string) => suite.db.select().from(companies).where(eq(companies.id, companyId)).get()!;
+async function row(companyId: string) {
+  const { companies } = suite.db.t;
+  const [found] = await suite.db.select().from(companies).where(eq(companies.id, companyId));
+  return found!;
+}
 const rowOf = (page: Page, name: string) => main(page).locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
 const dialog = (page: Page) => page.getByRole('dialog');
 const notifications = (page: Page) => page.locator('.mantine-Notification-description').allTextContents();
@@ -62,19 +70,20 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     await suite.screenshot(page, 'alerts-01-threshold-dialog');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
     await eventually(() => dialog(page).count()).toBe(0);
-    expect(row(company.id).lowBalanceHundredths).toBe(1250);
+    expect((await row(company.id)).lowBalanceHundredths).toBe(1250);
 
     await chooseRowAction(page, rowOf(page, 'Threshold Harbor'), 'Edit Company');
     expect(await dialog(page).getByRole('textbox', { name: 'Low-Balance Threshold (hours)' }).inputValue()).toBe('12.5');
     await dialog(page).getByRole('textbox', { name: 'Low-Balance Threshold (hours)' }).fill('');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
     await eventually(() => dialog(page).count()).toBe(0);
-    expect(row(company.id).lowBalanceHundredths).toBeNull();
+    expect((await row(company.id)).lowBalanceHundredths).toBeNull();
   });
 
   it('warns before sending the same balance email again within 24 hours, and shows when it went', async () => {
+    const { companies } = suite.db.t;
     const company = await companyWith('Warned Harbor', 3);
-    suite.db.update(companies).set({ runningLowEmailedAt: new Date(Date.now() - 3 * 60 * 60 * 1000 - 60_000) }).where(eq(companies.id, company.id)).run();
+    await suite.db.transaction((tx) => tx.update(companies).set({ runningLowEmailedAt: new Date(Date.now() - 3 * 60 * 60 * 1000 - 60_000) }).where(eq(companies.id, company.id)));
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Warned Harbor');
     await eventually(() => rowOf(page, 'Warned Harbor').locator('td').nth(4).textContent()).toBe('Running low 3 hours ago');
@@ -94,11 +103,12 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
   });
 
   it('emails every running-low company the filtered list shows, once', async () => {
+    const { outbox } = suite.db.t;
     const low = await companyWith('Bulkhead Low', 2);
     const negative = await companyWith('Bulkhead Negative', -1.5);
     const fine = await companyWith('Bulkhead Fine', 40);
     await companyWith('Elsewhere Low', 1);
-    const outboxBefore = suite.db.select().from(outbox).all().length;
+    const outboxBefore = (await suite.db.select().from(outbox)).length;
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Bulkhead');
     await main(page).getByRole('button', { name: 'Email every running-low company' }).click();
@@ -108,11 +118,11 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     await suite.screenshot(page, 'alerts-03-bulk-confirm');
     await dialog(page).getByRole('button', { name: 'Send Emails' }).click();
     await eventually(() => notifications(page)).toContain('Balance emails were sent to 2 companies.');
-    const queued = suite.db.select().from(outbox).all().slice(outboxBefore);
+    const queued = (await suite.db.select().from(outbox)).slice(outboxBefore);
     expect(queued.map((email) => email.subject.split(' — ')[0]).sort()).toEqual(['Your hour balance is negative', 'Your hour balance is running low']);
-    expect(row(low.id).runningLowEmailedAt).not.toBeNull();
-    expect(row(negative.id).negativeEmailedAt).not.toBeNull();
-    expect(row(fine.id).runningLowEmailedAt).toBeNull();
+    expect((await row(low.id)).runningLowEmailedAt).not.toBeNull();
+    expect((await row(negative.id)).negativeEmailedAt).not.toBeNull();
+    expect((await row(fine.id)).runningLowEmailedAt).toBeNull();
 
     await main(page).getByRole('button', { name: 'Email every running-low company' }).click();
     await dialog(page).getByRole('button', { name: 'Send Emails' }).click();
@@ -145,9 +155,9 @@ describe('Customer dashboard: the run-out forecast', () => {
   it('says how long the hours last at the recent pace, and nothing without recent use', async () => {
     const { page, user } = await suite.signedInPage('member', { viewport: { width: 390, height: 900 } });
     const companyId = user.companyId!;
-    paidHours(companyId, 40);
+    await paidHours(companyId, 40);
     // 24 hours over the last 8 whole weeks: 3 a week
-    workLogged(companyId, 24, new Date(Date.now() - 14 * DAY_MS));
+    await workLogged(companyId, 24, new Date(Date.now() - 14 * DAY_MS));
     await page.goto('/dashboard');
     await eventually(() => spinner(page).count()).toBe(0);
     const sentence = main(page).getByTestId('run-out-forecast');
@@ -155,7 +165,7 @@ describe('Customer dashboard: the run-out forecast', () => {
     await suite.screenshot(page, 'alerts-06-dashboard-forecast-phone');
 
     const idle = await suite.signedInPage('member');
-    paidHours(idle.user.companyId!, 10);
+    await paidHours(idle.user.companyId!, 10);
     await idle.page.goto('/dashboard');
     await eventually(() => spinner(idle.page).count()).toBe(0);
     await main(idle.page).getByText('Recent Purchase: 10.00 Hours').waitFor();

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { outbox } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createPackage, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
@@ -24,13 +23,13 @@ const unique = (prefix: string) => `${prefix} ${(runId += 1)}-${Math.random().to
 /** The super-admin's page and an API token of the same super-admin. */
 async function signIn() {
   const signedIn = await suite.signedInPage('superadmin');
-  const { token } = createSession(suite.db, signedIn.user.id, new Date());
+  const { token } = await createSession(suite.db, signedIn.user.id, new Date());
   return { ...signedIn, token };
 }
 
 /** A company with one approved user (so reminders have someone to go to). */
 async function companyWithUser(name: string) {
-  const company = createCompany(suite.db, { companyName: unique(name) });
+  const company = await createCompany(suite.db, { companyName: unique(name) });
   await createUser(suite.db, { companyId: company.id });
   return company;
 }
@@ -90,9 +89,9 @@ describe('/allinvoices', () => {
     const { page } = await signIn();
     const company = await companyWithUser('Package Co');
     const other = await companyWithUser('Other Co');
-    const general = createPackage(suite.db, { description: unique('General pack'), hundredths: 1000, rateCents: 15000 });
-    const own = createPackage(suite.db, { description: unique('Own pack'), hundredths: 250, rateCents: 10050, companyId: company.id });
-    const foreign = createPackage(suite.db, { description: unique('Foreign pack'), companyId: other.id });
+    const general = await createPackage(suite.db, { description: unique('General pack'), hundredths: 1000, rateCents: 15000 });
+    const own = await createPackage(suite.db, { description: unique('Own pack'), hundredths: 250, rateCents: 10050, companyId: company.id });
+    const foreign = await createPackage(suite.db, { description: unique('Foreign pack'), companyId: other.id });
     await openList(page, '/allinvoices', 'Invoices');
     await main(page).getByRole('button', { name: 'Add Invoice' }).click();
     await eventually(() => dialog(page).getByRole('heading', { name: 'Add New Invoice' }).isVisible()).toBe(true);
@@ -196,6 +195,7 @@ describe('/allinvoices', () => {
   });
 
   it('sends an open-balance reminder after a confirmation', async () => {
+    const { outbox } = suite.db.t;
     const { page, token } = await signIn();
     const company = await companyWithUser('Reminder Co');
     const description = unique('Reminded');
@@ -207,7 +207,7 @@ describe('/allinvoices', () => {
     expect(await dialog(page).getByText('Are you sure you want to send an OPEN BALANCE email reminder?').isVisible()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Send Email' }).click();
     await eventually(() => dialog(page).count()).toBe(0);
-    const sent = suite.db.select().from(outbox).all().filter((email) => email.subject.startsWith(`Open balance reminder: invoice ${invoice.invoiceId}`));
+    const sent = (await suite.db.select().from(outbox)).filter((email) => email.subject.startsWith(`Open balance reminder: invoice ${invoice.invoiceId}`));
     expect(sent).toHaveLength(1);
   });
 });

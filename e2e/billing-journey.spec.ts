@@ -29,7 +29,7 @@ async function recordPayment(page: Page, companyName: string, invoiceId: string,
 
 describe('buying hours, end to end', () => {
   it('pending after purchase, still pending after a partial payment, live after the final one', async () => {
-    const offer = createPackage(suite.db, { description: 'Journey: 8 hours', hundredths: 800, rateCents: 12500 });
+    const offer = await createPackage(suite.db, { description: 'Journey: 8 hours', hundredths: 800, rateCents: 12500 });
     const customer = await suite.signedInPage('admin');
     const provider = await suite.signedInPage('superadmin');
     const companyName = customer.companyName!;

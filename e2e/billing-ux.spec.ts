@@ -22,12 +22,12 @@ const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice
 
 async function signIn(viewport = DESKTOP) {
   const signedIn = await suite.signedInPage('superadmin', { viewport });
-  const { token } = createSession(suite.db, signedIn.user.id, new Date());
+  const { token } = await createSession(suite.db, signedIn.user.id, new Date());
   return { ...signedIn, token };
 }
 
 async function companyWithUser(name: string) {
-  const company = createCompany(suite.db, { companyName: unique(name) });
+  const company = await createCompany(suite.db, { companyName: unique(name) });
   await createUser(suite.db, { companyId: company.id });
   return company;
 }
@@ -182,6 +182,7 @@ describe('the invoice table at 1440 px', () => {
     expect(await rowOf(page, `${tag} partly`).getByText('partly paid', { exact: true }).isVisible()).toBe(true);
     expect(await rowOf(page, unpaid).getByText('partly paid', { exact: true }).count()).toBe(0);
     // each badge shows its whole status, not an ellipsis
+    // eslint-disable-next-line no-restricted-syntax -- Playwright's locator.all() (awaited), not a drizzle statement
     for (const label of await listRows(page).locator('.mantine-Badge-label').all()) {
       expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     }

@@ -14,7 +14,7 @@ const NOT_CONFIGURED = 'The scheduler is not set up: set SCHEDULER_WEBHOOK_URL t
 
 describe('Company List scheduler without a webhook', () => {
   it('shows the 503 message in the dialog, which stays open with the button enabled again', async () => {
-    createCompany(suite.db, { companyName: 'Unscheduled Co' });
+    await createCompany(suite.db, { companyName: 'Unscheduled Co' });
     const { page } = await suite.signedInPage('superadmin');
     await page.goto('/companies');
     await heading1(main(page), 'Company List').waitFor();

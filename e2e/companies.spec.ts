@@ -3,8 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { companies, outbox } from '../drizzle/schema.js';
-import { inTransaction } from '../src/server/db.js';
+import { unwatchedLedger } from '../src/server/modules/activities/company-hours.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
@@ -59,33 +58,39 @@ const UNKNOWN_NETWORK_ERROR = 'An unknown network error occurred.';
 const hundredths = (hours: number) => Math.round(hours * 100);
 
 /** Paid hours: an invoice whose TimeAdd entry is completed. */
-function paidHours(companyId: string, hours: number) {
-  const invoice = createInvoiceRow(suite.db, { companyId, hundredths: hundredths(hours) });
-  const now = new Date();
-  addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: hundredths(hours), description: 'Hours', timeStamp: now, now });
-  completeInvoiceHours(suite.db, invoice.id);
+async function paidHours(companyId: string, hours: number) {
+  await suite.db.transaction(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId, hundredths: hundredths(hours) });
+    const now = new Date();
+    await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths: hundredths(hours), description: 'Hours', timeStamp: now, now });
+    await completeInvoiceHours(unwatchedLedger, tx, invoice.id);
+  });
 }
 
 /** Bought, not yet paid: counts as pending, not toward the balance. */
-function pendingHours(companyId: string, hours: number) {
-  const invoice = createInvoiceRow(suite.db, { companyId, hundredths: hundredths(hours) });
-  const now = new Date();
-  addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: hundredths(hours), description: 'Hours', timeStamp: now, now });
+async function pendingHours(companyId: string, hours: number) {
+  await suite.db.transaction(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId, hundredths: hundredths(hours) });
+    const now = new Date();
+    await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths: hundredths(hours), description: 'Hours', timeStamp: now, now });
+  });
 }
 
 /** Work logged: a time log and its (negative) ledger entry. */
-function workLogged(companyId: string, hours: number) {
-  const log = createTimeLogRow(suite.db, { companyId, hundredths: hundredths(hours) });
-  const now = new Date();
-  recordTimeLogHours(suite.db, { companyId, timeLogId: log.id, hundredths: hundredths(hours), description: 'Work', timeStamp: now, now });
+async function workLogged(companyId: string, hours: number) {
+  await suite.db.transaction(async (tx) => {
+    const log = await createTimeLogRow(tx, { companyId, hundredths: hundredths(hours) });
+    const now = new Date();
+    await recordTimeLogHours(unwatchedLedger, tx, { companyId, timeLogId: log.id, hundredths: hundredths(hours), description: 'Work', timeStamp: now, now });
+  });
 }
 
 /** A company with that hour balance (bought and paid, or worked beyond) and that many open tasks. */
-function companyWith(companyName: string, { balance = 0, openTasks = 0 }: { balance?: number; openTasks?: number } = {}) {
-  const company = createCompany(suite.db, { companyName });
-  if (balance > 0) paidHours(company.id, balance);
-  if (balance < 0) workLogged(company.id, -balance);
-  for (let i = 0; i < openTasks; i += 1) createTask(suite.db, { companyId: company.id });
+async function companyWith(companyName: string, { balance = 0, openTasks = 0 }: { balance?: number; openTasks?: number } = {}) {
+  const company = await createCompany(suite.db, { companyName });
+  if (balance > 0) await paidHours(company.id, balance);
+  if (balance < 0) await workLogged(company.id, -balance);
+  for (let i = 0; i < openTasks; i += 1) await createTask(suite.db, { companyId: company.id });
   return company;
 }
 
@@ -123,14 +128,14 @@ async function notificationTexts(page: Page): Promise<string[]> {
 
 describe('Company List (/companies)', () => {
   it('shows the title, the toolbar icons with their names, the Company Name, Hour Balance, Open Tasks, Runs Out, Balance Emails, Actions columns, and balances with at most 2 decimals', async () => {
-    const alpha = companyWith('Ledger Alpha', { balance: 12.5, openTasks: 2 });
-    pendingHours(alpha.id, 3);
-    createTask(suite.db, { companyId: alpha.id, done: true });
-    createTask(suite.db, { companyId: alpha.id, deleted: true });
-    const beta = companyWith('Ledger Beta', { balance: 10 });
-    workLogged(beta.id, 11.25);
-    companyWith('Ledger Gamma', { balance: 7.1, openTasks: 1 });
-    companyWith('Ledger Delta');
+    const alpha = await companyWith('Ledger Alpha', { balance: 12.5, openTasks: 2 });
+    await pendingHours(alpha.id, 3);
+    await createTask(suite.db, { companyId: alpha.id, done: true });
+    await createTask(suite.db, { companyId: alpha.id, deleted: true });
+    const beta = await companyWith('Ledger Beta', { balance: 10 });
+    await workLogged(beta.id, 11.25);
+    await companyWith('Ledger Gamma', { balance: 7.1, openTasks: 1 });
+    await companyWith('Ledger Delta');
 
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'ledger');
@@ -171,11 +176,11 @@ describe('Company List (/companies)', () => {
   });
 
   it('Refresh List fetches the list again', async () => {
-    companyWith('Refresh First');
+    await companyWith('Refresh First');
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Refresh');
     await eventually(() => namesShown(page)).toEqual(['Refresh First']);
-    companyWith('Refresh Second', { balance: 2 });
+    await companyWith('Refresh Second', { balance: 2 });
     await main(page).getByRole('button', { name: 'Refresh List' }).click();
     await eventually(() => tableRows(page)).toEqual([
       ['Refresh First', '0', '0'],
@@ -184,7 +189,7 @@ describe('Company List (/companies)', () => {
   });
 
   it('searches company names case-insensitively, anywhere in the name', async () => {
-    for (const name of ['Findme Harbor', 'Lakeside FINDME Works', 'Nothing Here Ltd']) companyWith(name);
+    for (const name of ['Findme Harbor', 'Lakeside FINDME Works', 'Nothing Here Ltd']) await companyWith(name);
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'findme');
     await eventually(() => namesShown(page)).toEqual(['Findme Harbor', 'Lakeside FINDME Works']);
@@ -197,10 +202,10 @@ describe('Company List (/companies)', () => {
   });
 
   it("the switch 'Only positive hours & open tasks' keeps companies with a balance above 0 and at least one open task", async () => {
-    companyWith('Switch Keeps', { balance: 0.01, openTasks: 1 });
-    companyWith('Switch No Tasks', { balance: 5 });
-    companyWith('Switch Zero Hours', { openTasks: 2 });
-    companyWith('Switch Negative', { balance: -2, openTasks: 3 });
+    await companyWith('Switch Keeps', { balance: 0.01, openTasks: 1 });
+    await companyWith('Switch No Tasks', { balance: 5 });
+    await companyWith('Switch Zero Hours', { openTasks: 2 });
+    await companyWith('Switch Negative', { balance: -2, openTasks: 3 });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Switch ');
     await eventually(() => namesShown(page)).toEqual(['Switch Keeps', 'Switch Negative', 'Switch No Tasks', 'Switch Zero Hours']);
@@ -212,9 +217,9 @@ describe('Company List (/companies)', () => {
   });
 
   it('sorts by each column header, both ways; by company name ascending at first', async () => {
-    companyWith('Sorter Bravo', { balance: 10 });
-    companyWith('Sorter alpha', { balance: 3, openTasks: 2 });
-    companyWith('Sorter Charlie', { balance: -1, openTasks: 5 });
+    await companyWith('Sorter Bravo', { balance: 10 });
+    await companyWith('Sorter alpha', { balance: 3, openTasks: 2 });
+    await companyWith('Sorter Charlie', { balance: -1, openTasks: 5 });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Sorter');
     await eventually(() => namesShown(page)).toEqual(['Sorter alpha', 'Sorter Bravo', 'Sorter Charlie']);
@@ -241,7 +246,7 @@ describe('Company List (/companies)', () => {
   });
 
   it('pages 25 rows by default, offers 10/25/50/100, and goes back to page 1 when the size changes', async () => {
-    for (let i = 0; i < 30; i += 1) createCompany(suite.db, { companyName: `Pager Co ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 30; i += 1) await createCompany(suite.db, { companyName: `Pager Co ${String(i).padStart(2, '0')}` });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Pager Co');
     // The previous answer stays on screen while the search's page loads: wait for the search's.
@@ -262,6 +267,7 @@ describe('Company List (/companies)', () => {
   });
 
   it('adds a company: Add Company dialog without an id, the new row appended, every field stored', async () => {
+    const { companies } = suite.db.t;
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Newly Added');
     await eventually(() => main(page).getByText('No Companies Found', { exact: true }).isVisible()).toBe(true);
@@ -280,13 +286,14 @@ describe('Company List (/companies)', () => {
 
     await eventually(() => dialog(page).count()).toBe(0);
     await eventually(() => tableRows(page)).toEqual([['Newly Added Widgets', '0', '0']]);
-    const stored = suite.db.select().from(companies).where(eq(companies.companyName, 'Newly Added Widgets')).all();
+    const stored = await suite.db.select().from(companies).where(eq(companies.companyName, 'Newly Added Widgets'));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ companyAddress: '1 Harbour Road, Portsmouth', companyPhone: '555-0199', website: 'https://widgets.example.com' });
   });
 
   it('edits a company: Company Id shown read-only, fields filled in, the returned company replaces the row', async () => {
-    const company = companyWith('Editable Before', { balance: 4.75, openTasks: 2 });
+    const { companies } = suite.db.t;
+    const company = await companyWith('Editable Before', { balance: 4.75, openTasks: 2 });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Editable');
     await chooseRowAction(page, rowOf(page, 'Editable Before'), 'Edit Company');
@@ -306,7 +313,7 @@ describe('Company List (/companies)', () => {
     await dialog(page).getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(() => dialog(page).count()).toBe(0);
     await eventually(() => tableRows(page)).toEqual([['Editable After', '4.75', '2']]);
-    expect(suite.db.select().from(companies).where(eq(companies.id, company.id)).get()).toMatchObject({
+    expect((await suite.db.select().from(companies).where(eq(companies.id, company.id)))[0]).toMatchObject({
       companyName: 'Editable After',
       website: 'https://after.example.com',
       companyAddress: company.companyAddress,
@@ -314,7 +321,7 @@ describe('Company List (/companies)', () => {
   });
 
   it('keeps a failed save in the dialog under Error: the server message, or the generic one of a 500', async () => {
-    companyWith('Failing Save Co');
+    await companyWith('Failing Save Co');
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Failing Save');
 
@@ -341,9 +348,10 @@ describe('Company List (/companies)', () => {
   });
 
   it('deletes a company after the confirmation; one with a time log is refused (409) with the message kept in the dialog', async () => {
-    const doomed = companyWith('Deletable Co', { openTasks: 1 });
-    const billed = createCompany(suite.db, { companyName: 'Deletable Billed Co' });
-    workLogged(billed.id, 1.5);
+    const { companies } = suite.db.t;
+    const doomed = await companyWith('Deletable Co', { openTasks: 1 });
+    const billed = await createCompany(suite.db, { companyName: 'Deletable Billed Co' });
+    await workLogged(billed.id, 1.5);
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Deletable');
     await eventually(() => namesShown(page)).toEqual(['Deletable Billed Co', 'Deletable Co']);
@@ -363,7 +371,7 @@ describe('Company List (/companies)', () => {
     await suite.screenshot(page, 'companies-05-delete-refused');
     await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => dialog(page).count()).toBe(0);
-    expect(suite.db.select().from(companies).where(eq(companies.id, billed.id)).get()).toBeDefined();
+    expect((await suite.db.select().from(companies).where(eq(companies.id, billed.id)))[0]).toBeDefined();
 
     await chooseRowAction(page, rowOf(page, 'Deletable Co'), 'Delete Company');
     expect(await alertIn(dialog(page)).count()).toBe(0);
@@ -371,17 +379,18 @@ describe('Company List (/companies)', () => {
     await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
     await eventually(() => dialog(page).count()).toBe(0);
     await eventually(() => namesShown(page)).toEqual(['Deletable Billed Co']);
-    expect(suite.db.select().from(companies).where(eq(companies.id, doomed.id)).get()).toBeUndefined();
+    expect((await suite.db.select().from(companies).where(eq(companies.id, doomed.id)))[0]).toBeUndefined();
   });
 
   it("sends the balance email after 'Confirm Send Email' shows it; offers the negative one only below 0, and no send without an approved user", async () => {
-    const company = companyWith('Mailer Co', { balance: 1.5 });
+    const { outbox } = suite.db.t;
+    const company = await companyWith('Mailer Co', { balance: 1.5 });
     const user = await createUser(suite.db, { companyId: company.id, approved: true });
-    const silent = companyWith('Mailer Silent Co', { balance: -3 });
+    const silent = await companyWith('Mailer Silent Co', { balance: -3 });
     await createUser(suite.db, { companyId: silent.id, approved: false });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Mailer');
-    const emailsTo = (address: string) => suite.db.select().from(outbox).where(eq(outbox.toAddresses, address)).all();
+    const emailsTo = (address: string) => suite.db.select().from(outbox).where(eq(outbox.toAddresses, address));
 
     await chooseRowAction(page, rowOf(page, 'Mailer Co'), 'Send Running Low Balance Email');
     await eventually(() => dialogTitle(page)).toBe('Confirm Send Email');
@@ -389,7 +398,7 @@ describe('Company List (/companies)', () => {
     await clickBackdrop(page);
     expect(await dialogTitle(page)).toBe('Confirm Send Email');
     await suite.screenshot(page, 'companies-06-email-dialog');
-    expect(emailsTo(user.emailAddress)).toHaveLength(0);
+    expect(await emailsTo(user.emailAddress)).toHaveLength(0);
     await dialog(page).getByRole('button', { name: 'Send Email', exact: true }).click();
     await eventually(() => dialog(page).count()).toBe(0);
     await eventually(() => notificationTexts(page)).toContain('A running-low balance email was sent to 1 user of Mailer Co.');
@@ -398,9 +407,9 @@ describe('Company List (/companies)', () => {
     await rowOf(page, 'Mailer Co').getByRole('button', { name: 'Actions for Mailer Co' }).click();
     expect(await page.getByRole('menuitem', { name: 'Send Negative Balance Email' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
-    const subjects = emailsTo(user.emailAddress).map((email) => email.subject.split(' — ')[0]);
+    const subjects = (await emailsTo(user.emailAddress)).map((email) => email.subject.split(' — ')[0]);
     expect(subjects).toEqual(['Your hour balance is running low']);
-    expect(emailsTo(user.emailAddress)[0]?.textBody).toContain('1.5 hours left');
+    expect((await emailsTo(user.emailAddress))[0]?.textBody).toContain('1.5 hours left');
 
     // No approved user: the preview says nobody would get it, and Send Email waits.
     await chooseRowAction(page, rowOf(page, 'Mailer Silent Co'), 'Send Negative Balance Email');
@@ -413,11 +422,11 @@ describe('Company List (/companies)', () => {
   });
 
   it('the scheduler starts from the filtered, sorted list with the default hours; moves rows within limits; sends [{ name, hours }] in order', async () => {
-    companyWith('Sched Alpha', { balance: 5, openTasks: 3 });
-    companyWith('Sched Bravo', { balance: 4, openTasks: 1 });
-    companyWith('Sched Charlie', { balance: 0.5, openTasks: 1 });
-    companyWith('Sched Delta', { balance: 8 });
-    companyWith('Sched Echo', { balance: -3, openTasks: 2 });
+    await companyWith('Sched Alpha', { balance: 5, openTasks: 3 });
+    await companyWith('Sched Bravo', { balance: 4, openTasks: 1 });
+    await companyWith('Sched Charlie', { balance: 0.5, openTasks: 1 });
+    await companyWith('Sched Delta', { balance: 8 });
+    await companyWith('Sched Echo', { balance: -3, openTasks: 2 });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'sched ');
     await onlyPositiveSwitch(page).check({ force: true });
@@ -495,7 +504,7 @@ describe('Company List (/companies)', () => {
   });
 
   it("keeps a failed schedule in the dialog: the server's message, else 'An unknown network error occurred.'", async () => {
-    companyWith('Refused Sched Co', { balance: 3, openTasks: 2 });
+    await companyWith('Refused Sched Co', { balance: 3, openTasks: 2 });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Refused Sched');
     await main(page).getByRole('button', { name: 'Open Scheduler', exact: true }).click();
@@ -519,8 +528,8 @@ describe('Company List (/companies)', () => {
   });
 
   it('the scheduler reads every matching company from the server, not only the page on screen, and says when more than 1000 match', { timeout: 150_000 }, async () => {
-    inTransaction(suite.db, (tx) => {
-      for (let i = 0; i < 1001; i += 1) createCompany(tx, { companyName: `Crowd ${String(i).padStart(4, '0')}` });
+    await suite.db.transaction(async (tx) => {
+      for (let i = 0; i < 1001; i += 1) await createCompany(tx, { companyName: `Crowd ${String(i).padStart(4, '0')}` });
     });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'crowd');
@@ -557,8 +566,8 @@ describe('Company List (/companies)', () => {
   });
 
   it('passes axe (no serious or critical violations) on the list and every dialog', async () => {
-    companyWith('Axe Co', { balance: 2.25, openTasks: 1 });
-    companyWith('Axe Second Co', { balance: 6, openTasks: 4 });
+    await companyWith('Axe Co', { balance: 2.25, openTasks: 1 });
+    await companyWith('Axe Second Co', { balance: 6, openTasks: 4 });
     const { page } = await suite.signedInPage('superadmin');
     await openCompanies(page, 'Axe');
     await eventually(() => rowsOf(page).count()).toBe(2);
@@ -582,7 +591,7 @@ describe('Company List (/companies)', () => {
   }, 120_000); // six axe runs (the list and five dialogs): near a minute on a busy machine
 
   it('fits a phone screen', async () => {
-    companyWith('Phone Co', { balance: 3.5, openTasks: 2 });
+    await companyWith('Phone Co', { balance: 3.5, openTasks: 2 });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openCompanies(page, 'Phone');
     await eventually(() => columnValues(page, 'Company Name')).toEqual(['Phone Co']);

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../drizzle/schema.js';
 import { createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
 import { eventually, expectNoViolations, expectPath, headerNav, main, seriousA11yViolations } from './support/page.js';
@@ -35,6 +34,7 @@ describe('the Users link', () => {
 
 describe('/users for a company admin', () => {
   it('invites a colleague, who waits for approval in the same company, with a toast and field errors on the fields', async () => {
+    const { users } = suite.db.t;
     const { page, user } = await suite.signedInPage('admin', { viewport: desktop, fields: { firstName: 'Ada', lastName: 'Admin' } });
     await page.goto('/users');
     await rowOf(page, 'Ada Admin').waitFor();
@@ -56,12 +56,13 @@ describe('/users for a company admin', () => {
     await eventually(() => toasts(page).then((all) => all.join('\n'))).toContain('Jane Doe invited');
     await rowOf(page, 'Jane Doe').waitFor();
     expect(await dialog.count()).toBe(0);
-    const invited = suite.db.select().from(users).where(eq(users.emailAddress, emailAddress)).get();
+    const [invited] = await suite.db.select().from(users).where(eq(users.emailAddress, emailAddress)).limit(1);
     expect(invited).toMatchObject({ companyId: user.companyId, approved: false, passwordHash: null, role: 'member' });
     await suite.screenshot(page, 'users-invited-1440');
   });
 
   it('removes a colleague after a confirmation naming them, never themselves', async () => {
+    const { users } = suite.db.t;
     const { page, user } = await suite.signedInPage('admin', { viewport: desktop, fields: { firstName: 'Ada', lastName: 'Admin' } });
     const colleague = await createUser(suite.db, { companyId: user.companyId!, firstName: 'Carl', lastName: 'Colleague', role: 'member' });
     await page.goto('/users');
@@ -75,7 +76,7 @@ describe('/users for a company admin', () => {
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await eventually(() => toasts(page).then((all) => all.join('\n'))).toContain('Carl Colleague removed');
     await eventually(() => rowOf(page, 'Carl Colleague').count()).toBe(0);
-    expect(suite.db.select().from(users).where(eq(users.id, colleague.id)).get()).toBeUndefined();
+    expect((await suite.db.select().from(users).where(eq(users.id, colleague.id)))[0]).toBeUndefined();
   });
 
   it('fits a phone, the invite dialog too', async () => {
@@ -145,6 +146,7 @@ describe('the provider', () => {
   });
 
   it('approves a user with a toast naming them, and offers the roles in the user dialog', async () => {
+    const { users } = suite.db.t;
     const { page } = await suite.signedInPage('superadmin', { viewport: desktop });
     const { user } = await suite.createUser('member', { firstName: 'Jane', lastName: `Approvee${Date.now() % 100000}`, approved: false });
     await page.goto(`/allusers?search=${user.lastName}`);
@@ -153,7 +155,7 @@ describe('the provider', () => {
     await row.getByRole('button', { name: 'Activate and Send Email' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Activate and Send Email' }).click();
     await eventually(() => toasts(page).then((all) => all.join('\n'))).toContain(`Jane ${user.lastName} approved`);
-    expect(suite.db.select().from(users).where(eq(users.id, user.id)).get()?.approved).toBe(true);
+    expect((await suite.db.select().from(users).where(eq(users.id, user.id)))[0]?.approved).toBe(true);
 
     await row.getByRole('button', { name: 'Edit User' }).click();
     const role = page.getByRole('dialog').getByLabel('Role', { exact: true });

@@ -1,7 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createTask, createUser, workedHours } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
@@ -43,18 +42,18 @@ async function invoiceFor(token: string, company: string, hours: number, paid: b
 
 beforeAll(async () => {
   const boss = await createUser(suite.db, { role: 'superadmin', companyId: null });
-  const { token } = createSession(suite.db, boss.id, new Date());
-  const company = createCompany(suite.db, { companyName: NAME, companyPhone: '+1 555 0100', website: 'https://pagefirm.example' });
+  const { token } = await createSession(suite.db, boss.id, new Date());
+  const company = await createCompany(suite.db, { companyName: NAME, companyPhone: '+1 555 0100', website: 'https://pagefirm.example' });
   companyId = company.id;
   const admin = await createUser(suite.db, { companyId, role: 'admin', firstName: 'Ada', lastName: TAG });
   const member = await createUser(suite.db, { companyId, role: 'member', firstName: 'Bob', lastName: TAG });
   recipients = [admin.emailAddress, member.emailAddress].sort();
-  createTask(suite.db, { companyId, title: `${TAG} migrate billing`, priority: 2 });
-  createTask(suite.db, { companyId, title: `${TAG} review reports`, priority: 5 });
+  await createTask(suite.db, { companyId, title: `${TAG} migrate billing`, priority: 2 });
+  await createTask(suite.db, { companyId, title: `${TAG} review reports`, priority: 5 });
   // 40 hours bought and paid, 36 used over the last weeks: 4 left, at or below the 5-hour threshold
   await invoiceFor(token, companyId, 40, true);
-  for (let n = 0; n < 12; n += 1) workedHours(suite.db, companyId, 300, `${TAG} work ${n + 1}`, new Date(Date.now() - (30 - 2 * n) * DAY));
-  const other = createCompany(suite.db, { companyName: OTHER });
+  for (let n = 0; n < 12; n += 1) await workedHours(suite.db, companyId, 300, `${TAG} work ${n + 1}`, new Date(Date.now() - (30 - 2 * n) * DAY));
+  const other = await createCompany(suite.db, { companyName: OTHER });
   await invoiceFor(token, other.id, 10, false);
 });
 
@@ -128,6 +127,7 @@ describe('a company’s page', () => {
   });
 
   it('shows the balance email the balance calls for, as the server renders it, then sends it', async () => {
+    const { outbox } = suite.db.t;
     const { page } = await suite.signedInPage('superadmin', { viewport: DESKTOP });
     await openCompanyPage(page);
     await main(page).getByRole('button', { name: 'Send Running Low Balance Email', exact: true }).click();
@@ -148,7 +148,7 @@ describe('a company’s page', () => {
     await dialog.getByRole('button', { name: 'Send Email', exact: true }).click();
     await eventually(() => page.locator('.mantine-Notification-description').allInnerTexts()).toContain(`A running-low balance email was sent to 2 users of ${NAME}.`);
     // what went out is what was shown: the same subject and body
-    const sent = suite.db.select().from(outbox).where(eq(outbox.subject, subject)).orderBy(desc(outbox.createdAt)).get();
+    const [sent] = await suite.db.select().from(outbox).where(eq(outbox.subject, subject)).orderBy(desc(outbox.createdAt)).limit(1);
     expect(sent?.toAddresses.split(', ').sort()).toEqual(recipients);
     expect(sent?.textBody).toBe(body);
     await eventually(() => main(page).getByText(/Balance emails: Running low just now/).count()).toBe(1);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, companies, invoices, outbox, payments, tasks, timeLogs } from '../drizzle/schema.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase, type Db } from '../src/server/db.js';
+import { openSqlite } from '../src/server/database/sqlite.js';
+import type { Db } from '../src/server/db.js';
 import { LEASE_MS, messageIdOf } from '../src/server/mail/outbox.js';
 import { parseMessage, startSmtpServer, type TestSmtpServer } from '../src/server/testing/mail-kit.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
@@ -192,11 +192,11 @@ beforeAll(async () => {
   server = await startServer(serverEnv());
   const db = server.database.db;
   const provider = await createUser(db, { role: 'superadmin', companyId: null });
-  superAdminToken = createSession(db, provider.id, new Date()).token;
+  superAdminToken = (await createSession(db, provider.id, new Date())).token;
   for (let n = 0; n < COMPANIES; n += 1) {
-    const company = createCompany(db, { companyName: `Crash Co ${n}` });
+    const company = await createCompany(db, { companyName: `Crash Co ${n}` });
     const admin = await createUser(db, { role: 'admin', companyId: company.id });
-    customers.push({ companyId: company.id, token: createSession(db, admin.id, new Date()).token, email: admin.emailAddress });
+    customers.push({ companyId: company.id, token: (await createSession(db, admin.id, new Date())).token, email: admin.emailAddress });
   }
 });
 
@@ -208,7 +208,7 @@ afterAll(async () => {
 
 describe('a crash in the middle of a write burst', () => {
   it('keeps every acknowledged write, consistent figures, and delivers every queued email once', { timeout: 240_000 }, async () => {
-    const packageId = createPackage(server.database.db).id;
+    const packageId = (await createPackage(server.database.db)).id;
     const workers = [
       ...customers.map((customer, n) => customerWorker(customer, packageId, n + 1)),
       ...Array.from({ length: PROVIDER_WORKERS }, (_, n) => providerWorker(1000 + n)),
@@ -220,27 +220,25 @@ describe('a crash in the middle of a write burst', () => {
 
     // The outbox as the dead process left it: an email it had claimed (lease in the future) was being sent.
     const config = loadConfig({ ...process.env, DATA_DIR: server.dataDir });
-    const leftBehind = openDatabase(config.databasePath);
+    const leftBehind = openSqlite(config.databasePath);
+    const { outbox } = leftBehind.db.t;
     const inFlightAtKill = new Set(
-      leftBehind.db
-        .select({ id: outbox.id, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt })
-        .from(outbox)
-        .all()
+      (await leftBehind.db.select({ id: outbox.id, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt }).from(outbox))
         .filter((row) => row.status === 'pending' && row.nextAttemptAt.getTime() > killedAt)
         .map((row) => row.id),
     );
-    leftBehind.close();
+    await leftBehind.close();
 
     restarted = await startServer(serverEnv(), { dataDir: server.dataDir });
     const db = restarted.database.db;
 
-    expectAcknowledgedWritesPresent(db);
-    expectFiguresMatchLedger(db);
-    expectInvoicesFollowPayments(db);
+    await expectAcknowledgedWritesPresent(db);
+    await expectFiguresMatchLedger(db);
+    await expectInvoicesFollowPayments(db);
 
     // Emails claimed at the kill are due again when their lease runs out; the rest go at once.
-    await eventually(() => db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, 'pending')).all().length, LEASE_MS + 30_000).toBe(0);
-    const queued = db.select().from(outbox).all();
+    await eventually(async () => (await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, 'pending'))).length, LEASE_MS + 30_000).toBe(0);
+    const queued = await db.select().from(outbox);
     expect(queued.filter((row) => row.status !== 'sent')).toEqual([]);
     const received = new Map<string, number>();
     for (const message of smtp.messages) {
@@ -270,42 +268,45 @@ describe('a crash in the middle of a write burst', () => {
   });
 });
 
-function expectAcknowledgedWritesPresent(db: Db): void {
+async function expectAcknowledgedWritesPresent(db: Db): Promise<void> {
+  const { activities, invoices, payments, tasks, timeLogs } = db.t;
   for (const purchase of acknowledged.purchases) {
-    const invoice = db.select().from(invoices).where(eq(invoices.id, purchase.invoiceId)).get();
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, purchase.invoiceId));
     expect(invoice, `invoice ${purchase.invoiceId}`).toMatchObject({ companyId: purchase.companyId, priceCents: purchase.priceCents });
-    expect(db.select().from(activities).where(eq(activities.invoiceId, purchase.invoiceId)).get(), `hours of invoice ${purchase.invoiceId}`).toBeDefined();
+    expect((await db.select().from(activities).where(eq(activities.invoiceId, purchase.invoiceId)).limit(1))[0], `hours of invoice ${purchase.invoiceId}`).toBeDefined();
   }
   for (const payment of acknowledged.payments) {
-    const row = db.select().from(payments).where(eq(payments.id, payment.paymentId)).get();
+    const [row] = await db.select().from(payments).where(eq(payments.id, payment.paymentId));
     expect(row, `payment ${payment.paymentId}`).toMatchObject({ invoiceId: payment.invoiceId, amountCents: payment.amountCents, status: payment.status });
   }
   for (const [logId, log] of acknowledged.timeLogs) {
-    expect(db.select().from(timeLogs).where(eq(timeLogs.id, logId)).get(), `time log ${logId}`).toMatchObject({ companyId: log.companyId });
-    const entry = db.select().from(activities).where(eq(activities.timeLogId, logId)).get();
+    expect((await db.select().from(timeLogs).where(eq(timeLogs.id, logId)))[0], `time log ${logId}`).toMatchObject({ companyId: log.companyId });
+    const [entry] = await db.select().from(activities).where(eq(activities.timeLogId, logId)).limit(1);
     expect(entry, `ledger entry of time log ${logId}`).toMatchObject({ companyId: log.companyId, hundredths: -log.hundredths, status: 'completed' });
   }
   for (const logId of acknowledged.deletedTimeLogs) {
-    expect(db.select().from(timeLogs).where(eq(timeLogs.id, logId)).get(), `deleted time log ${logId}`).toBeUndefined();
-    expect(db.select().from(activities).where(eq(activities.timeLogId, logId)).get(), `ledger entry of deleted time log ${logId}`).toBeUndefined();
+    expect((await db.select().from(timeLogs).where(eq(timeLogs.id, logId)))[0], `deleted time log ${logId}`).toBeUndefined();
+    expect((await db.select().from(activities).where(eq(activities.timeLogId, logId)).limit(1))[0], `ledger entry of deleted time log ${logId}`).toBeUndefined();
   }
   for (const task of acknowledged.tasks) {
-    expect(db.select().from(tasks).where(eq(tasks.id, task.taskId)).get(), `task ${task.taskId}`).toMatchObject({ companyId: task.companyId, title: task.title });
+    expect((await db.select().from(tasks).where(eq(tasks.id, task.taskId)))[0], `task ${task.taskId}`).toMatchObject({ companyId: task.companyId, title: task.title });
   }
 }
 
-function expectFiguresMatchLedger(db: Db): void {
-  for (const company of db.select().from(companies).all()) {
-    const ledger = companyHours(db, company.id);
+async function expectFiguresMatchLedger(db: Db): Promise<void> {
+  const { companies, tasks } = db.t;
+  for (const company of await db.select().from(companies)) {
+    const ledger = await companyHours(db, company.id);
     expect({ balance: company.balanceHundredths, pending: company.pendingHundredths }, `hours of ${company.companyName}`).toEqual(ledger);
-    const open = db.select().from(tasks).where(eq(tasks.companyId, company.id)).all().filter((task) => !task.done && !task.deleted).length;
+    const open = (await db.select().from(tasks).where(eq(tasks.companyId, company.id))).filter((task) => !task.done && !task.deleted).length;
     expect(company.openTasks, `open tasks of ${company.companyName}`).toBe(open);
   }
 }
 
-function expectInvoicesFollowPayments(db: Db): void {
-  for (const invoice of db.select().from(invoices).all()) {
-    const counted = db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all().filter((payment) => countsTowardBalance(payment.status));
+async function expectInvoicesFollowPayments(db: Db): Promise<void> {
+  const { activities, invoices, payments } = db.t;
+  for (const invoice of await db.select().from(invoices)) {
+    const counted = (await db.select().from(payments).where(eq(payments.invoiceId, invoice.id))).filter((payment) => countsTowardBalance(payment.status));
     const paid = counted.reduce((sum, payment) => sum + payment.amountCents, 0);
     expect(invoice.paidCents, `paid total of invoice ${invoice.invoiceNumber}`).toBe(paid);
     const complete = isPaidInFull(invoice.priceCents - paid);
@@ -313,7 +314,7 @@ function expectInvoicesFollowPayments(db: Db): void {
       status: invoiceStatusOf(invoice.priceCents, paid),
       complete,
     });
-    const hours = db.select().from(activities).where(eq(activities.invoiceId, invoice.id)).get();
+    const [hours] = await db.select().from(activities).where(eq(activities.invoiceId, invoice.id)).limit(1);
     expect(hours?.status, `hours of invoice ${invoice.invoiceNumber}`).toBe(complete ? 'completed' : 'pending');
   }
 }

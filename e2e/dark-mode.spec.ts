@@ -30,11 +30,11 @@ async function open(page: Page, path: string, heading: string) {
   await page.waitForTimeout(300); // charts animate in
 }
 
-function seedLedger(companyId: string) {
-  purchasedHours(suite.db, companyId, 2000, '20 hours', new Date(Date.now() - 14 * 24 * HOUR), true);
-  workedHours(suite.db, companyId, 350, 'Migration', new Date(Date.now() - 7 * 24 * HOUR));
-  workedHours(suite.db, companyId, 125, 'Call', new Date(Date.now() - HOUR));
-  createTimeLogRow(suite.db, { companyId, timeStamp: new Date(Date.now() - HOUR) });
+async function seedLedger(companyId: string) {
+  await purchasedHours(suite.db, companyId, 2000, '20 hours', new Date(Date.now() - 14 * 24 * HOUR), true);
+  await workedHours(suite.db, companyId, 350, 'Migration', new Date(Date.now() - 7 * 24 * HOUR));
+  await workedHours(suite.db, companyId, 125, 'Call', new Date(Date.now() - HOUR));
+  await createTimeLogRow(suite.db, { companyId, timeStamp: new Date(Date.now() - HOUR) });
 }
 
 describe('following the system', () => {
@@ -69,7 +69,7 @@ describe('the main screens in dark', () => {
   it('pass axe: customer dashboard and activities', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, user, companyName } = await suite.signedInPage('admin', { viewport });
-      seedLedger(user.companyId!);
+      await seedLedger(user.companyId!);
       await page.emulateMedia({ colorScheme: 'dark' });
       await open(page, '/dashboard', `${companyName} - Dashboard`);
       expect(isDark(await bodyBackground(page))).toBe(true);
@@ -85,7 +85,7 @@ describe('the main screens in dark', () => {
   it('pass axe: provider overview, companies and time logs', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const customer = await suite.createUser('admin');
-      seedLedger(customer.user.companyId!);
+      await seedLedger(customer.user.companyId!);
       const { page } = await suite.signedInPage('superadmin', { viewport });
       await page.emulateMedia({ colorScheme: 'dark' });
       const report: string[] = [];

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { unwatchedLedger } from '../src/server/modules/activities/company-hours.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { AWAITING_APPROVAL } from '../src/shared/users.js';
@@ -53,23 +54,29 @@ async function openDashboard(page: Page, title: string) {
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12, 0, 0));
 
 /** A purchase whose invoice is paid in full: a completed TimeAdd entry. */
-function paidPurchase(companyId: string, hours: number, description: string, timeStamp: Date) {
-  const invoice = createInvoiceRow(suite.db, { companyId, description, transactionDate: timeStamp });
-  addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description, timeStamp, now: new Date() });
-  completeInvoiceHours(suite.db, invoice.id);
+async function paidPurchase(companyId: string, hours: number, description: string, timeStamp: Date) {
+  await suite.db.transaction(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId, description, transactionDate: timeStamp });
+    await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description, timeStamp, now: new Date() });
+    await completeInvoiceHours(unwatchedLedger, tx, invoice.id);
+  });
 }
 
 /** A purchase not paid yet: a pending TimeAdd entry. */
-function unpaidPurchase(companyId: string, hours: number, description: string, timeStamp: Date) {
-  const invoice = createInvoiceRow(suite.db, { companyId, description, transactionDate: timeStamp });
-  addInvoiceHours(suite.db, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description, timeStamp, now: new Date() });
+async function unpaidPurchase(companyId: string, hours: number, description: string, timeStamp: Date) {
+  await suite.db.transaction(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId, description, transactionDate: timeStamp });
+    await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths: Math.round(hours * 100), description, timeStamp, now: new Date() });
+  });
 }
 
 /** Work logged: a completed TimeLog entry carrying the hours as a negative amount. */
-function loggedWork(companyId: string, hours: number, description: string, timeStamp: Date) {
-  const hundredths = Math.round(hours * 100);
-  const log = createTimeLogRow(suite.db, { companyId, hundredths, description, timeStamp });
-  recordTimeLogHours(suite.db, { companyId, timeLogId: log.id, hundredths, description, timeStamp, now: new Date() });
+async function loggedWork(companyId: string, hours: number, description: string, timeStamp: Date) {
+  await suite.db.transaction(async (tx) => {
+    const hundredths = Math.round(hours * 100);
+    const log = await createTimeLogRow(tx, { companyId, hundredths, description, timeStamp });
+    await recordTimeLogHours(unwatchedLedger, tx, { companyId, timeLogId: log.id, hundredths, description, timeStamp, now: new Date() });
+  });
 }
 
 function browserDate(page: Page, iso: string): Promise<string> {
@@ -81,15 +88,15 @@ describe('dashboard: Open Tasks (count)', () => {
     const { page, user, companyName } = await suite.signedInPage('member');
     const companyId = user.companyId!;
     const longDescription = 'Move every mailbox to the new provider and check the forwarding rules twice.';
-    createTask(suite.db, { companyId, title: 'Oldest', priority: 1, timeStamp: day(1) });
-    createTask(suite.db, { companyId, title: 'Third newest', description: 'Third details', priority: 9, timeStamp: day(3) });
-    createTask(suite.db, { companyId, title: 'Newest', description: longDescription, priority: 5, timeStamp: day(5) });
-    createTask(suite.db, { companyId, title: 'Second oldest', priority: 2, timeStamp: day(2) });
-    createTask(suite.db, { companyId, title: 'Second newest', description: 'Second details', priority: 7, timeStamp: day(4) });
-    createTask(suite.db, { companyId, title: 'Done already', timeStamp: day(9), done: true });
-    createTask(suite.db, { companyId, title: 'Deleted one', timeStamp: day(9), deleted: true });
-    const other = createCompany(suite.db, { companyName: 'Someone Else Inc' });
-    createTask(suite.db, { companyId: other.id, title: 'Not yours', timeStamp: day(9) });
+    await createTask(suite.db, { companyId, title: 'Oldest', priority: 1, timeStamp: day(1) });
+    await createTask(suite.db, { companyId, title: 'Third newest', description: 'Third details', priority: 9, timeStamp: day(3) });
+    await createTask(suite.db, { companyId, title: 'Newest', description: longDescription, priority: 5, timeStamp: day(5) });
+    await createTask(suite.db, { companyId, title: 'Second oldest', priority: 2, timeStamp: day(2) });
+    await createTask(suite.db, { companyId, title: 'Second newest', description: 'Second details', priority: 7, timeStamp: day(4) });
+    await createTask(suite.db, { companyId, title: 'Done already', timeStamp: day(9), done: true });
+    await createTask(suite.db, { companyId, title: 'Deleted one', timeStamp: day(9), deleted: true });
+    const other = await createCompany(suite.db, { companyName: 'Someone Else Inc' });
+    await createTask(suite.db, { companyId: other.id, title: 'Not yours', timeStamp: day(9) });
 
     await openDashboard(page, `${companyName} - Dashboard`);
     const card = tasksCard(page);
@@ -118,13 +125,13 @@ describe('dashboard: Recent Activities', () => {
   it("2. shows up to 3 completed activities, newest first, as 'description (hours hours)' and 'Date: ...'; View All Activities goes to /activities", async () => {
     const { page, user, companyName } = await suite.signedInPage('admin');
     const companyId = user.companyId!;
-    loggedWork(companyId, 3, 'Initial setup', day(1));
-    paidPurchase(companyId, 10, '10 hour package', day(2));
-    loggedWork(companyId, 2.5, 'Fixed the login bug', day(3));
-    unpaidPurchase(companyId, 20, '20 hour package (unpaid)', day(4));
-    loggedWork(companyId, 1.25, 'Server patching', day(5));
-    const other = createCompany(suite.db, { companyName: 'Elsewhere LLC' });
-    loggedWork(other.id, 4, 'Work for someone else', day(6));
+    await loggedWork(companyId, 3, 'Initial setup', day(1));
+    await paidPurchase(companyId, 10, '10 hour package', day(2));
+    await loggedWork(companyId, 2.5, 'Fixed the login bug', day(3));
+    await unpaidPurchase(companyId, 20, '20 hour package (unpaid)', day(4));
+    await loggedWork(companyId, 1.25, 'Server patching', day(5));
+    const other = await createCompany(suite.db, { companyName: 'Elsewhere LLC' });
+    await loggedWork(other.id, 4, 'Work for someone else', day(6));
 
     const calls = [...WHOLE_LISTS, 'dashboard.summary'].map((procedure) => countCalls(page, procedure));
     await openDashboard(page, `${companyName} - Dashboard`);
@@ -160,12 +167,12 @@ describe('dashboard: Recent Activities', () => {
 
   it('3. fewer than 3 completed activities show as they are; only pending ones show the empty state', async () => {
     const { page, user, companyName } = await suite.signedInPage('member');
-    loggedWork(user.companyId!, 0.5, 'Quick call', day(7));
+    await loggedWork(user.companyId!, 0.5, 'Quick call', day(7));
     await openDashboard(page, `${companyName} - Dashboard`);
     await eventually(() => entries(activitiesCard(page))).toEqual([['Quick call (-0.5 hours)', `Date: ${await browserDate(page, day(7).toISOString())}`]]);
 
     const pendingOnly = await suite.signedInPage('admin');
-    unpaidPurchase(pendingOnly.user.companyId!, 5, 'Awaiting payment', day(8));
+    await unpaidPurchase(pendingOnly.user.companyId!, 5, 'Awaiting payment', day(8));
     await openDashboard(pendingOnly.page, `${pendingOnly.companyName} - Dashboard`);
     await activitiesCard(pendingOnly.page).getByText('No recent activity.', { exact: true }).waitFor();
     expect(await activitiesCard(pendingOnly.page).getByRole('listitem').count()).toBe(0);
@@ -224,8 +231,8 @@ describe('dashboard: empty, loading and failure', () => {
 
   it('6. on a phone the cards stack in one column', async () => {
     const { page, user, companyName } = await suite.signedInPage('member', { viewport: { width: 390, height: 844 } });
-    createTask(suite.db, { companyId: user.companyId!, title: 'Phone check', description: 'Looks right on a small screen.' });
-    loggedWork(user.companyId!, 1, 'Phone support', day(10));
+    await createTask(suite.db, { companyId: user.companyId!, title: 'Phone check', description: 'Looks right on a small screen.' });
+    await loggedWork(user.companyId!, 1, 'Phone support', day(10));
     await openDashboard(page, `${companyName} - Dashboard`);
     await tasksCard(page).waitFor();
     const tasksBox = await tasksCard(page).boundingBox();
@@ -265,7 +272,7 @@ describe('Users (/users)', () => {
     const companyId = user.companyId!;
     const bob = await createUser(suite.db, { companyId, firstName: 'Bob', lastName: 'Builder', role: 'member', password: null });
     const carol = await createUser(suite.db, { companyId, firstName: 'Carol', lastName: 'Chen', role: 'admin', approved: false, password: null });
-    const outsider = await createUser(suite.db, { companyId: createCompany(suite.db).id, firstName: 'Oscar', lastName: 'Outsider', password: null });
+    const outsider = await createUser(suite.db, { companyId: (await createCompany(suite.db)).id, firstName: 'Oscar', lastName: 'Outsider', password: null });
 
     const gate = await holdCalls(page, 'users.list');
     await page.goto('/users');

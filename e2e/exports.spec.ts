@@ -29,7 +29,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('Export CSV on a back-office list', () => {
   it.each([1280, 390])('at %i px: saves every company the search finds, in the order on screen', async (width) => {
     const tag = `Exportable${width}`;
-    for (const name of [`${tag} Beta`, `${tag} Alpha`, `=${tag} Formula`, 'Unrelated Widgets']) createCompany(suite.db, { companyName: name });
+    for (const name of [`${tag} Beta`, `${tag} Alpha`, `=${tag} Formula`, 'Unrelated Widgets']) await createCompany(suite.db, { companyName: name });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width, height: 800 } });
     await page.goto('/companies');
     await heading1(main(page), 'Company List').waitFor();
@@ -51,9 +51,9 @@ describe('Activities downloads', () => {
     const { page, user, companyName } = await suite.signedInPage('admin', { viewport: { width, height: 800 } });
     const companyId = user.companyId!;
     const year = new Date().getUTCFullYear();
-    purchasedHours(suite.db, companyId, 1000, 'Old purchase', new Date(Date.UTC(year - 2, 0, 10, 15)));
-    purchasedHours(suite.db, companyId, 2000, 'Statement purchase', new Date(Date.UTC(year - 1, 5, 10, 15)));
-    workedHours(suite.db, companyId, 350, 'Statement work', new Date(Date.UTC(year - 1, 5, 12, 15)));
+    await purchasedHours(suite.db, companyId, 1000, 'Old purchase', new Date(Date.UTC(year - 2, 0, 10, 15)));
+    await purchasedHours(suite.db, companyId, 2000, 'Statement purchase', new Date(Date.UTC(year - 1, 5, 10, 15)));
+    await workedHours(suite.db, companyId, 350, 'Statement work', new Date(Date.UTC(year - 1, 5, 12, 15)));
 
     await page.goto('/activities');
     await heading1(page, 'Activities').waitFor();

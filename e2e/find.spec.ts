@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { payments } from '../drizzle/schema.js';
 import { newId } from '../src/server/lib/ids.js';
 import { csvObjects } from '../src/server/testing/csv-parse.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
@@ -23,12 +22,12 @@ const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search com
 const option = (page: Page, name: string | RegExp) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name });
 
 /** Seeds one of each kind with a word of its own, so a search finds exactly them. */
-function seedFindables(word: string) {
-  const company = createCompany(suite.db, { companyName: `${word} Dynamics` });
-  const other = createCompany(suite.db, { companyName: `Other ${word.toLowerCase()}less Ltd` });
+async function seedFindables(word: string) {
+  const company = await createCompany(suite.db, { companyName: `${word} Dynamics` });
+  const other = await createCompany(suite.db, { companyName: `Other ${word.toLowerCase()}less Ltd` });
   const invoiceNumber = `2026-${String(Math.floor(1000 + Math.random() * 8999))}`;
-  const invoice = createInvoiceRow(suite.db, { companyId: other.id, invoiceNumber, description: 'Quarterly block', priceCents: 150_000 });
-  const task = createTask(suite.db, { companyId: company.id, title: `${word} telemetry review`, priority: 3 });
+  const invoice = await createInvoiceRow(suite.db, { companyId: other.id, invoiceNumber, description: 'Quarterly block', priceCents: 150_000 });
+  const task = await createTask(suite.db, { companyId: company.id, title: `${word} telemetry review`, priority: 3 });
   return { company, other, invoice, invoiceNumber, task };
 }
 
@@ -63,7 +62,7 @@ async function loaded(page: Page, heading: string) {
 describe('the Search palette', () => {
   it('opens with Ctrl-K and lands on the company, the invoice, the task and the user found', { timeout: 120_000 }, async () => {
     const word = 'Quasar';
-    const { company, invoice, invoiceNumber, task } = seedFindables(word);
+    const { company, invoice, invoiceNumber, task } = await seedFindables(word);
     const user = await createUser(suite.db, { companyId: company.id, firstName: 'Linus', lastName: `${word}son`, emailAddress: 'linus@quasar.test' });
     const { page } = await suite.signedInPage('superadmin', { viewport: DESKTOP });
     await page.goto('/allpayments');
@@ -122,7 +121,7 @@ describe('the Search palette', () => {
   });
 
   it('shows a few hits of a kind and more on asking, and says when nothing is found', async () => {
-    for (let index = 1; index <= 7; index += 1) createCompany(suite.db, { companyName: `Manyco ${index}` });
+    for (let index = 1; index <= 7; index += 1) await createCompany(suite.db, { companyName: `Manyco ${index}` });
     const { page } = await suite.signedInPage('superadmin', { viewport: DESKTOP });
     await page.goto('/timelogs');
     await loaded(page, 'Time Logs');
@@ -144,7 +143,7 @@ describe('the Search palette', () => {
     ['390 px in dark mode', PHONE, 'dark'],
   ] as const)('at %s: the header button opens it, a hit opens its place, axe finds nothing', async (label, viewport, scheme) => {
     const word = `Pulsar${viewport.width}${scheme}`;
-    const { task } = seedFindables(word);
+    const { task } = await seedFindables(word);
     const { page } = await suite.signedInPage('superadmin', { viewport });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/alltasks');
@@ -195,15 +194,13 @@ const noonOn = (day: string) => new Date(`${day}T17:00:00Z`);
 const DAYS = ['2026-02-27', '2026-03-02', '2026-03-05', '2026-03-09'];
 const IN_RANGE = ['2026-03-02', '2026-03-05'];
 
-function seedDated(word: string) {
-  const company = createCompany(suite.db, { companyName: `${word} Dated` });
+async function seedDated(word: string) {
+  const { payments } = suite.db.t;
+  const company = await createCompany(suite.db, { companyName: `${word} Dated` });
   for (const day of DAYS) {
-    createTimeLogRow(suite.db, { companyId: company.id, timeStamp: noonOn(day), hundredths: 100, description: `${word} log ${day}` });
-    const invoice = createInvoiceRow(suite.db, { companyId: company.id, transactionDate: noonOn(day), invoiceNumber: `${word}-${day}`, description: `${word} invoice ${day}`, priceCents: 100_000 });
-    suite.db
-      .insert(payments)
-      .values({ id: newId(), invoiceId: invoice.id, companyId: company.id, amountCents: 1000, status: 'pending', method: 'ACH', paymentDate: noonOn(day), description: `${word} payment ${day}`, createdAt: noonOn(day) })
-      .run();
+    await createTimeLogRow(suite.db, { companyId: company.id, timeStamp: noonOn(day), hundredths: 100, description: `${word} log ${day}` });
+    const invoice = await createInvoiceRow(suite.db, { companyId: company.id, transactionDate: noonOn(day), invoiceNumber: `${word}-${day}`, description: `${word} invoice ${day}`, priceCents: 100_000 });
+    await suite.db.transaction((tx) => tx.insert(payments).values({ id: newId(), invoiceId: invoice.id, companyId: company.id, amountCents: 1000, status: 'pending', method: 'ACH', paymentDate: noonOn(day), description: `${word} payment ${day}`, createdAt: noonOn(day) }));
   }
   return company;
 }
@@ -244,7 +241,7 @@ describe('a date range on Time Logs, Invoices and Payments', () => {
     ['390 px in dark mode', PHONE, 'dark', false],
   ] as const)('at %s: narrows the rows to the days chosen (and at 1280 px keeps them in the address and exports them)', async (label, viewport, scheme, whole) => {
     const word = `Ranged${viewport.width}${scheme}`;
-    const company = seedDated(word);
+    const company = await seedDated(word);
     const { page } = await suite.signedInPage('superadmin', { viewport });
     await page.emulateMedia({ colorScheme: scheme });
     const slug = label.replace(/ /g, '-');

@@ -79,7 +79,7 @@ async function openInvoiceEntry(page: Page, invoiceId: string): Promise<Locator>
 describe('getting paid', () => {
   it('a customer admin buys, is told about the unpaid invoice at the next checkout, and finds how to pay it on Invoices', { timeout: 120_000 }, async () => {
     const { page } = await suite.signedInPage('admin', { viewport: DESKTOP });
-    const pkg = tenHourPackage();
+    const pkg = await tenHourPackage();
     await openCheckout(page, pkg.description);
     await settled(page);
 
@@ -119,7 +119,7 @@ describe('getting paid', () => {
     const invoiceId = (await main(page).locator('dt:text-is("Invoice Number") + dd').innerText()).trim();
 
     // The next checkout says what is still owed, links to Invoices, and still sells.
-    const again = tenHourPackage();
+    const again = await tenHourPackage();
     await openCheckout(page, again.description);
     const notice = unpaidNotice(page);
     await notice.waitFor();
@@ -163,7 +163,7 @@ describe('getting paid', () => {
   it('an invoice paid in full asks for nothing; one with no method lists every channel; one partly paid is Pending, saying so', async () => {
     const { page, user } = await suite.signedInPage('admin', { viewport: DESKTOP });
     const boss = await suite.createUser('superadmin');
-    const token = createSession(suite.db, boss.user.id, new Date()).token;
+    const token = (await createSession(suite.db, boss.user.id, new Date())).token;
     const create = async (price: number, method: string) =>
       (await api(suite.url, 'POST', '/superadmin/invoices', { token, body: { company: user.companyId, description: `Block ${price}`, price, selectedPaymentMethod: method, sendInvoiceEmail: false } })).body as unknown as { _id: string; invoiceId: string };
     const paid = await create(400, 'Zelle');
@@ -206,11 +206,11 @@ describe('getting paid', () => {
     const { page, user } = await suite.signedInPage('admin', { viewport });
     await page.emulateMedia({ colorScheme: scheme });
     // The purchase through the screens is the first test's; here the company owes one invoice already.
-    const token = createSession(suite.db, user.id, new Date()).token;
-    const bought = await api(suite.url, 'POST', '/invoices/purchase', { token, body: { packageId: tenHourPackage().id, paymentOption: 'Check' } });
+    const token = (await createSession(suite.db, user.id, new Date())).token;
+    const bought = await api(suite.url, 'POST', '/invoices/purchase', { token, body: { packageId: (await tenHourPackage()).id, paymentOption: 'Check' } });
     const { invoiceId } = (bought.body as unknown as { newInvoice: { invoiceId: string } }).newInvoice;
 
-    const next = tenHourPackage();
+    const next = await tenHourPackage();
     await openCheckout(page, next.description);
     await unpaidNotice(page).waitFor();
     await settled(page);

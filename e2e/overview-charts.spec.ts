@@ -28,10 +28,10 @@ async function openOverview(page: Page) {
 
 /** A company with two sign-ups awaiting approval, three invoices in three states and 12.5 hours logged just now. */
 async function seedProviderData(bossId: string) {
-  const company = createCompany(suite.db, { companyName: 'Globex Overview' });
+  const company = await createCompany(suite.db, { companyName: 'Globex Overview' });
   await createUser(suite.db, { approved: false, companyId: company.id, firstName: 'Ann', lastName: 'Waiting', password: null, createdAt: new Date(Date.now() - 2 * HOUR) });
   await createUser(suite.db, { approved: false, companyId: company.id, firstName: 'Bob', lastName: 'Waiting', password: null, createdAt: new Date(Date.now() - HOUR) });
-  const { token } = createSession(suite.db, bossId, new Date());
+  const { token } = await createSession(suite.db, bossId, new Date());
   const invoice = async (hours: number) => {
     const response = await api(suite.url, 'POST', '/superadmin/invoices', { token, body: { company: company.id, description: 'Block', hours, rate: 50, sendInvoiceEmail: false } });
     expect(response.status).toBe(200);
@@ -44,7 +44,7 @@ async function seedProviderData(bossId: string) {
   await pay(partly, 50);
   await pay(partly, 100, 'failed');
   await pay(await invoice(1), 50); // paid in full
-  createTimeLogRow(suite.db, { companyId: company.id, timeStamp: new Date(Date.now() - 60_000), hundredths: 1250 });
+  await createTimeLogRow(suite.db, { companyId: company.id, timeStamp: new Date(Date.now() - 60_000), hundredths: 1250 });
   return company;
 }
 
@@ -119,9 +119,9 @@ describe('customer charts', () => {
   it("keeps the company dashboard, and draws the company's hours per week on Activities at desktop and phone widths", async () => {
     const { page, user, companyName } = await suite.signedInPage('admin');
     const companyId = user.companyId!;
-    purchasedHours(suite.db, companyId, 2000, '20 hours', new Date(Date.now() - 14 * 24 * HOUR), true);
-    workedHours(suite.db, companyId, 350, 'Migration', new Date(Date.now() - 7 * 24 * HOUR));
-    workedHours(suite.db, companyId, 125, 'Call', new Date(Date.now() - HOUR));
+    await purchasedHours(suite.db, companyId, 2000, '20 hours', new Date(Date.now() - 14 * 24 * HOUR), true);
+    await workedHours(suite.db, companyId, 350, 'Migration', new Date(Date.now() - 7 * 24 * HOUR));
+    await workedHours(suite.db, companyId, 125, 'Call', new Date(Date.now() - HOUR));
 
     await page.goto('/dashboard');
     await heading1(page, `${companyName} - Dashboard`).waitFor();

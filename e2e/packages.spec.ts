@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { packages } from '../drizzle/schema.js';
 import { createCompany, createPackage } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
 import { LIST_ROW, eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations, columnValues } from './support/page.js';
@@ -32,9 +31,9 @@ async function openCatalogue(page: Page) {
 
 describe('/allpackages', () => {
   it('lists packages by rate, highest first, with its columns and price = hours x rate', async () => {
-    const company = createCompany(suite.db, { companyName: 'Cols Pkg Co' });
-    createPackage(suite.db, { description: 'Cols cheap', hundredths: 1000, rateCents: 10000 });
-    createPackage(suite.db, {
+    const company = await createCompany(suite.db, { companyName: 'Cols Pkg Co' });
+    await createPackage(suite.db, { description: 'Cols cheap', hundredths: 1000, rateCents: 10000 });
+    await createPackage(suite.db, {
       description: 'Cols dear',
       hundredths: 250,
       rateCents: 20050,
@@ -42,7 +41,7 @@ describe('/allpackages', () => {
       startDate: new Date('2026-03-02T00:00:00Z'),
       endDate: new Date('2099-12-31T00:00:00Z'),
     });
-    createPackage(suite.db, { description: 'Cols middle', hundredths: 500, rateCents: 15000 });
+    await createPackage(suite.db, { description: 'Cols middle', hundredths: 500, rateCents: 15000 });
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     const headers = await main(page).locator('thead th').allTextContents();
@@ -57,9 +56,9 @@ describe('/allpackages', () => {
   });
 
   it('searches the description and filters by company', async () => {
-    const acme = createCompany(suite.db, { companyName: 'Pkg Filter Acme' });
-    createPackage(suite.db, { description: 'Filter Alpha bundle', companyId: acme.id });
-    createPackage(suite.db, { description: 'Filter Beta bundle' });
+    const acme = await createCompany(suite.db, { companyName: 'Pkg Filter Acme' });
+    await createPackage(suite.db, { description: 'Filter Alpha bundle', companyId: acme.id });
+    await createPackage(suite.db, { description: 'Filter Beta bundle' });
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     const search = main(page).getByLabel('Search');
@@ -75,7 +74,8 @@ describe('/allpackages', () => {
   });
 
   it('adds a package with the form defaults (hours 0, rate 1000), general when no company is chosen', async () => {
-    createPackage(suite.db, { description: 'Add seed' });
+    const { packages } = suite.db.t;
+    await createPackage(suite.db, { description: 'Add seed' });
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     await main(page).getByRole('button', { name: 'Add Package' }).click();
@@ -91,12 +91,12 @@ describe('/allpackages', () => {
     await eventually(() => dialog(page).count()).toBe(0);
     await main(page).getByLabel('Search').fill('Added starter');
     await eventually(() => firstColumn(page)).toEqual(['Added starter block']);
-    const saved = suite.db.select().from(packages).where(eq(packages.description, 'Added starter block')).get();
+    const [saved] = await suite.db.select().from(packages).where(eq(packages.description, 'Added starter block')).limit(1);
     expect(saved).toMatchObject({ hundredths: 1250, rateCents: 20000, companyId: null, endDate: null });
   });
 
   it('shows the server message inside the dialog when saving fails', async () => {
-    createPackage(suite.db, { description: 'Error seed' });
+    await createPackage(suite.db, { description: 'Error seed' });
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     await main(page).getByRole('button', { name: 'Add Package' }).click();
@@ -107,8 +107,9 @@ describe('/allpackages', () => {
   });
 
   it('edits a package: ID read-only, prefilled, moved to a company with an end date', async () => {
-    const company = createCompany(suite.db, { companyName: 'Edit Pkg Co' });
-    const pkg = createPackage(suite.db, { description: 'Edit me block', hundredths: 800, rateCents: 12500 });
+    const { packages } = suite.db.t;
+    const company = await createCompany(suite.db, { companyName: 'Edit Pkg Co' });
+    const pkg = await createPackage(suite.db, { description: 'Edit me block', hundredths: 800, rateCents: 12500 });
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     await main(page).getByLabel('Search').fill('Edit me');
@@ -131,14 +132,15 @@ describe('/allpackages', () => {
     await eventually(() => dialog(page).count()).toBe(0);
     await main(page).getByLabel('Search').fill('Edited');
     await eventually(() => rowsOf(page).first().locator('td').allTextContents()).toEqual(expect.arrayContaining(['Edited block', '20', '$125', '$2,500', 'Edit Pkg Co']));
-    const saved = suite.db.select().from(packages).where(eq(packages.id, pkg.id)).get();
+    const [saved] = await suite.db.select().from(packages).where(eq(packages.id, pkg.id));
     expect(saved).toMatchObject({ description: 'Edited block', hundredths: 2000, rateCents: 12500, companyId: company.id });
     expect(saved?.endDate?.getUTCDate()).toBe(15);
     expect(saved!.endDate!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('deletes a package after a confirmation', async () => {
-    const pkg = createPackage(suite.db, { description: 'Doomed block' });
+    const { packages } = suite.db.t;
+    const pkg = await createPackage(suite.db, { description: 'Doomed block' });
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     await main(page).getByLabel('Search').fill('Doomed');
@@ -149,7 +151,7 @@ describe('/allpackages', () => {
     expect(await dialog(page).isVisible()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await eventually(() => main(page).getByText('No Packages Found').isVisible()).toBe(true);
-    expect(suite.db.select().from(packages).where(eq(packages.id, pkg.id)).get()).toBeUndefined();
+    expect((await suite.db.select().from(packages).where(eq(packages.id, pkg.id)))[0]).toBeUndefined();
   });
 
   it('shows a failed load in an error alert', async () => {
@@ -160,8 +162,8 @@ describe('/allpackages', () => {
   });
 
   it('fits a phone screen, list and dialog', async () => {
-    const company = createCompany(suite.db, { companyName: 'Phone Pkg Co' });
-    createPackage(suite.db, { description: 'Phone block', companyId: company.id });
+    const company = await createCompany(suite.db, { companyName: 'Phone Pkg Co' });
+    await createPackage(suite.db, { description: 'Phone block', companyId: company.id });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
     await openAllPackages(page);
     await searchList(page, main(page).getByLabel('Search'), 'Phone block', 'superadmin.packages.list');
@@ -174,7 +176,7 @@ describe('/allpackages', () => {
   });
 
   it('passes axe on the list and the dialogs', async () => {
-    createPackage(suite.db, { description: 'Axe block', endDate: new Date('2099-01-01T00:00:00Z') });
+    await createPackage(suite.db, { description: 'Axe block', endDate: new Date('2099-01-01T00:00:00Z') });
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     const report = await seriousA11yViolations(page, 'list');
@@ -193,13 +195,13 @@ describe('/packages (catalogue)', () => {
   it('shows custom packages first, then general ones, each by hours, with their numbers', async () => {
     const { page, user } = await suite.signedInPage('admin');
     const companyId = user.companyId!;
-    const other = createCompany(suite.db, { companyName: 'Other Cat Co' });
-    createPackage(suite.db, { description: 'Cat general 20h', hundredths: 2000, rateCents: 15000 });
-    createPackage(suite.db, { description: 'Cat general 5h', hundredths: 500, rateCents: 15000 });
-    createPackage(suite.db, { description: 'Cat custom 40h', hundredths: 4000, rateCents: 12000, companyId });
-    createPackage(suite.db, { description: 'Cat custom 10h', hundredths: 1000, rateCents: 13050, companyId, endDate: new Date('2099-12-31T00:00:00Z') });
-    createPackage(suite.db, { description: 'Cat other company', hundredths: 1, companyId: other.id });
-    createPackage(suite.db, { description: 'Cat expired', hundredths: 1, endDate: new Date('2020-01-01T00:00:00Z') });
+    const other = await createCompany(suite.db, { companyName: 'Other Cat Co' });
+    await createPackage(suite.db, { description: 'Cat general 20h', hundredths: 2000, rateCents: 15000 });
+    await createPackage(suite.db, { description: 'Cat general 5h', hundredths: 500, rateCents: 15000 });
+    await createPackage(suite.db, { description: 'Cat custom 40h', hundredths: 4000, rateCents: 12000, companyId });
+    await createPackage(suite.db, { description: 'Cat custom 10h', hundredths: 1000, rateCents: 13050, companyId, endDate: new Date('2099-12-31T00:00:00Z') });
+    await createPackage(suite.db, { description: 'Cat other company', hundredths: 1, companyId: other.id });
+    await createPackage(suite.db, { description: 'Cat expired', hundredths: 1, endDate: new Date('2020-01-01T00:00:00Z') });
     await openCatalogue(page);
     const titles = (await cardTitles(page)).filter((title) => title.startsWith('Cat '));
     expect(titles).toEqual(['Cat custom 10h', 'Cat custom 40h', 'Cat general 5h', 'Cat general 20h']);
@@ -217,7 +219,7 @@ describe('/packages (catalogue)', () => {
   });
 
   it('lays the cards out 3 wide on a large screen, 2 on a medium one and 1 on a small one', async () => {
-    for (let i = 0; i < 3; i += 1) createPackage(suite.db, { description: `Grid ${i}` });
+    for (let i = 0; i < 3; i += 1) await createPackage(suite.db, { description: `Grid ${i}` });
     const widths = [
       { width: 1400, columns: 3 },
       { width: 900, columns: 2 },
@@ -233,7 +235,7 @@ describe('/packages (catalogue)', () => {
 
   it('Select goes to /checkout carrying the chosen package', async () => {
     const { page, user } = await suite.signedInPage('admin');
-    const pkg = createPackage(suite.db, { description: 'Sel custom pick', hundredths: 300, rateCents: 20000, companyId: user.companyId! });
+    const pkg = await createPackage(suite.db, { description: 'Sel custom pick', hundredths: 300, rateCents: 20000, companyId: user.companyId! });
     await openCatalogue(page);
     await cards(page).filter({ hasText: 'Sel custom pick' }).getByRole('button', { name: 'Select' }).click();
     await expectPath(page, '/checkout');
@@ -257,7 +259,7 @@ describe('/packages (catalogue)', () => {
 
   it('passes axe', async () => {
     const { page, user } = await suite.signedInPage('admin');
-    createPackage(suite.db, { description: 'Axe custom', companyId: user.companyId!, endDate: new Date('2099-12-31T00:00:00Z') });
+    await createPackage(suite.db, { description: 'Axe custom', companyId: user.companyId!, endDate: new Date('2099-12-31T00:00:00Z') });
     await openCatalogue(page);
     expectNoViolations(await seriousA11yViolations(page, 'catalogue'));
   });
@@ -265,7 +267,7 @@ describe('/packages (catalogue)', () => {
 
 describe('/packages/{id} (detail)', () => {
   it('shows name, price, description and Buy Package linking to /dashboard/checkout', async () => {
-    const pkg = createPackage(suite.db, { description: 'Detail 12 hours of support', hundredths: 1200, rateCents: 15025 });
+    const pkg = await createPackage(suite.db, { description: 'Detail 12 hours of support', hundredths: 1200, rateCents: 15025 });
     const { page } = await suite.signedInPage('admin');
     await page.goto(`/packages/${pkg.id}`);
     await main(page).getByRole('heading', { name: 'Detail 12 hours of support', level: 1 }).waitFor();

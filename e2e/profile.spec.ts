@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { users } from '../drizzle/schema.js';
 import { browserSuite } from './support/fixture.js';
 import {
   api,
@@ -87,6 +86,7 @@ describe('My Account (/profile)', () => {
   });
 
   it('2. the profile card is read-only until Edit, validates before sending, saves, and shows the server message on a taken email', async () => {
+    const { users } = suite.db.t;
     const { page, user } = await suite.signedInPage('member');
     await openProfile(page);
     const card = profileCard(page);
@@ -143,7 +143,7 @@ describe('My Account (/profile)', () => {
     await save.click();
     await eventually(() => card.getByText(WRONG_CURRENT, { exact: true }).isVisible()).toBe(true);
     expect(await alertText(card)).toBe('');
-    expect(suite.db.select().from(users).where(eq(users.id, user.id)).get()?.emailAddress).toBe(user.emailAddress);
+    expect((await suite.db.select().from(users).where(eq(users.id, user.id)))[0]?.emailAddress).toBe(user.emailAddress);
     await suite.screenshot(page, 'profile-02-wrong-password');
     await currentPassword.fill(user.password ?? '');
     await save.click();
@@ -155,7 +155,7 @@ describe('My Account (/profile)', () => {
     expect(updates.count).toBe(2);
     await eventually(() => page.getByRole('banner').getByRole('button', { name: 'Grace Hopper' }).isVisible()).toBe(true);
     expect((await page.getByRole('banner').getByRole('button', { name: 'Grace Hopper' }).innerText()).trim()).toBe('Grace Hopper');
-    const saved = suite.db.select().from(users).where(eq(users.id, user.id)).get();
+    const [saved] = await suite.db.select().from(users).where(eq(users.id, user.id));
     expect({ firstName: saved?.firstName, lastName: saved?.lastName, emailAddress: saved?.emailAddress }).toEqual({
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -172,7 +172,7 @@ describe('My Account (/profile)', () => {
     await eventually(() => alertText(card)).toBe(EMAIL_TAKEN);
     await expectRedAlert(card);
     expect(await fields.email.isEditable(), 'still editing after a failed save').toBe(true);
-    expect(suite.db.select().from(users).where(eq(users.id, user.id)).get()?.emailAddress).toBe(newEmail);
+    expect((await suite.db.select().from(users).where(eq(users.id, user.id)))[0]?.emailAddress).toBe(newEmail);
     await suite.screenshot(page, 'profile-02-email-taken');
   });
 

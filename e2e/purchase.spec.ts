@@ -47,7 +47,7 @@ async function openCheckout(page: Page, description: string) {
 
 async function superAdminToken() {
   const { user } = await suite.createUser('superadmin');
-  return createSession(suite.db, user.id, new Date()).token;
+  return (await createSession(suite.db, user.id, new Date())).token;
 }
 
 async function hourCardText(page: Page) {
@@ -74,7 +74,7 @@ const activityItems = (page: Page): Locator => main(page).getByTestId('activity'
 describe('checkout and confirmation', () => {
   it('1. Select carries the package to /checkout; purchase is single-flight and lands on /confirmation with the invoice and its PDF', async () => {
     const { page } = await suite.signedInPage('admin');
-    const pkg = tenHourPackage();
+    const pkg = await tenHourPackage();
     await openCheckout(page, pkg.description);
 
     const body = main(page);
@@ -145,7 +145,7 @@ describe('checkout and confirmation', () => {
 
   it('2. a failed purchase alerts "Error: " with the error and re-enables the button', async () => {
     const { page } = await suite.signedInPage('admin');
-    const pkg = tenHourPackage();
+    const pkg = await tenHourPackage();
     await openCheckout(page, pkg.description);
     await main(page).getByText('Check via Email', { exact: true }).first().click();
     await failCalls(page, 'invoices.purchase', 500);
@@ -184,7 +184,7 @@ describe('the price at checkout is the invoice\'s price', () => {
     const { page } = await suite.signedInPage('admin');
     const token = await superAdminToken();
     for (const { hundredths, rateCents, shown } of awkward) {
-      const pkg = createPackage(suite.db, { description: `Awkward ${hundredths}x${rateCents}`, hundredths, rateCents });
+      const pkg = await createPackage(suite.db, { description: `Awkward ${hundredths}x${rateCents}`, hundredths, rateCents });
       await openCheckout(page, pkg.description);
       const total = main(page).locator('dt:text-is("Total") + dd');
       await eventually(async () => (await total.innerText()).trim()).toBe(shown);
@@ -202,7 +202,7 @@ describe('the price at checkout is the invoice\'s price', () => {
 
   it('7. reloading /checkout keeps the page and its package; a package no longer on offer sends the customer to /', async () => {
     const { page } = await suite.signedInPage('admin', { viewport: { width: 390, height: 844 } });
-    const pkg = tenHourPackage();
+    const pkg = await tenHourPackage();
     await openCheckout(page, pkg.description);
     expect(new URL(page.url()).searchParams.get('package')).toBe(pkg.id);
     await page.reload();
@@ -234,7 +234,7 @@ describe('the price at checkout is the invoice\'s price', () => {
 describe('fresh answers after a purchase', () => {
   it('8. the Invoices and Activities pages show the new invoice at once, though both were loaded just before', async () => {
     const { page } = await suite.signedInPage('admin');
-    const pkg = tenHourPackage();
+    const pkg = await tenHourPackage();
     // All in one page load, so the answers from before the purchase are still cached (30 s).
     await page.goto('/invoices');
     await main(page).getByText('No Invoices Found').waitFor();
@@ -276,7 +276,7 @@ describe('after the purchase: invoices, activities and the Hour Balance card', (
     expect(await empty.card.getByRole('link', { name: 'Purchase More Hours' }).getAttribute('href')).toBe('/packages');
 
     // Buy through the screens.
-    const pkg = tenHourPackage();
+    const pkg = await tenHourPackage();
     await openCheckout(page, pkg.description);
     await main(page).getByText('QuickPay / Zelle', { exact: true }).first().click();
     await purchaseButton(page).click();

@@ -70,8 +70,8 @@ describe('Settings and the first-day checklist', () => {
     await payment.getByRole('button', { name: 'Save payment details' }).click();
     await eventually(() => toasts(page).then((all) => all.join('\n'))).toContain('Payment details saved');
 
-    const company = createCompany(suite.db, { companyName: 'PDF Check Co' });
-    const { token } = createSession(suite.db, user.id, new Date());
+    const company = await createCompany(suite.db, { companyName: 'PDF Check Co' });
+    const { token } = await createSession(suite.db, user.id, new Date());
     const created = await api(suite.url, 'POST', '/superadmin/invoices', {
       token,
       body: { company: company.id, description: 'Two hours', hours: 2, rate: 150, price: 300, selectedPaymentMethod: 'ACH', sendInvoiceEmail: false },

@@ -29,24 +29,31 @@ let otherCompany: string;
 beforeAll(async () => {
   server = await startServer({ REQUEST_TIMEOUT_SECONDS: String(REQUEST_S), DOWNLOAD_STALL_SECONDS: String(STALL_S) });
   const db = server.database.db;
-  const insert = db.$client.prepare(
-    "insert into activities (id, company_id, activity_type, status, hundredths, description, time_stamp, created_at) values (?, ?, 'TimeLog', 'completed', -100, ?, ?, ?)",
-  );
   for (const name of ['Stalled A', 'Stalled B', 'Stalled C']) {
-    const company = createCompany(db, { companyName: name });
+    const company = await createCompany(db, { companyName: name });
     bigCompanies.push(company.id);
-    db.$client.transaction(() => {
-      for (let index = 0; index < 5_000; index += 1) insert.run(`${company.id}-${index}`, company.id, `Entry ${index} ${'x'.repeat(2_000)}`, Date.UTC(2025, 0, 1) + index * 60_000, Date.UTC(2025, 0, 1));
-    })();
+    await db.transaction(async (tx) => {
+      const entries = Array.from({ length: 5_000 }, (_, index) => ({
+        id: `${company.id}-${index}`,
+        companyId: company.id,
+        activityType: 'TimeLog' as const,
+        status: 'completed' as const,
+        hundredths: -100,
+        description: `Entry ${index} ${'x'.repeat(2_000)}`,
+        timeStamp: new Date(Date.UTC(2025, 0, 1) + index * 60_000),
+        createdAt: new Date(Date.UTC(2025, 0, 1)),
+      }));
+      for (let start = 0; start < entries.length; start += 500) await tx.insert(tx.t.activities).values(entries.slice(start, start + 500));
+    });
   }
-  otherCompany = createCompany(db, { companyName: 'Waiting D' }).id;
+  otherCompany = (await createCompany(db, { companyName: 'Waiting D' })).id;
 });
 afterAll(() => server?.stop());
 
 /** A session of a new member of the company (each user has their own download rate limit). */
 async function tokenOf(companyId: string): Promise<string> {
   const user = await createUser(server.database.db, { companyId, role: 'member', password: null });
-  return createSession(server.database.db, user.id, new Date()).token;
+  return (await createSession(server.database.db, user.id, new Date())).token;
 }
 
 /** A raw connection to the server that reads nothing until told (`resume`). */

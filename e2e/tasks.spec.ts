@@ -2,7 +2,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { taskHistory, tasks } from '../drizzle/schema.js';
 import { newId } from '../src/server/lib/ids.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
@@ -80,12 +79,15 @@ async function dialogAlert(within: Locator): Promise<{ title: string; message: s
   };
 }
 
-function taskRow(id: string) {
-  return suite.db.select().from(tasks).where(eq(tasks.id, id)).get();
+async function taskRow(id: string) {
+  const { tasks } = suite.db.t;
+  const [row] = await suite.db.select().from(tasks).where(eq(tasks.id, id));
+  return row;
 }
 
-function companyTasks(companyId: string) {
-  return suite.db.select().from(tasks).where(eq(tasks.companyId, companyId)).all();
+async function companyTasks(companyId: string) {
+  const { tasks } = suite.db.t;
+  return suite.db.select().from(tasks).where(eq(tasks.companyId, companyId));
 }
 
 /** The browser's own formatting of a history date (its time zone), as the screen shows it. */
@@ -105,13 +107,13 @@ describe('Open Tasks (/tasks): the list', () => {
   it("1. lists the company's open tasks by priority — never done, deleted or another company's — and 'No Open Tasks' when there are none", async () => {
     const { page, user } = await suite.signedInPage('member');
     const companyId = user.companyId!;
-    createTask(suite.db, { companyId, title: 'Renew TLS certificates', priority: 3 });
-    createTask(suite.db, { companyId, title: 'Fix the invoice export', priority: 1 });
-    createTask(suite.db, { companyId, title: 'Write the onboarding guide', priority: 2 });
-    createTask(suite.db, { companyId, title: 'Already finished', priority: 0, done: true });
-    createTask(suite.db, { companyId, title: 'Thrown away', priority: 0, deleted: true });
-    const other = createCompany(suite.db, { companyName: 'Other Company Ltd' });
-    createTask(suite.db, { companyId: other.id, title: 'Another company secret', priority: 0 });
+    await createTask(suite.db, { companyId, title: 'Renew TLS certificates', priority: 3 });
+    await createTask(suite.db, { companyId, title: 'Fix the invoice export', priority: 1 });
+    await createTask(suite.db, { companyId, title: 'Write the onboarding guide', priority: 2 });
+    await createTask(suite.db, { companyId, title: 'Already finished', priority: 0, done: true });
+    await createTask(suite.db, { companyId, title: 'Thrown away', priority: 0, deleted: true });
+    const other = await createCompany(suite.db, { companyName: 'Other Company Ltd' });
+    await createTask(suite.db, { companyId: other.id, title: 'Another company secret', priority: 0 });
 
     const gate = await holdCalls(page, 'tasks.list');
     await page.goto('/tasks');
@@ -138,19 +140,17 @@ describe('Open Tasks (/tasks): the list', () => {
   });
 
   it('2. an item toggles its description (50 characters plus an ellipsis until expanded) and its history', async () => {
+    const { taskHistory } = suite.db.t;
     const { page, user } = await suite.signedInPage('admin');
     const companyId = user.companyId!;
-    const long = createTask(suite.db, { companyId, title: 'Database upgrade', description: LONG_DESCRIPTION, priority: 1 });
-    const short = createTask(suite.db, { companyId, title: 'Short one', description: 'Exactly what it says.', priority: 2 });
+    const long = await createTask(suite.db, { companyId, title: 'Database upgrade', description: LONG_DESCRIPTION, priority: 1 });
+    const short = await createTask(suite.db, { companyId, title: 'Short one', description: 'Exactly what it says.', priority: 2 });
     const editor = await createUser(suite.db, { role: 'superadmin', firstName: 'Grace', lastName: 'Hopper' });
     const changes = [
       { changedField: 'priority', oldValue: '5', newValue: '1', creationDate: new Date('2026-02-03T10:15:00Z') },
       { changedField: 'title', oldValue: 'DB upgrade', newValue: 'Database upgrade', creationDate: new Date('2026-02-04T16:40:00Z') },
     ];
-    suite.db
-      .insert(taskHistory)
-      .values(changes.map((change) => ({ id: newId(), taskId: long.id, userId: editor.id, ...change })))
-      .run();
+    await suite.db.transaction((tx) => tx.insert(taskHistory).values(changes.map((change) => ({ id: newId(), taskId: long.id, userId: editor.id, ...change }))));
 
     await openTasks(page);
     const item = itemTitled(page, 'Database upgrade');
@@ -211,7 +211,7 @@ describe('Open Tasks (/tasks): Load more', () => {
   it('9. Load more: 25 tasks at first, then the next 25 with each Load more, until all are shown', async () => {
     const { page, user } = await suite.signedInPage('member');
     const companyId = user.companyId!;
-    for (let n = 1; n <= 30; n += 1) createTask(suite.db, { companyId, title: `Numbered task ${String(n).padStart(2, '0')}`, priority: n });
+    for (let n = 1; n <= 30; n += 1) await createTask(suite.db, { companyId, title: `Numbered task ${String(n).padStart(2, '0')}`, priority: n });
     await openTasks(page);
     await eventually(() => taskItems(page).count()).toBe(25);
     expect((await shownTitles(page))[24]).toBe('Numbered task 25');
@@ -239,7 +239,7 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
   it('4. Add Task: priority 1 by default, a backdrop click does not close it, the task is saved for the own company and listed by priority', async () => {
     const { page, user } = await suite.signedInPage('member');
     const companyId = user.companyId!;
-    createTask(suite.db, { companyId, title: 'Existing at two', priority: 2 });
+    await createTask(suite.db, { companyId, title: 'Existing at two', priority: 2 });
     await openTasks(page);
     await eventually(() => shownTitles(page)).toEqual(['Existing at two']);
 
@@ -261,7 +261,7 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
     await eventually(() => add.count()).toBe(0);
     await eventually(() => shownTitles(page)).toEqual(['Set up nightly backups', 'Existing at two']);
 
-    const saved = companyTasks(companyId).find((task) => task.title === 'Set up nightly backups');
+    const saved = (await companyTasks(companyId)).find((task) => task.title === 'Set up nightly backups');
     expect(saved).toMatchObject({ companyId, priority: 1, description: 'Back up the database every night.\nKeep 30 days.', done: false, deleted: false });
     expect(saved!.creationDate.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(saved!.creationDate.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
@@ -274,15 +274,16 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
     await eventually(() => shownTitles(page)).toEqual(['Set up nightly backups', 'Existing at two', 'Tidy the wiki']);
-    expect(companyTasks(companyId).find((task) => task.title === 'Tidy the wiki')?.priority).toBe(4);
+    expect((await companyTasks(companyId)).find((task) => task.title === 'Tidy the wiki')?.priority).toBe(4);
     await suite.screenshot(page, 'tasks-04-after-add');
   });
 
   it('5. Edit Task: prefilled, saved, re-sorted, and the change shows in the history with the user\'s name', async () => {
+    const { taskHistory } = suite.db.t;
     const { page, user } = await suite.signedInPage('admin', { fields: { firstName: 'Ada', lastName: 'Lovelace' } });
     const companyId = user.companyId!;
-    const first = createTask(suite.db, { companyId, title: 'Migrate mail server', description: 'Move to the new host.', priority: 1 });
-    createTask(suite.db, { companyId, title: 'Review access rights', priority: 2 });
+    const first = await createTask(suite.db, { companyId, title: 'Migrate mail server', description: 'Move to the new host.', priority: 1 });
+    await createTask(suite.db, { companyId, title: 'Review access rights', priority: 2 });
     await openTasks(page);
     await eventually(() => shownTitles(page)).toEqual(['Migrate mail server', 'Review access rights']);
 
@@ -301,13 +302,13 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
     await edit.getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(() => edit.count()).toBe(0);
     await eventually(() => shownTitles(page)).toEqual(['Review access rights', 'Migrate the mail server']);
-    expect(taskRow(first.id)).toMatchObject({ title: 'Migrate the mail server', priority: 3, description: 'Move to the new host.', companyId });
+    expect(await taskRow(first.id)).toMatchObject({ title: 'Migrate the mail server', priority: 3, description: 'Move to the new host.', companyId });
 
     const item = itemTitled(page, 'Migrate the mail server');
     expect((await item.locator('.mantine-Badge-root').innerText()).trim().toLowerCase()).toBe('priority 3');
     await toggleOf(item).click();
     await item.getByRole('table').waitFor();
-    const history = suite.db.select().from(taskHistory).where(eq(taskHistory.taskId, first.id)).all();
+    const history = await suite.db.select().from(taskHistory).where(eq(taskHistory.taskId, first.id));
     expect(history).toHaveLength(2);
     const when = await browserDateTime(page, history[0]!.creationDate.toISOString());
     expect(await historyRows(item)).toEqual([
@@ -320,8 +321,8 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
   it('6. Delete: asks first (a backdrop click does not close it), then the task leaves the list and is marked deleted', async () => {
     const { page, user } = await suite.signedInPage('member');
     const companyId = user.companyId!;
-    const doomed = createTask(suite.db, { companyId, title: 'Obsolete request', priority: 1 });
-    createTask(suite.db, { companyId, title: 'Keep me', priority: 2 });
+    const doomed = await createTask(suite.db, { companyId, title: 'Obsolete request', priority: 1 });
+    await createTask(suite.db, { companyId, title: 'Keep me', priority: 2 });
     await openTasks(page);
     await eventually(() => shownTitles(page)).toEqual(['Obsolete request', 'Keep me']);
 
@@ -338,19 +339,20 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
     // Cancel keeps the task.
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
-    expect(taskRow(doomed.id)?.deleted).toBe(false);
+    expect((await taskRow(doomed.id))?.deleted).toBe(false);
 
     await itemTitled(page, 'Obsolete request').getByRole('button', { name: 'Delete Task' }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
     await eventually(() => shownTitles(page)).toEqual(['Keep me']);
-    expect(taskRow(doomed.id)).toMatchObject({ deleted: true, done: false });
+    expect(await taskRow(doomed.id)).toMatchObject({ deleted: true, done: false });
   });
 
   it('7. a server failure shows its message in an alert titled Error inside the dialog, and closing the dialog clears it', async () => {
+    const { tasks } = suite.db.t;
     const { page, user } = await suite.signedInPage('admin');
     const companyId = user.companyId!;
-    const vanishing = createTask(suite.db, { companyId, title: 'Vanishing task', priority: 1 });
+    const vanishing = await createTask(suite.db, { companyId, title: 'Vanishing task', priority: 1 });
     await openTasks(page);
     await itemTitled(page, 'Vanishing task').waitFor();
 
@@ -382,7 +384,7 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
     await itemTitled(page, 'Vanishing task').getByRole('button', { name: 'Edit Task' }).click();
     const edit = dialog(page, 'Edit Task');
     await edit.waitFor();
-    suite.db.update(tasks).set({ deleted: true }).where(eq(tasks.id, vanishing.id)).run();
+    await suite.db.transaction((tx) => tx.update(tasks).set({ deleted: true }).where(eq(tasks.id, vanishing.id)));
     await edit.getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(() => dialogAlert(edit)).toEqual({ title: 'Error', message: 'Task not found.' });
     await edit.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -411,12 +413,12 @@ describe('Open Tasks (/tasks): add, edit, delete', () => {
     await add.getByLabel('Title', { exact: true }).fill('Will not arrive');
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => dialogAlert(add)).toEqual({ title: 'Error', message: 'Something went wrong.' });
-    expect(companyTasks(companyId).some((task) => task.title === 'Will not arrive')).toBe(false);
+    expect((await companyTasks(companyId)).some((task) => task.title === 'Will not arrive')).toBe(false);
   });
 
   it('8. a narrow screen keeps the list and its actions usable', async () => {
     const { page, user } = await suite.signedInPage('member', { viewport: { width: 390, height: 800 } });
-    createTask(suite.db, { companyId: user.companyId!, title: 'Check the mobile layout of the customer portal', description: LONG_DESCRIPTION, priority: 1 });
+    await createTask(suite.db, { companyId: user.companyId!, title: 'Check the mobile layout of the customer portal', description: LONG_DESCRIPTION, priority: 1 });
     await openTasks(page);
     const item = itemTitled(page, 'Check the mobile layout of the customer portal');
     await item.waitFor();

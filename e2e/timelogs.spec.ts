@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { outbox, tasks, timeLogs } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createTask, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
@@ -26,7 +25,7 @@ type LogInput = { company: string; timeStamp: string; invertedHours: number; des
 /** The super-admin's page and an API token of the same super-admin. */
 async function signIn() {
   const signedIn = await suite.signedInPage('superadmin');
-  const { token } = createSession(suite.db, signedIn.user.id, new Date());
+  const { token } = await createSession(suite.db, signedIn.user.id, new Date());
   return { ...signedIn, token };
 }
 
@@ -81,7 +80,7 @@ async function dialogAlert(dialogLocator: Locator): Promise<string> {
 describe('Time Logs (/timelogs)', () => {
   it('1. shows the title, toolbar and columns, a spinner row while loading, and the logs newest first', async () => {
     const { page, token } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Columns Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Columns Co') });
     const logs = [
       { timeStamp: '2025-03-04T15:30:00.000Z', invertedHours: 2, description: 'Middle log' },
       { timeStamp: '2025-03-10T14:00:00.000Z', invertedHours: 1.5, description: 'Newest log' },
@@ -127,7 +126,7 @@ describe('Time Logs (/timelogs)', () => {
     page.on('request', (request) => {
       if (proceduresOf(request.url()).includes('superadmin.timelogs.list')) listInputs.push(new URL(request.url()).searchParams.get('input') ?? '');
     });
-    const company = createCompany(suite.db, { companyName: unique('Search Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Search Co') });
     const tag = unique('tag').replace(/\s/g, '');
     await createLog(token, { company: company.id, timeStamp: '2019-05-14T16:00:00.000Z', invertedHours: 2.75, description: `Refactored BILLING module ${tag}` });
     await createLog(token, { company: company.id, timeStamp: '2019-08-21T16:00:00.000Z', invertedHours: 1, description: `Weekly sync ${tag}` });
@@ -165,9 +164,9 @@ describe('Time Logs (/timelogs)', () => {
   it("3. the company filter offers 'All' then each company by name, and keeps the logs of the chosen company id", async () => {
     const { page, token } = await signIn();
     const twinName = unique('Twin Co');
-    const first = createCompany(suite.db, { companyName: twinName });
-    const second = createCompany(suite.db, { companyName: twinName });
-    const other = createCompany(suite.db, { companyName: unique('Aardvark Co') });
+    const first = await createCompany(suite.db, { companyName: twinName });
+    const second = await createCompany(suite.db, { companyName: twinName });
+    const other = await createCompany(suite.db, { companyName: unique('Aardvark Co') });
     const tag = unique('filter').replace(/\s/g, '');
     await createLog(token, { company: first.id, timeStamp: '2018-01-10T15:00:00.000Z', invertedHours: 1, description: `First twin ${tag}` });
     await createLog(token, { company: second.id, timeStamp: '2018-01-11T15:00:00.000Z', invertedHours: 2, description: `Second twin ${tag}` });
@@ -210,7 +209,7 @@ describe('Time Logs (/timelogs)', () => {
 
   it('4. pages 25 rows by default; another page size goes back to the first page', async () => {
     const { page, token } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Paging Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Paging Co') });
     for (let n = 1; n <= 30; n += 1) {
       await createLog(token, { company: company.id, timeStamp: new Date(Date.UTC(2017, 0, n, 15)).toISOString(), invertedHours: 1, description: `Paged log ${String(n).padStart(2, '0')}` });
     }
@@ -232,8 +231,9 @@ describe('Time Logs (/timelogs)', () => {
   });
 
   it('5. Add opens with the filtered company and the current time; the saved log is added to the list', async () => {
+    const { timeLogs } = suite.db.t;
     const { page } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Add Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Add Co') });
     await openTimeLogs(page);
     await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
     let add = dialog(page, 'Add Time Log');
@@ -272,7 +272,7 @@ describe('Time Logs (/timelogs)', () => {
     const [cells] = await rowTexts(page);
     expect(cells!.slice(0, 4)).toEqual([company.companyName, expect.any(String), '1.25', 'Added through the dialog']);
 
-    const saved = suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, company.id)).all();
+    const saved = await suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, company.id));
     expect(saved).toHaveLength(1);
     expect(saved[0]!.hundredths).toBe(125);
     expect(saved[0]!.description).toBe('Added through the dialog');
@@ -284,10 +284,11 @@ describe('Time Logs (/timelogs)', () => {
   });
 
   it('6. Edit opens prefilled with the row; the returned log replaces it, including a new date from the picker', async () => {
+    const { timeLogs } = suite.db.t;
     const { page, token } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Edit Co') });
-    const otherCompany = createCompany(suite.db, { companyName: unique('Edit Other Co') });
-    const task = createTask(suite.db, { companyId: company.id, title: unique('Linked task') });
+    const company = await createCompany(suite.db, { companyName: unique('Edit Co') });
+    const otherCompany = await createCompany(suite.db, { companyName: unique('Edit Other Co') });
+    const task = await createTask(suite.db, { companyId: company.id, title: unique('Linked task') });
     const id = await createLog(token, { company: company.id, timeStamp: '2024-06-12T14:45:00.000Z', invertedHours: 3.5, description: 'Before the edit', task: task.id });
     await createLog(token, { company: company.id, timeStamp: '2024-06-10T14:45:00.000Z', invertedHours: 1, description: 'Untouched log' });
     await openTimeLogs(page);
@@ -320,7 +321,7 @@ describe('Time Logs (/timelogs)', () => {
     await edit.getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(() => edit.count()).toBe(0);
 
-    const saved = suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)).get()!;
+    const saved = (await suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)))[0]!;
     expect(saved.hundredths).toBe(400);
     expect(saved.description).toBe('After the edit');
     expect(saved.taskId).toBe(task.id);
@@ -342,12 +343,13 @@ describe('Time Logs (/timelogs)', () => {
     await edit.getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(() => edit.count()).toBe(0);
     await eventually(() => descriptionsShown(page)).toEqual(['Untouched log']);
-    expect(suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)).get()!.companyId).toBe(otherCompany.id);
+    expect((await suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)))[0]!.companyId).toBe(otherCompany.id);
   });
 
   it('7. Delete asks first, then removes the row', async () => {
+    const { timeLogs } = suite.db.t;
     const { page, token } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Delete Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Delete Co') });
     const id = await createLog(token, { company: company.id, timeStamp: '2024-02-01T15:00:00.000Z', invertedHours: 2, description: 'Log to delete' });
     await createLog(token, { company: company.id, timeStamp: '2024-01-31T15:00:00.000Z', invertedHours: 1, description: 'Log to keep' });
     await openTimeLogs(page);
@@ -362,24 +364,25 @@ describe('Time Logs (/timelogs)', () => {
     await suite.screenshot(page, 'timelogs-07-delete-dialog');
     await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
-    expect(suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)).get()).toBeDefined();
+    expect((await suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)))[0]).toBeDefined();
 
     await rowOf(page, 'Log to delete').getByRole('button', { name: 'Delete Time Log', exact: true }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await eventually(() => confirm.count()).toBe(0);
     await eventually(() => descriptionsShown(page)).toEqual(['Log to keep']);
-    expect(suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)).get()).toBeUndefined();
+    expect((await suite.db.select().from(timeLogs).where(eq(timeLogs.id, id)))[0]).toBeUndefined();
     // removed locally, not by loading the list again
     expect(lists.count).toBe(0);
   });
 
   it("8. the task choices are the company's open tasks; '+ Create New Task' reveals title and description and creates the task", async () => {
+    const { tasks, timeLogs } = suite.db.t;
     const { page } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Task Co') });
-    const otherCompany = createCompany(suite.db, { companyName: unique('Task Other Co') });
-    const open = createTask(suite.db, { companyId: company.id, title: unique('Open task') });
-    const done = createTask(suite.db, { companyId: company.id, title: unique('Done task'), done: true });
-    const foreign = createTask(suite.db, { companyId: otherCompany.id, title: unique('Foreign task') });
+    const company = await createCompany(suite.db, { companyName: unique('Task Co') });
+    const otherCompany = await createCompany(suite.db, { companyName: unique('Task Other Co') });
+    const open = await createTask(suite.db, { companyId: company.id, title: unique('Open task') });
+    const done = await createTask(suite.db, { companyId: company.id, title: unique('Done task'), done: true });
+    const foreign = await createTask(suite.db, { companyId: otherCompany.id, title: unique('Foreign task') });
     await openTimeLogs(page);
     await filterByCompany(page, company.companyName);
     await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
@@ -413,11 +416,11 @@ describe('Time Logs (/timelogs)', () => {
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
 
-    const created = suite.db.select().from(tasks).where(and(eq(tasks.companyId, company.id), eq(tasks.title, title))).get();
+    const [created] = await suite.db.select().from(tasks).where(and(eq(tasks.companyId, company.id), eq(tasks.title, title))).limit(1);
     expect(created).toBeDefined();
     expect(created!.description).toBe('Made from the time log dialog');
     expect(created!.done).toBe(false);
-    const log = suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, company.id)).get()!;
+    const log = (await suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, company.id)).limit(1))[0]!;
     expect(log.taskId).toBe(created!.id);
     await eventually(() => rowOf(page, 'Log with a new task').getByText(`Task: ${title}`, { exact: true }).isVisible()).toBe(true);
 
@@ -429,13 +432,14 @@ describe('Time Logs (/timelogs)', () => {
   });
 
   it("9. 'Close the Task' closes the chosen task and 'Email the Client' (on by default) emails the company", async () => {
+    const { outbox, tasks } = suite.db.t;
     const { page } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Close Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Close Co') });
     const client = await createUser(suite.db, { companyId: company.id, role: 'admin', password: null });
-    const emailed = createTask(suite.db, { companyId: company.id, title: unique('Close and email'), priority: 1 });
-    const silent = createTask(suite.db, { companyId: company.id, title: unique('Close quietly'), priority: 2 });
+    const emailed = await createTask(suite.db, { companyId: company.id, title: unique('Close and email'), priority: 1 });
+    const silent = await createTask(suite.db, { companyId: company.id, title: unique('Close quietly'), priority: 2 });
     // the subject is 'Task done: {title} — {provider name}'
-    const emailsAbout = (title: string) => suite.db.select().from(outbox).all().filter((email) => email.subject.startsWith(`Task done: ${title} — `));
+    const emailsAbout = async (title: string) => (await suite.db.select().from(outbox)).filter((email) => email.subject.startsWith(`Task done: ${title} — `));
     await openTimeLogs(page);
     await filterByCompany(page, company.companyName);
 
@@ -457,8 +461,8 @@ describe('Time Logs (/timelogs)', () => {
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
 
-    expect(suite.db.select().from(tasks).where(eq(tasks.id, emailed.id)).get()!.done).toBe(true);
-    const emails = emailsAbout(emailed.title);
+    expect((await suite.db.select().from(tasks).where(eq(tasks.id, emailed.id)))[0]!.done).toBe(true);
+    const emails = await emailsAbout(emailed.title);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.toAddresses).toContain(client.emailAddress);
 
@@ -473,13 +477,14 @@ describe('Time Logs (/timelogs)', () => {
     await add.getByLabel('Hours', { exact: true }).fill('0.5');
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
-    expect(suite.db.select().from(tasks).where(eq(tasks.id, silent.id)).get()!.done).toBe(true);
-    expect(emailsAbout(silent.title)).toHaveLength(0);
+    expect((await suite.db.select().from(tasks).where(eq(tasks.id, silent.id)))[0]!.done).toBe(true);
+    expect(await emailsAbout(silent.title)).toHaveLength(0);
   });
 
   it('10. a failed save or delete keeps the dialog open with the message in an Error alert; a backdrop click does not close it', async () => {
+    const { timeLogs } = suite.db.t;
     const { page, token } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Error Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Error Co') });
     await createLog(token, { company: company.id, timeStamp: '2023-09-05T15:00:00.000Z', invertedHours: 1, description: 'Stays put' });
     await openTimeLogs(page);
     await filterByCompany(page, company.companyName);
@@ -516,7 +521,7 @@ describe('Time Logs (/timelogs)', () => {
     await eventually(() => dialogAlert(add)).toBe('Error\nAn error occurred');
     await page.unrouteAll();
     expect(await add.isVisible()).toBe(true);
-    expect(suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, company.id)).all()).toHaveLength(1);
+    expect(await suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, company.id))).toHaveLength(1);
     await add.getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
 
@@ -535,7 +540,7 @@ describe('Time Logs (/timelogs)', () => {
 
   it('11. the list and the company choices load on mount and on each refresh; the task choices each time the dialog opens', async () => {
     const { page, token } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Refresh Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Refresh Co') });
     const calls = ['superadmin.timelogs.list', 'superadmin.companies.options'].map((procedure) => ({ procedure, counter: countCalls(page, procedure) }));
     const taskChoices = countCalls(page, 'superadmin.tasks.openOf');
     await openTimeLogs(page);
@@ -557,7 +562,7 @@ describe('Time Logs (/timelogs)', () => {
     await add.getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
 
-    createTask(suite.db, { companyId: company.id, title: 'Task made elsewhere' });
+    await createTask(suite.db, { companyId: company.id, title: 'Task made elsewhere' });
     await main(page).getByRole('button', { name: 'Add Time Log', exact: true }).click();
     await add.getByLabel('Task', { exact: true }).click();
     await page.getByRole('option', { name: 'Task made elsewhere', exact: true }).waitFor();
@@ -566,8 +571,8 @@ describe('Time Logs (/timelogs)', () => {
 
   it('12. axe finds nothing serious or critical on the list, the add/edit dialog and the delete dialog', async () => {
     const { page, token } = await signIn();
-    const company = createCompany(suite.db, { companyName: unique('Axe Co') });
-    const task = createTask(suite.db, { companyId: company.id, title: unique('Axe task') });
+    const company = await createCompany(suite.db, { companyName: unique('Axe Co') });
+    const task = await createTask(suite.db, { companyId: company.id, title: unique('Axe task') });
     await createLog(token, { company: company.id, timeStamp: '2023-03-03T15:00:00.000Z', invertedHours: 2.5, description: 'Reviewed the accessibility report', task: task.id });
     await openTimeLogs(page);
     await filterByCompany(page, company.companyName);
@@ -601,9 +606,9 @@ describe('Time Logs (/timelogs)', () => {
 
   it('13. a narrow screen keeps the list, its search and its filter usable without sideways page scrolling', async () => {
     const signedIn = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 800 } });
-    const { token } = createSession(suite.db, signedIn.user.id, new Date());
+    const { token } = await createSession(suite.db, signedIn.user.id, new Date());
     const { page } = signedIn;
-    const company = createCompany(suite.db, { companyName: unique('Narrow Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Narrow Co') });
     await createLog(token, { company: company.id, timeStamp: '2023-05-05T15:00:00.000Z', invertedHours: 1.5, description: 'Seen on a phone' });
     await openTimeLogs(page);
     await filterByCompany(page, company.companyName);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activities, timeLogs } from '../drizzle/schema.js';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createTask } from '../src/server/testing/factories.js';
 import { addDays, weekStartAt } from '../src/shared/weekly.js';
@@ -23,7 +22,10 @@ const unique = (prefix: string) => `${prefix} ${(serial += 1)}-${Math.random().t
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
 const toasts = (page: Page) => page.locator('.mantine-Notification-root').allInnerTexts();
-const logsOf = (companyId: string) => suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, companyId)).all();
+async function logsOf(companyId: string) {
+  const { timeLogs } = suite.db.t;
+  return suite.db.select().from(timeLogs).where(eq(timeLogs.companyId, companyId));
+}
 
 async function choose(page: Page, within: Page | Locator, label: string, option: string) {
   await within.getByLabel(label, { exact: true }).click();
@@ -65,12 +67,12 @@ const localClock = (page: Page, instant: Date) => page.evaluate((iso) => [new Da
 describe('Logging time', () => {
   beforeAll(async () => {
     const { user } = await suite.createUser('superadmin');
-    token = createSession(suite.db, user.id, new Date()).token;
+    token = (await createSession(suite.db, user.id, new Date())).token;
   });
 
   it("'Save and add another' saves, keeps company, task and date, clears hours and description, focuses Hours and says 'Time log saved'", async () => {
-    const company = createCompany(suite.db, { companyName: unique('Another Co') });
-    const task = createTask(suite.db, { companyId: company.id, title: unique('Migration') });
+    const company = await createCompany(suite.db, { companyName: unique('Another Co') });
+    const task = await createTask(suite.db, { companyId: company.id, title: unique('Migration') });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 1440, height: 900 } });
     const add = await openAddDialog(page, company.companyName);
     // the SPEC's Save stays, next to the new button
@@ -91,14 +93,14 @@ describe('Logging time', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe(await add.getByLabel('Hours', { exact: true }).getAttribute('id'));
     await suite.screenshot(page, 'timesheet-01-save-and-add-another');
     // the row is in the list behind the dialog already
-    expect(logsOf(company.id)).toHaveLength(1);
+    expect(await logsOf(company.id)).toHaveLength(1);
 
     // the second log of the day: only hours and description typed, then the SPEC's Save
     await page.keyboard.type('2');
     await add.getByLabel('Description', { exact: true }).fill('Second of the day');
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
-    const saved = logsOf(company.id).sort((a, b) => a.hundredths - b.hundredths);
+    const saved = (await logsOf(company.id)).sort((a, b) => a.hundredths - b.hundredths);
     expect(saved.map((log) => [log.hundredths, log.description, log.taskId])).toEqual([
       [150, 'First of the day', task.id],
       [200, 'Second of the day', task.id],
@@ -108,7 +110,7 @@ describe('Logging time', () => {
   });
 
   it('takes the time in 24 hours: "10" and "10:00" typed into a log that was in the afternoon save 10:00 in the morning', async () => {
-    const company = createCompany(suite.db, { companyName: unique('Clock Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Clock Co') });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 1440, height: 900 } });
     // a log at 3:45 PM in the browser's zone: a 12-hour field would keep PM for the 10 typed
     const afternoon = await page.evaluate(() => new Date(2024, 5, 12, 15, 45).toISOString());
@@ -124,7 +126,7 @@ describe('Logging time', () => {
     expect((await edit.getByLabel('Date and Time', { exact: true }).innerText()).trim()).toMatch(/10:45 AM$/);
     await edit.getByRole('button', { name: 'Update', exact: true }).click();
     await eventually(() => edit.count()).toBe(0);
-    expect(await localClock(page, logsOf(company.id)[0]!.timeStamp)).toEqual([10, 45]);
+    expect(await localClock(page, (await logsOf(company.id))[0]!.timeStamp)).toEqual([10, 45]);
 
     // a new log: "10:00" typed straight through the hour into the minutes
     const add = dialog(page, 'Add Time Log');
@@ -135,14 +137,15 @@ describe('Logging time', () => {
     await add.getByLabel('Description', { exact: true }).fill('Morning log');
     await add.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => add.count()).toBe(0);
-    const morning = logsOf(company.id).find((log) => log.description === 'Morning log')!;
+    const morning = (await logsOf(company.id)).find((log) => log.description === 'Morning log')!;
     expect(await localClock(page, morning.timeStamp)).toEqual([10, 0]);
   });
 
   it('the timesheet logs a week for one company in one screen and one call, showing what was logged before', async () => {
-    const company = createCompany(suite.db, { companyName: unique('Sheet Co') });
-    const design = createTask(suite.db, { companyId: company.id, title: 'A design review', priority: 1 });
-    const api1 = createTask(suite.db, { companyId: company.id, title: 'B API work', priority: 2 });
+    const { activities } = suite.db.t;
+    const company = await createCompany(suite.db, { companyName: unique('Sheet Co') });
+    const design = await createTask(suite.db, { companyId: company.id, title: 'A design review', priority: 1 });
+    const api1 = await createTask(suite.db, { companyId: company.id, title: 'B API work', priority: 2 });
     // already logged that week: an hour on Monday without a task (noon in New York)
     const before = await api(suite.url, 'POST', '/superadmin/timelogs', { token, body: { company: company.id, timeStamp: '2025-01-06T17:00:00.000Z', invertedHours: 1, description: 'Before the sheet' } });
     expect(before.status).toBe(200);
@@ -201,10 +204,10 @@ describe('Logging time', () => {
     await eventually(() => toasts(page)).toEqual([`Timesheet saved\n5 new time logs (10.75 hours), 1 log changed for ${company.companyName}`]);
     expect([saves.count, creates.count]).toEqual([1, 0]);
 
-    const logs = logsOf(company.id);
+    const logs = await logsOf(company.id);
     expect(logs).toHaveLength(6);
-    const timeLogEntries = () => suite.db.select().from(activities).where(eq(activities.companyId, company.id)).all().filter((entry) => entry.activityType === 'TimeLog');
-    expect(timeLogEntries().map((entry) => entry.hundredths).sort((a, b) => a - b)).toEqual(logs.map((log) => -log.hundredths).sort((a, b) => a - b));
+    const timeLogEntries = async () => (await suite.db.select().from(activities).where(eq(activities.companyId, company.id))).filter((entry) => entry.activityType === 'TimeLog');
+    expect((await timeLogEntries()).map((entry) => entry.hundredths).sort((a, b) => a - b)).toEqual(logs.map((log) => -log.hundredths).sort((a, b) => a - b));
     expect(logs.find((log) => log.description === 'Before the sheet')?.hundredths).toBe(300);
     expect(logs.filter((log) => log.taskId === api1.id).map((log) => log.description)).toEqual(['Endpoints', 'Endpoints']);
     // every saved day is now a cell of one log, its hours in the box; the totals stay
@@ -221,8 +224,8 @@ describe('Logging time', () => {
     // Enter in a box saves (the last toast covers the button's corner for a while)
     await page.keyboard.press('Enter');
     await eventually(() => toasts(page)).toContain(`Timesheet saved\n1 new time log (2 hours), 1 log removed for ${company.companyName}`);
-    expect(logsOf(company.id).filter((log) => log.taskId === api1.id).map((log) => log.hundredths)).toEqual([75]);
-    expect(timeLogEntries()).toHaveLength(6);
+    expect((await logsOf(company.id)).filter((log) => log.taskId === api1.id).map((log) => log.hundredths)).toEqual([75]);
+    expect(await timeLogEntries()).toHaveLength(6);
     // a day of two logs shows their sum and links to them on Time Logs, as the sheet cannot tell which to change
     const severalLogs = main(page).getByRole('link', { name: `${design.title}, Tue Jan 7: 2 logs, change them on Time Logs`, exact: true });
     await severalLogs.waitFor();
@@ -240,8 +243,8 @@ describe('Logging time', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`the timesheet on a phone is a list of the seven days, nothing scrolls sideways (${scheme})`, async () => {
-      const company = createCompany(suite.db, { companyName: unique('Phone Sheet Co') });
-      const task = createTask(suite.db, { companyId: company.id, title: 'Phone task' });
+      const company = await createCompany(suite.db, { companyName: unique('Phone Sheet Co') });
+      const task = await createTask(suite.db, { companyId: company.id, title: 'Phone task' });
       const logged = await api(suite.url, 'POST', '/superadmin/timelogs', { token, body: { company: company.id, task: task.id, timeStamp: '2025-01-08T17:00:00.000Z', invertedHours: 1, description: 'On Wednesday' } });
       expect(logged.status).toBe(200);
       const { page } = await suite.signedInPage('superadmin', { viewport: { width: 390, height: 844 } });
@@ -269,13 +272,13 @@ describe('Logging time', () => {
       await suite.screenshot(page, `timesheet-05-phone-${scheme}`);
       expectNoViolations(await seriousA11yViolations(page, `timesheet, phone, ${scheme}`));
       await main(page).getByRole('button', { name: 'Save timesheet', exact: true }).click();
-      await eventually(() => logsOf(company.id).map((log) => log.hundredths).sort((a, b) => a - b)).toEqual([50, 150, 200]);
+      await eventually(async () => (await logsOf(company.id)).map((log) => log.hundredths).sort((a, b) => a - b)).toEqual([50, 150, 200]);
     });
   }
 
   it("asks before typed hours are dropped by another week or company, and 'This week' is the provider's week", async () => {
-    const company = createCompany(suite.db, { companyName: unique('Unsaved Co') });
-    const other = createCompany(suite.db, { companyName: unique('Other Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Unsaved Co') });
+    const other = await createCompany(suite.db, { companyName: unique('Other Co') });
     const { page } = await suite.signedInPage('superadmin', { viewport: { width: 1440, height: 900 } });
     await page.goto(`/timesheet?company=${company.id}&week=2025-01-06`);
     const week = main(page).getByTestId('timesheet-week');
@@ -312,12 +315,12 @@ describe('Logging time', () => {
     const current = weekStartAt(new Date(), 'America/New_York');
     await eventually(() => week.innerText()).toBe(weekRangeText(current, addDays(current, 6)));
     expect(await ask.count()).toBe(0);
-    expect(logsOf(company.id)).toHaveLength(0);
+    expect(await logsOf(company.id)).toHaveLength(0);
 
     await main(page).locator('input[aria-label^="No task, Mon"]').fill('1');
     await main(page).getByRole('link', { name: 'View Time Logs', exact: true }).click();
     await ask.getByRole('button', { name: 'Discard', exact: true }).click();
     await eventually(() => new URL(page.url()).pathname).toBe('/timelogs');
-    expect(logsOf(other.id)).toHaveLength(0);
+    expect(await logsOf(other.id)).toHaveLength(0);
   });
 });

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { outbox, twoFactor } from '../drizzle/schema.js';
 import { browserSuite } from './support/fixture.js';
 import { api, eventually, expectNoViolations, expectPath, heading1, listRows, main, searchList, seriousA11yViolations, storedSession } from './support/page.js';
 
@@ -117,6 +116,7 @@ const userRow = (page: Page, emailAddress: string) => listRows(page).filter({ ha
 describe("A super-admin resetting a user's lost second factor on /allusers", () => {
   for (const width of [1280, 390]) {
     it(`offers the reset only for users with it on, confirms naming the user, and signs them out (${width} px)`, async () => {
+      const { outbox, twoFactor } = suite.db.t;
       const viewport = { width, height: 844 };
       const member = await suite.signedInPage('member', { viewport });
       await enrol(member.page, `two-factor-reset-${width}-member`, member.user.password);
@@ -154,8 +154,8 @@ describe("A super-admin resetting a user's lost second factor on /allusers", () 
       await suite.screenshot(page, `two-factor-reset-${width}-done`);
       expect(await userRow(page, member.user.emailAddress).getByRole('button', { name: RESET }).count()).toBe(0);
 
-      expect(suite.db.select().from(twoFactor).where(eq(twoFactor.userId, member.user.id)).all()).toEqual([]);
-      const emails = suite.db.select().from(outbox).where(eq(outbox.toAddresses, member.user.emailAddress)).all();
+      expect(await suite.db.select().from(twoFactor).where(eq(twoFactor.userId, member.user.id))).toEqual([]);
+      const emails = await suite.db.select().from(outbox).where(eq(outbox.toAddresses, member.user.emailAddress));
       expect(emails.map((email) => email.subject.split(' — ')[0])).toEqual(['Your two-factor sign-in was reset']);
 
       // The member's open tab was signed out; the password alone signs them in again.

@@ -18,7 +18,7 @@ describe('/users with many users', () => {
     const { page, user } = await suite.signedInPage('admin', { fields: { firstName: 'Aaron', lastName: 'Admin' } });
     const companyId = user.companyId!;
     for (let n = 1; n <= 29; n += 1) await createUser(suite.db, { companyId, firstName: `Member ${String(n).padStart(2, '0')}`, lastName: 'Many', password: null });
-    const outsider = await createUser(suite.db, { companyId: createCompany(suite.db).id, firstName: 'Member 00', lastName: 'Outsider', password: null });
+    const outsider = await createUser(suite.db, { companyId: (await createCompany(suite.db)).id, firstName: 'Member 00', lastName: 'Outsider', password: null });
 
     await page.goto('/users');
     await eventually(() => namesShown(page).then((names) => names.length)).toBe(25);

@@ -22,12 +22,12 @@ const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice
 
 async function superAdmin(viewport = DESKTOP) {
   const signedIn = await suite.signedInPage('superadmin', { viewport });
-  const { token } = createSession(suite.db, signedIn.user.id, new Date());
+  const { token } = await createSession(suite.db, signedIn.user.id, new Date());
   return { ...signedIn, token };
 }
 
 async function openInvoice(token: string, method: string) {
-  const company = createCompany(suite.db, { companyName: unique('Walk Pay Co') });
+  const company = await createCompany(suite.db, { companyName: unique('Walk Pay Co') });
   await createUser(suite.db, { companyId: company.id });
   const description = unique('Walk invoice');
   const response = await api(suite.url, 'POST', '/superadmin/invoices', {
@@ -162,7 +162,7 @@ describe('after a sign-up', () => {
 describe('approving and inviting', () => {
   it('approving a sign-up on the provider overview says so in a toast', async () => {
     const { page } = await superAdmin();
-    const company = createCompany(suite.db, { companyName: unique('Signup Co') });
+    const company = await createCompany(suite.db, { companyName: unique('Signup Co') });
     const waiting = await createUser(suite.db, { companyId: company.id, approved: false, firstName: 'Wanda', lastName: unique('Waiting') });
     await page.goto('/dashboard');
     await main(page).getByRole('button', { name: `Approve ${waiting.firstName} ${waiting.lastName}` }).click();

@@ -108,7 +108,7 @@ async function loaded(page: Page) {
 describe('Weekly Time Logs (/dailytimelogs)', () => {
   beforeAll(async () => {
     const { user } = await suite.createUser('superadmin');
-    token = createSession(suite.db, user.id, new Date()).token;
+    token = (await createSession(suite.db, user.id, new Date())).token;
   });
 
   // Runs first, while the database holds no time logs at all.
@@ -131,7 +131,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
   });
 
   it('2. the summary cards and week cards of a company: rating chip, total, working days, log count, progress capped at 100%', async () => {
-    const company = createCompany(suite.db, { companyName: 'Weekly Main Co' });
+    const company = await createCompany(suite.db, { companyName: 'Weekly Main Co' });
     await createMainCompanyLogs(company.id);
     const { page } = await suite.signedInPage('superadmin');
     await openWeekly(page);
@@ -259,7 +259,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
   });
 
   it('5. a company change or a refresh loads the weeks again, by company when one is chosen', async () => {
-    const other = createCompany(suite.db, { companyName: 'Weekly Other Co' });
+    const other = await createCompany(suite.db, { companyName: 'Weekly Other Co' });
     await createLog(other.id, noonInNewYork('2025-02-04'), 3.5);
     const { page } = await suite.signedInPage('superadmin');
     const byDateUrls: string[] = [];
@@ -396,7 +396,7 @@ describe('Weekly Time Logs (/dailytimelogs)', () => {
 
   it("8. more than 12 weeks: the newest 12, 'Load earlier weeks' appends the rest; a company change or a refresh starts from the newest again", async () => {
     // 2 hours on the Tuesday of 15 weeks, Sep 4 – Sep 10, 2023 to Dec 11 – Dec 17, 2023
-    const long = createCompany(suite.db, { companyName: 'Weekly Long Co' });
+    const long = await createCompany(suite.db, { companyName: 'Weekly Long Co' });
     for (let week = 0; week < 15; week += 1) await createLog(long.id, noonInNewYork(addDays('2023-09-05', 7 * week)), 2);
     const { page } = await suite.signedInPage('superadmin');
     const pagesAsked: number[] = [];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db.js';
+import { openSqlite } from '../src/server/database/sqlite.js';
 import { createCompany } from '../src/server/testing/factories.js';
 
 const run = promisify(execFile);
@@ -14,17 +14,18 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run backup', () => {
   it('copies the live database, writes included', async () => {
-    const database = openDatabase(path.join(dataDir, 'hourbank.db'));
-    createCompany(database.db, { companyName: 'Backed Up Inc' });
+    const database = openSqlite(path.join(dataDir, 'hourbank.db'));
+    await createCompany(database.db, { companyName: 'Backed Up Inc' });
     const out = path.join(dataDir, 'copy.db');
     try {
       const { stdout } = await run('npx', ['tsx', 'scripts/backup.ts', '--out', out], { env: { ...process.env, DATA_DIR: dataDir } });
       expect(stdout).toContain(`to ${out}`);
     } finally {
-      database.close();
+      await database.close();
     }
     expect(fs.statSync(out).mode & 0o777).toBe(0o600);
     const copy = new Database(out, { readonly: true });
+    // eslint-disable-next-line no-restricted-syntax -- better-sqlite3's own statement on the backup file, not a drizzle query
     expect(copy.prepare('select company_name as name from companies').all()).toEqual([{ name: 'Backed Up Inc' }]);
     copy.close();
   });

@@ -3,7 +3,6 @@
 // and times the worker delivering them, through the production SMTP transport (pooled), to an SMTP
 // server on loopback that accepts everything. Prints emails/s against the target; asserts nothing.
 import { parseArgs } from 'node:util';
-import { inTransaction } from '../src/server/db.js';
 import { Outbox, SEND_CONCURRENCY } from '../src/server/mail/outbox.js';
 import { startSmtpServer, tempDatabase, TestClock } from '../src/server/testing/mail-kit.js';
 import { createMailTransport } from '../src/server/mail/transport.js';
@@ -16,11 +15,11 @@ const server = await startSmtpServer();
 const temp = tempDatabase('hourbank-bench-mail-');
 const { db } = temp.open();
 const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${server.port}`, emlFolder: temp.folder });
-const outbox = new Outbox({ db, clock: new TestClock(new Date()), transport, from: () => '"Bench" <bench@localhost>' });
+const outbox = new Outbox({ db, clock: new TestClock(new Date()), transport, from: async () => '"Bench" <bench@localhost>' });
 try {
-  inTransaction(db, (tx) => {
+  await db.transaction(async (tx) => {
     for (let n = 0; n < emails; n += 1) {
-      outbox.enqueue(tx, {
+      await outbox.enqueue(tx, {
         to: [`client${n}@example.test`],
         subject: `Your hour balance (${n})`,
         text: `Hello,\n\nYour balance is ${n} hours.\n`,
@@ -39,5 +38,5 @@ try {
   await outbox.stop();
   transport.close();
   await server.close();
-  temp.remove();
+  await temp.remove();
 }

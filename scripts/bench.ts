@@ -56,9 +56,9 @@ async function stop(server: RunningServer): Promise<void> {
   await server.stop();
 }
 
-function seed(): Seeded {
+async function seed(): Promise<Seeded> {
   say(`Seeding ${describeSizes(options.sizes)}, ${options.sizes.packages} packages ...`);
-  const seeded = seedDatabase(dataDir, options.sizes);
+  const seeded = await seedDatabase(dataDir, options.sizes);
   const rows = Object.entries(seeded.counts).map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`).join(', ');
   say(`Seeded in ${seconds(seeded.ms)} (CPU ${seconds(seeded.cpuMs)}): ${rows}`);
   say(`Database file: ${(fs.statSync(seeded.databasePath).size / 1e6).toFixed(0)} MB`);
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   say(`npm run bench: ${options.preset === 'small' ? '--small' : 'full size'}${options.load ? `, --load ${options.loadSeconds} s` : ''}`);
   say(`Machine: ${describeMachine()}`);
   say();
-  const seeded = seed();
+  const seeded = await seed();
   const captures = await captureStatements(dataDir, [
     { name: 'dashboard', path: DASHBOARD_PATH, token: seeded.customer.token },
     { name: 'companies', path: COMPANIES_FIRST_PAGE, token: seeded.superAdmin.token },

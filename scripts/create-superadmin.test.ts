@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db.js';
+import { openSqlite } from '../src/server/database/sqlite.js';
 import { findUserByEmail } from '../src/server/modules/users/lookup.js';
 import { verifyPassword } from '../src/server/lib/passwords.js';
 
@@ -26,13 +26,13 @@ describe('npm run create-superadmin', () => {
     const updated = await createSuperAdmin('--email', 'boss@provider.example.com', '--password', 'second password');
     expect(updated.stdout).toContain('Updated super-admin');
 
-    const database = openDatabase(loadConfig({ DATA_DIR: dataDir }).databasePath);
+    const database = openSqlite(loadConfig({ DATA_DIR: dataDir }).databasePath);
     try {
-      const user = findUserByEmail(database.db, 'boss@provider.example.com');
+      const user = await findUserByEmail(database.db, 'boss@provider.example.com');
       expect(user).toMatchObject({ role: 'superadmin', approved: true, companyId: null, firstName: 'Pat', lastName: 'Lee' });
       expect(await verifyPassword(user!.passwordHash, 'second password')).toBe(true);
     } finally {
-      database.close();
+      await database.close();
     }
   });
 

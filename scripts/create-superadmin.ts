@@ -2,7 +2,7 @@
 // Creates the provider's super-admin, or updates the one with that email (password, names, role).
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db.js';
+import { openSqlite } from '../src/server/database/sqlite.js';
 import { upsertSuperAdmin } from '../src/server/modules/users/superadmin.js';
 
 function fail(message: string): never {
@@ -26,7 +26,7 @@ if (!values.email || !values.password) {
   fail('Usage: npm run create-superadmin -- --email E --password P [--first F --last L]');
 }
 
-const database = openDatabase(config.databasePath);
+const database = openSqlite(config.databasePath);
 try {
   const result = await upsertSuperAdmin(database.db, {
     emailAddress: values.email,
@@ -38,5 +38,5 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {
-  database.close();
+  await database.close();
 }

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../src/server/config.js';
 import { CopyRefused, copySqliteToPostgres } from '../src/server/db-copy.js';
+import { openSqlite } from '../src/server/database/sqlite.js';
 import { openPostgres } from '../src/server/db-postgres.js';
-import { openDatabase } from '../src/server/db.js';
 import { countText } from '../src/shared/format.js';
 
 const { values } = parseArgs({ options: { to: { type: 'string' }, from: { type: 'string' } }, strict: true });
@@ -24,14 +24,13 @@ if (!fs.existsSync(from)) {
 }
 
 const started = Date.now();
-const source = openDatabase(from);
 let target: Awaited<ReturnType<typeof openPostgres>> | undefined;
 try {
+  // the copy reads the file at the current schema: opening it migrates it, as the server's start would
+  await openSqlite(from).close();
   target = await openPostgres(values.to);
   console.log(`Copying ${from} into ${new URL(values.to).pathname.slice(1) || 'the database'} on ${new URL(values.to).host}`);
-  // one read transaction: every table is read as it stood when the copy began
-  source.sqlite.exec('begin');
-  const report = await copySqliteToPostgres(source.db, target.db, (line) => console.log(`  ${line}`));
+  const report = await copySqliteToPostgres(from, target.db, (line) => console.log(`  ${line}`));
   const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(
     `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${countText(rows, 'row')} in ${countText(report.tables.length, 'table')}, ` +
@@ -41,7 +40,5 @@ try {
   console.error(error instanceof CopyRefused || error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
-  if (source.sqlite.inTransaction) source.sqlite.exec('rollback');
-  source.close();
   await target?.close();
 }

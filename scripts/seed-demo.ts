@@ -5,7 +5,7 @@ import { seedDemo } from '../src/server/demo/seed.js';
 
 const config = loadConfigOrExit();
 
-const { deps, database } = createRuntime(config);
+const { deps, database } = await createRuntime(config);
 try {
   const logins = await seedDemo(deps);
   console.log(`Demo data written to ${config.databasePath}\n`);
@@ -20,5 +20,5 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
-  database.close();
+  await database.close();
 }

@@ -64,7 +64,7 @@ export function browserSuite(env: Record<string, string> = {}) {
 
     /** A user of the given role in a new company (none for the super-admin). */
     async createUser(role: Role, fields: UserFields = {}) {
-      const company = role === 'superadmin' ? null : createCompany(server.database.db, { companyName: `Acme ${Math.random().toString(36).slice(2, 7)}` });
+      const company = role === 'superadmin' ? null : await createCompany(server.database.db, { companyName: `Acme ${Math.random().toString(36).slice(2, 7)}` });
       const user = await createUser(server.database.db, { role, companyId: company?.id ?? null, ...fields });
       return { user, companyName: company?.companyName ?? null };
     },
@@ -73,7 +73,7 @@ export function browserSuite(env: Record<string, string> = {}) {
     async signedInPage(role: Role, options: { viewport?: { width: number; height: number }; fields?: UserFields } = {}): Promise<SignedIn> {
       const { user, companyName } = await suite.createUser(role, options.fields);
       // The session is made the way sign-in makes it, without spending the sign-in rate limit.
-      const { token } = createSession(server.database.db, user.id, new Date());
+      const { token } = await createSession(server.database.db, user.id, new Date());
       const login = { token, name: `${user.firstName} ${user.lastName}`, userId: user.id, role: user.role, ...rolesOf(user.role) };
       const page = await suite.newPage(options.viewport);
       // Seeds the session once per tab, so a later sign-out stays signed out across page loads.

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { passwordTokens } from '../../drizzle/schema.js';
 import type { Tx } from '../../src/server/db.js';
 import { newId } from '../../src/server/lib/ids.js';
 import { signJwt } from '../../src/server/lib/jwt.js';
@@ -26,11 +25,12 @@ export type LinkTimes = {
 };
 
 /** A genuine reset token for the user: signed with the server's key and backed by a row. */
-export function genuineResetToken(db: Tx, dataDir: string, userId: string, times: LinkTimes): string {
+export async function genuineResetToken(db: Tx, dataDir: string, userId: string, times: LinkTimes): Promise<string> {
+  const { passwordTokens } = db.t;
   const id = newId();
   const rowExpiresAt = times.rowExpiresAt ?? times.tokenExpiresAt;
   const createdAt = new Date(Math.min(rowExpiresAt.getTime(), times.tokenExpiresAt.getTime()) - HOUR_MS);
-  db.insert(passwordTokens).values({ id, userId, purpose: 'reset', createdAt, expiresAt: rowExpiresAt }).run();
+  await db.transaction((tx) => tx.insert(passwordTokens).values({ id, userId, purpose: 'reset', createdAt, expiresAt: rowExpiresAt }));
   return signJwt(readLinkSigningKey(dataDir), {
     sub: userId,
     jti: id,
@@ -53,9 +53,10 @@ export function forgedToken(tokenExpiresAt: Date): string {
 }
 
 /** Moves a token's row expiry (found through the JWT's jti) to the given time. */
-export function expireTokenRow(db: Tx, token: string, expiresAt: Date): void {
+export async function expireTokenRow(db: Tx, token: string, expiresAt: Date): Promise<void> {
+  const { passwordTokens } = db.t;
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti: string };
-  db.update(passwordTokens).set({ expiresAt }).where(eq(passwordTokens.id, payload.jti)).run();
+  await db.transaction((tx) => tx.update(passwordTokens).set({ expiresAt }).where(eq(passwordTokens.id, payload.jti)));
 }
 
 export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR_MS);

@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db.js';
+import { openSqlite, type SqliteDatabase } from '../../src/server/database/sqlite.js';
 import { freePort } from '../../src/server/testing/ports.js';
 
 export type RunningServer = {
   url: string;
   dataDir: string;
   /** The server's own database file, opened alongside it (WAL allows both). */
-  database: DatabaseHandle;
+  database: SqliteDatabase;
   /** Stops the server (SIGTERM) and removes its data folder. */
   stop: () => Promise<void>;
   /** Kills the process outright (SIGKILL), as a power cut would; the data folder stays for a restart. */
@@ -65,13 +65,13 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   await waitUntilUp(url, child, () => output);
-  const database = openDatabase(loadConfig(serverEnv).databasePath);
+  const database = openSqlite(loadConfig(serverEnv).databasePath);
   return {
     url,
     dataDir,
     database,
     stop: async () => {
-      database.close();
+      await database.close();
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
@@ -86,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     crash: async () => {
-      database.close();
+      await database.close();
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');

@@ -27,7 +27,7 @@ type StatementLike = { source: string; reader: boolean } & Record<string, (...ar
 
 const TRACED: StatementMethod[] = ['all', 'get', 'run', 'iterate'];
 
-/** Wraps the Statement prototype until stopped; every execution is recorded with its parameters. */
+/** Wraps the Statement prototype (shared by every connection) until stopped; every execution is recorded with its parameters. */
 function traceStatements(sqlite: Database.Database): { stop: () => CapturedStatement[] } {
   const prototype = Object.getPrototypeOf(sqlite.prepare('select 1')) as StatementLike;
   const originals = Object.fromEntries([...TRACED, 'raw'].map((name) => [name, prototype[name]!]));
@@ -54,14 +54,14 @@ function traceStatements(sqlite: Database.Database): { stop: () => CapturedState
 /** Answers each request twice in-process on the seeded data: once to warm up, once traced. */
 export async function captureStatements(dataDir: string, requests: CaptureRequest[]): Promise<Map<string, Capture>> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const { deps, database } = createRuntime(config);
+  const { deps, database } = await createRuntime(config);
   const app = await buildApp(deps);
   const captures = new Map<string, Capture>();
   try {
     for (const request of requests) {
       const inject = () => app.inject({ method: 'GET', url: request.path, headers: { jwttoken: request.token } });
       await inject();
-      const trace = traceStatements(database.sqlite);
+      const trace = traceStatements(database.sqlite.reader);
       let statements: CapturedStatement[] = [];
       let status = 0;
       try {
@@ -73,7 +73,7 @@ export async function captureStatements(dataDir: string, requests: CaptureReques
     }
   } finally {
     await app.close();
-    database.close();
+    await database.close();
   }
   return captures;
 }

@@ -13,10 +13,11 @@ import { flag, inserter } from './insert.js';
 import type { Random } from './random.js';
 
 /*
- * The rows of a provider a few years in, written with raw prepared statements. Companies join
- * over the years and the first ones are the biggest (see Random.skewedIndex), so the customer the
- * bench signs in as has years of history. Every time log and invoice has its ledger entry, as the
- * services would have written it.
+ * The rows of a provider a few years in, written with raw prepared statements on a better-sqlite3
+ * connection (the SQLite writing connection): a SQLite-only bulk path, synchronous for speed, so the
+ * tables named are SQLite's (drizzle/schema.ts). Companies join over the years and the first ones
+ * are the biggest (see Random.skewedIndex), so the customer the bench signs in as has years of
+ * history. Every time log and invoice has its ledger entry, as the services would have written it.
  */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

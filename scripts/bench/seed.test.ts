@@ -14,11 +14,12 @@ import { seedDatabase } from './seed.js';
 const TINY: Sizes = { companies: 6, users: 15, tasks: 60, logs: 400, invoices: 80, payments: 72, packages: 6 };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-bench-test-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const seeded = seedDatabase(dataDir, TINY);
+const seeded = await seedDatabase(dataDir, TINY);
 
 function scalar(sql: string): number {
   const sqlite = new Database(seeded.databasePath, { readonly: true });
   try {
+    // eslint-disable-next-line no-restricted-syntax -- better-sqlite3's own statement on the seeded file, not a drizzle query
     return (sqlite.prepare(sql).pluck().get() as number) ?? 0;
   } finally {
     sqlite.close();
@@ -57,6 +58,7 @@ describe('the bench seed', () => {
     const sqlite = new Database(seeded.databasePath, { readonly: true });
     try {
       const count = (sql: string, ...params: unknown[]) => sqlite.prepare(sql).pluck().get(...params) as number;
+      // eslint-disable-next-line no-restricted-syntax -- better-sqlite3's own statement on the seeded file, not a drizzle query
       const word = (sqlite.prepare('select description from time_logs where length(description) >= 6 limit 1').pluck().get() as string).slice(0, 6);
       expect(count('select count(*) from time_log_words where time_log_words match ?', `"${word.replace(/"/g, '""')}"`)).toBe(
         count('select count(*) from time_logs where instr(lower(description), lower(?)) > 0', word),
@@ -74,7 +76,7 @@ describe('the bench seed', () => {
   });
 
   it('is read by the app: every call the bench times answers (the dashboard may not exist yet)', async () => {
-    const { deps, database } = createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const { deps, database } = await createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
     const app = await buildApp(deps);
     try {
       for (const call of benchCalls(seeded.customer.companyId)) {
@@ -85,7 +87,7 @@ describe('the bench seed', () => {
       }
     } finally {
       await app.close();
-      database.close();
+      await database.close();
     }
   });
 

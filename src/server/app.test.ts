@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { tasks } from '../../drizzle/schema.js';
 import { JSON_TOO_DEEP, MAX_BATCH_CALLS, MAX_JSON_DEPTH } from '../shared/limits.js';
 import { buildApp } from './app.js';
 import { DOWNLOAD_ROUTES } from './downloads.js';
@@ -92,7 +91,7 @@ describe('request handling', () => {
     const broken = await createTestApp();
     const { token } = await signedInUser(broken);
     const userId = (await api(broken.app, token).get('/account/profile')).json()._id as string;
-    broken.deps.db.run(`DROP TABLE sessions` as never);
+    broken.database.sqlite.writer.exec('DROP TABLE sessions');
     try {
       const rest = await api(broken.app, token).get('/account/profile');
       expect(rest.statusCode).toBe(500);
@@ -178,7 +177,7 @@ describe('tRPC batches', () => {
   });
 
   it('refuses a larger batch with 400 and a message, before any call runs', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     const { token } = await signedInUser(t, { companyId: company.id });
     const calls = MAX_BATCH_CALLS + 1;
     const inputs = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { title: `Batch task ${i}` }]));
@@ -190,7 +189,8 @@ describe('tRPC batches', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ message: 'A batch may hold at most 10 calls.', data: { code: 'BAD_REQUEST', httpStatus: 400 } });
-    expect(t.deps.db.select().from(tasks).where(eq(tasks.companyId, company.id)).all()).toHaveLength(0);
+    const { tasks } = t.deps.db.t;
+    expect(await t.deps.db.select().from(tasks).where(eq(tasks.companyId, company.id))).toHaveLength(0);
   });
 });
 

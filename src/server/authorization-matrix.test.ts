@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packages, tasks } from '../../drizzle/schema.js';
 import { createSession } from './modules/account/sessions.js';
 import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
 import { appRouter } from './router.js';
@@ -150,28 +149,30 @@ let otherCompany: { taskId: string; packageId: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const own = createCompany(t.deps.db, { companyName: 'Matrix Own' });
-  const other = createCompany(t.deps.db, { companyName: 'Matrix Other' });
+  const own = await createCompany(t.deps.db, { companyName: 'Matrix Own' });
+  const other = await createCompany(t.deps.db, { companyName: 'Matrix Other' });
   userIds = {
     'plain user': (await createUser(t.deps.db, { companyId: own.id, role: 'member' })).id,
     'company admin': (await createUser(t.deps.db, { companyId: own.id, role: 'admin' })).id,
     'super-admin': (await createUser(t.deps.db, { companyId: null, role: 'superadmin' })).id,
   };
-  const task = createTask(t.deps.db, { companyId: other.id, title: 'Not yours' });
-  const pkg = t.deps.db
-    .insert(packages)
-    .values({ id: 'matrix-package', description: 'Custom for Other', rateCents: 10_000, hundredths: 1_000, companyId: other.id, startDate: new Date(0), createdAt: new Date(0) })
-    .returning({ id: packages.id })
-    .get();
-  otherCompany = { taskId: task.id, packageId: pkg.id };
+  const task = await createTask(t.deps.db, { companyId: other.id, title: 'Not yours' });
+  const [pkg] = await t.deps.db.transaction((tx) =>
+    tx
+      .insert(tx.t.packages)
+      .values({ id: 'matrix-package', description: 'Custom for Other', rateCents: 10_000, hundredths: 1_000, companyId: other.id, startDate: new Date(0), createdAt: new Date(0) })
+      .returning({ id: tx.t.packages.id }),
+  );
+  otherCompany = { taskId: task.id, packageId: pkg!.id };
 });
 afterAll(() => t.close());
 
 /** A fresh session for each call, so a call that signs out or changes the user spoils no other. */
-function tokenOf(actor: Actor): string | undefined {
+async function tokenOf(actor: Actor): Promise<string | undefined> {
   if (actor === 'anonymous') return undefined;
   if (actor === 'bad token') return 'not-a.session';
-  return createSession(t.deps.db, userIds[actor], t.clock.now()).token;
+  const session = await t.deps.db.transaction((tx) => createSession(tx, userIds[actor], t.clock.now()));
+  return session.token;
 }
 
 /** The path parameters of the procedure's REST path as its input (an id that matches nothing), else none. */
@@ -212,12 +213,12 @@ describe('authorization matrix', () => {
     const got: string[] = [];
     const want: string[] = [];
     for (const actor of ACTORS) {
-      const trpc = await callTrpc(path, procedure, tokenOf(actor));
+      const trpc = await callTrpc(path, procedure, await tokenOf(actor));
       got.push(`trpc ${actor}: ${outcome(trpc.statusCode)}`);
       want.push(`trpc ${actor}: ${expected(ACCESS[path]!, actor)}`);
       expect(trpc.statusCode, `${path} as ${actor} on /trpc: ${trpc.body}`).toBeLessThan(500);
       if (!procedure.meta?.openapi) continue;
-      const rest = await callRest(procedure, tokenOf(actor));
+      const rest = await callRest(procedure, await tokenOf(actor));
       got.push(`rest ${actor}: ${outcome(rest.statusCode)}`);
       want.push(`rest ${actor}: ${expected(ACCESS[path]!, actor)}`);
       expect(rest.statusCode, `${path} as ${actor} on /api: ${rest.body}`).toBeLessThan(500);
@@ -228,21 +229,23 @@ describe('authorization matrix', () => {
 
 describe("a company admin aimed at another company's real ids", () => {
   it('cannot change or delete its task', async () => {
-    const before = t.deps.db.select().from(tasks).where(eq(tasks.id, otherCompany.taskId)).get();
-    const token = tokenOf('company admin');
+    const { tasks } = t.deps.db.t;
+    const taskRow = () => t.deps.db.select().from(tasks).where(eq(tasks.id, otherCompany.taskId));
+    const before = await taskRow();
+    const token = await tokenOf('company admin');
     const edit = await t.app.inject({
       method: 'PUT',
       url: `/api/tasks/${otherCompany.taskId}`,
       headers: { jwttoken: token!, 'content-type': 'application/json' },
       payload: { title: 'Taken over', description: '', priority: 1 },
     });
-    const remove = await t.app.inject({ method: 'DELETE', url: `/api/tasks/${otherCompany.taskId}`, headers: { jwttoken: tokenOf('company admin')! } });
+    const remove = await t.app.inject({ method: 'DELETE', url: `/api/tasks/${otherCompany.taskId}`, headers: { jwttoken: (await tokenOf('company admin'))! } });
     expect([edit.statusCode, remove.statusCode].every((status) => status === 403 || status === 404)).toBe(true);
-    expect(t.deps.db.select().from(tasks).where(eq(tasks.id, otherCompany.taskId)).get()).toEqual(before);
+    expect(await taskRow()).toEqual(before);
   });
 
   it('cannot read its custom package', async () => {
-    const response = await callRest(procedures['packages.detail']!, tokenOf('company admin'), otherCompany.packageId);
+    const response = await callRest(procedures['packages.detail']!, await tokenOf('company admin'), otherCompany.packageId);
     expect([403, 404]).toContain(response.statusCode);
   });
 });

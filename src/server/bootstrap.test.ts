@@ -34,7 +34,7 @@ function refuseOpening(code: string, text: string) {
 }
 
 /** Runs start-up, answering what it printed and the code it exited with. */
-function startUp(env: Record<string, string>): { printed: string[]; exitCode: number | undefined } {
+async function startUp(env: Record<string, string>): Promise<{ printed: string[]; exitCode: number | undefined }> {
   const printed: string[] = [];
   let exitCode: number | undefined;
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' ')));
@@ -43,8 +43,8 @@ function startUp(env: Record<string, string>): { printed: string[]; exitCode: nu
     throw new Error(`exit ${code}`);
   }) as never);
   try {
-    const runtime = createRuntimeOrExit(loadConfig(env), { transport: new MemoryTransport() });
-    runtime.database.close();
+    const runtime = await createRuntimeOrExit(loadConfig(env), { transport: new MemoryTransport() });
+    await runtime.database.close();
   } catch (error) {
     if (exitCode === undefined) throw error;
   }
@@ -57,30 +57,30 @@ describe('a data folder the server cannot write', () => {
     ['EACCES', 'permission denied', 'may not be written by the account the server runs as; give that account write access to it'],
     ['EPERM', 'operation not permitted', 'may not be written by the account the server runs as; give that account write access to it'],
     ['ENOSPC', 'no space left on device', 'is on a full disk; make room on it'],
-  ])('%s stops start-up with one sentence naming the folder, and exit code 1', (code, text, why) => {
+  ])('%s stops start-up with one sentence naming the folder, and exit code 1', async (code, text, why) => {
     const folder = dataFolder();
     refuseOpening(code, text);
-    const { printed, exitCode } = startUp({ DATA_DIR: folder });
+    const { printed, exitCode } = await startUp({ DATA_DIR: folder });
     expect(exitCode).toBe(1);
     expect(printed).toEqual([`Hourbank cannot start: its data folder ${folder} ${why}, or set DATA_DIR to another folder.`]);
   });
 
-  it('names the database folder when DATABASE_PATH puts the database elsewhere', () => {
+  it('names the database folder when DATABASE_PATH puts the database elsewhere', async () => {
     const folder = dataFolder();
     const elsewhere = dataFolder();
     refuseOpening('EROFS', 'read-only file system');
-    const { printed } = startUp({ DATA_DIR: folder, DATABASE_PATH: path.join(elsewhere, 'hourbank.db') });
+    const { printed } = await startUp({ DATA_DIR: folder, DATABASE_PATH: path.join(elsewhere, 'hourbank.db') });
     expect(printed).toEqual([`Hourbank cannot start: its database folder ${elsewhere} is on a read-only file system; mount it writable, or set DATABASE_PATH to another folder.`]);
   });
 
-  it('starts as before when the folder is writable', () => {
-    const { printed, exitCode } = startUp({ DATA_DIR: dataFolder() });
+  it('starts as before when the folder is writable', async () => {
+    const { printed, exitCode } = await startUp({ DATA_DIR: dataFolder() });
     expect([printed, exitCode]).toEqual([[], undefined]);
   });
 
-  it('any other failure is not dressed up as one', () => {
+  it('any other failure is not dressed up as one', async () => {
     const folder = dataFolder();
     refuseOpening('EMFILE', 'too many open files');
-    expect(() => startUp({ DATA_DIR: folder })).toThrow('EMFILE');
+    await expect(startUp({ DATA_DIR: folder })).rejects.toThrow('EMFILE');
   });
 });

@@ -45,7 +45,8 @@ export async function createRuntime(
     linkSigningKey: loadLinkSigningKey(config),
     logger: overrides.logger,
   };
-  await settleRecountedInvoices(database.db, overrides.logger);
+  // the invoices it settles change balances, which the low-balance alerts hear of as after any write
+  await settleRecountedInvoices(database.db, overrides.logger, deps);
   return { deps, database, transport };
 }
 

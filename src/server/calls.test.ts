@@ -15,7 +15,7 @@ let provider: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = createCompany(t.deps.db);
+  const company = await createCompany(t.deps.db);
   admin = await signedInUser(t, { companyId: company.id, role: 'admin' });
   member = await signedInUser(t, { companyId: company.id, role: 'member' });
   provider = await signedInUser(t, { role: 'superadmin' });

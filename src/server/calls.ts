@@ -19,7 +19,7 @@ export type AppCaller = ReturnType<typeof createCaller>;
  * batch's calls; a failure to build it fails the call, answered like any other.
  */
 export function callerFor(deps: AppDeps, request: RequestInfo): AppCaller {
-  let context: Context | undefined;
+  let context: Promise<Context> | undefined;
   return createCaller(() => (context ??= createContext(deps, request)));
 }
 

@@ -14,9 +14,9 @@ let otherTaskId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const own = createCompany(t.deps.db, { companyName: 'Scope Own' });
-  const other = createCompany(t.deps.db, { companyName: 'Scope Other' });
-  otherTaskId = createTask(t.deps.db, { companyId: other.id, title: 'Theirs' }).id;
+  const own = await createCompany(t.deps.db, { companyName: 'Scope Own' });
+  const other = await createCompany(t.deps.db, { companyName: 'Scope Other' });
+  otherTaskId = (await createTask(t.deps.db, { companyId: other.id, title: 'Theirs' })).id;
   provider = await signedInUser(t, { companyId: null, role: 'superadmin' });
   admin = await signedInUser(t, { companyId: own.id, role: 'admin' });
 });

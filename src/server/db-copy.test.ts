@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as postgresTables from '../../drizzle/schema-postgres.js';
-import { companies, invoices, outbox, settings, twoFactor } from '../../drizzle/schema.js';
 import type { Db } from './db.js';
 import { copyOrder, CopyRefused, copySqliteToPostgres } from './db-copy.js';
 import { openPostgres, type PostgresHandle } from './db-postgres.js';
@@ -23,13 +22,15 @@ beforeAll(async () => {
   source = await createTestApp();
   await seedDemo(source.deps);
   // the demo's emails have gone out and left the outbox: one still queued, with an attachment, is copied too
-  source.deps.outbox.enqueue(source.deps.db, {
-    to: ['billing@example.com'],
-    subject: 'Invoice 2026-0001',
-    text: 'Attached.',
-    html: '<p>Attached.</p>',
-    attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice:abc' }],
-  });
+  await source.deps.db.transaction((tx) =>
+    source.deps.outbox.enqueue(tx, {
+      to: ['billing@example.com'],
+      subject: 'Invoice 2026-0001',
+      text: 'Attached.',
+      html: '<p>Attached.</p>',
+      attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice:abc' }],
+    }),
+  );
 });
 afterAll(async () => {
   for (const handle of handles) await handle.close();
@@ -62,11 +63,12 @@ describe('copying SQLite into PostgreSQL', () => {
 
   it('copies every row, checks the figures, and the copy reads back the same', async () => {
     const db = source.deps.db;
+    const { companies, invoices, outbox, settings, twoFactor } = db.t;
     const target = await emptyTarget();
-    const report = await copySqliteToPostgres(db, target.db);
+    const report = await copySqliteToPostgres(source.config.databasePath, target.db);
 
     const rows = rowsOf(report);
-    expect(rows.companies).toBe(db.select().from(companies).all().length);
+    expect(rows.companies).toBe((await db.select().from(companies)).length);
     expect(rows.invoices).toBeGreaterThan(0);
     expect(rows.outbox).toBeGreaterThan(0);
     expect(rows.time_logs).toBeGreaterThan(0);
@@ -75,18 +77,19 @@ describe('copying SQLite into PostgreSQL', () => {
 
     // values come back as the app reads them: dates, flags, JSON, money
     const [copied] = await read(target).select().from(postgresTables.invoices).orderBy(postgresTables.invoices.id).limit(1);
-    const original = db.select().from(invoices).orderBy(invoices.id).limit(1).get();
+    const [original] = await db.select().from(invoices).orderBy(invoices.id).limit(1);
     expect(copied).toEqual(original);
     const [email] = await read(target).select().from(postgresTables.outbox).orderBy(postgresTables.outbox.id).limit(1);
-    expect(email).toEqual(db.select().from(outbox).orderBy(outbox.id).limit(1).get());
-    expect(await read(target).select().from(postgresTables.settings)).toEqual(db.select().from(settings).all());
-    expect(await read(target).select().from(postgresTables.twoFactor)).toEqual(db.select().from(twoFactor).all());
+    const [originalEmail] = await db.select().from(outbox).orderBy(outbox.id).limit(1);
+    expect(email).toEqual(originalEmail);
+    expect(await read(target).select().from(postgresTables.settings)).toEqual(await db.select().from(settings));
+    expect(await read(target).select().from(postgresTables.twoFactor)).toEqual(await db.select().from(twoFactor));
   });
 
   it('refuses a target that already holds rows, and changes nothing in it', async () => {
     const target = await emptyTarget();
     await read(target).insert(postgresTables.settings).values({ key: 'existing', value: '"kept"' });
-    await expect(copySqliteToPostgres(source.deps.db, target.db)).rejects.toThrow(
+    await expect(copySqliteToPostgres(source.config.databasePath, target.db)).rejects.toThrow(
       new CopyRefused('The target database already holds rows (in settings): db:copy only copies into an empty database.'),
     );
     expect(await read(target).select().from(postgresTables.settings)).toEqual([{ key: 'existing', value: '"kept"' }]);
@@ -94,17 +97,20 @@ describe('copying SQLite into PostgreSQL', () => {
 
   it('keeps nothing when the copy does not check out', async () => {
     const db = source.deps.db;
-    const [company] = db.select().from(companies).orderBy(companies.id).limit(1).all();
+    const { companies } = db.t;
+    const [company] = await db.select().from(companies).orderBy(companies.id).limit(1);
+    const storeBalance = (balanceHundredths: number) =>
+      db.transaction((tx) => tx.update(companies).set({ balanceHundredths }).where(eq(companies.id, company!.id)));
     // a stored figure that its ledger does not add up to
-    db.update(companies).set({ balanceHundredths: company!.balanceHundredths + 1 }).where(eq(companies.id, company!.id)).run();
+    await storeBalance(company!.balanceHundredths + 1);
     try {
       const target = await emptyTarget();
-      await expect(copySqliteToPostgres(db, target.db)).rejects.toThrow(
+      await expect(copySqliteToPostgres(source.config.databasePath, target.db)).rejects.toThrow(
         `The copy did not check out, so nothing was kept:\n  company ${company!.id}: balance/pending/open tasks stored as ${company!.balanceHundredths + 1}/${company!.pendingHundredths}/${company!.openTasks}, but its rows come to ${company!.balanceHundredths}/${company!.pendingHundredths}/${company!.openTasks}`,
       );
       expect(await read(target).select().from(postgresTables.companies)).toEqual([]);
     } finally {
-      db.update(companies).set({ balanceHundredths: company!.balanceHundredths }).where(eq(companies.id, company!.id)).run();
+      await storeBalance(company!.balanceHundredths);
     }
   });
 });

@@ -1,4 +1,6 @@
-import { asc, getTableColumns, getTableName, gt, sql, type Column } from 'drizzle-orm';
+import Database from 'better-sqlite3';
+import { asc, count, getTableColumns, getTableName, gt, sql, type Column } from 'drizzle-orm';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as postgresTables from '../../drizzle/schema-postgres.js';
 import * as sqliteTables from '../../drizzle/schema.js';
@@ -15,9 +17,13 @@ import type { PostgresDb } from './db-postgres.js';
  * hours and open tasks the same as the source's and equal to the target's own ledger and tasks,
  * and every invoice's stored paid total the same as the source's and equal to its counted payments.
  * A failed check rolls the copy back, leaving the target empty. It refuses a target with rows.
+ * The SQLite file is read on a read-only connection of its own, in one read transaction, so every
+ * table is read as it stood when the copy began; it must be at the current schema (opening it with
+ * openSqlite migrates it).
  */
 
 type TableName = keyof Tables;
+type Source = BetterSQLite3Database<typeof sqliteTables>;
 
 /** Rows read and written per statement: PostgreSQL takes at most 65,535 parameters in one. */
 const BATCH_ROWS = 1_000;
@@ -55,8 +61,20 @@ function primaryKeyOf(table: SQLiteTable): Column {
   return key;
 }
 
-/** Copies the SQLite database into the empty PostgreSQL one and checks the copy; throws CopyRefused or a check's failure, leaving the target as it was. */
-export async function copySqliteToPostgres(source: Db, target: PostgresDb, log: (line: string) => void = () => {}): Promise<CopyReport> {
+/** Copies the SQLite file into the empty PostgreSQL database and checks the copy; throws CopyRefused or a check's failure, leaving the target as it was. */
+export async function copySqliteToPostgres(sourceFile: string, target: PostgresDb, log: (line: string) => void = () => {}): Promise<CopyReport> {
+  const connection = new Database(sourceFile, { readonly: true, fileMustExist: true });
+  try {
+    // one read transaction: every table is read as it stood when the copy began
+    connection.exec('begin');
+    return await copyInto(drizzle(connection, { schema: sqliteTables }), target, log);
+  } finally {
+    if (connection.inTransaction) connection.exec('rollback');
+    connection.close();
+  }
+}
+
+async function copyInto(source: Source, target: PostgresDb, log: (line: string) => void): Promise<CopyReport> {
   const order = copyOrder();
   const filled: string[] = [];
   for (const name of order) {
@@ -80,19 +98,18 @@ export async function copySqliteToPostgres(source: Db, target: PostgresDb, log: 
   });
 }
 
-async function copyTable(source: Db, target: PostgresDb, name: TableName): Promise<number> {
+async function copyTable(source: Source, target: PostgresDb, name: TableName): Promise<number> {
   const from = sqliteTables[name] as SQLiteTable;
   const into = postgresTables[name] as unknown as SQLiteTable;
   const key = primaryKeyOf(from);
   let copied = 0;
   for (let after: unknown = undefined; ; ) {
-    const batch = source
+    const batch = (await source
       .select()
       .from(from)
       .where(after === undefined ? undefined : gt(key, after))
       .orderBy(asc(key))
-      .limit(BATCH_ROWS)
-      .all() as Record<string, unknown>[];
+      .limit(BATCH_ROWS)) as Record<string, unknown>[];
     if (batch.length === 0) return copied;
     await target.insert(into as never).values(batch as never);
     copied += batch.length;
@@ -147,12 +164,13 @@ async function figuresOf(db: Pick<Db, 'select'>, t: Tables) {
   return { companies, invoices };
 }
 
-async function checkCopy(source: Db, target: PostgresDb, copied: CopyReport['tables']) {
+async function checkCopy(source: Source, target: PostgresDb, copied: CopyReport['tables']) {
   const problems: string[] = [];
   for (const { table, rows } of copied) {
-    const sourceRows = source.$client.prepare(`select count(*) as n from "${table}"`).get() as { n: number };
+    const [sourceRows] = await source.select({ n: count() }).from(sql`${sql.identifier(table)}`);
     const targetRows = await target.execute<{ n: number }>(sql`select count(*) as n from ${sql.identifier(table)}`);
-    if (sourceRows.n !== rows || Number(targetRows.rows[0]!.n) !== rows) problems.push(`${table}: ${sourceRows.n} rows in SQLite, ${targetRows.rows[0]!.n} in PostgreSQL`);
+    const inSource = sourceRows!.n;
+    if (inSource !== rows || Number(targetRows.rows[0]!.n) !== rows) problems.push(`${table}: ${inSource} rows in SQLite, ${targetRows.rows[0]!.n} in PostgreSQL`);
   }
   const before = await figuresOf(source, sqliteTables as unknown as Tables);
   const after = await figuresOf(target as unknown as Pick<Db, 'select'>, postgresTables as unknown as Tables);

@@ -104,11 +104,11 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  function sendCsv(reply: FastifyReply, holder: DownloadHolder, make: () => CsvDownload) {
+  async function sendCsv(reply: FastifyReply, holder: DownloadHolder, make: () => Promise<CsvDownload> | CsvDownload) {
     if (!admitted(reply, holder)) return reply;
     let download: CsvDownload;
     try {
-      download = make();
+      download = await make();
     } catch (cause) {
       return sendError(reply, cause);
     }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { tasks } from '../../drizzle/schema.js';
 import { failureOf } from './error-shape.js';
 import { DISK_FULL } from './errors.js';
 import { api, createTestApp, signedInUser, type SignedInUser, type TestApp } from './testing/app.js';
@@ -18,25 +17,25 @@ let companyId: string;
 beforeAll(async () => {
   t = await createTestApp();
   boss = await signedInUser(t, { role: 'superadmin' });
-  companyId = createCompany(t.deps.db).id;
+  companyId = (await createCompany(t.deps.db)).id;
 });
 afterAll(() => t.close());
 
-/** Lets the database grow by no page at all, until the returned function lifts the limit again. */
+/** Lets the database grow by no page at all, until the returned function lifts the limit again (on the connection that writes). */
 function fillTheDatabase(): () => void {
-  const sqlite = t.deps.db.$client;
+  const sqlite = t.database.sqlite.writer;
   const pages = sqlite.pragma('page_count', { simple: true }) as number;
   const limit = sqlite.pragma('max_page_count', { simple: true }) as number;
   sqlite.pragma(`max_page_count = ${pages}`);
   return () => sqlite.pragma(`max_page_count = ${limit}`);
 }
 
-const taskCount = () => t.deps.db.select().from(tasks).all().length;
+const taskCount = async () => (await t.deps.db.select().from(t.deps.db.t.tasks)).length;
 const bigTask = () => ({ company: companyId, title: 'Needs room', description: 'x'.repeat(5_000) });
 
 describe('a full disk', () => {
   it('answers a write 503 saying the server cannot save now, on /api and /trpc, and writes nothing', async () => {
-    const before = taskCount();
+    const before = await taskCount();
     const lift = fillTheDatabase();
     try {
       const rest = await api(t.app, boss.token).post('/superadmin/tasks', bigTask());
@@ -51,7 +50,7 @@ describe('a full disk', () => {
       });
       expect(trpc.statusCode, trpc.body).toBe(503);
       expect(trpc.json().error).toMatchObject({ message: DISK_FULL, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } });
-      expect(taskCount()).toBe(before);
+      expect(await taskCount()).toBe(before);
     } finally {
       lift();
     }

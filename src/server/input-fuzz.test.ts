@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from './modules/account/sessions.js';
 import { procedureInternals, type ProcedureInternals } from './procedure-internals.js';
@@ -53,7 +54,7 @@ let userIds: Record<'member' | 'admin' | 'superadmin', string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = createCompany(t.deps.db, { companyName: 'Fuzz Co' });
+  const company = await createCompany(t.deps.db, { companyName: 'Fuzz Co' });
   userIds = {
     member: (await createUser(t.deps.db, { companyId: company.id, role: 'member' })).id,
     admin: (await createUser(t.deps.db, { companyId: company.id, role: 'admin' })).id,
@@ -66,25 +67,26 @@ afterAll(() => t.close());
  * Every row of every table, but sessions (each call signs in afresh) and the outbox's delivery
  * columns (its worker sends earlier emails in the background): which emails exist is compared.
  */
-function databaseState(): string {
-  const sqlite = t.deps.db.$client;
-  const tables = sqlite
+async function databaseState(): Promise<string> {
+  const { db } = t.deps;
+  const tables = await db.rows<{ name: string }>(
     // ordinary tables: not a full-text index's own (virtual and shadow), which follow the tables they index
-    .prepare("select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name")
-    .pluck()
-    .all() as string[];
+    sql`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name`,
+  );
   const rowsOf = (table: string) =>
-    sqlite.prepare(table === 'outbox' ? 'select id, to_addresses, subject from outbox order by rowid' : `select * from "${table}" order by rowid`).all();
-  return JSON.stringify(tables.map((table) => [table, rowsOf(table)]));
+    db.rows(table === 'outbox' ? sql`select id, to_addresses, subject from outbox order by rowid` : sql`select * from ${sql.identifier(table)} order by rowid`);
+  return JSON.stringify(await Promise.all(tables.map(async ({ name }) => [name, await rowsOf(name)])));
 }
 
-function headersFor(path: string): Record<string, string> {
+async function headersFor(path: string): Promise<Record<string, string>> {
   const caller = callerOf(path);
-  return caller === 'anonymous' ? {} : { jwttoken: createSession(t.deps.db, userIds[caller], t.clock.now()).token };
+  if (caller === 'anonymous') return {};
+  const session = await t.deps.db.transaction((tx) => createSession(tx, userIds[caller], t.clock.now()));
+  return { jwttoken: session.token };
 }
 
 async function call(path: string, procedure: Procedure, input: unknown) {
-  const headers = headersFor(path);
+  const headers = await headersFor(path);
   if (procedure.type === 'query') {
     return t.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
   }
@@ -108,7 +110,7 @@ async function restCall(path: string, procedure: Procedure, input: Record<string
     delete rest[name];
     return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
   });
-  const headers = headersFor(path);
+  const headers = await headersFor(path);
   if (method === 'GET' || method === 'DELETE') {
     const query = new URLSearchParams(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
     return t.app.inject({ method, url: `/api${url}?${query}`, headers });
@@ -132,14 +134,14 @@ function fieldErrorsOf(response: { json: () => unknown }, field: string): string
 type Answer = { statusCode: number; body: string; json: () => { error?: { message?: string }; message?: string } };
 
 /** A 4xx that says why (and changed nothing), or a success; never a 5xx. */
-function expectAnswered(response: Answer, before: string, label: string): void {
+async function expectAnswered(response: Answer, before: string, label: string): Promise<void> {
   expect(response.statusCode, label).toBeLessThan(500);
   if (response.statusCode >= 400) {
     const body = response.json();
     const message = body.error?.message ?? body.message;
     expect(message, label).toMatch(/\w/);
     expect(message, `${label}: zod's own wording`).not.toMatch(/Invalid (input|option)|expected \w+, received/);
-    expect(databaseState(), label).toBe(before);
+    expect(await databaseState(), label).toBe(before);
   }
 }
 
@@ -155,10 +157,10 @@ describe('input fuzz', () => {
     const procedure = procedures[path]!;
     for (const field of fieldsOf(procedure)) {
       for (const value of BAD_VALUES) {
-        const before = databaseState();
+        const before = await databaseState();
         const response = await call(path, procedure, { [field]: value });
         const label = `${path} { ${field}: ${JSON.stringify(value)?.slice(0, 40)} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
-        expectAnswered(response, before, label);
+        await expectAnswered(response, before, label);
       }
     }
   });
@@ -171,10 +173,10 @@ describe('input fuzz', () => {
     const procedure = procedures[path]!;
     for (const field of fieldsOf(procedure)) {
       for (const value of BAD_VALUES) {
-        const before = databaseState();
+        const before = await databaseState();
         const response = await restCall(path, procedure, { [field]: value });
         const label = `/api ${procedure.meta!.openapi!.path} { ${field}: ${JSON.stringify(value)?.slice(0, 40)} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
-        expectAnswered(response, before, label);
+        await expectAnswered(response, before, label);
       }
     }
   });
@@ -187,11 +189,11 @@ describe('input fuzz', () => {
         if (!lineBreak.some((message) => message.endsWith('must be a single line without control characters.'))) continue;
         oneLineFields.push(`${path}.${field}`);
         for (const mark of DIRECTION_MARKS) {
-          const before = databaseState();
+          const before = await databaseState();
           const response = await unthrottledCall(path, procedure, { [field]: `A${mark}b` });
           const label = `${path} { ${field}: U+${mark.codePointAt(0)!.toString(16).toUpperCase()} } -> ${response.statusCode} ${response.body.slice(0, 200)}`;
           expect(fieldErrorsOf(response, field).join(' '), label).toMatch(/cannot contain invisible characters that change the direction of text/);
-          expect(databaseState(), label).toBe(before);
+          expect(await databaseState(), label).toBe(before);
         }
       }
     }
@@ -201,10 +203,10 @@ describe('input fuzz', () => {
   it.each(Object.keys(procedures))('%s: a whole input that is not an object gets a 4xx with a message or succeeds', async (path) => {
     const procedure = procedures[path]!;
     for (const input of BAD_INPUTS) {
-      const before = databaseState();
+      const before = await databaseState();
       const response = await call(path, procedure, input);
       const label = `${path} ${JSON.stringify(input)} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
-      expectAnswered(response, before, label);
+      await expectAnswered(response, before, label);
     }
   });
 });

@@ -18,7 +18,7 @@ let admin: SignedInUser;
 beforeAll(async () => {
   const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(line) });
   t = await createTestApp({}, { logger });
-  const company = createCompany(t.deps.db, { companyName: 'Logged Co' });
+  const company = await createCompany(t.deps.db, { companyName: 'Logged Co' });
   boss = await signedInUser(t, { role: 'superadmin' });
   admin = await signedInUser(t, { companyId: company.id, role: 'admin' });
 });
@@ -50,7 +50,7 @@ describe('the request log', () => {
     const user = await createUser(t.deps.db, { companyId: admin.user.companyId, emailAddress: 'logged.user@example.test' });
     await api(t.app).post('/account/forgot-password', { emailAddress: user.emailAddress });
     await api(t.app, boss.token).put(`/superadmin/users/sendsetpassword/${user.id}`);
-    const tokens = queuedEmails(t.deps)
+    const tokens = (await queuedEmails(t.deps))
       .filter((email) => email.toAddresses === user.emailAddress)
       .map((email) => linkTokenIn(email.textBody));
     expect(tokens).toHaveLength(2);

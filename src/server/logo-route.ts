@@ -10,7 +10,7 @@ export const NO_LOGO = 'No logo has been set.';
  */
 export function registerLogoRoute(app: FastifyInstance, db: Db): void {
   app.get(LOGO_PATH, async (_request, reply) => {
-    const logo = readLogo(db);
+    const logo = await readLogo(db);
     if (!logo) return reply.code(404).header('Cache-Control', 'no-store').send({ message: NO_LOGO });
     return reply
       .type(logo.contentType)

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../drizzle/schema.js';
 import { createCompany, createPackage, createTask, createUser } from './testing/factories.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from './testing/app.js';
 
@@ -13,14 +12,14 @@ import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp
 let t: TestApp;
 let boss: SignedInUser;
 let member: SignedInUser;
-let company: ReturnType<typeof createCompany>;
-let other: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
+let other: Awaited<ReturnType<typeof createCompany>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   boss = await signedInUser(t, { role: 'superadmin' });
-  company = createCompany(t.deps.db, { companyName: 'Keep Co', companyAddress: '1 Main St', companyPhone: '555-0100', website: 'keep.example.com', lowBalanceHundredths: 500 });
-  other = createCompany(t.deps.db, { companyName: 'Other Co' });
+  company = await createCompany(t.deps.db, { companyName: 'Keep Co', companyAddress: '1 Main St', companyPhone: '555-0100', website: 'keep.example.com', lowBalanceHundredths: 500 });
+  other = await createCompany(t.deps.db, { companyName: 'Other Co' });
   member = await signedInUser(t, { companyId: company.id, role: 'member' });
 });
 afterAll(() => t.close());
@@ -33,7 +32,8 @@ describe('PUT /superadmin/users/{id}', () => {
     const response = await put(`/superadmin/users/${user.id}`, { firstName: 'Anna' });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ firstName: 'Anna', role: 'member', approved: false, company: company.id, emailAddress: user.emailAddress });
-    expect(t.deps.db.select({ role: users.role, approved: users.approved }).from(users).where(eq(users.id, user.id)).get()).toEqual({ role: 'member', approved: false });
+    const { users } = t.deps.db.t;
+    expect(await t.deps.db.select({ role: users.role, approved: users.approved }).from(users).where(eq(users.id, user.id))).toEqual([{ role: 'member', approved: false }]);
   });
 
   it('still refuses a bad field and changes nothing', async () => {
@@ -41,7 +41,8 @@ describe('PUT /superadmin/users/{id}', () => {
     const response = await put(`/superadmin/users/${user.id}`, { firstName: '', role: 'admin' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toMatch(/First name/);
-    expect(t.deps.db.select({ firstName: users.firstName, role: users.role }).from(users).where(eq(users.id, user.id)).get()).toEqual({ firstName: 'Bea', role: 'member' });
+    const { users } = t.deps.db.t;
+    expect(await t.deps.db.select({ firstName: users.firstName, role: users.role }).from(users).where(eq(users.id, user.id))).toEqual([{ firstName: 'Bea', role: 'member' }]);
   });
 
   it('answers 404 for an unknown user, as before', async () => {
@@ -62,7 +63,7 @@ describe('PUT /superadmin/companies/{id}', () => {
 
 describe('PUT /superadmin/packages/{id}', () => {
   it('keeps hours, rate, dates and company a call leaves out', async () => {
-    const pkg = createPackage(t.deps.db, { description: 'Forty hours', hundredths: 4000, rateCents: 90000, companyId: company.id, endDate: new Date('2099-01-01T00:00:00Z') });
+    const pkg = await createPackage(t.deps.db, { description: 'Forty hours', hundredths: 4000, rateCents: 90000, companyId: company.id, endDate: new Date('2099-01-01T00:00:00Z') });
     const response = await put(`/superadmin/packages/${pkg.id}`, { description: 'Forty hours, renamed' });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ description: 'Forty hours, renamed', hours: 40, rate: 900, company: company.id, endDate: '2099-01-01T00:00:00.000Z' });
@@ -71,20 +72,20 @@ describe('PUT /superadmin/packages/{id}', () => {
 
 describe('task updates', () => {
   it('a customer changes only the priority; the title and description stay', async () => {
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Fix the login', description: 'Steps to reproduce', priority: 4 });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Fix the login', description: 'Steps to reproduce', priority: 4 });
     const response = await put(`/tasks/${task.id}`, { priority: 2 }, member.token);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ title: 'Fix the login', description: 'Steps to reproduce', priority: 2 });
   });
 
   it("never reads another company's task for a customer: still a 404", async () => {
-    const task = createTask(t.deps.db, { companyId: other.id, title: 'Theirs', priority: 4 });
+    const task = await createTask(t.deps.db, { companyId: other.id, title: 'Theirs', priority: 4 });
     const response = await put(`/tasks/${task.id}`, { priority: 2 }, member.token);
     expect(response.statusCode).toBe(404);
   });
 
   it('the provider changes only the title over tRPC too', async () => {
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Old title', description: 'Kept', priority: 7 });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Old title', description: 'Kept', priority: 7 });
     const response = await t.app.inject({
       method: 'POST',
       url: '/trpc/superadmin.tasks.update',
@@ -116,7 +117,7 @@ describe('invoice, payment and time log updates', () => {
     expect(paymentAfter.statusCode).toBe(200);
     expect(json(paymentAfter)).toMatchObject({ amount: 250, method: 'Check', description: 'Cheque 1001', transactionId: 'CHK-1001', paymentDate: '2026-01-06T15:00:00.000Z', invoice: { _id: invoice._id } });
 
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Logged against' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Logged against' });
     const log = json<{ _id: string }>(
       await api(t.app, boss.token).post('/superadmin/timelogs', {
         company: company.id, timeStamp: '2026-01-07T15:00:00.000Z', invertedHours: 2, description: 'Set up the server', task: task.id, emailClient: false,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from './db-postgres.js';
@@ -18,7 +19,7 @@ let postgresSide: SchemaShape;
 
 beforeAll(async () => {
   sqlite = tempDatabase();
-  sqliteSide = sqliteShape(sqlite.open().sqlite);
+  sqliteSide = await sqliteShape(sqlite.open().db);
   postgres = await freshPostgresDatabase();
   const handle = await openPostgres(postgres.url);
   try {
@@ -28,7 +29,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  sqlite?.remove();
+  await sqlite?.remove();
   await postgres?.drop();
 });
 
@@ -54,7 +55,7 @@ describe('the migrations of both engines', () => {
 
   it('give time log descriptions a substring index on each engine', async () => {
     // SQLite: an FTS5 table with the trigram tokenizer; PostgreSQL: a pg_trgm GIN index. Their queries differ; their matches are tested on both engines.
-    const fts = sqlite.open().sqlite.prepare(`select sql from sqlite_master where name = 'time_log_words'`).get() as { sql: string } | undefined;
+    const [fts] = await sqlite.open().db.rows<{ sql: string }>(sql`select sql from sqlite_master where name = 'time_log_words'`);
     expect(fts?.sql).toMatch(/using fts5\(description, content='time_logs', tokenize='trigram'\)/i);
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();

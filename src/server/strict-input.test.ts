@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, invoices, packages, payments, tasks, timeLogs, users } from '../../drizzle/schema.js';
 import { MAX_TASK_BACKDATE_DAYS, MAX_TASK_FUTURE_HOURS, TASK_DATE_IN_FUTURE, TASK_DATE_TOO_OLD } from '../shared/limits.js';
 import { notACalendarDay, notOneLine, reordersText } from '../shared/validation.js';
 import { createCompany, createPackage, createTask, createTimeLogRow } from './testing/factories.js';
@@ -11,7 +10,7 @@ import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser
  */
 
 let t: TestApp;
-let company: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
 let boss: SignedInUser;
 let member: SignedInUser;
 let invoiceId: string;
@@ -22,14 +21,14 @@ let timeLogId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  company = createCompany(t.deps.db, { companyName: 'Strict Co' });
+  company = await createCompany(t.deps.db, { companyName: 'Strict Co' });
   boss = await signedInUser(t, { role: 'superadmin' });
   member = await signedInUser(t, { companyId: company.id, role: 'admin' });
   const invoice = await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Block', price: 1000, sendInvoiceEmail: false });
   invoiceId = json<{ _id: string }>(invoice)._id;
-  packageId = createPackage(t.deps.db, {}, t.clock.now()).id;
-  taskId = createTask(t.deps.db, { companyId: company.id }).id;
-  timeLogId = createTimeLogRow(t.deps.db, { companyId: company.id }).id;
+  packageId = (await createPackage(t.deps.db, {}, t.clock.now())).id;
+  taskId = (await createTask(t.deps.db, { companyId: company.id })).id;
+  timeLogId = (await createTimeLogRow(t.deps.db, { companyId: company.id })).id;
   const paid = await api(t.app, boss.token).post('/superadmin/payments', { ...paymentForm(), amount: 1 });
   paymentId = json<{ _id: string }>(paid)._id;
 });
@@ -50,12 +49,12 @@ type Write = {
   token: () => string;
   base: () => Record<string, unknown>;
   /** Everything the call could have written. */
-  rows: () => unknown;
+  rows: () => PromiseLike<unknown>;
 };
 
 const byBoss = () => boss.token;
 const writes: Record<string, Write> = {
-  createPayment: { name: 'POST /superadmin/payments', rest: { method: 'POST', url: () => '/superadmin/payments' }, procedure: 'superadmin.payments.create', token: byBoss, base: paymentForm, rows: () => t.deps.db.select().from(payments).all() },
+  createPayment: { name: 'POST /superadmin/payments', rest: { method: 'POST', url: () => '/superadmin/payments' }, procedure: 'superadmin.payments.create', token: byBoss, base: paymentForm, rows: () => t.deps.db.select().from(t.deps.db.t.payments) },
   updatePayment: {
     name: 'PUT /superadmin/payments/{id}',
     rest: { method: 'PUT', url: () => `/superadmin/payments/${paymentId}` },
@@ -63,10 +62,10 @@ const writes: Record<string, Write> = {
     trpcExtra: () => ({ id: paymentId }),
     token: byBoss,
     base: paymentForm,
-    rows: () => t.deps.db.select().from(payments).all(),
+    rows: () => t.deps.db.select().from(t.deps.db.t.payments),
   },
-  createInvoice: { name: 'POST /superadmin/invoices', rest: { method: 'POST', url: () => '/superadmin/invoices' }, procedure: 'superadmin.invoices.create', token: byBoss, base: invoiceForm, rows: () => t.deps.db.select().from(invoices).all() },
-  createPackage: { name: 'POST /superadmin/packages', rest: { method: 'POST', url: () => '/superadmin/packages' }, procedure: 'superadmin.packages.create', token: byBoss, base: packageForm, rows: () => t.deps.db.select().from(packages).all() },
+  createInvoice: { name: 'POST /superadmin/invoices', rest: { method: 'POST', url: () => '/superadmin/invoices' }, procedure: 'superadmin.invoices.create', token: byBoss, base: invoiceForm, rows: () => t.deps.db.select().from(t.deps.db.t.invoices) },
+  createPackage: { name: 'POST /superadmin/packages', rest: { method: 'POST', url: () => '/superadmin/packages' }, procedure: 'superadmin.packages.create', token: byBoss, base: packageForm, rows: () => t.deps.db.select().from(t.deps.db.t.packages) },
   updatePackage: {
     name: 'PUT /superadmin/packages/{id}',
     rest: { method: 'PUT', url: () => `/superadmin/packages/${packageId}` },
@@ -74,9 +73,9 @@ const writes: Record<string, Write> = {
     trpcExtra: () => ({ id: packageId }),
     token: byBoss,
     base: packageForm,
-    rows: () => t.deps.db.select().from(packages).all(),
+    rows: () => t.deps.db.select().from(t.deps.db.t.packages),
   },
-  createTask: { name: 'POST /tasks', rest: { method: 'POST', url: () => '/tasks' }, procedure: 'tasks.create', token: () => member.token, base: () => ({ title: 'A task' }), rows: () => t.deps.db.select().from(tasks).all() },
+  createTask: { name: 'POST /tasks', rest: { method: 'POST', url: () => '/tasks' }, procedure: 'tasks.create', token: () => member.token, base: () => ({ title: 'A task' }), rows: () => t.deps.db.select().from(t.deps.db.t.tasks) },
   updateTask: {
     name: 'PUT /tasks/{id}',
     rest: { method: 'PUT', url: () => `/tasks/${taskId}` },
@@ -84,10 +83,10 @@ const writes: Record<string, Write> = {
     trpcExtra: () => ({ id: taskId }),
     token: () => member.token,
     base: () => ({ title: 'A task' }),
-    rows: () => t.deps.db.select().from(tasks).all(),
+    rows: () => t.deps.db.select().from(t.deps.db.t.tasks),
   },
-  createAdminTask: { name: 'POST /superadmin/tasks', rest: { method: 'POST', url: () => '/superadmin/tasks' }, procedure: 'superadmin.tasks.create', token: byBoss, base: () => ({ company: company.id, title: 'A task' }), rows: () => t.deps.db.select().from(tasks).all() },
-  createTimeLog: { name: 'POST /superadmin/timelogs', rest: { method: 'POST', url: () => '/superadmin/timelogs' }, procedure: 'superadmin.timelogs.create', token: byBoss, base: timeLogForm, rows: () => t.deps.db.select().from(timeLogs).all() },
+  createAdminTask: { name: 'POST /superadmin/tasks', rest: { method: 'POST', url: () => '/superadmin/tasks' }, procedure: 'superadmin.tasks.create', token: byBoss, base: () => ({ company: company.id, title: 'A task' }), rows: () => t.deps.db.select().from(t.deps.db.t.tasks) },
+  createTimeLog: { name: 'POST /superadmin/timelogs', rest: { method: 'POST', url: () => '/superadmin/timelogs' }, procedure: 'superadmin.timelogs.create', token: byBoss, base: timeLogForm, rows: () => t.deps.db.select().from(t.deps.db.t.timeLogs) },
   updateTimeLog: {
     name: 'PUT /superadmin/timelogs/{id}',
     rest: { method: 'PUT', url: () => `/superadmin/timelogs/${timeLogId}` },
@@ -95,17 +94,17 @@ const writes: Record<string, Write> = {
     trpcExtra: () => ({ id: timeLogId }),
     token: byBoss,
     base: timeLogForm,
-    rows: () => t.deps.db.select().from(timeLogs).all(),
+    rows: () => t.deps.db.select().from(t.deps.db.t.timeLogs),
   },
-  createCompany: { name: 'POST /superadmin/companies', rest: { method: 'POST', url: () => '/superadmin/companies' }, procedure: 'superadmin.companies.create', token: byBoss, base: () => ({ companyName: 'New Co' }), rows: () => t.deps.db.select().from(companies).all() },
-  createUser: { name: 'POST /superadmin/users', rest: { method: 'POST', url: () => '/superadmin/users' }, procedure: 'superadmin.users.create', token: byBoss, base: userForm, rows: () => t.deps.db.select().from(users).all() },
+  createCompany: { name: 'POST /superadmin/companies', rest: { method: 'POST', url: () => '/superadmin/companies' }, procedure: 'superadmin.companies.create', token: byBoss, base: () => ({ companyName: 'New Co' }), rows: () => t.deps.db.select().from(t.deps.db.t.companies) },
+  createUser: { name: 'POST /superadmin/users', rest: { method: 'POST', url: () => '/superadmin/users' }, procedure: 'superadmin.users.create', token: byBoss, base: userForm, rows: () => t.deps.db.select().from(t.deps.db.t.users) },
   signUp: {
     name: 'POST /account/signup',
     rest: { method: 'POST', url: () => '/account/signup' },
     procedure: 'account.signup',
     token: () => '',
     base: () => ({ companyName: 'Signup Co', firstName: 'Sam', lastName: 'Sign', emailAddress: 'signup-strict@example.test', password: 'longenough' }),
-    rows: () => [t.deps.db.select().from(users).all(), t.deps.db.select().from(companies).all()],
+    rows: () => Promise.all([t.deps.db.select().from(t.deps.db.t.users), t.deps.db.select().from(t.deps.db.t.companies)]),
   },
   updateProfile: {
     name: 'PUT /account/profile/update',
@@ -113,7 +112,7 @@ const writes: Record<string, Write> = {
     procedure: 'account.updateProfile',
     token: () => member.token,
     base: () => ({ firstName: 'Mem', lastName: 'Ber', emailAddress: member.user.emailAddress }),
-    rows: () => t.deps.db.select().from(users).all(),
+    rows: () => t.deps.db.select().from(t.deps.db.t.users),
   },
 };
 
@@ -190,11 +189,11 @@ function fieldErrorsOf(transport: 'rest' | 'trpc', body: Record<string, unknown>
 describe.each(['rest', 'trpc'] as const)('strict input over %s', (transport) => {
   it.each([...numberCases, ...dateCases, ...lineCases])('%s refuses %s = %j', async (key, field, value, message) => {
     const write = writes[key]!;
-    const before = JSON.stringify(write.rows());
+    const before = JSON.stringify(await write.rows());
     const response = await send(write, transport, { ...write.base(), [field]: value });
     expect(response.statusCode, response.body).toBe(400);
     expect(fieldErrorsOf(transport, response.json())?.[field], response.body).toEqual([message]);
-    expect(JSON.stringify(write.rows())).toBe(before);
+    expect(JSON.stringify(await write.rows())).toBe(before);
   });
 });
 

@@ -33,9 +33,9 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
  */
 export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[]; formerPaths?: string[] };
 
-export function createContext(deps: AppDeps, request: RequestInfo): Context {
+export async function createContext(deps: AppDeps, request: RequestInfo): Promise<Context> {
   const actor = request.sessionToken
-    ? validateSessionToken(deps.db, request.sessionToken, deps.clock.now())
+    ? await validateSessionToken(deps.db, request.sessionToken, deps.clock.now())
     : null;
   return { deps, actor, ip: request.ip };
 }
@@ -85,7 +85,7 @@ type SignedIn = Context & { actor: Actor };
 type Guard = {
   may: (actor: Actor) => boolean;
   /** A further reason to turn an allowed actor away, with its own message. */
-  refusal?: (deps: AppDeps, actor: Actor) => string | null;
+  refusal?: (deps: AppDeps, actor: Actor) => Promise<string | null>;
 };
 
 /**
@@ -97,7 +97,7 @@ function signedInProcedure({ may, refusal }: Guard) {
     const { actor } = ctx;
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     if (!may(actor)) throw forbidden();
-    const refused = refusal?.(ctx.deps, actor);
+    const refused = await refusal?.(ctx.deps, actor);
     if (refused) throw new TRPCError({ code: 'FORBIDDEN', message: refused });
     const action = meta?.rateLimit;
     const caller = action && { ip: ctx.ip, userId: actor.userId };
@@ -121,7 +121,7 @@ export const companyAdminProcedure = signedInProcedure({ may: (actor) => actor.i
 /** While the policy requires two-factor sign-in, a super-admin without it is kept out of the back office. */
 export const superAdminProcedure = signedInProcedure({
   may: (actor) => actor.isSuperAdmin,
-  refusal: (deps, actor) => (mustEnrolFirst(deps.db, actor.userId) ? ENROL_FIRST : null),
+  refusal: async (deps, actor) => ((await mustEnrolFirst(deps.db, actor.userId)) ? ENROL_FIRST : null),
 });
 
 /**
@@ -132,15 +132,15 @@ export const superAdminProcedure = signedInProcedure({
  * the merged record meets the same rules as a full form. An unknown id is a 404 before the input is checked.
  */
 export function keepsOmittedFields<Stored extends object>(
-  /** The record as it stands; a 404 when there is none, undefined to leave the input as sent. */
-  stored: (ctx: SignedIn, id: string) => Stored | undefined,
+  /** The record as it stands (read from the database, so usually a promise); a 404 when there is none, undefined to leave the input as sent. */
+  stored: (ctx: SignedIn, id: string) => Promise<Stored | undefined> | Stored | undefined,
   fields: readonly (keyof Stored & string)[],
 ) {
   return t.middleware(async ({ ctx, getRawInput, next }) => {
     const sent = await getRawInput();
     const id = isRecord(sent) ? idParam.safeParse(sent.id).data : undefined;
     if (!isRecord(sent) || id === undefined) return next();
-    const current = stored(ctx as SignedIn, id);
+    const current = await stored(ctx as SignedIn, id);
     if (!current) return next();
     const merged: Record<string, unknown> = {};
     for (const field of fields) merged[field] = current[field];

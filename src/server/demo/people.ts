@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { signUpInput } from '../../shared/account.js';
 import { companyFields } from '../../shared/companies.js';
 import { adminUserFields } from '../../shared/users.js';
-import { inTransaction } from '../db.js';
 import type { AppDeps } from '../deps.js';
 import { issuePasswordLink } from '../modules/account/links.js';
 import { resetPassword, signUp } from '../modules/account/service.js';
@@ -19,14 +18,14 @@ export function actingAt(deps: AppDeps, when: Date): AppDeps {
   return { ...deps, clock: { now: () => when } };
 }
 
-export function demoCompany(deps: AppDeps, fields: z.input<typeof companyFields>) {
+export async function demoCompany(deps: AppDeps, fields: z.input<typeof companyFields>) {
   return createCompany(deps, companyFields.parse(fields));
 }
 
 /** A company user the provider adds, who then sets their password through the link they were sent. */
 export async function demoUser(deps: AppDeps, fields: z.input<typeof adminUserFields>, password: string) {
-  const user = createUserByAdmin(deps, adminUserFields.parse(fields));
-  const link = inTransaction(deps.db, (tx) => issuePasswordLink(tx, deps, user._id, 'set-password'));
+  const user = await createUserByAdmin(deps, adminUserFields.parse(fields));
+  const link = await deps.db.transaction((tx) => issuePasswordLink(tx, deps, user._id, 'set-password'));
   await resetPassword(deps, { token: link.slice(link.lastIndexOf('/') + 1), newPassword: password });
   return user;
 }

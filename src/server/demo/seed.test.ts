@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, outbox, timeLogs } from '../../../drizzle/schema.js';
 import { invoiceStatus, type InvoiceDto } from '../../shared/invoices.js';
 import { api, createTestApp, json, type TestApp } from '../testing/app.js';
 import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemo, type DemoLogins } from './seed.js';
@@ -46,9 +45,10 @@ describe('npm run seed:demo', () => {
     const boss = await signIn(DEMO_PROVIDER_EMAIL);
     const weeks = json<unknown[]>(await api(t.app, boss).get('/superadmin/timelogs/by-date'));
     expect(weeks.length).toBeGreaterThanOrEqual(5);
-    expect(t.deps.db.select().from(timeLogs).all().length).toBeGreaterThan(30);
-    expect(t.deps.db.select().from(outbox).all()).toEqual([]);
-    const emailed = t.deps.db.select({ low: companies.runningLowEmailedAt, negative: companies.negativeEmailedAt }).from(companies).all();
+    const { companies, outbox, timeLogs } = t.deps.db.t;
+    expect((await t.deps.db.select().from(timeLogs)).length).toBeGreaterThan(30);
+    expect(await t.deps.db.select().from(outbox)).toEqual([]);
+    const emailed = await t.deps.db.select({ low: companies.runningLowEmailedAt, negative: companies.negativeEmailedAt }).from(companies);
     expect(emailed.filter((company) => company.low !== null || company.negative !== null)).toEqual([]);
   });
 

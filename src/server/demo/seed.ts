@@ -1,4 +1,3 @@
-import { companies, outbox, users } from '../../../drizzle/schema.js';
 import { invoiceFormInput } from '../../shared/invoices.js';
 import { packageFormInput } from '../../shared/packages.js';
 import { paymentFormInput } from '../../shared/payments.js';
@@ -49,13 +48,15 @@ const WORK = [
 export type DemoLogins = { provider: { email: string; password: string }; customers: { company: string; admin: string; member: string }[]; pending: string };
 
 export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
-  if (deps.db.select({ id: companies.id }).from(companies).limit(1).get()) {
+  const { companies, users } = deps.db.t;
+  const [anyCompany] = await deps.db.select({ id: companies.id }).from(companies).limit(1);
+  if (anyCompany) {
     throw new Error('This database already has companies; seed:demo only fills an empty one. Try DATA_DIR=./demo-data npm run seed:demo.');
   }
   const started = deps.clock.now();
   const now = started.getTime();
   await upsertSuperAdmin(deps.db, { emailAddress: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Provider' }, started);
-  const provider = deps.db.select().from(users).all().find((user) => user.emailAddress === DEMO_PROVIDER_EMAIL)!;
+  const provider = (await deps.db.select().from(users)).find((user) => user.emailAddress === DEMO_PROVIDER_EMAIL)!;
   const actor: Actor = { sessionId: 'demo-seed', userId: provider.id, companyId: null, companyName: null, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress, role: 'superadmin', isAdmin: true, isSuperAdmin: true };
 
   const logins: DemoLogins = { provider: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD }, customers: [], pending: '' };
@@ -63,7 +64,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const joined = actingAt(deps, new Date(now - 90 * DAY));
   const added = actingAt(deps, new Date(now - 60 * DAY));
   for (const company of COMPANIES) {
-    const row = demoCompany(joined, { companyName: company.name, companyAddress: company.address, companyPhone: company.phone, website: company.website });
+    const row = await demoCompany(joined, { companyName: company.name, companyAddress: company.address, companyPhone: company.phone, website: company.website });
     const person = ([firstName, lastName]: [string, string], role: string) =>
       ({ company: row._id, firstName, lastName, emailAddress: `${firstName.toLowerCase()}@${company.slug}.example.com`, role });
     const admin = await demoUser(joined, person(company.admin, 'admin'), DEMO_PASSWORD);
@@ -87,36 +88,36 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
     { description: 'Growth: 25 hours of consulting', hours: 25, rate: 140 },
     { description: 'Scale: 50 hours of consulting', hours: 50, rate: 130 },
   ];
-  for (const offer of general) createPackage(deps, packageFormInput.parse({ ...offer, startDate: iso(120) }));
-  createPackage(deps, packageFormInput.parse({ description: 'Globex retainer: 40 hours', hours: 40, rate: 120, startDate: iso(120), company: made[2]!.id }));
-  createPackage(deps, packageFormInput.parse({ description: 'Summer special: 20 hours (ended)', hours: 20, rate: 110, startDate: iso(200), endDate: iso(100) }));
+  for (const offer of general) await createPackage(deps, packageFormInput.parse({ ...offer, startDate: iso(120) }));
+  await createPackage(deps, packageFormInput.parse({ description: 'Globex retainer: 40 hours', hours: 40, rate: 120, startDate: iso(120), company: made[2]!.id }));
+  await createPackage(deps, packageFormInput.parse({ description: 'Summer special: 20 hours (ended)', hours: 20, rate: 110, startDate: iso(200), endDate: iso(100) }));
 
   const invoice = (companyIndex: number, daysAgo: number, description: string, hours: number, rate: number, method: string) =>
     createInvoice(deps, invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: method, description, hours, rate, sendInvoiceEmail: false }));
   const pay = (companyIndex: number, invoiceId: string, amount: number, daysAgo: number, method: string, transactionId: string) =>
     createPayment(deps, paymentFormInput.parse({ company: made[companyIndex]!.id, invoice: invoiceId, amount, method, paymentDate: iso(daysAgo, 15), description: 'Thank you', transactionId, sendEmail: false }));
 
-  const northwindGrowth = invoice(0, 50, 'Growth: 25 hours of consulting', 25, 140, 'ACH');
-  pay(0, northwindGrowth._id, 1750, 45, 'ACH', 'ACH-20431');
-  pay(0, northwindGrowth._id, 1750, 40, 'ACH', 'ACH-20977');
-  invoice(0, 3, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
-  const contosoScale = invoice(1, 42, 'Scale: 50 hours of consulting', 50, 130, 'Check');
-  pay(1, contosoScale._id, 6500, 38, 'Check', 'CHK-1182');
-  const contosoTopUp = invoice(1, 12, 'Growth: 25 hours of consulting', 25, 140, 'Check');
-  pay(1, contosoTopUp._id, 1500, 6, 'Check', 'CHK-1240');
-  const globexRetainer = invoice(2, 45, 'Globex retainer: 40 hours', 40, 120, 'ACH');
-  pay(2, globexRetainer._id, 4800, 41, 'ACH', 'ACH-19920');
-  invoice(3, 8, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
+  const northwindGrowth = await invoice(0, 50, 'Growth: 25 hours of consulting', 25, 140, 'ACH');
+  await pay(0, northwindGrowth._id, 1750, 45, 'ACH', 'ACH-20431');
+  await pay(0, northwindGrowth._id, 1750, 40, 'ACH', 'ACH-20977');
+  await invoice(0, 3, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
+  const contosoScale = await invoice(1, 42, 'Scale: 50 hours of consulting', 50, 130, 'Check');
+  await pay(1, contosoScale._id, 6500, 38, 'Check', 'CHK-1182');
+  const contosoTopUp = await invoice(1, 12, 'Growth: 25 hours of consulting', 25, 140, 'Check');
+  await pay(1, contosoTopUp._id, 1500, 6, 'Check', 'CHK-1240');
+  const globexRetainer = await invoice(2, 45, 'Globex retainer: 40 hours', 40, 120, 'ACH');
+  await pay(2, globexRetainer._id, 4800, 41, 'ACH', 'ACH-19920');
+  await invoice(3, 8, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
 
   const taskIds: string[][] = made.map(() => []);
   const TASKS = ['Upgrade the staging database', 'Set up single sign-on', 'Speed up the monthly report', 'Review firewall rules', 'Document the release process', 'Fix the password reset email'];
-  made.forEach((company, index) => {
-    TASKS.slice(0, 3 + index).forEach((title, n) => {
-      const task = createTaskFor(deps, { company: company.id, title, description: `${title} for ${company.name}. Agreed in the kickoff call; details in the shared notes.`, priority: n + 1 });
+  for (const [index, company] of made.entries()) {
+    for (const [n, title] of TASKS.slice(0, 3 + index).entries()) {
+      const task = await createTaskFor(deps, { company: company.id, title, description: `${title} for ${company.name}. Agreed in the kickoff call; details in the shared notes.`, priority: n + 1 });
       taskIds[index]!.push(task._id);
-    });
-  });
-  updateTask(deps, actor, taskIds[0]![1]!, { title: 'Set up single sign-on (Okta)', description: 'Connect the portal to Okta; test with two users first.', priority: 1 });
+    }
+  }
+  await updateTask(deps, actor, taskIds[0]![1]!, { title: 'Set up single sign-on (Okta)', description: 'Connect the portal to Okta; test with two users first.', priority: 1 });
 
   const today = now - (now % DAY);
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
@@ -126,7 +127,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
         const at = monday - week * 7 * DAY + day * DAY + (13 + index) * 3600_000;
         if (at > now || (week + day + index) % 4 === 0) continue;
         const tasks = taskIds[index]!;
-        createTimeLog(
+        await createTimeLog(
           deps,
           actor,
           timeLogFormInput.parse({
@@ -143,10 +144,12 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
     }
   }
 
-  markTaskDone(deps, actor, taskIds[1]![0]!, false);
+  await markTaskDone(deps, actor, taskIds[1]![0]!, false);
 
   // Demo addresses are fictional: nothing the seed did should go out as email, nor show as sent.
-  deps.db.delete(outbox).where(gt(outbox.createdAt, new Date(started.getTime() - 1))).run();
-  deps.db.update(companies).set({ runningLowEmailedAt: null, negativeEmailedAt: null }).run();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(tx.t.outbox).where(gt(tx.t.outbox.createdAt, new Date(started.getTime() - 1)));
+    await tx.update(tx.t.companies).set({ runningLowEmailedAt: null, negativeEmailedAt: null });
+  });
   return logins;
 }

@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { companies } from '../../../drizzle/schema.js';
+import type { Db } from '../db.js';
 import { createCompany } from '../testing/factories.js';
 import { tempDatabase, type TempDatabase } from '../testing/database.js';
 import { KEPT_INPUTS, keptPerInputUntilChange, keptUntilChange } from './kept-until-change.js';
 
 let temp: TempDatabase | undefined;
-afterEach(() => {
-  temp?.remove();
+afterEach(async () => {
+  await temp?.remove();
   temp = undefined;
 });
+
+type Clock = { now: () => Date };
 
 function setUp() {
   temp = tempDatabase();
@@ -16,9 +18,9 @@ function setUp() {
   let now = new Date('2026-03-04T10:00:00Z');
   const clock = { now: () => now };
   let computed = 0;
-  const countCompanies = keptUntilChange((deps: { db: typeof handle.db; clock: typeof clock }) => {
+  const countCompanies = keptUntilChange(async (deps: { db: Db; clock: Clock }) => {
     computed += 1;
-    return deps.db.select().from(companies).all().length;
+    return (await deps.db.select().from(deps.db.t.companies)).length;
   });
   return {
     handle,
@@ -29,37 +31,37 @@ function setUp() {
 }
 
 describe('keptUntilChange', () => {
-  it('answers from the last result while nothing changed', () => {
+  it('answers from the last result while nothing changed', async () => {
     const kit = setUp();
-    expect(kit.read()).toBe(0);
-    expect(kit.read()).toBe(0);
+    expect(await kit.read()).toBe(0);
+    expect(await kit.read()).toBe(0);
     expect(kit.computed()).toBe(1);
   });
 
-  it('computes again after a write on the same connection', () => {
+  it('computes again after a write through the same database', async () => {
     const kit = setUp();
-    kit.read();
-    createCompany(kit.handle.db, { companyName: 'Acme' });
-    expect(kit.read()).toBe(1);
+    await kit.read();
+    await createCompany(kit.handle.db, { companyName: 'Acme' });
+    expect(await kit.read()).toBe(1);
     expect(kit.computed()).toBe(2);
   });
 
-  it('computes again after another connection commits', () => {
+  it('computes again after another connection commits', async () => {
     const kit = setUp();
-    kit.read();
+    await kit.read();
     const other = temp!.open();
-    createCompany(other.db, { companyName: 'Written elsewhere' });
-    expect(kit.read()).toBe(1);
+    await createCompany(other.db, { companyName: 'Written elsewhere' });
+    expect(await kit.read()).toBe(1);
   });
 
-  it('computes again once the clock leaves the minute', () => {
+  it('computes again once the clock leaves the minute', async () => {
     const kit = setUp();
-    kit.read();
+    await kit.read();
     kit.advance(30_000);
-    kit.read();
+    await kit.read();
     expect(kit.computed()).toBe(1);
     kit.advance(31_000);
-    kit.read();
+    await kit.read();
     expect(kit.computed()).toBe(2);
   });
 });
@@ -71,35 +73,35 @@ describe('keptPerInputUntilChange', () => {
     const clock = { now: () => new Date('2026-03-04T10:00:00Z') };
     const computed: string[] = [];
     const namesWith = keptPerInputUntilChange(
-      (deps: { db: typeof handle.db; clock: typeof clock }, text: string) => {
+      async (deps: { db: Db; clock: Clock }, text: string) => {
         if (text === 'bad') throw new Error('no such input');
         computed.push(text);
-        return deps.db.select().from(companies).all().filter((company) => company.companyName.includes(text)).length;
+        return (await deps.db.select().from(deps.db.t.companies)).filter((company) => company.companyName.includes(text)).length;
       },
       (text) => text,
     );
     return { handle, read: (text: string) => namesWith({ db: handle.db, clock }, text), computed };
   }
 
-  it('keeps each input’s result apart, each until the data changes', () => {
+  it('keeps each input’s result apart, each until the data changes', async () => {
     const kit = keyedSetUp();
-    createCompany(kit.handle.db, { companyName: 'Acme' });
-    expect([kit.read('A'), kit.read('B'), kit.read('A'), kit.read('B')]).toEqual([1, 0, 1, 0]);
+    await createCompany(kit.handle.db, { companyName: 'Acme' });
+    expect([await kit.read('A'), await kit.read('B'), await kit.read('A'), await kit.read('B')]).toEqual([1, 0, 1, 0]);
     expect(kit.computed).toEqual(['A', 'B']);
-    createCompany(kit.handle.db, { companyName: 'Bolt' });
-    expect([kit.read('A'), kit.read('B')]).toEqual([1, 1]);
+    await createCompany(kit.handle.db, { companyName: 'Bolt' });
+    expect([await kit.read('A'), await kit.read('B')]).toEqual([1, 1]);
     expect(kit.computed).toEqual(['A', 'B', 'A', 'B']);
   });
 
-  it('keeps the last KEPT_INPUTS inputs, the oldest going first, and nothing for an input that throws', () => {
+  it('keeps the last KEPT_INPUTS inputs, the oldest going first, and nothing for an input that throws', async () => {
     const kit = keyedSetUp();
-    for (let n = 0; n <= KEPT_INPUTS; n += 1) kit.read(`input ${n}`);
-    kit.read(`input ${KEPT_INPUTS}`);
-    kit.read('input 1');
+    for (let n = 0; n <= KEPT_INPUTS; n += 1) await kit.read(`input ${n}`);
+    await kit.read(`input ${KEPT_INPUTS}`);
+    await kit.read('input 1');
     expect(kit.computed.length).toBe(KEPT_INPUTS + 1);
-    kit.read('input 0');
+    await kit.read('input 0');
     expect(kit.computed.at(-1)).toBe('input 0');
-    expect(() => kit.read('bad')).toThrow('no such input');
-    expect(() => kit.read('bad')).toThrow('no such input');
+    await expect(kit.read('bad')).rejects.toThrow('no such input');
+    await expect(kit.read('bad')).rejects.toThrow('no such input');
   });
 });

@@ -6,8 +6,8 @@ import { COUNT_BLOCK, countCapOf, countOfMatches, matchedRowsOnly, pageOf, pageO
 function listOf(size: number) {
   const counts: number[] = [];
   const reader: ListReader<number> = {
-    rows: (limit, offset) => Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_row, index) => offset + index),
-    count: (atMost) => {
+    rows: async (limit, offset) => Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_row, index) => offset + index),
+    count: async (atMost) => {
       counts.push(atMost);
       return Math.min(size, atMost);
     },
@@ -24,60 +24,70 @@ describe('pageOf: a total counted up to a cap', () => {
     expect(countCapOf(25_000)).toBe(30_000);
   });
 
-  it('answers an exact total below the cap, without the capped mark', () => {
+  it('answers an exact total below the cap, without the capped mark', async () => {
     const { reader, counts } = listOf(9_999);
-    expect(pageOf({ page: 1, perPage: 25 }, reader)).toEqual({ items: Array.from({ length: 25 }, (_row, index) => index), total: 9_999 });
+    expect(await pageOf({ page: 1, perPage: 25 }, reader)).toEqual({ items: Array.from({ length: 25 }, (_row, index) => index), total: 9_999 });
     expect(counts).toEqual([10_000]);
   });
 
-  it('answers the cap as a lower bound, marked totalIsCapped, when the count reaches it', () => {
+  it('answers the cap as a lower bound, marked totalIsCapped, when the count reaches it', async () => {
     const { reader, counts } = listOf(2_000_000);
-    const first = pageOf({ page: 1, perPage: 25 }, reader);
+    const first = await pageOf({ page: 1, perPage: 25 }, reader);
     expect([first.total, first.totalIsCapped]).toEqual([10_000, true]);
     // exactly the cap is still "10,000 or more"
-    expect(pageOf({ page: 1, perPage: 25 }, listOf(10_000).reader)).toMatchObject({ total: 10_000, totalIsCapped: true });
+    expect(await pageOf({ page: 1, perPage: 25 }, listOf(10_000).reader)).toMatchObject({ total: 10_000, totalIsCapped: true });
     // the page that ends at the cap counts on, so the pager offers the page after it
-    const blockEnd = pageOf({ page: 400, perPage: 25 }, reader);
+    const blockEnd = await pageOf({ page: 400, perPage: 25 }, reader);
     expect([blockEnd.items[0], blockEnd.total, blockEnd.totalIsCapped]).toEqual([9_975, 20_000, true]);
     expect(counts).toEqual([10_000, 20_000]);
   });
 
-  it('needs no count where the page tells the total: a short page, or an empty first page', () => {
+  it('needs no count where the page tells the total: a short page, or an empty first page', async () => {
     const { reader, counts } = listOf(20_010);
-    expect(pageOf({ page: 801, perPage: 25 }, reader)).toEqual({ items: Array.from({ length: 10 }, (_row, index) => 20_000 + index), total: 20_010 });
-    expect(pageOf({ page: 1, perPage: 25 }, listOf(0).reader)).toEqual({ items: [], total: 0 });
+    expect(await pageOf({ page: 801, perPage: 25 }, reader)).toEqual({ items: Array.from({ length: 10 }, (_row, index) => 20_000 + index), total: 20_010 });
+    expect(await pageOf({ page: 1, perPage: 25 }, listOf(0).reader)).toEqual({ items: [], total: 0 });
     expect(counts).toEqual([]);
   });
 
-  it('counts past the end of the list for an empty page there, and answers the exact total', () => {
+  it('counts past the end of the list for an empty page there, and answers the exact total', async () => {
     const { reader, counts } = listOf(30);
-    expect(pageOf({ page: 3, perPage: 25 }, reader)).toEqual({ items: [], total: 30 });
+    expect(await pageOf({ page: 3, perPage: 25 }, reader)).toEqual({ items: [], total: 30 });
     expect(counts).toEqual([10_000]);
   });
 });
 
 describe('pageOrderOf: a narrowed list whose probe found all its matches', () => {
-  it('sorts them, reads just those rows by rowid and counts them without another query', () => {
+  it('sorts them, reads just those rows by rowid and counts them without another query', async () => {
     let probes = 0;
-    const order = pageOrderOf(true, (limit) => {
+    const order = pageOrderOf(true, async (limit) => {
       probes += 1;
       return [7, 3, 9].slice(0, limit);
     });
-    expect(order()).toBe('sortMatches');
-    expect(order.matches()).toEqual([7, 3, 9]);
-    expect(matchedRowsOnly(order, sql`rowid`, true)).toBeDefined();
+    expect(await order()).toBe('sortMatches');
+    expect(await order.matches()).toEqual([7, 3, 9]);
+    expect(await matchedRowsOnly(order, sql`rowid`, true)).toBeDefined();
     // matches an index finds again as cheaply are not listed
-    expect(matchedRowsOnly(order, sql`rowid`, false)).toBeUndefined();
-    expect(countOfMatches(order, 10_000, () => expect.unreachable('no count query'))).toBe(3);
+    expect(await matchedRowsOnly(order, sql`rowid`, false)).toBeUndefined();
+    expect(await countOfMatches(order, 10_000, () => expect.unreachable('no count query'))).toBe(3);
     expect(probes).toBe(1);
   });
 
-  it('walks the list when the probe finds more than SORTED_MATCHES_LIMIT, or when nothing narrows it', () => {
-    const many = pageOrderOf(true, (limit) => Array.from({ length: limit }, (_row, index) => index));
-    expect([many(), many.matches(), matchedRowsOnly(many, sql`rowid`, true)]).toEqual(['walk', undefined, undefined]);
-    expect(countOfMatches(many, 10_000, (atMost) => atMost)).toBe(10_000);
+  it('probes once however many ask for the order while the probe runs', async () => {
+    let probes = 0;
+    const order = pageOrderOf(true, async () => {
+      probes += 1;
+      return [1];
+    });
+    expect(await Promise.all([order(), order.matches(), order()])).toEqual(['sortMatches', [1], 'sortMatches']);
+    expect(probes).toBe(1);
+  });
+
+  it('walks the list when the probe finds more than SORTED_MATCHES_LIMIT, or when nothing narrows it', async () => {
+    const many = pageOrderOf(true, async (limit) => Array.from({ length: limit }, (_row, index) => index));
+    expect(await Promise.all([many(), many.matches(), matchedRowsOnly(many, sql`rowid`, true)])).toEqual(['walk', undefined, undefined]);
+    expect(await countOfMatches(many, 10_000, async (atMost) => atMost)).toBe(10_000);
     const all = pageOrderOf(false, () => expect.unreachable('no probe'));
-    expect([all(), countOfMatches(all, 50, () => 42)]).toEqual(['walk', 42]);
+    expect(await Promise.all([all(), countOfMatches(all, 50, async () => 42)])).toEqual(['walk', 42]);
     expect(SORTED_MATCHES_LIMIT).toBe(2_000);
   });
 });

@@ -18,15 +18,6 @@ export function contains(expression: SQL | AnyColumn, text: string): SQL {
   return sql`${expression} like ${containsPattern(text)} escape '\\'`;
 }
 
-/** Any of the expressions matches the LIKE pattern bound to the placeholder `pattern` (see containsPattern). */
-export function searchAnyPlaceholder(expressions: (SQL | AnyColumn)[]): SQL {
-  const pattern = sql.placeholder('pattern');
-  return sql`(${sql.join(
-    expressions.map((expression) => sql`${expression} like ${pattern} escape '\\'`),
-    sql` or `,
-  )})`;
-}
-
 /** A column is searched among its distinct values when it has at most this many (see searchOfRepeatedValues). */
 export const FEW_DISTINCT_VALUES = 1_000;
 
@@ -43,9 +34,9 @@ export type ColumnSearch = { indexed: SQL; checked: SQL };
  * which the index answers, or nothing at all. A column with more than FEW_DISTINCT_VALUES distinct
  * values is searched by LIKE, row by row. Undefined for an empty search.
  */
-export function searchOfRepeatedValues(tx: Tx, table: SQLiteTable, column: AnyColumn, text: string): ColumnSearch | undefined {
+export async function searchOfRepeatedValues(tx: Tx, table: SQLiteTable, column: AnyColumn, text: string): Promise<ColumnSearch | undefined> {
   if (!text) return undefined;
-  const values = tx.all<{ value: string; matches: number }>(sql`with recursive distinct_values(value) as (
+  const values = await tx.rows<{ value: string; matches: number }>(sql`with recursive distinct_values(value) as (
       select min(${column}) from ${table}
       union all
       select (select min(${column}) from ${table} where ${column} > distinct_values.value) from distinct_values where distinct_values.value is not null
@@ -91,7 +82,7 @@ export type PageOrder = 'walk' | 'sortMatches';
 export const SORTED_MATCHES_LIMIT = 2_000;
 
 /** A list's page order, and the rowids of all its matches when it sorts them (the probe read them all). */
-export type PageOrderOf = (() => PageOrder) & { matches: () => number[] | undefined };
+export type PageOrderOf = (() => Promise<PageOrder>) & { matches: () => Promise<number[] | undefined> };
 
 /**
  * The page order of a list, decided once on first use: a list narrowed by a search or a date range
@@ -99,15 +90,16 @@ export type PageOrderOf = (() => PageOrder) & { matches: () => number[] | undefi
  * rowids of at most `limit` matching rows, in any order, so it stops early when they are many; when
  * it found them all, the page reads just those rows (matchedRowsOnly) and their count is known.
  */
-export function pageOrderOf(narrowed: boolean, probe: (limit: number) => number[]): PageOrderOf {
-  let decided: { order: PageOrder; matches?: number[] } | undefined;
-  const decide = () => {
+export function pageOrderOf(narrowed: boolean, probe: (limit: number) => Promise<number[]>): PageOrderOf {
+  // the decision is kept as a promise, so calls made while the probe runs share it
+  let decided: Promise<{ order: PageOrder; matches?: number[] }> | undefined;
+  const decide = async () => {
     if (!narrowed) return { order: 'walk' as const };
-    const rowids = probe(SORTED_MATCHES_LIMIT + 1);
+    const rowids = await probe(SORTED_MATCHES_LIMIT + 1);
     return rowids.length <= SORTED_MATCHES_LIMIT ? { order: 'sortMatches' as const, matches: rowids } : { order: 'walk' as const };
   };
-  const order = () => (decided ??= decide()).order;
-  return Object.assign(order, { matches: () => (decided ??= decide()).matches });
+  const order = async () => (await (decided ??= decide())).order;
+  return Object.assign(order, { matches: async () => (await (decided ??= decide())).matches });
 }
 
 /**
@@ -117,9 +109,9 @@ export function pageOrderOf(narrowed: boolean, probe: (limit: number) => number[
  * primary key. Matches an index finds (a company's rows, a date range) are as cheap to find again,
  * and a list of their rowids only costs its binding: `searched` false leaves the condition alone.
  */
-export function matchedRowsOnly(order: PageOrderOf, rowid: SQL, searched: boolean): SQL | undefined {
+export async function matchedRowsOnly(order: PageOrderOf, rowid: SQL, searched: boolean): Promise<SQL | undefined> {
   if (!searched) return undefined;
-  const matches = order() === 'sortMatches' ? order.matches() : undefined;
+  const matches = (await order()) === 'sortMatches' ? await order.matches() : undefined;
   if (!matches) return undefined;
   if (matches.length === 0) return sql`0 = 1`;
   return sql`${rowid} in (${sql.join(
@@ -129,8 +121,8 @@ export function matchedRowsOnly(order: PageOrderOf, rowid: SQL, searched: boolea
 }
 
 /** The count of a list narrowed by pageOrderOf: its matches when the probe read them all, else `count`. */
-export function countOfMatches(order: PageOrderOf, atMost: number, count: (atMost: number) => number): number {
-  const matches = order() === 'sortMatches' ? order.matches() : undefined;
+export async function countOfMatches(order: PageOrderOf, atMost: number, count: (atMost: number) => Promise<number>): Promise<number> {
+  const matches = (await order()) === 'sortMatches' ? await order.matches() : undefined;
   return matches ? Math.min(matches.length, atMost) : count(atMost);
 }
 
@@ -145,11 +137,11 @@ export function pageOrderBy(order: PageOrder, dir: ListQuery['dir'], columns: (S
  * the count of all matching rows. The list's page and its CSV export read through the same one.
  */
 export type ListReader<T> = {
-  rows: (limit: number, offset: number) => T[];
+  rows: (limit: number, offset: number) => Promise<T[]>;
   /** How many rows match, counting no further than `atMost` (see countUpTo). */
-  count: (atMost: number) => number;
+  count: (atMost: number) => Promise<number>;
   /** Reads on from where the last slice ended, for a reader that walks a long list (see keyedSlices). */
-  slice?: (limit: number, from: SliceCursor) => Slice<T>;
+  slice?: (limit: number, from: SliceCursor) => Promise<Slice<T>>;
 };
 
 /** Where a slice of a list ended: how many rows came before, and the sort keys of the last of them. */
@@ -157,9 +149,9 @@ export type SliceCursor = { offset: number; keys?: unknown[] };
 export type Slice<T> = { items: T[]; next: SliceCursor };
 
 /** Reads a slice by offset: each one steps over every row before it, so a long walk costs the square of its length. */
-export function offsetSlices<T>(rows: (limit: number, offset: number) => T[]): (limit: number, from: SliceCursor) => Slice<T> {
-  return (limit, from) => {
-    const items = rows(limit, from.offset);
+export function offsetSlices<T>(rows: (limit: number, offset: number) => Promise<T[]>): (limit: number, from: SliceCursor) => Promise<Slice<T>> {
+  return async (limit, from) => {
+    const items = await rows(limit, from.offset);
     return { items, next: { offset: from.offset + items.length } };
   };
 }
@@ -173,15 +165,15 @@ export function offsetSlices<T>(rows: (limit: number, offset: number) => T[]): (
 export function keyedSlices<Row extends object, T>(
   dir: ListQuery['dir'],
   keys: (SQL | AnyColumn)[],
-  read: (keyColumns: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => Row[],
+  read: (keyColumns: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => Promise<Row[]>,
   toItem: (row: Row) => T,
-): (limit: number, from: SliceCursor) => Slice<T> {
+): (limit: number, from: SliceCursor) => Promise<Slice<T>> {
   const names = keys.map((_key, index) => `sortKey${index}`);
   const keyColumns = Object.fromEntries(keys.map((key, index) => [names[index]!, sql`${key}`]));
-  return (limit, from) => {
+  return async (limit, from) => {
     const seek = from.keys !== undefined && from.keys.every((value) => value !== null);
     const after = seek ? sql`(${sql.join(keys, sql`, `)}) ${dir === 'asc' ? sql`>` : sql`<`} (${sql.join(from.keys!.map((value) => sql`${value}`), sql`, `)})` : undefined;
-    const rows = read(keyColumns, after, limit, seek ? 0 : from.offset) as (Row & Record<string, unknown>)[];
+    const rows = (await read(keyColumns, after, limit, seek ? 0 : from.offset)) as (Row & Record<string, unknown>)[];
     const last = rows.at(-1);
     const next = { offset: from.offset + rows.length, keys: last ? names.map((name) => last[name]) : undefined };
     // toItem picks its fields and ignores the sortKey columns (deleting them would slow every row down)
@@ -194,9 +186,10 @@ export function keyedSlices<Row extends object, T>(
  * `select count(*) from (select 1 ... limit n)`, which any SQL engine stops reading at n rows, where
  * a plain count(*) reads every match (two million time logs take tens of milliseconds).
  */
-export function countUpTo(tx: Tx, table: SQLiteTable, where: SQL | undefined, atMost: number): number {
+export async function countUpTo(tx: Tx, table: SQLiteTable, where: SQL | undefined, atMost: number): Promise<number> {
   const matching = tx.select({ one: sql`1` }).from(table).where(where).limit(atMost).as('matching');
-  return tx.select({ total: count() }).from(matching).get()?.total ?? 0;
+  const [counted] = await tx.select({ total: count() }).from(matching);
+  return counted?.total ?? 0;
 }
 
 /** A list's count stops at this many rows past the block its page ends in; the total is then a lower bound. */
@@ -214,12 +207,12 @@ export const countCapOf = (pageEnd: number) => COUNT_BLOCK * (Math.floor(pageEnd
  * first page) tells the total itself, so the count query runs only when it must; it counts no
  * further than countCapOf, and a count that reaches it answers that many, marked totalIsCapped.
  */
-export function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: ListReader<T>): Page<T> {
+export async function pageOf<T>(query: Pick<ListQuery, 'page' | 'perPage'>, read: ListReader<T>): Promise<Page<T>> {
   const offset = offsetOf(query);
-  const items = read.rows(query.perPage, offset);
+  const items = await read.rows(query.perPage, offset);
   const knownTotal = items.length < query.perPage && (query.page === 1 || items.length > 0);
   if (knownTotal) return { items, total: offset + items.length };
   const cap = countCapOf(offset + query.perPage);
-  const total = read.count(cap);
+  const total = await read.count(cap);
   return total >= cap ? { items, total: cap, totalIsCapped: true } : { items, total };
 }

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db.js';
+import { openSqlite } from '../database/sqlite.js';
 import { createCompany } from '../testing/factories.js';
 
 const folders: string[] = [];
@@ -18,33 +19,33 @@ const tempFolder = () => {
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe('database files at rest', () => {
-  it('creates the database, its WAL and shared-memory files and a new data folder for the owner only', () => {
+  it('creates the database, its WAL and shared-memory files and a new data folder for the owner only', async () => {
     const dataDir = path.join(tempFolder(), 'data');
     const file = path.join(dataDir, 'hourbank.db');
-    const database = openDatabase(file);
+    const database = openSqlite(file);
     try {
-      createCompany(database.db);
+      await createCompany(database.db);
       expect(modeOf(dataDir)).toBe(0o700);
       for (const each of [file, `${file}-wal`, `${file}-shm`]) expect(modeOf(each), each).toBe(0o600);
     } finally {
-      database.close();
+      await database.close();
     }
   });
 
-  it('narrows a database an older version left readable by everyone', () => {
+  it('narrows a database an older version left readable by everyone', async () => {
     const file = path.join(tempFolder(), 'hourbank.db');
     const old = new Database(file);
     old.pragma('journal_mode = WAL');
     old.exec('create table kept (value text); insert into kept values (1)');
     fs.chmodSync(file, 0o644);
     fs.chmodSync(`${file}-wal`, 0o644);
-    const database = openDatabase(file);
+    const database = openSqlite(file);
     try {
       expect(modeOf(file)).toBe(0o600);
       expect(modeOf(`${file}-wal`)).toBe(0o600);
-      expect(database.sqlite.prepare('select count(*) as n from kept').get()).toEqual({ n: 1 });
+      expect(await database.db.rows(sql`select count(*) as n from kept`)).toEqual([{ n: 1 }]);
     } finally {
-      database.close();
+      await database.close();
       old.close();
     }
   });

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- the statements here are better-sqlite3's own, which the cache hands out: not drizzle's runners */
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheStatements } from './statement-cache.js';

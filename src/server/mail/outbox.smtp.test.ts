@@ -1,10 +1,9 @@
 /** The outbox against a real SMTP server on loopback, through the production transport. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inTransaction, type DatabaseHandle } from '../db.js';
+import type { SqliteDatabase } from '../database/sqlite.js';
 import { messageIdOf, Outbox, retryDelayMs, type Email } from './outbox.js';
 import { createMailTransport, type MailTransport } from './transport.js';
 import {
-  
   outboxRows,
   parseMessage,
   startSmtpServer,
@@ -25,7 +24,7 @@ const invoiceEmail: Email = {
 };
 
 let temp: TempDatabase;
-let handle: DatabaseHandle;
+let handle: SqliteDatabase;
 let clock: TestClock;
 let server: TestSmtpServer | undefined;
 const transports: MailTransport[] = [];
@@ -34,7 +33,7 @@ const outboxes: Outbox[] = [];
 function smtpOutbox(port: number, db = handle.db): Outbox {
   const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, emlFolder: temp.folder });
   transports.push(transport);
-  const outbox = new Outbox({ db, clock, transport, from: () => FROM });
+  const outbox = new Outbox({ db, clock, transport, from: async () => FROM });
   outboxes.push(outbox);
   return outbox;
 }
@@ -50,14 +49,14 @@ afterEach(async () => {
   for (const transport of transports.splice(0)) transport.close();
   await server?.close();
   server = undefined;
-  temp.remove();
+  await temp.remove();
 });
 
 describe('delivery over SMTP', () => {
   it('delivers an email committed with its transaction and marks it sent', async () => {
     server = await startSmtpServer();
     const outbox = smtpOutbox(server.port);
-    inTransaction(handle.db, (tx) => outbox.enqueue(tx, invoiceEmail));
+    await handle.db.transaction((tx) => outbox.enqueue(tx, invoiceEmail));
     expect(server.messages).toHaveLength(0);
 
     clock.advance(5_000);
@@ -74,7 +73,7 @@ describe('delivery over SMTP', () => {
     expect(message.text).toBe(invoiceEmail.text);
     expect(message.html).toBe(invoiceEmail.html);
 
-    expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: clock.now() });
+    expect((await outboxRows(handle.db))[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: clock.now() });
     expect(await outbox.deliverDue()).toBe(0);
     expect(server.messages).toHaveLength(1);
   });
@@ -82,22 +81,22 @@ describe('delivery over SMTP', () => {
   it('never sends an email whose transaction rolled back', async () => {
     server = await startSmtpServer();
     const outbox = smtpOutbox(server.port);
-    expect(() =>
-      inTransaction(handle.db, (tx) => {
-        outbox.enqueue(tx, invoiceEmail);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await outbox.enqueue(tx, invoiceEmail);
         throw new Error('payment refused');
       }),
-    ).toThrow('payment refused');
+    ).rejects.toThrow('payment refused');
 
     expect(await outbox.deliverDue()).toBe(0);
-    expect(outboxRows(handle.db)).toEqual([]);
+    expect(await outboxRows(handle.db)).toEqual([]);
     expect(server.messages).toHaveLength(0);
   });
 
   it('does not let a line break in the subject add a header or a recipient', async () => {
     server = await startSmtpServer();
     const outbox = smtpOutbox(server.port);
-    inTransaction(handle.db, (tx) =>
+    await handle.db.transaction((tx) =>
       outbox.enqueue(tx, { ...invoiceEmail, to: ['ann@client.test'], subject: 'New sign-up: Evil\r\nBcc: spy@evil.test' }),
     );
     await outbox.deliverDue();
@@ -114,10 +113,10 @@ describe('when the SMTP server is down', () => {
   it('keeps the email pending, backs off, and delivers it once when the server is back', async () => {
     const port = await unusedPort();
     const outbox = smtpOutbox(port);
-    inTransaction(handle.db, (tx) => outbox.enqueue(tx, invoiceEmail));
+    await handle.db.transaction((tx) => outbox.enqueue(tx, invoiceEmail));
 
     expect(await outbox.deliverDue()).toBe(0);
-    const [failed] = outboxRows(handle.db);
+    const [failed] = await outboxRows(handle.db);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(failed!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
@@ -126,7 +125,7 @@ describe('when the SMTP server is down', () => {
     clock.advance(retryDelayMs(1) - 1_000);
     expect(await outbox.deliverDue()).toBe(0);
     expect(server.messages).toHaveLength(0);
-    expect(outboxRows(handle.db)[0]!.attempts).toBe(1);
+    expect((await outboxRows(handle.db))[0]!.attempts).toBe(1);
 
     clock.advance(1_000);
     expect(await outbox.deliverDue()).toBe(1);
@@ -134,7 +133,7 @@ describe('when the SMTP server is down', () => {
     expect(server.messages).toHaveLength(1);
     const delivered = parseMessage(server.messages[0]!.raw);
     expect(delivered.subject).toBe(invoiceEmail.subject);
-    expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: clock.now() });
+    expect((await outboxRows(handle.db))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: clock.now() });
     // Every attempt of one email carries the Message-ID made from its row, so a resend is recognisable.
     expect(delivered.headers['message-id']).toBe(messageIdOf(failed!.id, FROM));
   });
@@ -142,10 +141,10 @@ describe('when the SMTP server is down', () => {
   it('loses nothing across a restart: a new Outbox on the reopened database delivers the pending email', async () => {
     const port = await unusedPort();
     const before = smtpOutbox(port);
-    inTransaction(handle.db, (tx) => before.enqueue(tx, invoiceEmail));
+    await handle.db.transaction((tx) => before.enqueue(tx, invoiceEmail));
     await before.deliverDue();
     await before.stop();
-    handle.close();
+    await handle.close();
 
     server = await startSmtpServer(port);
     const reopened = temp.open();
@@ -155,13 +154,13 @@ describe('when the SMTP server is down', () => {
 
     expect(server.messages).toHaveLength(1);
     expect(server.messages[0]!.to).toEqual(invoiceEmail.to);
-    expect(outboxRows(reopened.db)[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await outboxRows(reopened.db))[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('a never-attempted email survives a restart too', async () => {
     const first = smtpOutbox(await unusedPort());
-    inTransaction(handle.db, (tx) => first.enqueue(tx, invoiceEmail));
-    handle.close();
+    await handle.db.transaction((tx) => first.enqueue(tx, invoiceEmail));
+    await handle.close();
 
     server = await startSmtpServer();
     const reopened = temp.open();
@@ -169,6 +168,6 @@ describe('when the SMTP server is down', () => {
     second.start();
     await expect.poll(() => server!.messages.length, { timeout: 5_000, interval: 20 }).toBe(1);
     await second.stop();
-    expect(outboxRows(reopened.db)[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    expect((await outboxRows(reopened.db))[0]).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });

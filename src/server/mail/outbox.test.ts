@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outbox as outboxTable } from '../../../drizzle/schema.js';
-import { inTransaction, type DatabaseHandle } from '../db.js';
+import type { outbox as outboxTable } from '../../../drizzle/schema.js';
+import type { SqliteDatabase } from '../database/sqlite.js';
 import { CLEARED_BODY, LEASE_MS, MAX_ATTEMPTS, messageIdOf, Outbox, retryDelayMs, SEND_CONCURRENCY, type Email } from './outbox.js';
 import { FakeTransport, outboxRows, tempDatabase, TestClock, type TempDatabase } from '../testing/mail-kit.js';
 
@@ -19,17 +19,22 @@ function email(overrides: Partial<Email> = {}): Email {
 }
 
 let temp: TempDatabase;
-let handle: DatabaseHandle;
+let handle: SqliteDatabase;
 let clock: TestClock;
 let transport: FakeTransport;
 let outbox: Outbox;
 
 function newOutbox(options: Partial<ConstructorParameters<typeof Outbox>[0]> = {}): Outbox {
-  return new Outbox({ db: handle.db, clock, transport, from: () => FROM, ...options });
+  return new Outbox({ db: handle.db, clock, transport, from: async () => FROM, ...options });
 }
 
-function enqueue(mail: Email = email()): void {
-  inTransaction(handle.db, (tx) => outbox.enqueue(tx, mail));
+async function enqueue(mail: Email = email()): Promise<void> {
+  await handle.db.transaction((tx) => outbox.enqueue(tx, mail));
+}
+
+/** Sets fields of the outbox's emails: every one's, or those of the subject given. */
+async function setEmails(fields: Partial<typeof outboxTable.$inferInsert>, subject?: string): Promise<void> {
+  await handle.db.transaction((tx) => tx.update(tx.t.outbox).set(fields).where(subject === undefined ? undefined : eq(tx.t.outbox.subject, subject)));
 }
 
 beforeEach(() => {
@@ -43,7 +48,7 @@ beforeEach(() => {
 afterEach(async () => {
   transport.release();
   await outbox.stop();
-  temp.remove();
+  await temp.remove();
 });
 
 describe('messageIdOf', () => {
@@ -56,8 +61,8 @@ describe('messageIdOf', () => {
 
 describe('enqueue', () => {
   it('writes a pending row due now, and deliverDue sends it once and marks it sent', async () => {
-    enqueue();
-    const [queued] = outboxRows(handle.db);
+    await enqueue();
+    const [queued] = await outboxRows(handle.db);
     expect(queued).toMatchObject({ status: 'pending', attempts: 0, toAddresses: 'ann@client.test', sentAt: null });
     expect(queued!.nextAttemptAt).toEqual(clock.now());
 
@@ -74,43 +79,43 @@ describe('enqueue', () => {
         attachments: [],
       },
     ]);
-    expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: clock.now() });
+    expect((await outboxRows(handle.db))[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: clock.now() });
 
     expect(await outbox.deliverDue()).toBe(0);
     expect(transport.sent).toHaveLength(1);
   });
 
   it('queues nothing when the transaction rolls back', async () => {
-    expect(() =>
-      inTransaction(handle.db, (tx) => {
-        outbox.enqueue(tx, email());
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await outbox.enqueue(tx, email());
         throw new Error('the change failed');
       }),
-    ).toThrow('the change failed');
+    ).rejects.toThrow('the change failed');
 
-    expect(outboxRows(handle.db)).toEqual([]);
+    expect(await outboxRows(handle.db)).toEqual([]);
     expect(await outbox.deliverDue()).toBe(0);
     expect(transport.attempts).toBe(0);
   });
 
   it('trims and deduplicates recipients, ignoring case', async () => {
-    enqueue(email({ to: [' ann@client.test ', 'bob@client.test', 'ann@client.test', 'ANN@Client.test', '  '] }));
-    expect(outboxRows(handle.db)[0]!.toAddresses).toBe('ann@client.test, bob@client.test');
+    await enqueue(email({ to: [' ann@client.test ', 'bob@client.test', 'ann@client.test', 'ANN@Client.test', '  '] }));
+    expect((await outboxRows(handle.db))[0]!.toAddresses).toBe('ann@client.test, bob@client.test');
 
     await outbox.deliverDue();
     expect(transport.sent[0]!.to).toEqual(['ann@client.test', 'bob@client.test']);
   });
 
-  it('does not queue an email without recipients', () => {
-    enqueue(email({ to: [] }));
-    enqueue(email({ to: ['', '   '] }));
-    expect(outboxRows(handle.db)).toEqual([]);
+  it('does not queue an email without recipients', async () => {
+    await enqueue(email({ to: [] }));
+    await enqueue(email({ to: ['', '   '] }));
+    expect(await outboxRows(handle.db)).toEqual([]);
   });
 
   it('keeps attachments as references and resolves them at send time', async () => {
     const resolveAttachment = vi.fn(async (source: string) => Buffer.from(`bytes of ${source}`));
     outbox = newOutbox({ resolveAttachment });
-    enqueue(email({ attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice-pdf:42' }] }));
+    await enqueue(email({ attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice-pdf:42' }] }));
     expect(resolveAttachment).not.toHaveBeenCalled();
 
     await outbox.deliverDue();
@@ -121,20 +126,20 @@ describe('enqueue', () => {
   });
 
   it('counts an attachment that cannot be resolved as a failed attempt', async () => {
-    enqueue(email({ attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice-pdf:42' }] }));
+    await enqueue(email({ attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice-pdf:42' }] }));
     expect(await outbox.deliverDue()).toBe(0);
     expect(transport.attempts).toBe(0);
-    expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('invoice-pdf:42') });
+    expect((await outboxRows(handle.db))[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('invoice-pdf:42') });
   });
 });
 
 describe('retries', () => {
   it('leaves a failed email pending with the error and retries it only after the backoff', async () => {
-    enqueue();
+    await enqueue();
     transport.failing = 'connect ECONNREFUSED';
     expect(await outbox.deliverDue()).toBe(0);
 
-    const [row] = outboxRows(handle.db);
+    const [row] = await outboxRows(handle.db);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connect ECONNREFUSED', sentAt: null });
     expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
 
@@ -145,7 +150,7 @@ describe('retries', () => {
 
     clock.advance(1);
     expect(await outbox.deliverDue()).toBe(1);
-    expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect((await outboxRows(handle.db))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 
   it('backs off exponentially from 30 seconds up to an hour', () => {
@@ -162,12 +167,12 @@ describe('retries', () => {
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts and never retries a failed email`, async () => {
-    enqueue();
+    await enqueue();
     transport.failing = 'mailbox unavailable';
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
       const before = clock.now().getTime();
       await outbox.deliverDue();
-      const row = outboxRows(handle.db)[0]!;
+      const row = (await outboxRows(handle.db))[0]!;
       expect(row.attempts).toBe(attempt);
       expect(row.status).toBe(attempt < MAX_ATTEMPTS ? 'pending' : 'failed');
       if (attempt < MAX_ATTEMPTS) expect(row.nextAttemptAt.getTime()).toBe(before + retryDelayMs(attempt));
@@ -179,32 +184,33 @@ describe('retries', () => {
     clock.advance(7 * 24 * 60 * 60_000);
     expect(await outbox.deliverDue()).toBe(0);
     expect(transport.attempts).toBe(MAX_ATTEMPTS);
-    expect(outboxRows(handle.db)[0]).toMatchObject({ status: 'failed', lastError: 'mailbox unavailable', sentAt: null });
+    expect((await outboxRows(handle.db))[0]).toMatchObject({ status: 'failed', lastError: 'mailbox unavailable', sentAt: null });
   });
 
   it('sends a single-use link email whole, then keeps only a cleared body; other emails keep theirs', async () => {
     const link = 'http://hourbank.test/reset-password/secret.token.here';
-    enqueue(email({ subject: 'Reset', text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>`, clearAfterSend: true }));
-    enqueue(email({ subject: 'Your invoice' }));
-    expect(outboxRows(handle.db).find((row) => row.subject === 'Reset')!.textBody).toContain(link);
+    await enqueue(email({ subject: 'Reset', text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>`, clearAfterSend: true }));
+    await enqueue(email({ subject: 'Your invoice' }));
+    expect((await outboxRows(handle.db)).find((row) => row.subject === 'Reset')!.textBody).toContain(link);
 
     expect(await outbox.deliverDue()).toBe(2);
     expect(transport.sent.find((mail) => mail.subject === 'Reset')!.text).toContain(link);
-    const [reset, invoice] = ['Reset', 'Your invoice'].map((subject) => outboxRows(handle.db).find((row) => row.subject === subject)!);
+    const rows = await outboxRows(handle.db);
+    const [reset, invoice] = ['Reset', 'Your invoice'].map((subject) => rows.find((row) => row.subject === subject)!);
     expect(reset).toMatchObject({ status: 'sent', textBody: CLEARED_BODY, htmlBody: `<p>${CLEARED_BODY}</p>` });
     expect(invoice).toMatchObject({ status: 'sent', textBody: 'Invoice 2026-0001 is attached.' });
   });
 
   it('clears a single-use link email it gives up on, and keeps it while it may still be retried', async () => {
-    enqueue(email({ text: 'link: http://hourbank.test/reset-password/a.b.c', clearAfterSend: true }));
+    await enqueue(email({ text: 'link: http://hourbank.test/reset-password/a.b.c', clearAfterSend: true }));
     transport.failing = 'mailbox unavailable';
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
       await outbox.deliverDue();
-      const row = outboxRows(handle.db)[0]!;
+      const row = (await outboxRows(handle.db))[0]!;
       expect(row.textBody).toBe(attempt < MAX_ATTEMPTS ? 'link: http://hourbank.test/reset-password/a.b.c' : CLEARED_BODY);
       clock.advance(retryDelayMs(attempt));
     }
-    expect(outboxRows(handle.db)[0]!.status).toBe('failed');
+    expect((await outboxRows(handle.db))[0]!.status).toBe('failed');
   });
 
   it('does not let one failing email hold back the others', async () => {
@@ -215,64 +221,64 @@ describe('retries', () => {
       await send(mail);
     };
     outbox = newOutbox({ transport: flaky });
-    enqueue(email({ to: ['bounce@client.test'], subject: 'A' }));
-    enqueue(email({ to: ['bob@client.test'], subject: 'B' }));
+    await enqueue(email({ to: ['bounce@client.test'], subject: 'A' }));
+    await enqueue(email({ to: ['bob@client.test'], subject: 'B' }));
 
     expect(await outbox.deliverDue()).toBe(1);
     expect(flaky.sent.map((mail) => mail.subject)).toEqual(['B']);
-    expect(outboxRows(handle.db).map((row) => row.status)).toEqual(['pending', 'sent']);
+    expect((await outboxRows(handle.db)).map((row) => row.status)).toEqual(['pending', 'sent']);
   });
 
   it('delivers every due email in one call, beyond one batch', async () => {
-    inTransaction(handle.db, (tx) => {
-      for (let i = 0; i < 45; i += 1) outbox.enqueue(tx, email({ subject: `Email ${i}` }));
+    await handle.db.transaction(async (tx) => {
+      for (let i = 0; i < 45; i += 1) await outbox.enqueue(tx, email({ subject: `Email ${i}` }));
     });
     expect(await outbox.deliverDue()).toBe(45);
     expect(new Set(transport.sent.map((mail) => mail.subject)).size).toBe(45);
-    expect(outboxRows(handle.db).every((row) => row.status === 'sent')).toBe(true);
+    expect((await outboxRows(handle.db)).every((row) => row.status === 'sent')).toBe(true);
   });
 
   it('logs a failed attempt as a warning and giving up as an error', async () => {
     const logger = fakeLogger();
     outbox = newOutbox({ logger });
-    enqueue();
+    await enqueue();
     transport.failing = 'boom';
     await outbox.deliverDue();
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(logger.error).not.toHaveBeenCalled();
 
-    handle.db.update(outboxTable).set({ attempts: MAX_ATTEMPTS - 1 }).run();
+    await setEmails({ attempts: MAX_ATTEMPTS - 1 });
     clock.advance(retryDelayMs(1));
     await outbox.deliverDue();
     expect(logger.error).toHaveBeenCalledTimes(1);
-    expect(outboxRows(handle.db)[0]!.status).toBe('failed');
+    expect((await outboxRows(handle.db))[0]!.status).toBe('failed');
   });
 });
 
 describe('worker', () => {
   it('delivers an enqueued email by itself once started', async () => {
     outbox.start();
-    enqueue();
+    await enqueue();
     await vi.waitFor(() => expect(transport.sent).toHaveLength(1), { timeout: 2_000, interval: 10 });
-    await vi.waitFor(() => expect(outboxRows(handle.db)[0]!.status).toBe('sent'), { timeout: 2_000, interval: 10 });
+    await vi.waitFor(async () => expect((await outboxRows(handle.db))[0]!.status).toBe('sent'), { timeout: 2_000, interval: 10 });
   });
 
   it('sends nothing at enqueue time before start() or after stop()', async () => {
-    enqueue();
+    await enqueue();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(transport.attempts).toBe(0);
 
     outbox.start();
     await vi.waitFor(() => expect(transport.sent).toHaveLength(1), { timeout: 2_000, interval: 10 });
     await outbox.stop();
-    enqueue(email({ subject: 'After stop' }));
+    await enqueue(email({ subject: 'After stop' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(transport.sent).toHaveLength(1);
   });
 
   it('polls for emails that become due later', async () => {
     outbox = newOutbox({ pollMs: 10 });
-    enqueue();
+    await enqueue();
     transport.failing = 'down';
     await outbox.deliverDue();
     transport.failing = false;
@@ -287,7 +293,7 @@ describe('worker', () => {
   it('stop() waits for the delivery in flight', async () => {
     transport.hold();
     outbox.start();
-    enqueue();
+    await enqueue();
     await vi.waitFor(() => expect(transport.attempts).toBe(1), { timeout: 2_000, interval: 5 });
 
     let stopped = false;
@@ -299,16 +305,16 @@ describe('worker', () => {
 
     transport.release();
     await stopping;
-    expect(outboxRows(handle.db)[0]!.status).toBe('sent');
+    expect((await outboxRows(handle.db))[0]!.status).toBe('sent');
   });
 
   it('may close the database right after stop(), even with a wake-up pending', async () => {
     const logger = fakeLogger();
     outbox = newOutbox({ logger });
     outbox.start();
-    enqueue();
+    await enqueue();
     await outbox.stop();
-    handle.close();
+    await handle.close();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(transport.attempts).toBe(0);
     expect(logger.error).not.toHaveBeenCalled();
@@ -334,7 +340,7 @@ describe('worker', () => {
     outbox = newOutbox({ logger });
     outbox.start();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    handle.close();
+    await handle.close();
     outbox.wake();
     await vi.waitFor(() => expect(logger.error).toHaveBeenCalled(), { timeout: 2_000, interval: 5 });
   });
@@ -342,8 +348,8 @@ describe('worker', () => {
 
 describe('concurrent deliverDue', () => {
   it('never sends an email twice', async () => {
-    inTransaction(handle.db, (tx) => {
-      for (let i = 0; i < 5; i += 1) outbox.enqueue(tx, email({ subject: `Email ${i}` }));
+    await handle.db.transaction(async (tx) => {
+      for (let i = 0; i < 5; i += 1) await outbox.enqueue(tx, email({ subject: `Email ${i}` }));
     });
     transport.hold();
     const first = outbox.deliverDue();
@@ -353,12 +359,12 @@ describe('concurrent deliverDue', () => {
     await Promise.all([first, second, third]);
 
     expect(transport.sent).toHaveLength(5);
-    expect(outboxRows(handle.db).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    expect((await outboxRows(handle.db)).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
   });
 
   it('two Outbox instances on one database do not send an email twice', async () => {
-    inTransaction(handle.db, (tx) => {
-      for (let i = 0; i < 5; i += 1) outbox.enqueue(tx, email({ subject: `Email ${i}` }));
+    await handle.db.transaction(async (tx) => {
+      for (let i = 0; i < 5; i += 1) await outbox.enqueue(tx, email({ subject: `Email ${i}` }));
     });
     const other = newOutbox();
     transport.hold();
@@ -369,7 +375,7 @@ describe('concurrent deliverDue', () => {
   });
 
   it('an email held by a worker that died mid-send is sent by the next one within a minute', async () => {
-    enqueue();
+    await enqueue();
     transport.hold();
     void outbox.deliverDue();
     await vi.waitFor(() => expect(transport.attempts).toBe(1), { timeout: 2_000, interval: 5 });
@@ -386,7 +392,7 @@ describe('concurrent deliverDue', () => {
   });
 
   it('a live worker renews the lease of an email it is still sending, so no other worker sends it twice', async () => {
-    enqueue();
+    await enqueue();
     transport.hold();
     const sending = outbox.deliverDue();
     await vi.waitFor(() => expect(transport.attempts).toBe(1), { timeout: 2_000, interval: 5 });
@@ -395,13 +401,13 @@ describe('concurrent deliverDue', () => {
     const second = newOutbox({ transport: other });
     for (let minute = 0; minute < 5; minute += 1) {
       clock.advance(LEASE_MS / 3);
-      outbox.renewLeases();
+      await outbox.renewLeases();
       expect(await second.deliverDue()).toBe(0);
     }
     transport.release();
     expect(await sending).toBe(1);
     expect(other.sent).toHaveLength(0);
-    expect(outboxRows(handle.db).map((row) => row.status)).toEqual(['sent']);
+    expect((await outboxRows(handle.db)).map((row) => row.status)).toEqual(['sent']);
   });
 
   it(`sends up to ${SEND_CONCURRENCY} emails at once, and every one exactly once`, async () => {
@@ -417,32 +423,32 @@ describe('concurrent deliverDue', () => {
       sending -= 1;
     };
     const worker = newOutbox({ transport: slow });
-    for (let n = 0; n < 30; n += 1) enqueue(email({ subject: `Email ${n}` }));
+    for (let n = 0; n < 30; n += 1) await enqueue(email({ subject: `Email ${n}` }));
     expect(await worker.deliverDue()).toBe(30);
     expect(most).toBe(SEND_CONCURRENCY);
     expect([...sent].sort()).toEqual(Array.from({ length: 30 }, (_, n) => `Email ${n}`).sort());
-    expect(new Set(outboxRows(handle.db).map((row) => row.status))).toEqual(new Set(['sent']));
+    expect(new Set((await outboxRows(handle.db)).map((row) => row.status))).toEqual(new Set(['sent']));
   });
 
   it('a call made during a delivery also delivers what was enqueued meanwhile', async () => {
-    enqueue(email({ subject: 'First' }));
+    await enqueue(email({ subject: 'First' }));
     transport.hold();
     const first = outbox.deliverDue();
     await vi.waitFor(() => expect(transport.attempts).toBe(1), { timeout: 2_000, interval: 5 });
 
-    enqueue(email({ subject: 'Second' }));
+    await enqueue(email({ subject: 'Second' }));
     const second = outbox.deliverDue();
     transport.release();
     await Promise.all([first, second]);
 
     expect(transport.sent.map((mail) => mail.subject)).toEqual(['First', 'Second']);
-    expect(outboxRows(handle.db).map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect((await outboxRows(handle.db)).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 });
 
 it('keeps rows of other statuses alone', async () => {
-  enqueue(email({ subject: 'Old' }));
-  handle.db.update(outboxTable).set({ status: 'sent' }).where(eq(outboxTable.subject, 'Old')).run();
+  await enqueue(email({ subject: 'Old' }));
+  await setEmails({ status: 'sent' }, 'Old');
   expect(await outbox.deliverDue()).toBe(0);
   expect(transport.attempts).toBe(0);
 });

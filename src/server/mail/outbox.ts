@@ -218,17 +218,17 @@ export class Outbox {
     const { outbox } = db.t;
     const taken = await db.transaction((tx) =>
       tx
-      .update(outbox)
-      .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
-      .where(
-        and(
-          eq(outbox.id, row.id),
-          eq(outbox.status, 'pending'),
-          eq(outbox.attempts, row.attempts),
-          eq(outbox.nextAttemptAt, row.nextAttemptAt),
-        ),
-      )
-      .returning({ id: outbox.id }),
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
+        .where(
+          and(
+            eq(outbox.id, row.id),
+            eq(outbox.status, 'pending'),
+            eq(outbox.attempts, row.attempts),
+            eq(outbox.nextAttemptAt, row.nextAttemptAt),
+          ),
+        )
+        .returning({ id: outbox.id }),
     );
     return taken.length === 1;
   }

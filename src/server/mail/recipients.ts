@@ -4,41 +4,38 @@ import type { Tx } from '../db.js';
 import type { Provider } from '../config.js';
 
 /** Where provider notices go: the business email when set, otherwise every super-admin. */
-export function providerRecipients(tx: Tx, provider: Pick<Provider, 'email'>): string[] {
+export async function providerRecipients(tx: Tx, provider: Pick<Provider, 'email'>): Promise<string[]> {
   if (provider.email) return [provider.email];
-  return tx
-    .select({ emailAddress: users.emailAddress })
-    .from(users)
-    .where(eq(users.role, 'superadmin'))
-    .all()
-    .map((user) => user.emailAddress);
+  const { users } = tx.t;
+  const superAdmins = await tx.select({ emailAddress: users.emailAddress }).from(users).where(eq(users.role, 'superadmin'));
+  return superAdmins.map((user) => user.emailAddress);
 }
 
+type Users = Tx['t']['users'];
+
 /** The approved users of a company: one by id, or the company row of the statement that asks. */
-const approvedUsersOf = (company: string | typeof companies.id) => and(eq(users.companyId, company), eq(users.approved, true));
+const approvedUsersOf = (usersTable: Users, company: string | typeof companies.id) =>
+  and(eq(usersTable.companyId, company), eq(usersTable.approved, true));
 
 /** Where client emails go: every approved user of the company. */
-export function companyRecipients(tx: Tx, companyId: string): string[] {
-  return tx
-    .select({ emailAddress: users.emailAddress })
-    .from(users)
-    .where(approvedUsersOf(companyId))
-    .all()
-    .map((user) => user.emailAddress);
+export async function companyRecipients(tx: Tx, companyId: string): Promise<string[]> {
+  const { users } = tx.t;
+  const approved = await tx.select({ emailAddress: users.emailAddress }).from(users).where(approvedUsersOf(users, companyId));
+  return approved.map((user) => user.emailAddress);
 }
 
 /**
  * SQL for a statement that reads companies: the company has someone companyRecipients would email.
  * It looks up the company's users on users_company_idx and stops at the first approved one.
  */
-export const hasCompanyRecipientsSql: SQL = sql`exists (select 1 from ${users} where ${approvedUsersOf(companies.id)})`;
+export const hasCompanyRecipientsSql: SQL = sql`exists (select 1 from ${users} where ${approvedUsersOf(users, companies.id)})`;
 
 /** The company's admins: its approved users whose role is admin (read as rolesOf reads it). */
-export function companyAdminRecipients(tx: Tx, companyId: string): string[] {
-  return tx
+export async function companyAdminRecipients(tx: Tx, companyId: string): Promise<string[]> {
+  const { users } = tx.t;
+  const admins = await tx
     .select({ emailAddress: users.emailAddress })
     .from(users)
-    .where(and(approvedUsersOf(companyId), sql`lower(trim(${users.role})) = 'admin'`))
-    .all()
-    .map((user) => user.emailAddress);
+    .where(and(approvedUsersOf(users, companyId), sql`lower(trim(${users.role})) = 'admin'`));
+  return admins.map((user) => user.emailAddress);
 }

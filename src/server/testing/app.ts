@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 
 import { buildApp } from '../app.js';
 import { createRuntime } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
+import type { SqliteDatabase } from '../database/sqlite.js';
 import type { AppDeps } from '../deps.js';
 import { TestClock } from './clock.js';
 import type { MailTransport, OutgoingMail } from '../mail/transport.js';
@@ -25,6 +26,8 @@ export class MemoryTransport implements MailTransport {
 export type TestApp = {
   app: FastifyInstance;
   deps: AppDeps;
+  /** The database under deps.db, with its SQLite connections: for query plans (query-plans.ts). */
+  database: SqliteDatabase;
   clock: TestClock;
   config: Config;
   transport: MemoryTransport;
@@ -49,6 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   return {
     app,
     deps: runtime.deps,
+    database: runtime.database,
     clock,
     config,
     transport,
@@ -97,7 +101,7 @@ export async function signedInUser(testApp: TestApp, fields: UserFields = {}) {
 }
 
 /** Emails written to the outbox so far, oldest first. */
-export function queuedEmails(deps: AppDeps) {
+export async function queuedEmails(deps: AppDeps) {
   const { outbox } = deps.db.t;
   return deps.db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.id));
 }

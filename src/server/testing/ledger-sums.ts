@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { activities, invoices, payments } from '../../../drizzle/schema.js';
+import { activities as activityColumns } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import { countsTowardBalanceSql } from '../modules/billing/settlement.js';
 
@@ -9,41 +9,44 @@ import { countsTowardBalanceSql } from '../modules/billing/settlement.js';
  * invoice, which its stored paid total must equal. Tests compare the two.
  */
 
-const isCompleted = sql`${activities.status} = 'completed'`;
-const isPendingTimeAdd = sql`${activities.status} = 'pending' and ${activities.activityType} = 'TimeAdd'`;
-const sumWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then ${activities.hundredths} end), 0)`;
+// built once from the schema's columns, which render the same SQL on either engine
+const isCompleted = sql`${activityColumns.status} = 'completed'`;
+const isPendingTimeAdd = sql`${activityColumns.status} = 'pending' and ${activityColumns.activityType} = 'TimeAdd'`;
+const sumWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then ${activityColumns.hundredths} end), 0)`;
 
 /** Sum of the company's completed entries, in hundredths. */
-export function hourBalance(tx: Tx, companyId: string): number {
-  const row = tx.select({ total: sumWhere(isCompleted) }).from(activities).where(and(eq(activities.companyId, companyId), isCompleted)).get();
+export async function hourBalance(tx: Tx, companyId: string): Promise<number> {
+  const { activities } = tx.t;
+  const [row] = await tx.select({ total: sumWhere(isCompleted) }).from(activities).where(and(eq(activities.companyId, companyId), isCompleted));
   return row?.total ?? 0;
 }
 
 /** Sum of the company's pending TimeAdd entries (hours pending activation), in hundredths. */
-export function pendingHours(tx: Tx, companyId: string): number {
-  const row = tx.select({ total: sumWhere(isPendingTimeAdd) }).from(activities).where(and(eq(activities.companyId, companyId), isPendingTimeAdd)).get();
+export async function pendingHours(tx: Tx, companyId: string): Promise<number> {
+  const { activities } = tx.t;
+  const [row] = await tx.select({ total: sumWhere(isPendingTimeAdd) }).from(activities).where(and(eq(activities.companyId, companyId), isPendingTimeAdd));
   return row?.total ?? 0;
 }
 
 type CompanyHours = { balance: number; pending: number };
 
 /** Balance and pending hundredths of one company, summed from its ledger entries. */
-export function companyHours(tx: Tx, companyId: string): CompanyHours {
-  const row = tx
+export async function companyHours(tx: Tx, companyId: string): Promise<CompanyHours> {
+  const { activities } = tx.t;
+  const [row] = await tx
     .select({ balance: sumWhere(isCompleted), pending: sumWhere(isPendingTimeAdd) })
     .from(activities)
     .where(eq(activities.companyId, companyId))
-    .groupBy(activities.companyId)
-    .get();
+    .groupBy(activities.companyId);
   return row ? { balance: row.balance, pending: row.pending } : { balance: 0, pending: 0 };
 }
 
 /** Invoices whose stored paid total is not the sum of their completed payments, with both figures: none, when every write settles. */
-export function paidTotalsOutOfStep(tx: Tx): { id: string; stored: number; summed: number }[] {
+export async function paidTotalsOutOfStep(tx: Tx): Promise<{ id: string; stored: number; summed: number }[]> {
+  const { invoices, payments } = tx.t;
   const summed = sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql})`;
   return tx
     .select({ id: invoices.id, stored: invoices.paidCents, summed })
     .from(invoices)
-    .where(sql`${invoices.paidCents} != ${summed}`)
-    .all();
+    .where(sql`${invoices.paidCents} != ${summed}`);
 }

@@ -5,15 +5,16 @@
 import net from 'node:net';
 import { asc } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { outbox } from '../../../drizzle/schema.js';
 import type { Db } from '../db.js';
 import type { MailTransport, OutgoingMail } from '../mail/transport.js';
 
 export { TestClock } from './clock.js';
 export { tempDatabase, type TempDatabase } from './database.js';
 
-export function outboxRows(db: Db) {
-  return db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.subject)).all();
+/** Every email in the outbox, oldest first (same moment: by subject). */
+export async function outboxRows(db: Db) {
+  const { outbox } = db.t;
+  return db.select().from(outbox).orderBy(asc(outbox.createdAt), asc(outbox.subject));
 }
 
 /** Records what it sends; fails while `failing` is set; with hold() every send waits for release(). */

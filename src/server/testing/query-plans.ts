@@ -1,11 +1,14 @@
 import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import type { Db } from '../db.js';
+import type { Engine } from '../database/port.js';
+import type { SqliteDatabase } from '../database/sqlite.js';
 
 /*
  * What SQLite does for the statements a call runs: the SQL of each, the values bound to it and its
  * query plan (EXPLAIN QUERY PLAN), so a test can say a list walks an index instead of sorting or
- * scanning a table.
+ * scanning a table. The database is passed whole (a test app's `database`, or an opened temp
+ * database): its statements run on two SQLite connections, the writer's and the reader's, and both
+ * are traced.
  */
 
 /** A statement a call ran, the values bound to it, and how SQLite reads it (the plan's steps). */
@@ -14,30 +17,36 @@ export type StatementPlan = { sql: string; params: unknown[]; plan: string[] };
 type Bound = Omit<StatementPlan, 'plan'>;
 type Runner = (...params: unknown[]) => unknown;
 
-/** The better-sqlite3 connection under drizzle, which the Db type does not show. */
-export const sqliteOf = (db: Db) => (db as Db & { $client: Database.Database }).$client;
+/** A database whose statements' plans can be read: one opened on SQLite, with its connections. */
+export type PlannedDatabase = { engine: Engine; sqlite?: SqliteDatabase['sqlite'] };
+
+/** The database's SQLite connections; plans are SQLite's, so a database on another engine is refused. */
+export function sqliteOf(database: PlannedDatabase): SqliteDatabase['sqlite'] {
+  if (database.engine !== 'sqlite' || !database.sqlite) throw new Error(`Query plans are read on SQLite only, not on ${database.engine}.`);
+  return database.sqlite;
+}
 
 /** The plan's steps of a statement, its parameters bound to null unless given (SQLite plans without their values). */
-export function planOf(db: Db, sql: string, params: unknown[] = (sql.match(/\?/g) ?? []).map(() => null)): string[] {
-  const steps = sqliteOf(db).prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+export function planOf(database: PlannedDatabase, sql: string, params: unknown[] = (sql.match(/\?/g) ?? []).map(() => null)): string[] {
+  const steps = sqliteOf(database).reader.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
   return steps.map((step) => step.detail);
 }
 
 const RUNNERS = ['all', 'get', 'run', 'iterate'] as const;
 
 /**
- * Runs the call and answers every statement it ran on this database, in order, with its query
- * plan: those it prepared and those prepared before (cached, or kept by preparedPerDb), since
- * every statement's runs are traced while the call lasts.
+ * Runs the call and answers every statement it ran on this database (on either of its connections),
+ * in order, with its query plan: those it prepared and those prepared before (cached), since every
+ * statement's runs are traced while the call lasts.
  */
-export async function statementPlans(db: Db, call: () => unknown): Promise<StatementPlan[]> {
-  const sqlite = sqliteOf(db);
-  const prototype = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<(typeof RUNNERS)[number], Runner>;
+export async function statementPlans(database: PlannedDatabase, call: () => unknown): Promise<StatementPlan[]> {
+  const { writer, reader } = sqliteOf(database);
+  const prototype = Object.getPrototypeOf(reader.prepare('select 1')) as Record<(typeof RUNNERS)[number], Runner>;
   const originals = Object.fromEntries(RUNNERS.map((method) => [method, prototype[method]])) as Record<(typeof RUNNERS)[number], Runner>;
   const ran: Bound[] = [];
   for (const method of RUNNERS) {
     prototype[method] = function (this: Database.Statement, ...params: unknown[]) {
-      if (this.database === sqlite) ran.push({ sql: this.source, params });
+      if (this.database === reader || this.database === writer) ran.push({ sql: this.source, params });
       return originals[method].apply(this, params);
     };
   }
@@ -46,7 +55,7 @@ export async function statementPlans(db: Db, call: () => unknown): Promise<State
   } finally {
     Object.assign(prototype, originals);
   }
-  return ran.map(({ sql, params }) => ({ sql, params, plan: planOf(db, sql, params) }));
+  return ran.map(({ sql, params }) => ({ sql, params, plan: planOf(database, sql, params) }));
 }
 
 /** The statement that reads a page of `table`: the first select from it (or joining it) with an order and a limit. */
@@ -73,8 +82,8 @@ export function withoutSettingsReads(plans: StatementPlan[]): StatementPlan[] {
 }
 
 /** The plan of the page of `table` that the call reads (see pageStatement). */
-export async function pagePlan(db: Db, table: string, call: () => unknown): Promise<string[]> {
-  return pageStatement(await statementPlans(db, call), table).plan;
+export async function pagePlan(database: PlannedDatabase, table: string, call: () => unknown): Promise<string[]> {
+  return pageStatement(await statementPlans(database, call), table).plan;
 }
 
 const readsWholeTable = (step: string) => /^SCAN \S+$/.test(step);

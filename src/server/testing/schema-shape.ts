@@ -1,8 +1,8 @@
-import type Database from 'better-sqlite3';
-import { getTableColumns, getTableName, is, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql, type Table } from 'drizzle-orm';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
 import * as sqliteTables from '../../../drizzle/schema.js';
+import type { Db } from '../db.js';
 
 /*
  * A migrated database's shape, read back from the engine's own catalogue and written in one
@@ -85,11 +85,11 @@ function normalizeDefault(value: string | null, kind: ColumnKind): string | null
 }
 
 /** The shape of a migrated SQLite database (the app's tables only). */
-export function sqliteShape(sqlite: Database.Database, kinds = declaredKinds()): SchemaShape {
+export async function sqliteShape(db: Db, kinds = declaredKinds()): Promise<SchemaShape> {
   const shape: SchemaShape = {};
   for (const table of Object.keys(kinds)) {
     const columns: Record<string, ColumnShape> = {};
-    const info = sqlite.prepare(`pragma table_info("${table}")`).all() as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[];
+    const info = await db.rows<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(sql`select * from pragma_table_info(${table})`);
     for (const column of info) {
       const kind = kinds[table]![column.name] ?? 'text';
       const stored = column.type.toLowerCase();
@@ -102,9 +102,9 @@ export function sqliteShape(sqlite: Database.Database, kinds = declaredKinds()):
       };
     }
     const indexes: Record<string, IndexShape> = {};
-    const rows = sqlite.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`).all(table) as { name: string; sql: string }[];
+    const rows = await db.rows<{ name: string; sql: string }>(sql`select name, sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`);
     for (const row of rows) indexes[row.name] = parseIndex(row.sql);
-    const foreignKeys = (sqlite.prepare(`pragma foreign_key_list("${table}")`).all() as { table: string; from: string; to: string; on_delete: string }[])
+    const foreignKeys = (await db.rows<{ table: string; from: string; to: string; on_delete: string }>(sql`select * from pragma_foreign_key_list(${table})`))
       .map((key) => `${key.from} -> ${key.table}.${key.to} on delete ${key.on_delete.toLowerCase()}`)
       .sort();
     shape[table] = { columns, indexes, foreignKeys };

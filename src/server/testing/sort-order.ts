@@ -1,5 +1,5 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db.js';
-import { sqliteOf } from './query-plans.js';
 
 /*
  * The order a sorted list must answer, worked out by the test from the rows themselves: each row's
@@ -13,8 +13,8 @@ export type SortValue = string | number;
 export const noCase = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 /** Each row's rowid in `table`, by id: the tie-breaker of every list sort. */
-export function rowidsOf(db: Db, table: string): Map<string, number> {
-  const rows = sqliteOf(db).prepare(`select id, rowid as rowid from "${table}"`).all() as { id: string; rowid: number }[];
+export async function rowidsOf(db: Db, table: string): Promise<Map<string, number>> {
+  const rows = await db.rows<{ id: string; rowid: number }>(sql`select id, rowid as rowid from ${sql.identifier(table)}`);
   return new Map(rows.map((row) => [row.id, row.rowid]));
 }
 

@@ -1,7 +1,5 @@
-import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, sessions, users } from '../../../../drizzle/schema.js';
 import { userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import {
@@ -34,8 +32,20 @@ const validSignUp = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const emailsTo = (address: string) =>
-  queuedEmails(t.deps).filter((email) => email.toAddresses.includes(address));
+const emailsTo = async (address: string) =>
+  (await queuedEmails(t.deps)).filter((email) => email.toAddresses.includes(address));
+
+/** The user's row as stored in the app's database. */
+async function storedUser(app: TestApp, id: string) {
+  const { users } = app.deps.db.t;
+  const [user] = await app.deps.db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** How many users, or companies, the database holds. */
+async function rowCount(table: 'users' | 'companies'): Promise<number> {
+  return (await t.deps.db.select().from(t.deps.db.t[table])).length;
+}
 
 describe('POST /account/signup', () => {
   it('creates the company and an unapproved admin, and emails the provider', async () => {
@@ -44,13 +54,14 @@ describe('POST /account/signup', () => {
     expect(response.statusCode).toBe(200);
     expect(json(response).message).toMatch(/Thank you for signing up/);
 
-    const user = t.deps.db.select().from(users).where(eq(users.emailAddress, payload.emailAddress)).get();
+    const { users, companies } = t.deps.db.t;
+    const [user] = await t.deps.db.select().from(users).where(eq(users.emailAddress, payload.emailAddress));
     expect(user).toMatchObject({ role: 'admin', approved: false, firstName: 'Nancy', mobile: '555-0199' });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const company = t.deps.db.select().from(companies).where(eq(companies.id, user!.companyId!)).get();
+    const [company] = await t.deps.db.select().from(companies).where(eq(companies.id, user!.companyId!));
     expect(company).toMatchObject({ companyName: 'Northwind Traders', website: 'https://northwind.example.com' });
 
-    const [notice] = emailsTo('provider@hourbank.test').filter((e) => e.subject.includes('Northwind'));
+    const [notice] = (await emailsTo('provider@hourbank.test')).filter((e) => e.subject.includes('Northwind'));
     expect(notice?.subject).toBe('New sign-up: Northwind Traders — Test Provider LLC');
     expect(notice?.textBody).toContain(payload.emailAddress);
     expect(notice?.textBody).toContain('Migrate our ERP.');
@@ -64,18 +75,18 @@ describe('POST /account/signup', () => {
     ['emailAddress', { emailAddress: 'nancy@northwind' }, 'Enter a valid email address.'],
     ['password', { password: 'short' }, 'The password needs to be at least 8 characters long.'],
   ])('refuses a bad %s with a clear message and writes nothing', async (field, overrides, message) => {
-    const before = t.deps.db.select().from(users).all().length;
+    const before = await rowCount('users');
     const response = await api(t.app).post('/account/signup', validSignUp(overrides));
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
     expect(json<{ fieldErrors: Record<string, string[]> }>(response).fieldErrors[field]).toEqual([message]);
-    expect(t.deps.db.select().from(users).all()).toHaveLength(before);
+    expect(await rowCount('users')).toBe(before);
   });
 
   it('refuses an email already used, in any letter case', async () => {
     const first = validSignUp();
     await api(t.app).post('/account/signup', first);
-    const companiesBefore = t.deps.db.select().from(companies).all().length;
+    const companiesBefore = await rowCount('companies');
     const response = await api(t.app).post(
       '/account/signup',
       validSignUp({ emailAddress: first.emailAddress.toUpperCase(), companyName: 'Other' }),
@@ -84,7 +95,7 @@ describe('POST /account/signup', () => {
     expect(json(response).message).toBe('An account with this email address already exists.');
     // named, so the sign-up form shows it on the Email field
     expect(json<{ fieldErrors?: unknown }>(response).fieldErrors).toEqual({ emailAddress: ['An account with this email address already exists.'] });
-    expect(t.deps.db.select().from(companies).all()).toHaveLength(companiesBefore);
+    expect(await rowCount('companies')).toBe(companiesBefore);
   });
 });
 
@@ -155,7 +166,8 @@ describe('sessions', () => {
   it('stores only a hash of the secret', async () => {
     const { token, user } = await signedInUser(t);
     const [id, secret] = token.split('.');
-    const row = t.deps.db.select().from(sessions).where(eq(sessions.id, id!)).get();
+    const { sessions } = t.deps.db.t;
+    const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.id, id!));
     expect(row?.userId).toBe(user.id);
     expect(row?.secretHash).not.toContain(secret!);
     expect(row?.secretHash).toMatch(/^[0-9a-f]{64}$/);
@@ -174,8 +186,9 @@ describe('sessions', () => {
 
   it('reads without writing: a signed-in call before half-life changes no row, on either transport', async () => {
     const { token } = await signedInUser(t);
-    const sqlite = (t.deps.db as typeof t.deps.db & { $client: Database.Database }).$client;
-    const changes = () => (sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    // every write goes through the writing connection, whose total_changes() counts them (the statement binds no values: {})
+    const { writer } = t.database.sqlite;
+    const changes = () => (writer.prepare('SELECT total_changes() AS n').get({}) as { n: number }).n;
     const DAY = 24 * 60 * 60 * 1000;
     t.clock.advance(14 * DAY);
     const before = changes();
@@ -199,7 +212,7 @@ describe('sessions', () => {
 
 describe('profile', () => {
   it('GET /account/profile returns the signed-in user with their company', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Contoso' });
+    const company = await createCompany(t.deps.db, { companyName: 'Contoso' });
     const { token, user } = await signedInUser(t, { companyId: company.id, firstName: 'Cara' });
     const response = await api(t.app, token).get('/account/profile');
     expect(json(response)).toEqual({
@@ -225,7 +238,7 @@ describe('profile', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', emailAddress: 'grace.hopper@navy.example.com' });
-    const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
+    const saved = await storedUser(t, user.id);
     expect(saved?.emailAddress).toBe('grace.hopper@navy.example.com');
   });
 
@@ -239,13 +252,13 @@ describe('profile', () => {
       currentPassword: DEFAULT_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
-    const [notice, ...more] = emailsTo(user.emailAddress);
+    const [notice, ...more] = await emailsTo(user.emailAddress);
     expect(more).toHaveLength(0);
     expect(notice!.toAddresses).toBe(user.emailAddress);
     expect(notice!.subject).toBe('Your sign-in email was changed — Test Provider LLC');
     expect(notice!.textBody).toContain(`was changed to ${newAddress}`);
     expect(notice!.textBody).toContain('If you did not make this change');
-    expect(emailsTo(newAddress)).toHaveLength(0);
+    expect(await emailsTo(newAddress)).toHaveLength(0);
   });
 
   it.each([
@@ -254,7 +267,7 @@ describe('profile', () => {
     ['wrong', 'not my password', 'Your current password is incorrect.'],
   ])('refuses a new email with a %s current password as a field error, changing nothing', async (_case, currentPassword, message) => {
     const { token, user } = await signedInUser(t);
-    const before = queuedEmails(t.deps).length;
+    const before = (await queuedEmails(t.deps)).length;
     const response = await api(t.app, token).put('/account/profile/update', {
       firstName: 'Changed',
       lastName: 'Name',
@@ -263,9 +276,9 @@ describe('profile', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({ message, fieldErrors: { currentPassword: [message] } });
-    const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
+    const saved = await storedUser(t, user.id);
     expect([saved?.firstName, saved?.lastName, saved?.emailAddress]).toEqual([user.firstName, user.lastName, user.emailAddress]);
-    expect(queuedEmails(t.deps)).toHaveLength(before);
+    expect(await queuedEmails(t.deps)).toHaveLength(before);
   });
 
   it('gives the same field error over tRPC', async () => {
@@ -291,7 +304,7 @@ describe('profile', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emailAddress: user.emailAddress });
-    expect(emailsTo(user.emailAddress)).toHaveLength(0);
+    expect(await emailsTo(user.emailAddress)).toHaveLength(0);
   });
 
   it.each([
@@ -304,7 +317,7 @@ describe('profile', () => {
     const response = await api(t.app, token).put('/account/profile/update', payload);
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe('Fill out all fields and ensure the email address is valid.');
-    expect(t.deps.db.select().from(users).where(eq(users.id, user.id)).get()?.firstName).toBe(user.firstName);
+    expect((await storedUser(t, user.id))?.firstName).toBe(user.firstName);
   });
 
   it("refuses another user's email in another letter case", async () => {
@@ -328,7 +341,7 @@ describe('profile', () => {
       emailAddress: user.emailAddress.toUpperCase(),
     });
     expect(response.statusCode).toBe(200);
-    expect(emailsTo(user.emailAddress)).toHaveLength(0);
+    expect(await emailsTo(user.emailAddress)).toHaveLength(0);
   });
 });
 
@@ -376,18 +389,18 @@ describe('forgot and reset password', () => {
   const resetLinkFor = async (emailAddress: string) => {
     const response = await api(t.app).post('/account/forgot-password', { emailAddress });
     expect(response.statusCode).toBe(200);
-    const email = emailsTo(emailAddress).at(-1);
+    const email = (await emailsTo(emailAddress)).at(-1);
     return linkTokenIn(email!.textBody);
   };
 
   it('gives the same answer for an unknown email, and sends nothing', async () => {
-    const before = queuedEmails(t.deps).length;
+    const before = (await queuedEmails(t.deps)).length;
     const response = await api(t.app).post('/account/forgot-password', { emailAddress: 'ghost@example.com' });
     expect(response.statusCode).toBe(200);
     expect(json(response).message).toBe(
       'A reset link has been sent to your email. Please follow the instructions in your email.',
     );
-    expect(queuedEmails(t.deps)).toHaveLength(before);
+    expect(await queuedEmails(t.deps)).toHaveLength(before);
   });
 
   it('emails a link whose JWT carries exp in seconds, one hour ahead', async () => {
@@ -396,7 +409,7 @@ describe('forgot and reset password', () => {
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; sub: string };
     expect(payload.sub).toBe(user.id);
     expect(payload.exp).toBe(Math.floor(t.clock.now().getTime() / 1000) + 3600);
-    const email = emailsTo(user.emailAddress).at(-1)!;
+    const email = (await emailsTo(user.emailAddress)).at(-1)!;
     expect(email.textBody).toContain('http://hourbank.test/reset-password/');
     expect(email.subject).toContain('Test Provider LLC');
   });
@@ -454,7 +467,7 @@ describe('forgot and reset password', () => {
     const response = await api(t.app).post('/account/resend-link', { token: expired });
     expect(response.statusCode).toBe(200);
     expect(json(response).message).toBe('A new link has been sent to your email.');
-    const fresh = linkTokenIn(emailsTo(user.emailAddress).at(-1)!.textBody);
+    const fresh = linkTokenIn((await emailsTo(user.emailAddress)).at(-1)!.textBody);
     expect(fresh).not.toBe(expired);
     const reset = await api(t.app).post('/account/reset-password', { token: fresh, newPassword: 'fresh secret' });
     expect(reset.statusCode).toBe(200);
@@ -477,17 +490,17 @@ describe('revoking links when the password is set', () => {
   const REVOKED =
     'This link is no longer valid: a newer link has been sent, or the password or email address has been changed since. Please use the newest link, or request a new one.';
   const USED = 'This link has already been used. Please request a new link.';
-  const linkTokensTo = (emailAddress: string) =>
-    queuedEmails(own.deps)
+  const linkTokensTo = async (emailAddress: string) =>
+    (await queuedEmails(own.deps))
       .filter((email) => email.toAddresses === emailAddress && email.status === 'pending')
       .map((email) => linkTokenIn(email.textBody));
   /** Requests `count` reset links and returns the tokens of just those (rows share a timestamp). */
   const linksFor = async (emailAddress: string, count: number) => {
-    const before = new Set(linkTokensTo(emailAddress));
+    const before = new Set(await linkTokensTo(emailAddress));
     for (let i = 0; i < count; i += 1) {
       expect((await api(own.app).post('/account/forgot-password', { emailAddress })).statusCode).toBe(200);
     }
-    return linkTokensTo(emailAddress).filter((token) => !before.has(token));
+    return (await linkTokensTo(emailAddress)).filter((token) => !before.has(token));
   };
   const expectRefused = async (token: string, message: string) => {
     const reset = await api(own.app).post('/account/reset-password', { token, newPassword: 'another secret' });
@@ -519,9 +532,9 @@ describe('revoking links when the password is set', () => {
     const user = await createUser(own.deps.db);
     const [expired] = await linksFor(user.emailAddress, 1);
     own.clock.advance(2 * 60 * 60 * 1000);
-    const before = new Set(linkTokensTo(user.emailAddress));
+    const before = new Set(await linkTokensTo(user.emailAddress));
     expect((await api(own.app).post('/account/resend-link', { token: expired })).statusCode).toBe(200);
-    const [fresh] = linkTokensTo(user.emailAddress).filter((token) => !before.has(token));
+    const [fresh] = (await linkTokensTo(user.emailAddress)).filter((token) => !before.has(token));
     await expectRefused(expired!, REVOKED);
     expect((await api(own.app).post('/account/reset-password', { token: fresh, newPassword: 'traded once 1' })).statusCode).toBe(200);
   });
@@ -576,7 +589,7 @@ describe('revoking links when the password is set', () => {
     const delivered = own.transport.sent.filter((mail) => mail.to.includes(user.emailAddress));
     expect(linkTokenIn(delivered.at(-1)!.text)).toBe(link);
 
-    const rows = queuedEmails(own.deps).filter((email) => email.toAddresses === user.emailAddress);
+    const rows = (await queuedEmails(own.deps)).filter((email) => email.toAddresses === user.emailAddress);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.status).toBe('sent');
@@ -630,12 +643,12 @@ describe('rate limits', () => {
       const other = await signedInUser(limited);
       const { limit, what } = userRateLimits[action];
       for (let i = 0; i < limit; i += 1) expect((await api(limited.app, token)[method](url, body)).statusCode).toBe(status);
-      const stored = () => limited.deps.db.select().from(users).where(eq(users.id, user.id)).get();
-      const before = stored();
+      const stored = () => storedUser(limited, user.id);
+      const before = await stored();
       const refused = await api(limited.app, token)[method](url, { ...body, firstName: 'Changed', currentPassword: DEFAULT_PASSWORD });
       expect(refused.statusCode).toBe(429);
       expect(json(refused).message).toBe(`Too many ${what}. Please try again in 15 minutes.`);
-      expect(stored()).toEqual(before);
+      expect(await stored()).toEqual(before);
       expect((await api(limited.app, other.token)[method](url, body)).statusCode).not.toBe(429);
     } finally {
       await limited.close();

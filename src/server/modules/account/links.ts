@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { passwordTokens } from '../../../../drizzle/schema.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { isNewEmailAddress } from '../../../shared/account.js';
@@ -33,12 +32,13 @@ export const REVOKED_TOKEN =
  * user's older unused links end here, so one forwarded or leaked email is not good for days, and
  * the link traded by resend-link cannot be traded again.
  */
-export function issuePasswordLink(tx: Tx, deps: AppDeps, userId: string, purpose: LinkPurpose): string {
+export async function issuePasswordLink(tx: Tx, deps: AppDeps, userId: string, purpose: LinkPurpose): Promise<string> {
+  const { passwordTokens } = tx.t;
   const now = deps.clock.now();
-  revokeUserLinks(tx, userId, now);
+  await revokeUserLinks(tx, userId, now);
   const id = newId();
   const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]);
-  tx.insert(passwordTokens).values({ id, userId, purpose, createdAt: now, expiresAt }).run();
+  await tx.insert(passwordTokens).values({ id, userId, purpose, createdAt: now, expiresAt });
   const token = signJwt(deps.linkSigningKey, {
     sub: userId,
     jti: id,
@@ -59,10 +59,11 @@ export type GenuineLink = {
 };
 
 /** Checks the signature and the token's record; expiry and use are reported, not thrown. */
-export function readPasswordLink(tx: Tx, deps: AppDeps, token: string): GenuineLink {
+export async function readPasswordLink(tx: Tx, deps: AppDeps, token: string): Promise<GenuineLink> {
   const payload = verifyJwtSignature(deps.linkSigningKey, token);
   if (!payload) throw new AppError('BAD_REQUEST', INVALID_TOKEN);
-  const row = tx.select().from(passwordTokens).where(eq(passwordTokens.id, payload.jti)).get();
+  const { passwordTokens } = tx.t;
+  const [row] = await tx.select().from(passwordTokens).where(eq(passwordTokens.id, payload.jti));
   if (!row || row.userId !== payload.sub) throw new AppError('BAD_REQUEST', INVALID_TOKEN);
   return {
     tokenId: row.id,
@@ -80,16 +81,18 @@ export function refuseSpentLink(link: GenuineLink): void {
   if (link.revoked) throw new AppError('BAD_REQUEST', REVOKED_TOKEN);
 }
 
-export function markLinkUsed(tx: Tx, tokenId: string, now: Date): void {
-  tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, tokenId)).run();
+export async function markLinkUsed(tx: Tx, tokenId: string, now: Date): Promise<void> {
+  const { passwordTokens } = tx.t;
+  await tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, tokenId));
 }
 
 /** Ends every link of the user not yet used; called wherever the user's password is set. */
-export function revokeUserLinks(tx: Tx, userId: string, now: Date): void {
-  tx.update(passwordTokens)
+export async function revokeUserLinks(tx: Tx, userId: string, now: Date): Promise<void> {
+  const { passwordTokens } = tx.t;
+  await tx
+    .update(passwordTokens)
     .set({ revokedAt: now })
-    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), isNull(passwordTokens.revokedAt)))
-    .run();
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), isNull(passwordTokens.revokedAt)));
 }
 
 /**
@@ -97,6 +100,6 @@ export function revokeUserLinks(tx: Tx, userId: string, now: Date): void {
  * reads the old mailbox must not be able to set the password. A change of letter case is the same
  * mailbox, and no change.
  */
-export function revokeLinksOnNewAddress(tx: Tx, user: { id: string; emailAddress: string }, newAddress: string, now: Date): void {
-  if (isNewEmailAddress(user.emailAddress, newAddress)) revokeUserLinks(tx, user.id, now);
+export async function revokeLinksOnNewAddress(tx: Tx, user: { id: string; emailAddress: string }, newAddress: string, now: Date): Promise<void> {
+  if (isNewEmailAddress(user.emailAddress, newAddress)) await revokeUserLinks(tx, user.id, now);
 }

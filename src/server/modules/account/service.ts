@@ -1,5 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import { companies, users } from '../../../../drizzle/schema.js';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   changePasswordInput,
@@ -15,11 +14,10 @@ import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, isNewEmailAddress } fr
 import { SIGN_UP_DONE } from '../../../shared/sign-up.js';
 import { rolesOf } from '../../../shared/roles.js';
 import type { LoginStep } from '../../../shared/two-factor.js';
-import { inTransaction, type Db, type Tx } from '../../db.js';
+import type { Db, Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import { preparedPerDb } from '../../lib/prepared.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
 import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
@@ -43,9 +41,11 @@ export const SIGNED_OUT = 'You have been signed out.';
 export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ message: string }> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  inTransaction(deps.db, (tx) => {
+  await deps.db.transaction(async (tx) => {
+    const { companies } = tx.t;
     const companyId = newId();
-    tx.insert(companies)
+    await tx
+      .insert(companies)
       .values({
         id: companyId,
         companyName: input.companyName,
@@ -54,9 +54,8 @@ export async function signUp(deps: AppDeps, input: SignUpInput): Promise<{ messa
         website: input.website,
         projectDescription: input.projectDescription,
         createdAt: now,
-      })
-      .run();
-    addUserAwaitingApproval(tx, deps, { ...input, companyId, role: 'admin', passwordHash });
+      });
+    await addUserAwaitingApproval(tx, deps, { ...input, companyId, role: 'admin', passwordHash });
   });
   return { message: SIGN_UP_DONE };
 }
@@ -79,10 +78,12 @@ type NewUser = {
  * A user who may not sign in until the provider approves them, and the provider's notice to review
  * them: how a sign-up and a company admin's invitation both start.
  */
-export function addUserAwaitingApproval(tx: Tx, deps: AppDeps, user: NewUser): string {
-  assertEmailFree(tx, user.emailAddress);
+export async function addUserAwaitingApproval(tx: Tx, deps: AppDeps, user: NewUser): Promise<string> {
+  const { users } = tx.t;
+  await assertEmailFree(tx, user.emailAddress);
   const id = newId();
-  tx.insert(users)
+  await tx
+    .insert(users)
     .values({
       id,
       companyId: user.companyId,
@@ -94,11 +95,10 @@ export function addUserAwaitingApproval(tx: Tx, deps: AppDeps, user: NewUser): s
       approved: false,
       passwordHash: user.passwordHash,
       createdAt: deps.clock.now(),
-    })
-    .run();
-  const provider = providerOf(deps.config, tx);
-  deps.outbox.enqueue(tx, {
-    to: providerRecipients(tx, provider),
+    });
+  const provider = await providerOf(deps.config, tx);
+  await deps.outbox.enqueue(tx, {
+    to: await providerRecipients(tx, provider),
     ...signUpNoticeEmail(provider, {
       ...user,
       projectDescription: user.projectDescription ?? '',
@@ -112,34 +112,30 @@ export function addUserAwaitingApproval(tx: Tx, deps: AppDeps, user: NewUser): s
 export const isWrongCredentials = (error: unknown) => error instanceof AppError && error.message === INVALID_CREDENTIALS;
 
 export async function login(deps: AppDeps, input: z.infer<typeof loginInput>): Promise<LoginStep> {
-  const user = findUserByEmail(deps.db, input.emailAddress);
+  const user = await findUserByEmail(deps.db, input.emailAddress);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordMatches) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   if (!user.approved) throw new AppError('FORBIDDEN', AWAITING_APPROVAL);
   return afterPassword(deps, user);
 }
 
-export function logout(deps: AppDeps, actor: Actor): { message: string } {
-  invalidateSession(deps.db, actor.sessionId);
+export async function logout(deps: AppDeps, actor: Actor): Promise<{ message: string }> {
+  await deps.db.transaction((tx) => invalidateSession(tx, actor.sessionId));
   return { message: SIGNED_OUT };
 }
 
-export function getProfile(deps: AppDeps, actor: Actor): Profile {
+export function getProfile(deps: AppDeps, actor: Actor): Promise<Profile> {
   return profileOf(deps.db, actor.userId);
 }
 
-/** Compiled once: the profile is read on every page load of the app. */
-const profileById = preparedPerDb((db) =>
-  db
+/** The user with their company: read on every page load of the app. */
+async function profileOf(db: Db, userId: string): Promise<Profile> {
+  const { users, companies } = db.t;
+  const [row] = await db
     .select({ user: users, company: { _id: companies.id, companyName: companies.companyName } })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(),
-);
-
-function profileOf(db: Db, userId: string): Profile {
-  const row = profileById(db).get({ userId });
+    .where(eq(users.id, userId));
   if (!row) throw new AppError('NOT_FOUND', 'User not found.');
   const { user } = row;
   return {
@@ -160,21 +156,22 @@ export async function updateProfile(
   actor: Actor,
   input: z.infer<typeof profileUpdateInput>,
 ): Promise<Profile> {
-  const user = getUser(deps.db, actor.userId);
+  const user = await getUser(deps.db, actor.userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
   const emailChanges = isNewEmailAddress(user.emailAddress, input.emailAddress);
   if (emailChanges) await assertCurrentPassword(user.passwordHash, input.currentPassword);
-  inTransaction(deps.db, (tx) => {
-    assertEmailFree(tx, input.emailAddress, actor.userId);
-    tx.update(users)
+  await deps.db.transaction(async (tx) => {
+    const { users } = tx.t;
+    await assertEmailFree(tx, input.emailAddress, actor.userId);
+    await tx
+      .update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress })
-      .where(eq(users.id, actor.userId))
-      .run();
-    revokeLinksOnNewAddress(tx, user, input.emailAddress, deps.clock.now());
+      .where(eq(users.id, actor.userId));
+    await revokeLinksOnNewAddress(tx, user, input.emailAddress, deps.clock.now());
     if (emailChanges) {
-      deps.outbox.enqueue(tx, {
+      await deps.outbox.enqueue(tx, {
         to: [user.emailAddress],
-        ...emailChangedEmail(providerOf(deps.config, tx), {
+        ...emailChangedEmail(await providerOf(deps.config, tx), {
           firstName: input.firstName,
           newEmailAddress: input.emailAddress,
           signInUrl: `${deps.config.appUrl}/signin`,
@@ -196,41 +193,42 @@ export async function changePassword(
   actor: Actor,
   input: z.infer<typeof changePasswordInput>,
 ): Promise<{ message: string }> {
-  const user = getUser(deps.db, actor.userId);
+  const user = await getUser(deps.db, actor.userId);
   if (!(await verifyPassword(user?.passwordHash ?? null, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', CURRENT_PASSWORD_WRONG);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  inTransaction(deps.db, (tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId)).run();
-    invalidateUserSessions(tx, actor.userId, actor.sessionId);
-    revokeUserLinks(tx, actor.userId, deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    const { users } = tx.t;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
+    await invalidateUserSessions(tx, actor.userId, actor.sessionId);
+    await revokeUserLinks(tx, actor.userId, deps.clock.now());
   });
   return { message: PASSWORD_CHANGED };
 }
 
 /** Answers the same whether or not the address belongs to anyone. */
-export function forgotPassword(deps: AppDeps, input: z.infer<typeof forgotPasswordInput>): { message: string } {
-  inTransaction(deps.db, (tx) => {
-    const user = findUserByEmail(tx, input.emailAddress);
-    if (user) sendPasswordLink(tx, deps, user, 'reset');
+export async function forgotPassword(deps: AppDeps, input: z.infer<typeof forgotPasswordInput>): Promise<{ message: string }> {
+  await deps.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, input.emailAddress);
+    if (user) await sendPasswordLink(tx, deps, user, 'reset');
   });
   return { message: RESET_LINK_SENT };
 }
 
-export function sendPasswordLink(
+export async function sendPasswordLink(
   tx: Tx,
   deps: AppDeps,
   user: { id: string; firstName: string; lastName: string; emailAddress: string },
   purpose: 'reset' | 'set-password',
-): void {
-  const url = issuePasswordLink(tx, deps, user.id, purpose);
-  const provider = providerOf(deps.config, tx);
+): Promise<void> {
+  const url = await issuePasswordLink(tx, deps, user.id, purpose);
+  const provider = await providerOf(deps.config, tx);
   const email =
     purpose === 'reset'
       ? passwordResetEmail(provider, { ...user, resetUrl: url })
       : setPasswordEmail(provider, { ...user, setPasswordUrl: url });
-  deps.outbox.enqueue(tx, { to: [user.emailAddress], ...email });
+  await deps.outbox.enqueue(tx, { to: [user.emailAddress], ...email });
 }
 
 export async function resetPassword(
@@ -238,15 +236,16 @@ export async function resetPassword(
   input: z.infer<typeof resetPasswordInput>,
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(input.newPassword);
-  inTransaction(deps.db, (tx) => {
-    const link = readPasswordLink(tx, deps, input.token);
+  await deps.db.transaction(async (tx) => {
+    const { users } = tx.t;
+    const link = await readPasswordLink(tx, deps, input.token);
     refuseSpentLink(link);
     if (link.expired) throw new AppError('BAD_REQUEST', EXPIRED_TOKEN);
     const now = deps.clock.now();
-    markLinkUsed(tx, link.tokenId, now);
-    revokeUserLinks(tx, link.userId, now);
-    tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId)).run();
-    invalidateUserSessions(tx, link.userId);
+    await markLinkUsed(tx, link.tokenId, now);
+    await revokeUserLinks(tx, link.userId, now);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId));
+    await invalidateUserSessions(tx, link.userId);
   });
   return { message: PASSWORD_RESET_DONE };
 }
@@ -255,13 +254,13 @@ export async function resetPassword(
  * Mails a fresh link for a genuine token, expired or not, but never for a used or revoked one
  * (that would undo the revocation); the address it goes to is the owner's.
  */
-export function resendLink(deps: AppDeps, input: z.infer<typeof linkTokenInput>): { message: string } {
-  inTransaction(deps.db, (tx) => {
-    const link = readPasswordLink(tx, deps, input.token);
+export async function resendLink(deps: AppDeps, input: z.infer<typeof linkTokenInput>): Promise<{ message: string }> {
+  await deps.db.transaction(async (tx) => {
+    const link = await readPasswordLink(tx, deps, input.token);
     refuseSpentLink(link);
-    const user = getUser(tx, link.userId);
+    const user = await getUser(tx, link.userId);
     if (!user) throw new AppError('BAD_REQUEST', 'Invalid token.');
-    sendPasswordLink(tx, deps, user, link.purpose);
+    await sendPasswordLink(tx, deps, user, link.purpose);
   });
   return { message: NEW_LINK_SENT };
 }

@@ -1,11 +1,9 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { companies, sessions, users } from '../../../../drizzle/schema.js';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
-import { mappedRows, preparedPerDb } from '../../lib/prepared.js';
 import type { LoginOutput } from '../../../shared/account.js';
 import type { Actor } from './actor.js';
 import { rolesOf } from '../../../shared/roles.js';
@@ -24,23 +22,25 @@ function hashSecret(secret: string): string {
   return encodeHexLowerCase(sha256(encoder.encode(secret)));
 }
 
-export function createSession(tx: Tx, userId: string, now: Date): { token: string; expiresAt: Date } {
+/** A new session of the user, written in `tx`'s transaction, or in one of its own when given the database. */
+export async function createSession(tx: Tx, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const { sessions } = tx.t;
   const id = newId();
   const secret = newId();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  tx.insert(sessions)
-    .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, expiresAt })
-    .run();
+  await tx.transaction(async (write) => {
+    await write.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, expiresAt });
+  });
   return { token: `${id}.${secret}`, expiresAt };
 }
 
 /** Opens a session for a user who has proved who they are; the answer of a successful sign-in. */
-export function signIn(
+export async function signIn(
   tx: Tx,
   user: { id: string; firstName: string; lastName: string; role: string },
   now: Date,
-): LoginOutput {
-  const { token } = createSession(tx, user.id, now);
+): Promise<LoginOutput> {
+  const { token } = await createSession(tx, user.id, now);
   return {
     token,
     name: `${user.firstName} ${user.lastName}`,
@@ -50,55 +50,56 @@ export function signIn(
   };
 }
 
-const sessionColumns = {
-  secretHash: sessions.secretHash,
-  expiresAt: sessions.expiresAt,
-  userId: users.id,
-  companyId: users.companyId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  emailAddress: users.emailAddress,
-  role: users.role,
-  approved: users.approved,
-  companyName: companies.companyName,
-};
-
-/** The session with what the actor needs of its user; compiled once, as every signed-in call runs it. */
-const sessionById = preparedPerDb((db) =>
-  mappedRows(
-    db
-      .select(sessionColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(sessions.id, sql.placeholder('id')))
-      .prepare(),
-    sessionColumns,
-  ),
-);
+/** The session with what the actor needs of its user: every signed-in call reads it. */
+async function sessionById(db: Db, id: string) {
+  const { sessions, users, companies } = db.t;
+  const [row] = await db
+    .select({
+      secretHash: sessions.secretHash,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      companyId: users.companyId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailAddress: users.emailAddress,
+      role: users.role,
+      approved: users.approved,
+      companyName: companies.companyName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.id, id));
+  return row;
+}
 
 /**
  * The actor behind a token, or null. Reads only, except twice in a session's life: an expired
  * session is deleted, and one past half its lifetime is extended once.
  */
-export function validateSessionToken(db: Db, token: string, now: Date): Actor | null {
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<Actor | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined) return null;
-  const [row] = sessionById(db)({ id });
+  const row = await sessionById(db, id);
   if (!row) return null;
   const stored = encoder.encode(row.secretHash);
   const given = encoder.encode(hashSecret(secret));
   if (!constantTimeEqual(stored, given)) return null;
+  const { sessions } = db.t;
   if (now.getTime() >= row.expiresAt.getTime()) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await db.transaction(async (tx) => {
+      await tx.delete(sessions).where(eq(sessions.id, id));
+    });
     return null;
   }
   if (!row.approved) return null;
   if (row.expiresAt.getTime() - now.getTime() < SESSION_LIFETIME_MS / 2) {
-    db.update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
-      .where(eq(sessions.id, id))
-      .run();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(sessions)
+        .set({ expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
+        .where(eq(sessions.id, id));
+    });
   }
   return {
     sessionId: id,
@@ -113,14 +114,14 @@ export function validateSessionToken(db: Db, token: string, now: Date): Actor | 
   };
 }
 
-export function invalidateSession(tx: Tx, sessionId: string): void {
-  tx.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function invalidateSession(tx: Tx, sessionId: string): Promise<void> {
+  const { sessions } = tx.t;
+  await tx.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of the user, except the one given (the caller's own, on a password change). */
-export function invalidateUserSessions(tx: Tx, userId: string, keepSessionId?: string): void {
+export async function invalidateUserSessions(tx: Tx, userId: string, keepSessionId?: string): Promise<void> {
+  const { sessions } = tx.t;
   const ofUser = eq(sessions.userId, userId);
-  tx.delete(sessions)
-    .where(keepSessionId ? and(ofUser, ne(sessions.id, keepSessionId)) : ofUser)
-    .run();
+  await tx.delete(sessions).where(keepSessionId ? and(ofUser, ne(sessions.id, keepSessionId)) : ofUser);
 }

@@ -17,10 +17,10 @@ const work = (companyId: string, hundredths: number, description: string, when: 
 
 /** A company with `entries` ledger entries a day apart: purchases, some unpaid, and work. */
 async function companyWithLedger(entries: number) {
-  const company = createCompany(t.deps.db);
+  const company = await createCompany(t.deps.db);
   for (let n = 1; n <= entries; n += 1) {
-    if (n % 5 === 1) buy(company.id, 1000, `Package ${n}`, day(n), n % 10 !== 6);
-    else work(company.id, n * 10, `Work ${n}`, day(n));
+    if (n % 5 === 1) await buy(company.id, 1000, `Package ${n}`, day(n), n % 10 !== 6);
+    else await work(company.id, n * 10, `Work ${n}`, day(n));
   }
   const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
   return { company, token };
@@ -31,11 +31,11 @@ const trpcList = (token: string, input: unknown) =>
 
 describe('GET /activities', () => {
   it("returns the caller's company and its ledger, newest first, and nothing of others", async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Hooli' });
-    const other = createCompany(t.deps.db);
-    buy(company.id, 1000, '10 hour package', day(1));
-    work(company.id, 250, 'Setup', day(2));
-    work(other.id, 100, 'Not yours', day(3));
+    const company = await createCompany(t.deps.db, { companyName: 'Hooli' });
+    const other = await createCompany(t.deps.db);
+    await buy(company.id, 1000, '10 hour package', day(1));
+    await work(company.id, 250, 'Setup', day(2));
+    await work(other.id, 100, 'Not yours', day(3));
 
     const { token } = await signedInUser(t, { companyId: company.id, role: 'viewer' });
     const response = await api(t.app, token).get('/activities');

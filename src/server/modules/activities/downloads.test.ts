@@ -15,7 +15,7 @@ import { createCompany, createInvoiceRow, purchasedHours, workedHours } from '..
  */
 
 let t: TestApp;
-let acme: ReturnType<typeof createCompany>;
+let acme: Awaited<ReturnType<typeof createCompany>>;
 let admin: SignedInUser;
 let member: SignedInUser;
 let otherAdmin: SignedInUser;
@@ -26,22 +26,22 @@ const at = (iso: string) => new Date(iso);
 beforeAll(async () => {
   t = await createTestApp();
   t.deps.rateLimiter = new RateLimiter(t.clock, { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } });
-  acme = createCompany(t.deps.db, { companyName: 'Acme Corp', companyAddress: '1 Main St\nSpringfield' });
-  const other = createCompany(t.deps.db, { companyName: 'Other Co' });
+  acme = await createCompany(t.deps.db, { companyName: 'Acme Corp', companyAddress: '1 Main St\nSpringfield' });
+  const other = await createCompany(t.deps.db, { companyName: 'Other Co' });
   admin = await signedInUser(t, { companyId: acme.id, role: 'admin' });
   member = await signedInUser(t, { companyId: acme.id, role: 'member' });
   otherAdmin = await signedInUser(t, { companyId: other.id, role: 'admin' });
   boss = await signedInUser(t, { role: 'superadmin' });
   const db = t.deps.db;
-  purchasedHours(db, acme.id, 1000, 'January purchase', at('2026-01-05T15:00:00Z'));
-  workedHours(db, acme.id, 200, 'January work', at('2026-01-20T15:00:00Z'));
+  await purchasedHours(db, acme.id, 1000, 'January purchase', at('2026-01-05T15:00:00Z'));
+  await workedHours(db, acme.id, 200, 'January work', at('2026-01-20T15:00:00Z'));
   // 1 February 02:00 UTC is still 31 January in New York (APP_TIMEZONE): before the period
-  workedHours(db, acme.id, 25, 'Late January work', at('2026-02-01T02:00:00Z'));
-  purchasedHours(db, acme.id, 500, 'February purchase', at('2026-02-03T15:00:00Z'));
-  workedHours(db, acme.id, 150, '=February work', at('2026-02-10T15:00:00Z'));
-  purchasedHours(db, acme.id, 400, 'February unpaid purchase', at('2026-02-12T15:00:00Z'), false);
-  workedHours(db, acme.id, 300, 'March work', at('2026-03-01T15:00:00Z'));
-  workedHours(db, other.id, 700, 'Other company work', at('2026-02-11T15:00:00Z'));
+  await workedHours(db, acme.id, 25, 'Late January work', at('2026-02-01T02:00:00Z'));
+  await purchasedHours(db, acme.id, 500, 'February purchase', at('2026-02-03T15:00:00Z'));
+  await workedHours(db, acme.id, 150, '=February work', at('2026-02-10T15:00:00Z'));
+  await purchasedHours(db, acme.id, 400, 'February unpaid purchase', at('2026-02-12T15:00:00Z'), false);
+  await workedHours(db, acme.id, 300, 'March work', at('2026-03-01T15:00:00Z'));
+  await workedHours(db, other.id, 700, 'Other company work', at('2026-02-11T15:00:00Z'));
   const invoice = await api(t.app, boss.token).post('/superadmin/invoices', { company: acme.id, description: 'Consulting block', price: 1250.5, transactionDate: '2026-02-15T15:00:00Z', sendInvoiceEmail: false });
   const invoiceId = json<{ _id: string }>(invoice)._id;
   await api(t.app, boss.token).post('/superadmin/payments', { company: acme.id, invoice: invoiceId, amount: 200, method: 'Zelle', paymentDate: '2026-02-16T15:00:00Z', sendEmail: false });
@@ -129,10 +129,10 @@ describe('statement PDF', () => {
   });
 
   it('runs over pages for a long period, repeating the table header', async () => {
-    const busy = createCompany(t.deps.db, { companyName: 'Busy Co' });
+    const busy = await createCompany(t.deps.db, { companyName: 'Busy Co' });
     const busyAdmin = await signedInUser(t, { companyId: busy.id, role: 'admin' });
-    purchasedHours(t.deps.db, busy.id, 100_000, 'Big block', at('2025-01-01T15:00:00Z'));
-    for (let day = 0; day < 120; day += 1) workedHours(t.deps.db, busy.id, 50, `Daily work ${day}`, new Date(Date.UTC(2025, 0, 2, 15) + day * 86_400_000));
+    await purchasedHours(t.deps.db, busy.id, 100_000, 'Big block', at('2025-01-01T15:00:00Z'));
+    for (let day = 0; day < 120; day += 1) await workedHours(t.deps.db, busy.id, 50, `Daily work ${day}`, new Date(Date.UTC(2025, 0, 2, 15) + day * 86_400_000));
     const text = pdfText((await statement(busyAdmin.token, 'from=2025-01-01&to=2025-12-31')).rawPayload);
     expect(text).toMatch(/Page 3 of \d/);
     expect(text.match(/DATE\s+DESCRIPTION\s+TYPE\s+HOURS\s+BALANCE/g)!.length).toBeGreaterThan(1);
@@ -168,12 +168,13 @@ describe('statement PDF', () => {
 
 describe('downloads running at once', () => {
   it("holds a company to one download at a time without stopping other companies' or the provider's", async () => {
-    const busy = createCompany(t.deps.db, { companyName: 'Busy Ledger' });
+    const busy = await createCompany(t.deps.db, { companyName: 'Busy Ledger' });
     const busyUser = await signedInUser(t, { companyId: busy.id, role: 'member' });
-    const insert = t.deps.db.$client.prepare(
+    const { writer } = t.database.sqlite;
+    const insert = writer.prepare(
       "insert into activities (id, company_id, activity_type, status, hundredths, description, time_stamp, created_at) values (?, ?, 'TimeLog', 'completed', -100, ?, ?, ?)",
     );
-    t.deps.db.$client.transaction(() => {
+    writer.transaction(() => {
       for (let index = 0; index < 30_000; index += 1) insert.run(`busy-${index}`, busy.id, `Entry ${index}`, Date.UTC(2025, 0, 1) + index * 60_000, Date.UTC(2025, 0, 1));
     })();
     const csvOf = (token: string) => t.app.inject({ method: 'GET', url: '/api/activities/export.csv', headers: { jwttoken: token }, payloadAsStream: true });
@@ -189,7 +190,7 @@ describe('downloads running at once', () => {
 
     for await (const _chunk of running.stream()) void _chunk;
     expect((await api(t.app, busyUser.token).get('/activities/export.csv')).statusCode).toBe(200);
-    t.deps.db.$client.prepare("delete from activities where id like 'busy-%'").run();
+    writer.exec("delete from activities where id like 'busy-%'");
   });
 });
 
@@ -218,20 +219,21 @@ describe('a signed link fetched again and again', () => {
 
 describe('statement size', () => {
   it(`holds at most ${STATEMENT_MAX_LINES.toLocaleString('en-US')} entries, invoices and payments: a longer period is refused with a message, also by a link issued before it grew`, async () => {
-    const long = createCompany(t.deps.db, { companyName: 'Long Ledger' });
+    const long = await createCompany(t.deps.db, { companyName: 'Long Ledger' });
     const longAdmin = await signedInUser(t, { companyId: long.id, role: 'admin' });
-    const insert = t.deps.db.$client.prepare(
+    const { writer } = t.database.sqlite;
+    const insert = writer.prepare(
       "insert into activities (id, company_id, activity_type, status, hundredths, description, time_stamp, created_at) values (?, ?, 'TimeLog', 'completed', -10, ?, ?, ?)",
     );
-    t.deps.db.$client.transaction(() => {
+    writer.transaction(() => {
       for (let index = 0; index < STATEMENT_MAX_LINES - 1; index += 1) insert.run(`long-${index}`, long.id, `Entry ${index}`, Date.UTC(2025, 0, 2) + index * 3_600_000, Date.UTC(2025, 0, 2));
     })();
-    createInvoiceRow(t.deps.db, { companyId: long.id, description: 'The last line that fits', transactionDate: at('2025-12-01T15:00:00Z') });
+    await createInvoiceRow(t.deps.db, { companyId: long.id, description: 'The last line that fits', transactionDate: at('2025-12-01T15:00:00Z') });
     const year = '/activities/statement/link?from=2025-01-01&to=2025-12-31';
     const issued = await api(t.app, longAdmin.token).get(year);
     expect(issued.statusCode, issued.body).toBe(200);
 
-    createInvoiceRow(t.deps.db, { companyId: long.id, description: 'One line too many', transactionDate: at('2025-12-02T15:00:00Z') });
+    await createInvoiceRow(t.deps.db, { companyId: long.id, description: 'One line too many', transactionDate: at('2025-12-02T15:00:00Z') });
     const refused = await api(t.app, longAdmin.token).get(year);
     expect(refused.statusCode).toBe(400);
     expect(json(refused).message).toBe(statementTooManyLines(STATEMENT_MAX_LINES + 1));
@@ -240,6 +242,6 @@ describe('statement size', () => {
       expect(json(late).message).toBe(statementTooManyLines(STATEMENT_MAX_LINES + 1));
     }
     expect((await api(t.app, longAdmin.token).get('/activities/statement/link?from=2025-01-01&to=2025-06-30')).statusCode).toBe(200);
-    t.deps.db.$client.prepare('delete from activities where company_id = ?').run(long.id);
+    writer.prepare('delete from activities where company_id = ?').run(long.id);
   });
 });

@@ -33,19 +33,19 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 /** Who asks for a customer download: the user (whose download limit it counts against) and their company. */
 export type CustomerCaller = { userId: string; companyId: string };
 
-export function activitiesExportLink(deps: AppDeps, { userId, companyId }: CustomerCaller, timeZone: string | undefined): DownloadLink {
-  const payload: ActivitiesPayload = { company: companyId, timeZone: timeZone ?? readSettings(deps.config, deps.db).timeZone };
+export async function activitiesExportLink(deps: AppDeps, { userId, companyId }: CustomerCaller, timeZone: string | undefined): Promise<DownloadLink> {
+  const payload: ActivitiesPayload = { company: companyId, timeZone: timeZone ?? (await readSettings(deps.config, deps.db)).timeZone };
   return downloadLink(deps, ACTIVITIES_CSV_PATH, userId, payload);
 }
 
 /** The company's ledger newest first, as the Activities page lists it, with the balance after each entry. */
-export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
+export async function activitiesCsv(deps: AppDeps, payload: unknown): Promise<CsvDownload> {
   const { company: companyId, timeZone } = payload as ActivitiesPayload;
-  const company = findCompanyRow(deps.db, companyId);
+  const company = await findCompanyRow(deps.db, companyId);
   return {
     fileName: `activities-${slug(company.companyName)}-${localDate(deps.clock.now(), timeZone)}.csv`,
-    chunks: csvChunks(['Date', 'Description', 'Type', 'Status', 'Hours', 'Balance'], offsetSlices((limit, offset) =>
-      timelineRows(deps.db, companyId, limit, offset).map((entry) => [
+    chunks: csvChunks(['Date', 'Description', 'Type', 'Status', 'Hours', 'Balance'], offsetSlices(async (limit, offset) =>
+      (await timelineRows(deps.db, companyId, limit, offset)).map((entry) => [
         dateText(entry.timeStamp, timeZone),
         entry.description,
         entry.activityType,
@@ -58,11 +58,11 @@ export function activitiesCsv(deps: AppDeps, payload: unknown): CsvDownload {
 }
 
 /** A link to the statement of a period that has ended by today (in the zone it is read in) and is not too long to print. */
-export function statementLink(deps: AppDeps, { userId, companyId }: CustomerCaller, period: StatementPeriod): DownloadLink {
-  const timeZone = period.timeZone ?? readSettings(deps.config, deps.db).timeZone;
+export async function statementLink(deps: AppDeps, { userId, companyId }: CustomerCaller, period: StatementPeriod): Promise<DownloadLink> {
+  const timeZone = period.timeZone ?? (await readSettings(deps.config, deps.db)).timeZone;
   if (period.to > localDate(deps.clock.now(), timeZone)) throw new AppError('BAD_REQUEST', STATEMENT_IN_FUTURE, 'to');
   const payload: StatementPayload = { company: companyId, from: period.from, to: period.to, timeZone };
-  checkStatementLines(deps.db, companyId, payload);
+  await checkStatementLines(deps.db, companyId, payload);
   return downloadLink(deps, STATEMENT_PDF_PATH, userId, payload);
 }
 
@@ -70,7 +70,8 @@ export type PdfDownload = { fileName: string; pdf: Uint8Array };
 
 export async function statementPdf(deps: AppDeps, payload: unknown): Promise<PdfDownload> {
   const { company, from, to, timeZone } = payload as StatementPayload;
-  const data = statementData(deps.db, company, { from, to, timeZone });
-  const pdf = await renderStatementPdf(data, providerOf(deps.config, deps.db), deps.clock.now(), readLogo(deps.db));
+  // one transaction, so the balances, entries, invoices and payments it reads agree with each other
+  const data = await deps.db.transaction((tx) => statementData(tx, company, { from, to, timeZone }));
+  const pdf = await renderStatementPdf(data, await providerOf(deps.config, deps.db), deps.clock.now(), await readLogo(deps.db));
   return { fileName: `statement-${slug(data.company.name)}-${from}-to-${to}.pdf`, pdf };
 }

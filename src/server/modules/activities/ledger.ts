@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { activities } from '../../../../drizzle/schema.js';
+import type { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { BALANCE_ENTRY_STATUS, hourShareOf } from '../../../shared/hour-balance.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
@@ -8,13 +8,14 @@ import type { Db, Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { countUpTo, pageOf } from '../../lib/paging.js';
-import { preparedPerDb } from '../../lib/prepared.js';
-import { keepCompanyHours, storedCompanyHours } from './company-hours.js';
+import { keepCompanyHours, storedCompanyHours, type LedgerDeps } from './company-hours.js';
 
 /*
  * The hours ledger. Every amount here is in integer hundredths of an hour except the wire
  * objects (ActivityDto), which carry hours. A TimeAdd entry follows its invoice; a TimeLog
- * entry follows its time log and carries the hours worked as a negative amount.
+ * entry follows its time log and carries the hours worked as a negative amount. Each write runs
+ * inside its caller's transaction and takes the caller's LedgerDeps, whose balance watcher hears
+ * of every change of a company's balance it makes (company-hours.ts).
  */
 
 export type Activity = typeof activities.$inferSelect;
@@ -55,11 +56,13 @@ export type HoursChange = {
 const INVOICE_ENTRY = 'Hours entry for this invoice';
 const TIME_LOG_ENTRY = 'Hours entry for this time log';
 
+type Activities = Tx['t']['activities'];
 
 /** SQL: the entry counts toward the balance (hourShareOf in shared/hour-balance.ts). */
-const countsInBalance = eq(activities.status, BALANCE_ENTRY_STATUS);
+const countsInBalance = (activities: Activities) => eq(activities.status, BALANCE_ENTRY_STATUS);
 
-const newestFirst = [desc(activities.timeStamp), desc(activities.createdAt), desc(activities.id)];
+/** The ledger's order, newest first (activities_timeline_idx). */
+const newestFirst = (activities: Activities) => [desc(activities.timeStamp), desc(activities.createdAt), desc(activities.id)];
 
 function assertHundredths(hundredths: number): void {
   if (!Number.isSafeInteger(hundredths) || hundredths < 0) {
@@ -70,35 +73,38 @@ function assertHundredths(hundredths: number): void {
 /** 0 - 0 is 0, whereas -0 would leak into JSON comparisons as negative zero. */
 const spent = (hundredths: number) => 0 - hundredths;
 
-function insertEntry(tx: Tx, entry: Omit<Activity, 'id'>): Activity {
-  const row = tx
+async function insertEntry(deps: LedgerDeps, tx: Tx, entry: Omit<Activity, 'id'>): Promise<Activity> {
+  const { activities } = tx.t;
+  const [row] = await tx
     .insert(activities)
     .values({ id: newId(), ...entry })
-    .returning()
-    .get();
-  keepCompanyHours(tx, undefined, row);
-  return row;
+    .returning();
+  await keepCompanyHours(deps, tx, undefined, row!);
+  return row!;
 }
 
-function changeEntry(
+async function changeEntry(
+  deps: LedgerDeps,
   tx: Tx,
   where: SQL | undefined,
   values: Partial<Omit<Activity, 'id'>>,
   what: string,
-): Activity {
-  const before = tx.select().from(activities).where(where).get();
+): Promise<Activity> {
+  const { activities } = tx.t;
+  const [before] = await tx.select().from(activities).where(where);
   if (!before) throw notFound(what);
   // drizzle skips undefined values but refuses an update with nothing left to set
   if (Object.values(values).every((value) => value === undefined)) return before;
-  const after = tx.update(activities).set(values).where(eq(activities.id, before.id)).returning().get()!;
-  keepCompanyHours(tx, before, after);
-  return after;
+  const [after] = await tx.update(activities).set(values).where(eq(activities.id, before.id)).returning();
+  await keepCompanyHours(deps, tx, before, after);
+  return after!;
 }
 
-function deleteEntry(tx: Tx, where: SQL | undefined, what: string): void {
-  const removed = tx.delete(activities).where(where).returning().get();
+async function deleteEntry(deps: LedgerDeps, tx: Tx, where: SQL | undefined, what: string): Promise<void> {
+  const { activities } = tx.t;
+  const [removed] = await tx.delete(activities).where(where).returning();
   if (!removed) throw notFound(what);
-  keepCompanyHours(tx, removed, undefined);
+  await keepCompanyHours(deps, tx, removed, undefined);
 }
 
 function changedFields(change: HoursChange, toLedger: (hundredths: number) => number) {
@@ -111,13 +117,13 @@ function changedFields(change: HoursChange, toLedger: (hundredths: number) => nu
   };
 }
 
-const ofInvoice = (invoiceId: string) => eq(activities.invoiceId, invoiceId);
-const ofTimeLog = (timeLogId: string) => eq(activities.timeLogId, timeLogId);
+const ofInvoice = (tx: Tx, invoiceId: string) => eq(tx.t.activities.invoiceId, invoiceId);
+const ofTimeLog = (tx: Tx, timeLogId: string) => eq(tx.t.activities.timeLogId, timeLogId);
 
 /** The TimeAdd entry created with an invoice, pending until the invoice is paid in full. */
-export function addInvoiceHours(tx: Tx, input: InvoiceHours): Activity {
+export async function addInvoiceHours(deps: LedgerDeps, tx: Tx, input: InvoiceHours): Promise<Activity> {
   assertHundredths(input.hundredths);
-  return insertEntry(tx, {
+  return insertEntry(deps, tx, {
     companyId: input.companyId,
     activityType: 'TimeAdd',
     status: input.status ?? 'pending',
@@ -131,28 +137,28 @@ export function addInvoiceHours(tx: Tx, input: InvoiceHours): Activity {
 }
 
 /** The invoice is paid in full: its hours count toward the balance. Repeating it changes nothing. */
-export function completeInvoiceHours(tx: Tx, invoiceId: string): Activity {
-  return changeEntry(tx, ofInvoice(invoiceId), { status: 'completed' }, INVOICE_ENTRY);
+export async function completeInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string): Promise<Activity> {
+  return changeEntry(deps, tx, ofInvoice(tx, invoiceId), { status: 'completed' }, INVOICE_ENTRY);
 }
 
 /** A removed payment reopened the invoice: its hours are pending again. */
-export function reopenInvoiceHours(tx: Tx, invoiceId: string): Activity {
-  return changeEntry(tx, ofInvoice(invoiceId), { status: 'pending' }, INVOICE_ENTRY);
+export async function reopenInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string): Promise<Activity> {
+  return changeEntry(deps, tx, ofInvoice(tx, invoiceId), { status: 'pending' }, INVOICE_ENTRY);
 }
 
-export function updateInvoiceHours(tx: Tx, invoiceId: string, change: HoursChange): Activity {
+export async function updateInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string, change: HoursChange): Promise<Activity> {
   const values = changedFields(change, (hundredths) => hundredths);
-  return changeEntry(tx, ofInvoice(invoiceId), values, INVOICE_ENTRY);
+  return changeEntry(deps, tx, ofInvoice(tx, invoiceId), values, INVOICE_ENTRY);
 }
 
 /** Must run before the invoice row is deleted: the entry references it. */
-export function removeInvoiceHours(tx: Tx, invoiceId: string): void {
-  deleteEntry(tx, ofInvoice(invoiceId), INVOICE_ENTRY);
+export async function removeInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string): Promise<void> {
+  await deleteEntry(deps, tx, ofInvoice(tx, invoiceId), INVOICE_ENTRY);
 }
 
-export function recordTimeLogHours(tx: Tx, input: TimeLogHours): Activity {
+export async function recordTimeLogHours(deps: LedgerDeps, tx: Tx, input: TimeLogHours): Promise<Activity> {
   assertHundredths(input.hundredths);
-  return insertEntry(tx, {
+  return insertEntry(deps, tx, {
     companyId: input.companyId,
     activityType: 'TimeLog',
     status: 'completed',
@@ -166,13 +172,13 @@ export function recordTimeLogHours(tx: Tx, input: TimeLogHours): Activity {
 }
 
 /** change.hundredths is the time worked, positive, as in recordTimeLogHours. */
-export function updateTimeLogHours(tx: Tx, timeLogId: string, change: HoursChange): Activity {
-  return changeEntry(tx, ofTimeLog(timeLogId), changedFields(change, spent), TIME_LOG_ENTRY);
+export async function updateTimeLogHours(deps: LedgerDeps, tx: Tx, timeLogId: string, change: HoursChange): Promise<Activity> {
+  return changeEntry(deps, tx, ofTimeLog(tx, timeLogId), changedFields(change, spent), TIME_LOG_ENTRY);
 }
 
 /** Must run before the time log row is deleted: the entry references it. */
-export function removeTimeLogHours(tx: Tx, timeLogId: string): void {
-  deleteEntry(tx, ofTimeLog(timeLogId), TIME_LOG_ENTRY);
+export async function removeTimeLogHours(deps: LedgerDeps, tx: Tx, timeLogId: string): Promise<void> {
+  await deleteEntry(deps, tx, ofTimeLog(tx, timeLogId), TIME_LOG_ENTRY);
 }
 
 function toDto(row: Activity, balanceAfter: number): ActivityDto {
@@ -191,19 +197,19 @@ function toDto(row: Activity, balanceAfter: number): ActivityDto {
  * Completed hundredths of the company's newest `count` entries: what separates its balance from the
  * balance after the last of them. Read newest first on activities_timeline_idx alone.
  */
-function completedInNewest(tx: Tx, companyId: string, count: number): number {
+async function completedInNewest(tx: Tx, companyId: string, count: number): Promise<number> {
   if (count === 0) return 0;
+  const { activities } = tx.t;
   const newest = tx
     .select({ status: activities.status, hundredths: activities.hundredths })
     .from(activities)
     .where(eq(activities.companyId, companyId))
-    .orderBy(...newestFirst)
+    .orderBy(...newestFirst(activities))
     .limit(count)
     .as('newest');
-  const row = tx
+  const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(case when ${newest.status} = ${BALANCE_ENTRY_STATUS} then ${newest.hundredths} end), 0)` })
-    .from(newest)
-    .get();
+    .from(newest);
   return row?.total ?? 0;
 }
 
@@ -212,16 +218,17 @@ function completedInNewest(tx: Tx, companyId: string, count: number): number {
  * minus the completed hours of every newer entry. Reads the page and the entries before it, never
  * the older part of the ledger.
  */
-export function timelineRows(tx: Tx, companyId: string, limit: number, offset: number): ActivityDto[] {
-  const rows = tx
+export async function timelineRows(tx: Tx, companyId: string, limit: number, offset: number): Promise<ActivityDto[]> {
+  const { activities } = tx.t;
+  const rows = await tx
     .select()
     .from(activities)
     .where(eq(activities.companyId, companyId))
-    .orderBy(...newestFirst)
+    .orderBy(...newestFirst(activities))
     .limit(limit)
-    .offset(offset)
-    .all();
-  return withBalances(rows, storedCompanyHours(tx, companyId).balance - completedInNewest(tx, companyId, offset));
+    .offset(offset);
+  const { balance } = await storedCompanyHours(tx, companyId);
+  return withBalances(rows, balance - (await completedInNewest(tx, companyId, offset)));
 }
 
 /** Entries newest first, each with the balance after it, starting from the balance after the first. */
@@ -239,48 +246,37 @@ function withBalances(rows: Activity[], balanceAfterFirst: number): ActivityDto[
  * by timeStamp, then createdAt, then id; runningHourBalance is the balance after the entry, a
  * pending entry carrying the balance reached by the completed entries before it.
  */
-export function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery, 'page' | 'perPage'>): Page<ActivityDto> {
+export async function activitiesPage(tx: Tx, companyId: string, query: Pick<ListQuery, 'page' | 'perPage'>): Promise<Page<ActivityDto>> {
+  const { activities } = tx.t;
   return pageOf(query, {
     rows: (limit, offset) => timelineRows(tx, companyId, limit, offset),
     count: (atMost) => countUpTo(tx, activities, eq(activities.companyId, companyId), atMost),
   });
 }
 
-const recentCompleted = preparedPerDb((db) =>
-  db
-    .select()
-    .from(activities)
-    .where(and(eq(activities.companyId, sql.placeholder('companyId')), countsInBalance))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .prepare(),
-);
-
 /**
  * The latest completed entries, newest first, for the dashboard, given the company's balance: being
  * the latest, the balance after each is the balance minus the newer ones.
  */
-export function recentCompletedActivities(db: Db, companyId: string, limit: number, balance: number): ActivityDto[] {
-  return withBalances(recentCompleted(db).all({ companyId, limit }), balance);
+export async function recentCompletedActivities(db: Db, companyId: string, limit: number, balance: number): Promise<ActivityDto[]> {
+  const { activities } = db.t;
+  const rows = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.companyId, companyId), countsInBalance(activities)))
+    .orderBy(...newestFirst(activities))
+    .limit(limit);
+  return withBalances(rows, balance);
 }
 
-const latestPurchase = preparedPerDb((db) =>
-  db
+/** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */
+export async function latestCompletedPurchase(db: Db, companyId: string): Promise<number> {
+  const { activities } = db.t;
+  const [row] = await db
     .select({ hundredths: activities.hundredths })
     .from(activities)
-    .where(
-      and(
-        eq(activities.companyId, sql.placeholder('companyId')),
-        countsInBalance,
-        eq(activities.activityType, 'TimeAdd'),
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(1)
-    .prepare(),
-);
-
-/** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */
-export function latestCompletedPurchase(db: Db, companyId: string): number {
-  return latestPurchase(db).get({ companyId })?.hundredths ?? 0;
+    .where(and(eq(activities.companyId, companyId), countsInBalance(activities), eq(activities.activityType, 'TimeAdd')))
+    .orderBy(...newestFirst(activities))
+    .limit(1);
+  return row?.hundredths ?? 0;
 }

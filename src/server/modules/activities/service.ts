@@ -7,20 +7,20 @@ import { findCompanyRow } from '../companies/queries.js';
 import { activitiesPage } from './ledger.js';
 
 /** The caller's company as { _id, companyName }. */
-export function ownCompany(tx: Tx, companyId: string): NonNullable<ActivitiesDto['company']> {
-  const { id, companyName } = findCompanyRow(tx, companyId);
+export async function ownCompany(tx: Tx, companyId: string): Promise<NonNullable<ActivitiesDto['company']>> {
+  const { id, companyName } = await findCompanyRow(tx, companyId);
   return { _id: id, companyName };
 }
 
 /** GET activities: the caller's company and one page of its ledger, newest first. The provider has none. */
-export function ownActivities(deps: AppDeps, actor: Actor, query: ActivitiesQuery): ActivitiesDto {
+export async function ownActivities(deps: AppDeps, actor: Actor, query: ActivitiesQuery): Promise<ActivitiesDto> {
   if (!actor.companyId) return { company: null, allActivities: [], total: 0 };
-  const { items, ...total } = activitiesPage(deps.db, actor.companyId, query);
-  return { company: ownCompany(deps.db, actor.companyId), allActivities: items, ...total };
+  const { items, ...total } = await activitiesPage(deps.db, actor.companyId, query);
+  return { company: await ownCompany(deps.db, actor.companyId), allActivities: items, ...total };
 }
 
 /** One company's ledger for the super-admin, newest first, a page at a time; an unknown company is not found. */
-export function companyActivities(deps: AppDeps, companyId: string, query: ActivitiesQuery): Page<ActivityDto> {
-  findCompanyRow(deps.db, companyId);
+export async function companyActivities(deps: AppDeps, companyId: string, query: ActivitiesQuery): Promise<Page<ActivityDto>> {
+  await findCompanyRow(deps.db, companyId);
   return activitiesPage(deps.db, companyId, query);
 }

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
-import { activities, invoices, payments } from '../../../../drizzle/schema.js';
 import { STATEMENT_MAX_LINES, statementTooManyLines } from '../../../shared/exports.js';
 import { BALANCE_ENTRY_STATUS, hourShareOf } from '../../../shared/hour-balance.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
@@ -46,25 +45,25 @@ export function periodInstants({ from, to, timeZone }: StatementPeriodDays): { s
 }
 
 /** Completed hundredths of the company's entries before an instant: the balance then. */
-function balanceBefore(tx: Tx, companyId: string, instant: Date): number {
-  const row = tx
+async function balanceBefore(tx: Tx, companyId: string, instant: Date): Promise<number> {
+  const { activities } = tx.t;
+  const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${activities.hundredths}), 0)` })
     .from(activities)
-    .where(and(eq(activities.companyId, companyId), eq(activities.status, BALANCE_ENTRY_STATUS), lt(activities.timeStamp, instant)))
-    .get();
+    .where(and(eq(activities.companyId, companyId), eq(activities.status, BALANCE_ENTRY_STATUS), lt(activities.timeStamp, instant)));
   return row?.total ?? 0;
 }
 
-function entriesIn(tx: Tx, companyId: string, start: Date, end: Date, opening: number): { entries: StatementEntry[]; closing: number } {
+async function entriesIn(tx: Tx, companyId: string, start: Date, end: Date, opening: number): Promise<{ entries: StatementEntry[]; closing: number }> {
+  const { activities } = tx.t;
   let balance = opening;
   const entries: StatementEntry[] = [];
-  const rows = tx
+  const rows = await tx
     .select()
     .from(activities)
     .where(and(eq(activities.companyId, companyId), gte(activities.timeStamp, start), lt(activities.timeStamp, end)))
     // the ledger's own order (timeStamp, createdAt, id), oldest first
-    .orderBy(asc(activities.timeStamp), asc(activities.createdAt), asc(activities.id))
-    .all();
+    .orderBy(asc(activities.timeStamp), asc(activities.createdAt), asc(activities.id));
   for (const row of rows) {
     balance += hourShareOf(row).balance;
     entries.push({
@@ -79,67 +78,73 @@ function entriesIn(tx: Tx, companyId: string, start: Date, end: Date, opening: n
   return { entries, closing: balance };
 }
 
-function invoicesIn(tx: Tx, companyId: string, start: Date, end: Date): StatementInvoice[] {
-  return tx
+async function invoicesIn(tx: Tx, companyId: string, start: Date, end: Date): Promise<StatementInvoice[]> {
+  const { invoices } = tx.t;
+  const rows = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), gte(invoices.transactionDate, start), lt(invoices.transactionDate, end)))
-    .orderBy(asc(invoices.transactionDate), sql`${invoices}.rowid`)
-    .all()
-    .map((invoice) => ({
-      number: invoice.invoiceNumber,
-      date: invoice.transactionDate,
-      description: invoice.description,
-      hours: hundredthsToHours(invoice.hundredths),
-      price: centsToDollars(invoice.priceCents),
-      status: statusOfInvoiceRow(invoice).text,
-    }));
+    .orderBy(asc(invoices.transactionDate), sql`${invoices}.rowid`);
+  return rows.map((invoice) => ({
+    number: invoice.invoiceNumber,
+    date: invoice.transactionDate,
+    description: invoice.description,
+    hours: hundredthsToHours(invoice.hundredths),
+    price: centsToDollars(invoice.priceCents),
+    status: statusOfInvoiceRow(invoice).text,
+  }));
 }
 
-function paymentsIn(tx: Tx, companyId: string, start: Date, end: Date): StatementPayment[] {
-  return tx
+async function paymentsIn(tx: Tx, companyId: string, start: Date, end: Date): Promise<StatementPayment[]> {
+  const { invoices, payments } = tx.t;
+  const rows = await tx
     .select({ payment: payments, invoiceNumber: invoices.invoiceNumber })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.companyId, companyId), gte(payments.paymentDate, start), lt(payments.paymentDate, end)))
-    .orderBy(asc(payments.paymentDate), sql`${payments}.rowid`)
-    .all()
-    .map(({ payment, invoiceNumber }) => ({
-      date: payment.paymentDate,
-      invoiceNumber,
-      method: payment.method,
-      status: payment.status,
-      amount: centsToDollars(payment.amountCents),
-      counted: countsTowardBalance(payment.status),
-    }));
+    .orderBy(asc(payments.paymentDate), sql`${payments}.rowid`);
+  return rows.map(({ payment, invoiceNumber }) => ({
+    date: payment.paymentDate,
+    invoiceNumber,
+    method: payment.method,
+    status: payment.status,
+    amount: centsToDollars(payment.amountCents),
+    counted: countsTowardBalance(payment.status),
+  }));
 }
 
 /** The lines a statement of the period prints: its ledger entries, invoices and payments (three counts on the companies' date indexes). */
-export function statementLines(tx: Tx, companyId: string, period: StatementPeriodDays): number {
+export async function statementLines(tx: Tx, companyId: string, period: StatementPeriodDays): Promise<number> {
+  const { activities, invoices, payments } = tx.t;
   const { start, end } = periodInstants(period);
-  const counted = (table: typeof activities | typeof invoices | typeof payments, date: typeof activities.timeStamp | typeof invoices.transactionDate | typeof payments.paymentDate) =>
-    tx.select({ lines: count() }).from(table).where(and(eq(table.companyId, companyId), gte(date, start), lt(date, end))).get()?.lines ?? 0;
-  return counted(activities, activities.timeStamp) + counted(invoices, invoices.transactionDate) + counted(payments, payments.paymentDate);
+  const counted = async (
+    table: typeof activities | typeof invoices | typeof payments,
+    date: typeof activities.timeStamp | typeof invoices.transactionDate | typeof payments.paymentDate,
+  ) => {
+    const [row] = await tx.select({ lines: count() }).from(table).where(and(eq(table.companyId, companyId), gte(date, start), lt(date, end)));
+    return row?.lines ?? 0;
+  };
+  return (await counted(activities, activities.timeStamp)) + (await counted(invoices, invoices.transactionDate)) + (await counted(payments, payments.paymentDate));
 }
 
 /** Refuses (400) a period whose statement would print more lines than a statement holds: the PDF is built whole in memory (docs/limits.md). */
-export function checkStatementLines(tx: Tx, companyId: string, period: StatementPeriodDays): void {
-  const lines = statementLines(tx, companyId, period);
+export async function checkStatementLines(tx: Tx, companyId: string, period: StatementPeriodDays): Promise<void> {
+  const lines = await statementLines(tx, companyId, period);
   if (lines > STATEMENT_MAX_LINES) throw new AppError('BAD_REQUEST', statementTooManyLines(lines), 'from');
 }
 
 const centsSum = (amounts: number[]) => centsToDollars(amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0));
 
 /** Everything the statement of one company for one period shows, read in one transaction. */
-export function statementData(tx: Tx, companyId: string, period: StatementPeriodDays): StatementData {
-  const company = findCompanyRow(tx, companyId);
+export async function statementData(tx: Tx, companyId: string, period: StatementPeriodDays): Promise<StatementData> {
+  const company = await findCompanyRow(tx, companyId);
   // checked again: the period may have grown since its link was issued
-  checkStatementLines(tx, companyId, period);
+  await checkStatementLines(tx, companyId, period);
   const { start, end } = periodInstants(period);
-  const opening = balanceBefore(tx, companyId, start);
-  const { entries, closing } = entriesIn(tx, companyId, start, end, opening);
-  const periodInvoices = invoicesIn(tx, companyId, start, end);
-  const periodPayments = paymentsIn(tx, companyId, start, end);
+  const opening = await balanceBefore(tx, companyId, start);
+  const { entries, closing } = await entriesIn(tx, companyId, start, end, opening);
+  const periodInvoices = await invoicesIn(tx, companyId, start, end);
+  const periodPayments = await paymentsIn(tx, companyId, start, end);
   return {
     company: { name: company.companyName, address: company.companyAddress },
     period,

@@ -21,16 +21,16 @@ const usage = async (token: string) => {
 
 describe('GET /activities/weekly', () => {
   it("gives the caller's company's hours used and purchased per provider week, the last 12, oldest first", async () => {
-    const company = createCompany(t.deps.db);
-    const other = createCompany(t.deps.db);
-    workedHours(t.deps.db, company.id, 300, 'Sunday before the window', new Date('2025-12-22T04:59:00Z')); // Sunday 21 December 23:59 EST
-    workedHours(t.deps.db, company.id, 125, 'First Monday', new Date('2025-12-22T05:00:00Z'));
-    workedHours(t.deps.db, company.id, 200, 'Late Sunday', new Date('2026-03-09T03:59:00Z')); // Sunday 8 March 23:59 EDT
-    workedHours(t.deps.db, company.id, 50, 'This week', new Date('2026-03-10T14:00:00Z'));
-    purchasedHours(t.deps.db, company.id, 1000, 'Paid', new Date('2026-03-03T14:00:00Z'), true);
-    purchasedHours(t.deps.db, company.id, 4000, 'Not paid yet', new Date('2026-03-03T15:00:00Z'), false);
-    workedHours(t.deps.db, other.id, 999, 'Another company', new Date('2026-03-10T14:00:00Z'));
-    purchasedHours(t.deps.db, other.id, 999, 'Another company', new Date('2026-03-10T14:00:00Z'), true);
+    const company = await createCompany(t.deps.db);
+    const other = await createCompany(t.deps.db);
+    await workedHours(t.deps.db, company.id, 300, 'Sunday before the window', new Date('2025-12-22T04:59:00Z')); // Sunday 21 December 23:59 EST
+    await workedHours(t.deps.db, company.id, 125, 'First Monday', new Date('2025-12-22T05:00:00Z'));
+    await workedHours(t.deps.db, company.id, 200, 'Late Sunday', new Date('2026-03-09T03:59:00Z')); // Sunday 8 March 23:59 EDT
+    await workedHours(t.deps.db, company.id, 50, 'This week', new Date('2026-03-10T14:00:00Z'));
+    await purchasedHours(t.deps.db, company.id, 1000, 'Paid', new Date('2026-03-03T14:00:00Z'), true);
+    await purchasedHours(t.deps.db, company.id, 4000, 'Not paid yet', new Date('2026-03-03T15:00:00Z'), false);
+    await workedHours(t.deps.db, other.id, 999, 'Another company', new Date('2026-03-10T14:00:00Z'));
+    await purchasedHours(t.deps.db, other.id, 999, 'Another company', new Date('2026-03-10T14:00:00Z'), true);
     const member = await signedInUser(t, { companyId: company.id, role: 'member' });
 
     const weeks = await usage(member.token);
@@ -50,8 +50,8 @@ describe('GET /activities/weekly', () => {
   });
 
   it("reads the company's range of the ledger's timeline index, which carries every column it needs", async () => {
-    const company = createCompany(t.deps.db);
-    const plans = withoutSettingsReads(await statementPlans(t.deps.db, () => weeklyUsage(t.deps, company.id)));
+    const company = await createCompany(t.deps.db);
+    const plans = withoutSettingsReads(await statementPlans(t.database, () => weeklyUsage(t.deps, company.id)));
     expect(plans).toHaveLength(1);
     expect(fullScans(plans, ['activities'])).toEqual([]);
     expect(plans[0]!.plan.join('\n')).toMatch(/SEARCH activities USING COVERING INDEX activities_timeline_idx \(company_id=\? AND time_stamp>\? AND time_stamp<\?\)/);

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { activities } from '../../../../drizzle/schema.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import { USAGE_WEEKS, type WeekUsageDto } from '../../../shared/overview.js';
 import type { Db } from '../../db.js';
@@ -13,7 +12,8 @@ import { readSettings } from '../settings/service.js';
  * completed TimeAdd entries, whose hours count once the invoice is paid in full). One statement
  * over the company's range of the ledger's timeline index, which carries every column it reads.
  */
-function ledgerPerWeek(db: Db, companyId: string, weeks: readonly Period[]) {
+async function ledgerPerWeek(db: Db, companyId: string, weeks: readonly Period[]) {
+  const { activities } = db.t;
   const period = periodIndexSql(activities.timeStamp, weeks);
   return db
     .select({
@@ -23,14 +23,14 @@ function ledgerPerWeek(db: Db, companyId: string, weeks: readonly Period[]) {
     })
     .from(activities)
     .where(and(eq(activities.companyId, companyId), withinPeriods(activities.timeStamp, weeks), eq(activities.status, 'completed')))
-    .groupBy(period)
-    .all();
+    .groupBy(period);
 }
 
 /** The company's hours used and purchased per week, the last USAGE_WEEKS weeks, oldest first. */
-export function weeklyUsage(deps: AppDeps, companyId: string): WeekUsageDto[] {
-  const weeks = recentWeeks(readSettings(deps.config, deps.db).timeZone, deps.clock.now(), USAGE_WEEKS);
-  const rows = byPeriod(ledgerPerWeek(deps.db, companyId, weeks));
+export async function weeklyUsage(deps: AppDeps, companyId: string): Promise<WeekUsageDto[]> {
+  const { timeZone } = await readSettings(deps.config, deps.db);
+  const weeks = recentWeeks(timeZone, deps.clock.now(), USAGE_WEEKS);
+  const rows = byPeriod(await ledgerPerWeek(deps.db, companyId, weeks));
   return weeks.map((week, index) => ({
     weekStart: week.label,
     usedHours: hundredthsToHours(rows.get(index)?.used ?? 0),

@@ -45,10 +45,10 @@ const paidOf = (invoice: ModelInvoice) => [...invoice.payments.values()].reduce(
 const fits = (status: string, cents: number, balance: number) => !countsTowardBalance(status) || (balance > 0 && cents <= balance);
 
 describe('invoice settlement', () => {
-  it('matches the model after any sequence of changes', () => {
-    fc.assert(
-      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
-        const companies = [createCompany(t.deps.db).id, createCompany(t.deps.db).id];
+  it('matches the model after any sequence of changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 25 }), async (ops) => {
+        const companies = [(await createCompany(t.deps.db)).id, (await createCompany(t.deps.db)).id];
         const model: ModelInvoice[] = [];
         const form = (company: string, o: { hundredths: number; rateCents: number; priceCents: number }): InvoiceForm => ({
           company,
@@ -63,16 +63,16 @@ describe('invoice settlement', () => {
         });
         const priceOf = (o: { hundredths: number; rateCents: number; priceCents: number }) => (o.hundredths > 0 ? priceCentsOf(o.hundredths, o.rateCents) : o.priceCents);
         const allPayments = () => model.flatMap((invoice) => [...invoice.payments.keys()].map((id) => ({ id, invoice })));
-        const expectOutcome = (valid: boolean, run: () => void) => {
-          if (valid) run();
-          else expect(run).toThrow();
+        const expectOutcome = async (valid: boolean, run: () => Promise<unknown>) => {
+          if (valid) await run();
+          else await expect(run()).rejects.toThrow();
         };
 
         for (const o of ops) {
           switch (o.kind) {
             case 'createInvoice': {
               const company = companies[o.company]!;
-              const created = createInvoice(t.deps, form(company, o));
+              const created = await createInvoice(t.deps, form(company, o));
               model.push({ id: created._id, company, hundredths: o.hundredths, priceCents: priceOf(o), payments: new Map() });
               break;
             }
@@ -80,7 +80,7 @@ describe('invoice settlement', () => {
               const invoice = model[o.pick % Math.max(1, model.length)];
               if (!invoice) break;
               const price = priceOf(o);
-              expectOutcome(price >= paidOf(invoice), () => updateInvoice(t.deps, invoice.id, form(invoice.company, o)));
+              await expectOutcome(price >= paidOf(invoice), () => updateInvoice(t.deps, invoice.id, form(invoice.company, o)));
               if (price >= paidOf(invoice)) Object.assign(invoice, { hundredths: o.hundredths, priceCents: price });
               break;
             }
@@ -88,7 +88,7 @@ describe('invoice settlement', () => {
               const index = o.pick % Math.max(1, model.length);
               const invoice = model[index];
               if (!invoice) break;
-              expectOutcome(invoice.payments.size === 0, () => deleteInvoice(t.deps, invoice.id));
+              await expectOutcome(invoice.payments.size === 0, () => deleteInvoice(t.deps, invoice.id));
               if (invoice.payments.size === 0) model.splice(index, 1);
               break;
             }
@@ -97,8 +97,8 @@ describe('invoice settlement', () => {
               if (!invoice) break;
               const valid = fits(o.status, o.cents, invoice.priceCents - paidOf(invoice));
               let id = '';
-              expectOutcome(valid, () => {
-                id = createPayment(t.deps, { company: invoice.company, invoice: invoice.id, amount: o.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false })._id;
+              await expectOutcome(valid, async () => {
+                id = (await createPayment(t.deps, { company: invoice.company, invoice: invoice.id, amount: o.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false }))._id;
               });
               if (valid) invoice.payments.set(id, { cents: o.cents, status: o.status });
               break;
@@ -111,7 +111,7 @@ describe('invoice settlement', () => {
               const target = sameCompany[o.target % sameCompany.length]!;
               const freed = target === payment.invoice ? counted(payment.invoice.payments.get(payment.id)) : 0;
               const valid = fits(o.status, o.cents, target.priceCents - paidOf(target) + freed);
-              expectOutcome(valid, () =>
+              await expectOutcome(valid, () =>
                 updatePayment(t.deps, payment.id, { company: target.company, invoice: target.id, amount: o.cents / 100, method: 'Cash', status: o.status, description: '', transactionId: '', sendEmail: false }),
               );
               if (valid) {
@@ -127,7 +127,7 @@ describe('invoice settlement', () => {
               if (!payment) break;
               const current = payment.invoice.payments.get(payment.id)!;
               const valid = fits(o.status, current.cents, payment.invoice.priceCents - paidOf(payment.invoice) + counted(current));
-              expectOutcome(valid, () =>
+              await expectOutcome(valid, () =>
                 updatePayment(t.deps, payment.id, { company: payment.invoice.company, invoice: payment.invoice.id, amount: current.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false }),
               );
               if (valid) current.status = o.status;
@@ -137,14 +137,14 @@ describe('invoice settlement', () => {
               const payments = allPayments();
               const payment = payments[o.pick % Math.max(1, payments.length)];
               if (!payment) break;
-              deletePayment(t.deps, payment.id);
+              await deletePayment(t.deps, payment.id);
               payment.invoice.payments.delete(payment.id);
               break;
             }
           }
         }
 
-        const stored = new Map(allInvoices(t.deps, invoiceListInput.parse({ perPage: MAX_PER_PAGE })).items.map((invoice) => [invoice._id, invoice]));
+        const stored = new Map((await allInvoices(t.deps, invoiceListInput.parse({ perPage: MAX_PER_PAGE }))).items.map((invoice) => [invoice._id, invoice]));
         for (const invoice of model) {
           const balance = invoice.priceCents - paidOf(invoice);
           expect(stored.get(invoice.id)).toMatchObject({ remainingBalance: balance / 100, completeStatus: isPaidInFull(balance), payments: expect.any(Array) });
@@ -153,8 +153,8 @@ describe('invoice settlement', () => {
         for (const company of companies) {
           const mine = model.filter((invoice) => invoice.company === company);
           const complete = (invoice: ModelInvoice) => isPaidInFull(invoice.priceCents - paidOf(invoice));
-          expect(hourBalance(t.deps.db, company)).toBe(mine.filter(complete).reduce((sum, i) => sum + i.hundredths, 0));
-          expect(pendingHours(t.deps.db, company)).toBe(mine.filter((i) => !complete(i)).reduce((sum, i) => sum + i.hundredths, 0));
+          expect(await hourBalance(t.deps.db, company)).toBe(mine.filter(complete).reduce((sum, i) => sum + i.hundredths, 0));
+          expect(await pendingHours(t.deps.db, company)).toBe(mine.filter((i) => !complete(i)).reduce((sum, i) => sum + i.hundredths, 0));
           expect([...stored.values()].filter((i) => i.company === company)).toHaveLength(mine.length);
         }
       }),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activities, companies, invoices, payments } from '../../../../drizzle/schema.js';
+import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
@@ -13,29 +13,46 @@ let t: TestApp;
 let companyId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  companyId = createCompany(t.deps.db).id;
+  companyId = (await createCompany(t.deps.db)).id;
 });
 afterAll(() => t.close());
 
+/** Writes in a transaction of its own, as the services do. */
+const write = <T>(work: (tx: Tx) => Promise<T>) => t.deps.db.transaction(work);
+
+/** A payment of the invoice written directly, without settling it. */
+const insertPayment = (tx: Tx, invoiceId: string, amountCents: number, status: string, now = new Date()) =>
+  tx.insert(tx.t.payments).values({ id: newId(), invoiceId, companyId, amountCents, status, method: 'ACH', paymentDate: now, createdAt: now });
+
 /** An invoice with its pending hours entry, written directly, and payments of the given cents and statuses. */
 function invoiceWith(priceCents: number, paid: [cents: number, status: string][] = []) {
-  const invoice = createInvoiceRow(t.deps.db, { companyId, priceCents, hundredths: 100, status: 'Pending' });
-  const now = new Date();
-  addInvoiceHours(t.deps.db, { companyId, invoiceId: invoice.id, hundredths: 100, description: 'Hours', timeStamp: now, now });
-  for (const [amountCents, status] of paid) {
-    t.deps.db.insert(payments).values({ id: newId(), invoiceId: invoice.id, companyId, amountCents, status, method: 'ACH', paymentDate: now, createdAt: now }).run();
-  }
-  return invoice;
+  return write(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId, priceCents, hundredths: 100, status: 'Pending' });
+    const now = new Date();
+    await addInvoiceHours(t.deps, tx, { companyId, invoiceId: invoice.id, hundredths: 100, description: 'Hours', timeStamp: now, now });
+    for (const [amountCents, status] of paid) await insertPayment(tx, invoice.id, amountCents, status, now);
+    return invoice;
+  });
 }
 
-const stored = (invoiceId: string) => t.deps.db.select().from(invoices).where(eq(invoices.id, invoiceId)).get()!;
-const hoursStatus = (invoiceId: string) => t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId)).get()?.status;
+const settle = (invoiceId: string) => write((tx) => settleInvoice(t.deps, tx, invoiceId));
+
+const stored = async (invoiceId: string) => {
+  const { invoices } = t.deps.db.t;
+  const [row] = await t.deps.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  return row!;
+};
+const hoursStatus = async (invoiceId: string) => {
+  const { activities } = t.deps.db.t;
+  const [row] = await t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId));
+  return row?.status;
+};
 
 describe('settlement', () => {
-  it('counts only completed payments toward the paid total, in any letter case and with spaces around the status', () => {
-    const invoice = invoiceWith(10_000, [[2_500, 'completed'], [4_000, 'failed'], [1_000, 'pending'], [500, 'Completed'], [1_500, 'completed'], [250, ' COMPLETED '], [300, 'completed!']]);
-    expect(paidCents(t.deps.db, invoice.id)).toBe(4_750);
-    expect(paidCents(t.deps.db, 'no such invoice')).toBe(0);
+  it('counts only completed payments toward the paid total, in any letter case and with spaces around the status', async () => {
+    const invoice = await invoiceWith(10_000, [[2_500, 'completed'], [4_000, 'failed'], [1_000, 'pending'], [500, 'Completed'], [1_500, 'completed'], [250, ' COMPLETED '], [300, 'completed!']]);
+    expect(await paidCents(t.deps.db, invoice.id)).toBe(4_750);
+    expect(await paidCents(t.deps.db, 'no such invoice')).toBe(0);
   });
 
   it.each([
@@ -53,56 +70,59 @@ describe('settlement', () => {
     );
   });
 
-  it('completes the invoice and its hours when paid in full, and reopens both when it no longer is', () => {
-    const invoice = invoiceWith(5_000, [[5_000, 'completed']]);
-    expect(settleInvoice(t.deps.db, invoice.id)).toEqual({ status: 'Completed', completeStatus: true });
-    expect(stored(invoice.id)).toMatchObject({ status: 'Completed', completeStatus: true });
-    expect(hoursStatus(invoice.id)).toBe('completed');
-    t.deps.db.update(payments).set({ status: 'refunded' }).where(eq(payments.invoiceId, invoice.id)).run();
-    settleInvoice(t.deps.db, invoice.id);
-    expect(stored(invoice.id)).toMatchObject({ status: 'Pending', completeStatus: false });
-    expect(hoursStatus(invoice.id)).toBe('pending');
+  it('completes the invoice and its hours when paid in full, and reopens both when it no longer is', async () => {
+    const invoice = await invoiceWith(5_000, [[5_000, 'completed']]);
+    expect(await settle(invoice.id)).toEqual({ status: 'Completed', completeStatus: true });
+    expect(await stored(invoice.id)).toMatchObject({ status: 'Completed', completeStatus: true });
+    expect(await hoursStatus(invoice.id)).toBe('completed');
+    await write((tx) => tx.update(tx.t.payments).set({ status: 'refunded' }).where(eq(tx.t.payments.invoiceId, invoice.id)));
+    await settle(invoice.id);
+    expect(await stored(invoice.id)).toMatchObject({ status: 'Pending', completeStatus: false });
+    expect(await hoursStatus(invoice.id)).toBe('pending');
   });
 
-  it('a new invoice is written settled at once: a 0 price is Completed with its hours counted', () => {
-    const free = createInvoice(t.deps, { company: companyId, description: 'Free hours', hours: 2, rate: 0, selectedPaymentMethod: '', sendInvoiceEmail: false });
+  it('a new invoice is written settled at once: a 0 price is Completed with its hours counted', async () => {
+    const free = await createInvoice(t.deps, { company: companyId, description: 'Free hours', hours: 2, rate: 0, selectedPaymentMethod: '', sendInvoiceEmail: false });
     expect(free).toMatchObject({ status: 'Completed', completeStatus: true, price: 0 });
-    expect(hoursStatus(free._id)).toBe('completed');
-    const billed = createInvoice(t.deps, { company: companyId, description: 'Billed hours', hours: 2, rate: 10, selectedPaymentMethod: '', sendInvoiceEmail: false });
+    expect(await hoursStatus(free._id)).toBe('completed');
+    const billed = await createInvoice(t.deps, { company: companyId, description: 'Billed hours', hours: 2, rate: 10, selectedPaymentMethod: '', sendInvoiceEmail: false });
     expect(billed).toMatchObject({ status: 'Pending', completeStatus: false, price: 20 });
-    expect(hoursStatus(billed._id)).toBe('pending');
+    expect(await hoursStatus(billed._id)).toBe('pending');
   });
 });
 
 describe('invoices stored before any letter case of completed counted', () => {
-  const figures = (id: string) => t.deps.db.select({ balance: companies.balanceHundredths, pending: companies.pendingHundredths }).from(companies).where(eq(companies.id, id)).get();
+  const figures = async (id: string) => {
+    const { companies } = t.deps.db.t;
+    const [row] = await t.deps.db.select({ balance: companies.balanceHundredths, pending: companies.pendingHundredths }).from(companies).where(eq(companies.id, id));
+    return row;
+  };
   const logger = () => ({ warn: vi.fn() });
+  const recount = (log: ReturnType<typeof logger>) => settleRecountedInvoices(t.deps.db, log, t.deps);
 
-  it('are settled again at start, hours and company figures with them; once in step, nothing is written', () => {
-    const invoice = invoiceWith(5_000, [[3_000, 'completed']]);
-    settleInvoice(t.deps.db, invoice.id);
+  it('are settled again at start, hours and company figures with them; once in step, nothing is written', async () => {
+    const invoice = await invoiceWith(5_000, [[3_000, 'completed']]);
+    await settle(invoice.id);
     // a payment saved as "Completed" when that did not count: the invoice stayed open
-    const now = new Date();
-    t.deps.db.insert(payments).values({ id: newId(), invoiceId: invoice.id, companyId, amountCents: 2_000, status: 'Completed', method: 'ACH', paymentDate: now, createdAt: now }).run();
-    expect(paidTotalsOutOfStep(t.deps.db).map((row) => row.id)).toContain(invoice.id);
+    await write((tx) => insertPayment(tx, invoice.id, 2_000, 'Completed'));
+    expect((await paidTotalsOutOfStep(t.deps.db)).map((row) => row.id)).toContain(invoice.id);
 
-    expect(settleRecountedInvoices(t.deps.db, logger())).toBeGreaterThanOrEqual(1);
-    expect(stored(invoice.id)).toMatchObject({ status: 'Completed', completeStatus: true, paidCents: 5_000 });
-    expect(hoursStatus(invoice.id)).toBe('completed');
-    expect(paidTotalsOutOfStep(t.deps.db)).toEqual([]);
-    expect(figures(companyId)).toEqual(companyHours(t.deps.db, companyId));
+    expect(await recount(logger())).toBeGreaterThanOrEqual(1);
+    expect(await stored(invoice.id)).toMatchObject({ status: 'Completed', completeStatus: true, paidCents: 5_000 });
+    expect(await hoursStatus(invoice.id)).toBe('completed');
+    expect(await paidTotalsOutOfStep(t.deps.db)).toEqual([]);
+    expect(await figures(companyId)).toEqual(await companyHours(t.deps.db, companyId));
 
-    expect(settleRecountedInvoices(t.deps.db, logger())).toBe(0);
+    expect(await recount(logger())).toBe(0);
   });
 
-  it('one they would overpay is left as it was and named in a warning', () => {
-    const invoice = invoiceWith(1_000, [[1_000, 'completed']]);
-    settleInvoice(t.deps.db, invoice.id);
-    const now = new Date();
-    t.deps.db.insert(payments).values({ id: newId(), invoiceId: invoice.id, companyId, amountCents: 500, status: ' COMPLETED ', method: 'ACH', paymentDate: now, createdAt: now }).run();
+  it('one they would overpay is left as it was and named in a warning', async () => {
+    const invoice = await invoiceWith(1_000, [[1_000, 'completed']]);
+    await settle(invoice.id);
+    await write((tx) => insertPayment(tx, invoice.id, 500, ' COMPLETED '));
     const log = logger();
-    settleRecountedInvoices(t.deps.db, log);
-    expect(stored(invoice.id)).toMatchObject({ completeStatus: true, paidCents: 1_000 });
+    await recount(log);
+    expect(await stored(invoice.id)).toMatchObject({ completeStatus: true, paidCents: 1_000 });
     expect(log.warn).toHaveBeenCalledWith(
       { invoice: invoice.invoiceNumber },
       expect.stringContaining('would come to $15, more than its price of $10'),

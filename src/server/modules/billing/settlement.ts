@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { invoices, payments } from '../../../../drizzle/schema.js';
+import { invoices as invoiceColumns, payments as paymentColumns } from '../../../../drizzle/schema.js';
 import { formatDollars } from '../../../shared/format.js';
 import { centsToDollars } from '../../../shared/hours.js';
 import { COUNTING_PAYMENT_STATUS } from '../../../shared/payments.js';
 import { invoiceStatusOf, isPaidInFull, type InvoiceStatus } from '../../../shared/pricing.js';
-import { inTransaction, type Db, type Tx } from '../../db.js';
+import type { Db, Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
+import type { LedgerDeps } from '../activities/company-hours.js';
 import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '../activities/ledger.js';
 
 /*
@@ -15,7 +16,8 @@ import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '.
  * the company's balance; until then its hours stay pending. Every change of an invoice's price or
  * of its payments ends with settleInvoice, inside the same transaction, so a refused change
  * writes nothing, and the paid total it stores (paid_cents, which the balance sort and the
- * receivable figures read) is always the sum of the completed payments.
+ * receivable figures read) is always the sum of the completed payments. The SQL conditions below
+ * name the columns of the schema's tables, which render the same text on either engine.
  */
 
 /**
@@ -24,18 +26,18 @@ import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '.
  * reading an invoice's payments through payments_status_idx (the list's status sort): nearly every
  * payment is completed, so that would read them all; payments_invoice_idx is right.
  */
-export const countsTowardBalanceSql = sql`lower(trim(${payments.status})) = ${COUNTING_PAYMENT_STATUS}`;
+export const countsTowardBalanceSql = sql`lower(trim(${paymentColumns.status})) = ${COUNTING_PAYMENT_STATUS}`;
 
 /** SQL: the invoice is not paid in full, spelled as the partial index invoices_open_idx is, so SQLite uses it. */
-export const openInvoiceSql = sql`${invoices.completeStatus} = 0`;
+export const openInvoiceSql = sql`${invoiceColumns.completeStatus} = 0`;
 
 /** The cents counted toward the invoice. */
-export function paidCents(tx: Tx, invoiceId: string): number {
-  const row = tx
+export async function paidCents(tx: Tx, invoiceId: string): Promise<number> {
+  const { payments } = tx.t;
+  const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
     .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), countsTowardBalanceSql))
-    .get();
+    .where(and(eq(payments.invoiceId, invoiceId), countsTowardBalanceSql));
   return row?.total ?? 0;
 }
 
@@ -61,42 +63,51 @@ export function hoursStatusOf(settlement: Settlement): ActivityStatus {
   return settlement.completeStatus ? 'completed' : 'pending';
 }
 
-/** Brings the invoice's stored paid total, status and hours in step with its price and counted payments; a refusal names `field`. */
-export function settleInvoice(tx: Tx, invoiceId: string, field?: string): Settlement {
-  const invoice = tx
+/**
+ * Brings the invoice's stored paid total, status and hours in step with its price and counted
+ * payments; a refusal names `field`. `deps` hears of the balance change the hours make.
+ */
+export async function settleInvoice(deps: LedgerDeps, tx: Tx, invoiceId: string, field?: string): Promise<Settlement> {
+  const { invoices } = tx.t;
+  const [invoice] = await tx
     .select({ invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents })
     .from(invoices)
-    .where(eq(invoices.id, invoiceId))
-    .get();
+    .where(eq(invoices.id, invoiceId));
   if (!invoice) throw notFound('Invoice');
-  const paid = paidCents(tx, invoiceId);
+  const paid = await paidCents(tx, invoiceId);
   const settlement = settlementOf(invoice, paid, field);
-  tx.update(invoices).set({ ...settlement, paidCents: paid }).where(eq(invoices.id, invoiceId)).run();
-  if (settlement.completeStatus) completeInvoiceHours(tx, invoiceId);
-  else reopenInvoiceHours(tx, invoiceId);
+  await tx.update(invoices).set({ ...settlement, paidCents: paid }).where(eq(invoices.id, invoiceId));
+  if (settlement.completeStatus) await completeInvoiceHours(deps, tx, invoiceId);
+  else await reopenInvoiceHours(deps, tx, invoiceId);
   return settlement;
+}
+
+/** The invoices with a payment not spelled exactly "completed" that counts, whose stored paid total is not what counts now. */
+async function recountedInvoices(db: Db): Promise<{ id: string; invoiceNumber: string; stored: number }[]> {
+  const { invoices, payments } = db.t;
+  const candidates = await db
+    .selectDistinct({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, stored: invoices.paidCents })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(sql`(${payments.status} < ${COUNTING_PAYMENT_STATUS} or ${payments.status} > ${COUNTING_PAYMENT_STATUS}) and ${countsTowardBalanceSql}`);
+  const stale: typeof candidates = [];
+  for (const invoice of candidates) if ((await paidCents(db, invoice.id)) !== invoice.stored) stale.push(invoice);
+  return stale;
 }
 
 /**
  * Until payments were compared regardless of letter case, one saved as "Completed" did not count,
  * so its invoice may have been stored open. At start, each invoice with such a payment whose stored
- * paid total is not what counts now is settled again (its hours and the company's figures with it);
- * one that would then be overpaid is left as it was and named in a warning, for the provider to
- * correct its payments. Once in step, this only reads the payments not spelled exactly "completed".
- * Answers how many invoices it settled.
+ * paid total is not what counts now is settled again (its hours and the company's figures with it,
+ * `ledger` hearing of the balances that change); one that would then be overpaid is left as it was
+ * and named in a warning, for the provider to correct its payments. Once in step, this only reads
+ * the payments not spelled exactly "completed". Answers how many invoices it settled.
  */
-export function settleRecountedInvoices(db: Db, logger?: Pick<FastifyBaseLogger, 'warn'>): number {
-  const stale = db
-    .selectDistinct({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, stored: invoices.paidCents })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(sql`(${payments.status} < ${COUNTING_PAYMENT_STATUS} or ${payments.status} > ${COUNTING_PAYMENT_STATUS}) and ${countsTowardBalanceSql}`)
-    .all()
-    .filter((invoice) => paidCents(db, invoice.id) !== invoice.stored);
+export async function settleRecountedInvoices(db: Db, logger: Pick<FastifyBaseLogger, 'warn'> | undefined, ledger: LedgerDeps): Promise<number> {
   let settled = 0;
-  for (const invoice of stale) {
+  for (const invoice of await recountedInvoices(db)) {
     try {
-      inTransaction(db, (tx) => settleInvoice(tx, invoice.id));
+      await db.transaction((tx) => settleInvoice(ledger, tx, invoice.id));
       settled += 1;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

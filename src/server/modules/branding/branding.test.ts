@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 describe('GET /payment-details', () => {
   it("gives signed-in customers the provider's payment instructions", async () => {
-    const { token } = await signedInUser(t, { companyId: createCompany(t.deps.db).id, role: 'member' });
+    const { token } = await signedInUser(t, { companyId: (await createCompany(t.deps.db)).id, role: 'member' });
     expect(json(await api(t.app, token).get('/payment-details'))).toEqual({
       name: 'Test Provider LLC',
       email: 'provider@hourbank.test',
@@ -26,7 +26,7 @@ describe('GET /payment-details', () => {
   });
 
   it('carries the contact details and other ways to pay, wherever the provider set them', async () => {
-    const { token } = await signedInUser(t, { companyId: createCompany(t.deps.db).id, role: 'admin' });
+    const { token } = await signedInUser(t, { companyId: (await createCompany(t.deps.db)).id, role: 'admin' });
     const provider = t.deps.config.provider;
     const before = { ...provider };
     Object.assign(provider, { phone: '+1 555 0100', businessAddress: '1 Harbor Way, Portland, ME', otherInstructions: 'Card payments by phone.' });

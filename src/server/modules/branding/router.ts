@@ -20,15 +20,15 @@ export const brandingRouter = router({
   get: publicProcedure
     .input(z.void())
     .output(z.object({ providerName: z.string() }))
-    .query(({ ctx }) => ({ providerName: providerOf(ctx.deps.config, ctx.deps.db).name })),
+    .query(async ({ ctx }) => ({ providerName: (await providerOf(ctx.deps.config, ctx.deps.db)).name })),
 
   /** Where customers send money and whom to ask (checkout, confirmation, Invoices): signed-in users only. */
   paymentDetails: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/payment-details', tags: ['Invoices'], summary: "The provider's payment instructions and contact details: mailing address, bank details, payment email, other ways to pay, email, phone, business address", description: "Any signed-in user. Where customers send payment and whom they ask about it: the provider's name, contact email, phone and business address, the mailing address for checks, bank name, routing and account numbers, payment email (Zelle) and free-text other ways to pay, as the provider has set them; a detail left unset is null." } })
     .input(z.void())
     .output(paymentDetailsOutput)
-    .query(({ ctx }) => {
-      const provider = providerOf(ctx.deps.config, ctx.deps.db);
+    .query(async ({ ctx }) => {
+      const provider = await providerOf(ctx.deps.config, ctx.deps.db);
       return {
         name: provider.name,
         email: provider.email ?? null,

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, outbox } from '../../../../drizzle/schema.js';
 import { BULK_BALANCE_EMAIL_LIMIT } from '../../../shared/balance-alerts.js';
 import { bulkBalanceEmailInput, type CompanyDto, type RunningLowCompanyDto } from '../../../shared/companies.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
-import { inTransaction } from '../../db.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createTimeLogRow, createUser } from '../../testing/factories.js';
 import { fullScans, pageStatement, statementPlans } from '../../testing/query-plans.js';
@@ -31,8 +29,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const asBoss = () => api(t.app, boss.token);
-const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
-const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));
+const mark = async () => new Set((await queuedEmails(t.deps)).map((email) => email.id));
+const since = async (before: Set<string>) => (await queuedEmails(t.deps)).filter((email) => !before.has(email.id));
 /** The subjects without the provider's name, sorted: emails queued in one transaction share their time. */
 const subjects = (emails: { subject: string }[]) => emails.map((email) => email.subject.replace(' — Test Provider LLC', '')).sort();
 const withSubject = <Email extends { subject: string }>(emails: Email[], start: string) => emails.find((email) => email.subject.startsWith(start));
@@ -41,7 +39,7 @@ let serial = 0;
 
 /** A company with an approved admin, an approved member and an unapproved admin. */
 async function customer(name = `Alert Co ${(serial += 1)}`) {
-  const company = createCompany(t.deps.db, { companyName: name });
+  const company = await createCompany(t.deps.db, { companyName: name });
   const admin = await createUser(t.deps.db, { companyId: company.id, role: 'admin' });
   const member = await createUser(t.deps.db, { companyId: company.id, role: 'member' });
   const waiting = await createUser(t.deps.db, { companyId: company.id, role: 'admin', approved: false });
@@ -65,7 +63,20 @@ async function log(companyId: string, hours: number, timeStamp = '2026-03-02T14:
   return json<TimeLogDto>(response);
 }
 
-const row = (companyId: string) => t.deps.db.select().from(companies).where(eq(companies.id, companyId)).get()!;
+async function row(companyId: string) {
+  const { companies } = t.deps.db.t;
+  const [company] = await t.deps.db.select().from(companies).where(eq(companies.id, companyId));
+  return company!;
+}
+
+/** Sets a company's stored figures directly, as if the ledger had moved them. */
+async function setCompany(db: TestApp['deps']['db'], companyId: string, figures: { balanceHundredths: number; lowBalanceHundredths?: number }) {
+  await db.transaction((tx) => tx.update(tx.t.companies).set(figures).where(eq(tx.t.companies.id, companyId)));
+}
+
+async function outboxCount() {
+  return (await t.deps.db.select().from(t.deps.db.t.outbox)).length;
+}
 
 describe('the running-low alert', () => {
   it('emails the company admins and the provider once when a time log takes the balance from above the threshold to it', async () => {
@@ -73,12 +84,12 @@ describe('the running-low alert', () => {
     await buy(company.id, 24);
     // 16 hours over the 8 weeks before this one: 2 hours a week
     await log(company.id, 16, '2026-02-10T15:00:00.000Z');
-    const before = mark();
+    const before = await mark();
     await log(company.id, 0.5);
-    expect(since(before)).toEqual([]);
+    expect(await since(before)).toEqual([]);
 
     await log(company.id, 2.5);
-    const emails = since(before);
+    const emails = await since(before);
     expect(subjects(emails)).toEqual(['Crossing Co is running low on hours', 'Your hour balance is running low']);
     const toAdmins = withSubject(emails, 'Your hour balance');
     const toProvider = withSubject(emails, 'Crossing Co');
@@ -92,17 +103,17 @@ describe('the running-low alert', () => {
     expect(toProvider!.textBody).toContain("Crossing Co's hour balance is 5 hours, at or below its running-low threshold of 5 hours.");
     expect(toProvider!.textBody).toContain('At its recent pace of 2 hours a week, its hours last until about Mar 19, 2026.');
     expect(toProvider!.textBody).toContain('Its admin was sent the running-low balance email.');
-    expect(row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: t.clock.now() });
+    expect(await row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: t.clock.now() });
   });
 
   it('sends nothing more while the balance stays at or below the threshold', async () => {
     const { company } = await customer();
     await buy(company.id, 10);
     await log(company.id, 6);
-    const before = mark();
+    const before = await mark();
     await log(company.id, 1);
     await log(company.id, 2);
-    expect(since(before)).toEqual([]);
+    expect(await since(before)).toEqual([]);
   });
 
   it('re-arms once a payment lifts the balance above the threshold, and alerts on the next fall', async () => {
@@ -110,10 +121,10 @@ describe('the running-low alert', () => {
     await buy(company.id, 6);
     await log(company.id, 2);
     await buy(company.id, 10);
-    expect(row(company.id).balanceAlert).toBeNull();
-    const before = mark();
+    expect((await row(company.id)).balanceAlert).toBeNull();
+    const before = await mark();
     await log(company.id, 10);
-    expect(subjects(since(before))).toEqual([`${row(company.id).companyName} is running low on hours`, 'Your hour balance is running low']);
+    expect(subjects(await since(before))).toEqual([`${(await row(company.id)).companyName} is running low on hours`, 'Your hour balance is running low']);
   });
 
   it("follows the company's own threshold instead of the provider's", async () => {
@@ -121,66 +132,66 @@ describe('the running-low alert', () => {
     const updated = await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Own Threshold Co', lowBalanceHours: 12.5 });
     expect(json<CompanyDto>(updated)).toMatchObject({ lowBalanceHours: 12.5, thresholdHours: 12.5 });
     await buy(company.id, 20);
-    const before = mark();
+    const before = await mark();
     await log(company.id, 7.5);
-    expect(subjects(since(before))).toEqual(['Own Threshold Co is running low on hours', 'Your hour balance is running low']);
-    expect(withSubject(since(before), 'Own Threshold Co')!.textBody).toContain('at or below its running-low threshold of 12.5 hours');
+    expect(subjects(await since(before))).toEqual(['Own Threshold Co is running low on hours', 'Your hour balance is running low']);
+    expect(withSubject(await since(before), 'Own Threshold Co')!.textBody).toContain('at or below its running-low threshold of 12.5 hours');
   });
 
   it('alerts when editing a time log takes the balance down, and re-arms when deleting it gives the hours back', async () => {
     const { company } = await customer();
     await buy(company.id, 10);
     const entry = await log(company.id, 1);
-    let before = mark();
+    let before = await mark();
     const edited = await asBoss().put(`/superadmin/timelogs/${entry._id}`, { company: company.id, timeStamp: entry.timeStamp, invertedHours: 6, description: 'More work', emailClient: false });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(subjects(since(before))).toContain('Your hour balance is running low');
+    expect(subjects(await since(before))).toContain('Your hour balance is running low');
 
     expect((await asBoss().delete(`/superadmin/timelogs/${entry._id}`)).statusCode).toBe(200);
-    expect(row(company.id)).toMatchObject({ balanceHundredths: 1000, balanceAlert: null });
-    before = mark();
+    expect(await row(company.id)).toMatchObject({ balanceHundredths: 1000, balanceAlert: null });
+    before = await mark();
     await log(company.id, 5);
-    expect(subjects(since(before))).toContain('Your hour balance is running low');
+    expect(subjects(await since(before))).toContain('Your hour balance is running low');
   });
 
   it('alerts when deleting a payment reopens its invoice and the hours stop counting', async () => {
     const { company } = await customer();
     await buy(company.id, 4);
     const { payment } = await buy(company.id, 10);
-    const before = mark();
+    const before = await mark();
     expect((await asBoss().delete(`/superadmin/payments/${payment!._id}`)).statusCode).toBe(200);
-    expect(row(company.id).balanceHundredths).toBe(400);
-    expect(subjects(since(before))).toContain('Your hour balance is running low');
+    expect((await row(company.id)).balanceHundredths).toBe(400);
+    expect(subjects(await since(before))).toContain('Your hour balance is running low');
   });
 
   it('sends nothing when the transaction that made the change fails', async () => {
     const { company } = await customer();
     await buy(company.id, 10);
-    const before = mark();
-    const outboxRows = t.deps.db.select().from(outbox).all().length;
-    expect(() =>
-      inTransaction(t.deps.db, (tx) => {
-        const entry = createTimeLogRow(tx, { companyId: company.id, hundredths: 800 });
+    const before = await mark();
+    const outboxRows = await outboxCount();
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        const entry = await createTimeLogRow(tx, { companyId: company.id, hundredths: 800 });
         const now = t.clock.now();
-        recordTimeLogHours(tx, { companyId: company.id, timeLogId: entry.id, hundredths: 800, description: 'Work', timeStamp: now, now });
+        await recordTimeLogHours(t.deps, tx, { companyId: company.id, timeLogId: entry.id, hundredths: 800, description: 'Work', timeStamp: now, now });
         throw new Error('the write failed after the ledger changed');
       }),
-    ).toThrow('the write failed');
-    expect(since(before)).toEqual([]);
-    expect(t.deps.db.select().from(outbox).all()).toHaveLength(outboxRows);
-    expect(row(company.id)).toMatchObject({ balanceHundredths: 1000, balanceAlert: null, runningLowEmailedAt: null });
+    ).rejects.toThrow('the write failed');
+    expect(await since(before)).toEqual([]);
+    expect(await outboxCount()).toBe(outboxRows);
+    expect(await row(company.id)).toMatchObject({ balanceHundredths: 1000, balanceAlert: null, runningLowEmailedAt: null });
   });
 
   it('tells the provider even when the company has no admin to email', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Adminless Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Adminless Co' });
     await createUser(t.deps.db, { companyId: company.id, role: 'member' });
     await buy(company.id, 10);
-    const before = mark();
+    const before = await mark();
     await log(company.id, 6);
-    const emails = since(before);
+    const emails = await since(before);
     expect(subjects(emails)).toEqual(['Adminless Co is running low on hours']);
     expect(emails[0]!.textBody).toContain('The company has no approved admin to email, so nobody there was told.');
-    expect(row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: null });
+    expect(await row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: null });
   });
 });
 
@@ -188,25 +199,25 @@ describe('the negative-balance alert', () => {
   it('sends the negative email once, not again until the balance has risen above the threshold', async () => {
     const { company, admin } = await customer('Overdrawn Co');
     await buy(company.id, 2);
-    let before = mark();
+    let before = await mark();
     await log(company.id, 3);
-    const emails = since(before);
+    const emails = await since(before);
     // straight from above nothing to below 0: only the negative email
     expect(subjects(emails)).toEqual(['Overdrawn Co has a negative hour balance', 'Your hour balance is negative']);
     const toAdmins = withSubject(emails, 'Your hour balance');
     expect(toAdmins!.toAddresses).toBe(admin.emailAddress);
     expect(toAdmins!.textBody).toContain('is negative: -1 hour.');
 
-    before = mark();
+    before = await mark();
     await log(company.id, 1);
     await buy(company.id, 3); // back to 1 hour: still below the threshold
     await log(company.id, 2);
-    expect(since(before)).toEqual([]);
+    expect(await since(before)).toEqual([]);
 
     await buy(company.id, 10); // 9 hours: above the threshold again
-    before = mark();
+    before = await mark();
     await log(company.id, 10);
-    expect(subjects(since(before))).toEqual(['Overdrawn Co has a negative hour balance', 'Your hour balance is negative']);
+    expect(subjects(await since(before))).toEqual(['Overdrawn Co has a negative hour balance', 'Your hour balance is negative']);
   });
 });
 
@@ -249,7 +260,7 @@ describe('the Company List and its balance emails', () => {
     await buy(other.company.id, 1);
     expect((await asBoss().put(`/superadmin/companies/email/runningLow/${recent.company.id}`)).statusCode).toBe(200);
 
-    let before = mark();
+    let before = await mark();
     const response = await asBoss().post('/superadmin/companies/email-running-low', { search: 'Bulk' });
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response)).toEqual({
@@ -258,7 +269,7 @@ describe('the Company List and its balance emails', () => {
       remaining: 0,
       message: 'Balance emails were sent to 1 company. 2 companies skipped: emailed within the last 24 hours or without approved users.',
     });
-    const emails = since(before);
+    const emails = await since(before);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toBe('Your hour balance is running low — Test Provider LLC');
     expect(emails[0]!.textBody).toContain('Hello Bulk Low team');
@@ -266,11 +277,11 @@ describe('the Company List and its balance emails', () => {
 
     expect(json(await asBoss().post('/superadmin/companies/email-running-low', { search: 'Bulk' }))).toMatchObject({ sent: 0, skipped: 3 });
     t.clock.advance(24 * 60 * 60 * 1000 + 1);
-    before = mark();
+    before = await mark();
     expect(json(await asBoss().post('/superadmin/companies/email-running-low', { search: 'Bulk' }))).toMatchObject({ sent: 3, skipped: 0 });
     // a negative balance gets the negative email
     const opening = (email: { subject: string; textBody: string }) => `${email.subject.split(' — ')[0]}: ${email.textBody.split('\n')[0]}`;
-    expect(since(before).map(opening).sort()).toEqual([
+    expect((await since(before)).map(opening).sort()).toEqual([
       'Your hour balance is negative: Hello Bulk Negative team,',
       'Your hour balance is running low: Hello Bulk Low team,',
       'Your hour balance is running low: Hello Bulk Recent team,',
@@ -279,24 +290,24 @@ describe('the Company List and its balance emails', () => {
   });
 
   it('gets through every due company however many have no approved user, emailing each with one exactly once', async () => {
-    const withBalance = (companyName: string, balanceHundredths: number) => {
-      const company = createCompany(t.deps.db, { companyName });
-      t.deps.db.update(companies).set({ balanceHundredths }).where(eq(companies.id, company.id)).run();
+    const withBalance = async (companyName: string, balanceHundredths: number) => {
+      const company = await createCompany(t.deps.db, { companyName });
+      await setCompany(t.deps.db, company.id, { balanceHundredths });
       return company;
     };
     // more than one send's worth of companies no one can be emailed at, all lower than the rest so they come first
     const unreachable = BULK_BALANCE_EMAIL_LIMIT + 1;
     for (let n = 0; n < unreachable; n += 1) {
-      const company = withBalance(`Stall Nobody ${n}`, 100);
+      const company = await withBalance(`Stall Nobody ${n}`, 100);
       if (n % 2 === 0) await createUser(t.deps.db, { companyId: company.id, approved: false, password: null });
     }
     const reachable = new Map<string, string>();
     for (let n = 0; n < BULK_BALANCE_EMAIL_LIMIT + 5; n += 1) {
-      const company = withBalance(`Stall Staffed ${n}`, 200);
+      const company = await withBalance(`Stall Staffed ${n}`, 200);
       reachable.set((await createUser(t.deps.db, { companyId: company.id, password: null })).emailAddress, company.id);
     }
 
-    const before = mark();
+    const before = await mark();
     const answers: { sent: number; skipped: number; remaining: number; message: string }[] = [];
     do {
       const response = await asBoss().post('/superadmin/companies/email-running-low', { search: 'Stall' });
@@ -313,16 +324,16 @@ describe('the Company List and its balance emails', () => {
       },
       { sent: 5, skipped: 401, remaining: 0, message: 'Balance emails were sent to 5 companies. 401 companies skipped: emailed within the last 24 hours or without approved users.' },
     ]);
-    const recipients = since(before).map((email) => email.toAddresses);
+    const recipients = (await since(before)).map((email) => email.toAddresses);
     expect(recipients.sort()).toEqual([...reachable.keys()].sort());
-    for (const companyId of reachable.values()) expect(row(companyId).runningLowEmailedAt).toEqual(t.clock.now());
+    for (const companyId of reachable.values()) expect((await row(companyId)).runningLowEmailedAt).toEqual(t.clock.now());
   });
 
   it('refuses a filter that is not the list\'s (400) and sends nothing', async () => {
-    const before = mark();
+    const before = await mark();
     const response = await asBoss().post('/superadmin/companies/email-running-low', { positiveOnly: 'yes' });
     expect(response.statusCode).toBe(400);
-    expect(since(before)).toEqual([]);
+    expect(await since(before)).toEqual([]);
   });
 });
 
@@ -333,23 +344,23 @@ describe("the company dialog's threshold", () => {
     [1.234, 'Low-balance threshold must have at most 2 decimals.'],
     ['many', 'Low-balance threshold must be a number.'],
   ])('refuses %s (400) and changes nothing', async (lowBalanceHours, message) => {
-    const company = createCompany(t.deps.db, { companyName: 'Strict Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Strict Co' });
     const response = await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Strict Co', lowBalanceHours });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
-    expect(row(company.id).lowBalanceHundredths).toBeNull();
+    expect((await row(company.id)).lowBalanceHundredths).toBeNull();
   });
 
   it('re-arms the alerts when a lower threshold leaves the balance above it, and sends nothing by itself', async () => {
     const { company } = await customer('Rearm Co');
     await buy(company.id, 10);
     await log(company.id, 6);
-    expect(row(company.id).balanceAlert).toBe('runningLow');
-    const before = mark();
+    expect((await row(company.id)).balanceAlert).toBe('runningLow');
+    const before = await mark();
     await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Rearm Co', lowBalanceHours: 2 });
-    expect(row(company.id).balanceAlert).toBeNull();
+    expect((await row(company.id)).balanceAlert).toBeNull();
     await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: 'Rearm Co', lowBalanceHours: 8 });
-    expect(since(before)).toEqual([]);
+    expect(await since(before)).toEqual([]);
   });
 });
 
@@ -359,13 +370,13 @@ describe('GET /superadmin/companies/running-low', () => {
     try {
       const bossThere = await signedInUser(fresh, { role: 'superadmin' });
       const make = (companyName: string) => createCompany(fresh.deps.db, { companyName });
-      const deep = make('Deep');
-      const edge = make('Edge');
-      make('Empty');
-      const rich = make('Rich');
-      fresh.deps.db.update(companies).set({ balanceHundredths: -300 }).where(eq(companies.id, deep.id)).run();
-      fresh.deps.db.update(companies).set({ balanceHundredths: 500 }).where(eq(companies.id, edge.id)).run();
-      fresh.deps.db.update(companies).set({ balanceHundredths: 4000, lowBalanceHundredths: 5000 }).where(eq(companies.id, rich.id)).run();
+      const deep = await make('Deep');
+      const edge = await make('Edge');
+      await make('Empty');
+      const rich = await make('Rich');
+      await setCompany(fresh.deps.db, deep.id, { balanceHundredths: -300 });
+      await setCompany(fresh.deps.db, edge.id, { balanceHundredths: 500 });
+      await setCompany(fresh.deps.db, rich.id, { balanceHundredths: 4000, lowBalanceHundredths: 5000 });
       const page = restPage<RunningLowCompanyDto>(await api(fresh.app, bossThere.token).get('/superadmin/companies/running-low?per_page=3'));
       expect(page.total).toBe(4);
       expect(page.items).toEqual([
@@ -384,11 +395,11 @@ describe('the running-low reads', () => {
     const fresh = await createTestApp();
     try {
       for (let n = 0; n < 40; n += 1) {
-        const company = createCompany(fresh.deps.db, { companyName: `Plan ${n}` });
-        fresh.deps.db.update(companies).set({ balanceHundredths: n * 50 - 300 }).where(eq(companies.id, company.id)).run();
+        const company = await createCompany(fresh.deps.db, { companyName: `Plan ${n}` });
+        await setCompany(fresh.deps.db, company.id, { balanceHundredths: n * 50 - 300 });
       }
-      const overview = await statementPlans(fresh.deps.db, () => runningLowCompanies(fresh.deps, { page: 1, perPage: 10 }));
-      const bulk = await statementPlans(fresh.deps.db, () =>
+      const overview = await statementPlans(fresh.database, () => runningLowCompanies(fresh.deps, { page: 1, perPage: 10 }));
+      const bulk = await statementPlans(fresh.database, () =>
         runningLowToEmail(fresh.deps, fresh.deps.db, bulkBalanceEmailInput.parse({}), { since: new Date(0), limit: 200 }),
       );
       for (const plans of [overview, bulk]) {

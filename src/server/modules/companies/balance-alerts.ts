@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { companies } from '../../../../drizzle/schema.js';
+import type { companies } from '../../../../drizzle/schema.js';
 import { balanceAlertStep } from '../../../shared/balance-alerts.js';
 import type { BalanceEmailKind } from '../../../shared/companies.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
@@ -20,8 +20,9 @@ import { providerOf, readSettings } from '../settings/service.js';
 const emailedAtColumn = { runningLow: 'runningLowEmailedAt', negative: 'negativeEmailedAt' } as const;
 
 /** Notes when a balance email of a kind was last sent to the company, by hand or automatically. */
-export function recordBalanceEmail(tx: Tx, companyId: string, kind: BalanceEmailKind, at: Date): void {
-  tx.update(companies).set({ [emailedAtColumn[kind]]: at }).where(eq(companies.id, companyId)).run();
+export async function recordBalanceEmail(tx: Tx, companyId: string, kind: BalanceEmailKind, at: Date): Promise<void> {
+  const { companies } = tx.t;
+  await tx.update(companies).set({ [emailedAtColumn[kind]]: at }).where(eq(companies.id, companyId));
 }
 
 type AlertedCompany = Pick<
@@ -29,8 +30,9 @@ type AlertedCompany = Pick<
   'id' | 'companyName' | 'balanceHundredths' | 'pendingHundredths' | 'lowBalanceHundredths' | 'balanceAlert'
 >;
 
-function readCompany(tx: Tx, companyId: string): AlertedCompany | undefined {
-  return tx
+async function readCompany(tx: Tx, companyId: string): Promise<AlertedCompany | undefined> {
+  const { companies } = tx.t;
+  const [company] = await tx
     .select({
       id: companies.id,
       companyName: companies.companyName,
@@ -40,23 +42,23 @@ function readCompany(tx: Tx, companyId: string): AlertedCompany | undefined {
       balanceAlert: companies.balanceAlert,
     })
     .from(companies)
-    .where(eq(companies.id, companyId))
-    .get();
+    .where(eq(companies.id, companyId));
+  return company;
 }
 
 /** The company's admins get the balance email, the provider a notice of it; both quote the forecast. */
-function sendAlert(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, company: AlertedCompany, threshold: number): void {
+async function sendAlert(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, company: AlertedCompany, threshold: number): Promise<void> {
   const notice = {
     companyName: company.companyName,
     hourBalance: hundredthsToHours(company.balanceHundredths),
     pendingHours: hundredthsToHours(company.pendingHundredths),
-    forecast: forecastOf(deps, tx, company),
+    forecast: await forecastOf(deps, tx, company),
   };
-  const provider = providerOf(deps.config, tx);
-  const admins = companyAdminRecipients(tx, company.id);
+  const provider = await providerOf(deps.config, tx);
+  const admins = await companyAdminRecipients(tx, company.id);
   if (admins.length > 0) {
-    deps.outbox.enqueue(tx, { to: admins, ...balanceEmail(kind, provider, notice, deps.config.appUrl) });
-    recordBalanceEmail(tx, company.id, kind, deps.clock.now());
+    await deps.outbox.enqueue(tx, { to: admins, ...balanceEmail(kind, provider, notice, deps.config.appUrl) });
+    await recordBalanceEmail(tx, company.id, kind, deps.clock.now());
   }
   const providerNotice = providerBalanceNotice(
     kind,
@@ -64,43 +66,48 @@ function sendAlert(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, company: Alert
     { ...notice, thresholdHours: hundredthsToHours(threshold), told: admins.length },
     deps.config.appUrl,
   );
-  deps.outbox.enqueue(tx, { to: providerRecipients(tx, provider), ...providerNotice });
+  await deps.outbox.enqueue(tx, { to: await providerRecipients(tx, provider), ...providerNotice });
 }
 
 /** The threshold that applies to a company: its own, or the provider's default. */
-export const thresholdOf = (deps: Pick<AppDeps, 'config'>, tx: Tx, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
-  company.lowBalanceHundredths ?? readSettings(deps.config, tx).lowBalanceHundredths;
+export const thresholdOf = async (deps: Pick<AppDeps, 'config'>, tx: Tx, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
+  company.lowBalanceHundredths ?? (await readSettings(deps.config, tx)).lowBalanceHundredths;
 
 /** Watches the database's balances: sends the alert a change calls for and keeps the alert on record. */
 export function balanceAlerts(deps: AppDeps): BalanceWatcher {
-  return (tx, { companyId, was, is }) => {
-    const company = readCompany(tx, companyId);
+  return async (tx, { companyId, was, is }) => {
+    const { companies } = tx.t;
+    const company = await readCompany(tx, companyId);
     if (!company) return;
-    const threshold = thresholdOf(deps, tx, company);
+    const threshold = await thresholdOf(deps, tx, company);
     const step = balanceAlertStep(was, is, threshold, company.balanceAlert);
-    if (step.send) sendAlert(deps, tx, step.send, company, threshold);
+    if (step.send) await sendAlert(deps, tx, step.send, company, threshold);
     if (step.sent !== company.balanceAlert) {
-      tx.update(companies).set({ balanceAlert: step.sent }).where(eq(companies.id, companyId)).run();
+      await tx.update(companies).set({ balanceAlert: step.sent }).where(eq(companies.id, companyId));
     }
   };
 }
 
 /** A changed threshold re-arms the alerts of a company whose balance is now above it. */
-export function rearmIfAbove(deps: Pick<AppDeps, 'config'>, tx: Tx, companyId: string): void {
-  const company = readCompany(tx, companyId);
-  if (company?.balanceAlert && company.balanceHundredths > thresholdOf(deps, tx, company)) {
-    tx.update(companies).set({ balanceAlert: null }).where(eq(companies.id, companyId)).run();
+export async function rearmIfAbove(deps: Pick<AppDeps, 'config'>, tx: Tx, companyId: string): Promise<void> {
+  const { companies } = tx.t;
+  const company = await readCompany(tx, companyId);
+  if (company?.balanceAlert && company.balanceHundredths > (await thresholdOf(deps, tx, company))) {
+    await tx.update(companies).set({ balanceAlert: null }).where(eq(companies.id, companyId));
   }
 }
 
 /**
  * A new provider-wide threshold re-arms the alerts of every company that follows it and whose
- * balance is now above it, as a company's own new threshold does for that company.
+ * balance is now above it, as a company's own new threshold does for that company. Answers how
+ * many were re-armed.
  */
-export function rearmAboveDefault(tx: Tx, threshold: number): number {
-  return tx
+export async function rearmAboveDefault(tx: Tx, threshold: number): Promise<number> {
+  const { companies } = tx.t;
+  const rearmed = await tx
     .update(companies)
     .set({ balanceAlert: null })
     .where(and(isNotNull(companies.balanceAlert), isNull(companies.lowBalanceHundredths), gt(companies.balanceHundredths, threshold)))
-    .run().changes;
+    .returning({ id: companies.id });
+  return rearmed.length;
 }

@@ -1,15 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  companies,
-  packages,
-  passwordTokens,
-  payments,
-  sessions,
-  taskHistory,
-  tasks,
-  users,
-} from '../../../../drizzle/schema.js';
 import { companyListInput, type CompanyDto, type CompanyListQuery } from '../../../shared/companies.js';
 import type { Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
@@ -19,45 +9,60 @@ import { tempDatabase } from '../../testing/database.js';
 import { expectIndexedPage, statementPlans, type StatementPlan } from '../../testing/query-plans.js';
 import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../../testing/factories.js';
+import { unwatchedLedger, type LedgerDeps } from '../activities/company-hours.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../activities/ledger.js';
 import { listCompanies } from './queries.js';
 
 let t: TestApp;
-let home: ReturnType<typeof createCompany>;
+let home: Awaited<ReturnType<typeof createCompany>>;
 let customer: SignedInUser;
 let boss: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  home = createCompany(t.deps.db, { companyName: 'Home Co' });
+  home = await createCompany(t.deps.db, { companyName: 'Home Co' });
   customer = await signedInUser(t, { companyId: home.id, role: 'admin' });
   boss = await signedInUser(t, { role: 'superadmin' });
 });
 afterAll(() => t.close());
 
 const asBoss = () => api(t.app, boss.token);
-const companyCount = () => t.deps.db.select().from(companies).all().length;
-const companyRow = (id: string) => t.deps.db.select().from(companies).where(eq(companies.id, id)).get();
+const companyCount = async () => (await t.deps.db.select().from(t.deps.db.t.companies)).length;
+
+async function companyRow(id: string) {
+  const { companies } = t.deps.db.t;
+  const [row] = await t.deps.db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+/*
+ * Ledger entries written for a test: the app's own (its balance alerts hear of them, as of any
+ * write), or a bare database's, which no one watches.
+ */
 
 /** A paid (completed) or unpaid (pending) purchase of hours in the ledger. */
-function purchase(tx: Tx, companyId: string, hundredths: number, paid: boolean) {
-  const invoice = createInvoiceRow(tx, { companyId, hundredths });
-  const now = new Date();
-  addInvoiceHours(tx, { companyId, invoiceId: invoice.id, hundredths, description: 'Hours', timeStamp: now, now });
-  if (paid) completeInvoiceHours(tx, invoice.id);
-  return invoice;
+async function purchase(db: Tx, companyId: string, hundredths: number, paid: boolean, ledger: LedgerDeps = t.deps) {
+  return db.transaction(async (tx) => {
+    const invoice = await createInvoiceRow(tx, { companyId, hundredths });
+    const now = new Date();
+    await addInvoiceHours(ledger, tx, { companyId, invoiceId: invoice.id, hundredths, description: 'Hours', timeStamp: now, now });
+    if (paid) await completeInvoiceHours(ledger, tx, invoice.id);
+    return invoice;
+  });
 }
 
-function workLogged(tx: Tx, companyId: string, hundredths: number) {
-  const log = createTimeLogRow(tx, { companyId, hundredths });
-  const now = new Date();
-  recordTimeLogHours(tx, { companyId, timeLogId: log.id, hundredths, description: 'Work', timeStamp: now, now });
-  return log;
+async function workLogged(db: Tx, companyId: string, hundredths: number, ledger: LedgerDeps = t.deps) {
+  return db.transaction(async (tx) => {
+    const log = await createTimeLogRow(tx, { companyId, hundredths });
+    const now = new Date();
+    await recordTimeLogHours(ledger, tx, { companyId, timeLogId: log.id, hundredths, description: 'Work', timeStamp: now, now });
+    return log;
+  });
 }
 
-function paymentRow(tx: Tx, companyId: string, invoiceId: string) {
+async function paymentRow(db: Tx, companyId: string, invoiceId: string) {
   const now = new Date();
-  tx.insert(payments).values({ id: newId(), invoiceId, companyId, amountCents: 1000, paymentDate: now, createdAt: now }).run();
+  await db.transaction((tx) => tx.insert(tx.t.payments).values({ id: newId(), invoiceId, companyId, amountCents: 1000, paymentDate: now, createdAt: now }));
 }
 
 describe('roles', () => {
@@ -74,11 +79,11 @@ describe('roles', () => {
   });
 
   it('writes nothing for a customer', async () => {
-    const before = companyCount();
+    const before = await companyCount();
     await api(t.app, customer.token).post('/superadmin/companies', { companyName: 'Sneaky' });
     await api(t.app, customer.token).delete(`/superadmin/companies/${home.id}`);
-    expect(companyCount()).toBe(before);
-    expect(companyRow(home.id)?.companyName).toBe('Home Co');
+    expect(await companyCount()).toBe(before);
+    expect((await companyRow(home.id))?.companyName).toBe('Home Co');
   });
 });
 
@@ -87,21 +92,24 @@ describe('GET /superadmin/companies', () => {
   const namesOf = (page: RestPage<CompanyDto>) => page.items.map((company) => company.companyName);
 
   /** Companies named `${prefix} 01`, `${prefix} 02`, ... */
-  const numbered = (prefix: string, howMany: number) =>
-    Array.from({ length: howMany }, (_, i) => createCompany(t.deps.db, { companyName: `${prefix} ${String(i + 1).padStart(2, '0')}` }));
+  const numbered = async (prefix: string, howMany: number) => {
+    const made: Awaited<ReturnType<typeof createCompany>>[] = [];
+    for (let i = 0; i < howMany; i += 1) made.push(await createCompany(t.deps.db, { companyName: `${prefix} ${String(i + 1).padStart(2, '0')}` }));
+    return made;
+  };
 
   it('lists companies by name, whatever the letter case, with their balance, pending hours and open tasks', async () => {
     const db = t.deps.db;
-    const busy = createCompany(db, { companyName: 'busy Figures', companyAddress: '1 Road', companyPhone: '555', website: 'https://busy.example' });
-    const idle = createCompany(db, { companyName: 'Able Figures' });
-    const zeta = createCompany(db, { companyName: 'Zeta Figures' });
-    purchase(db, busy.id, 1000, true);
-    purchase(db, busy.id, 500, false);
-    workLogged(db, busy.id, 250);
-    createTask(db, { companyId: busy.id });
-    createTask(db, { companyId: busy.id });
-    createTask(db, { companyId: busy.id, done: true });
-    createTask(db, { companyId: busy.id, deleted: true });
+    const busy = await createCompany(db, { companyName: 'busy Figures', companyAddress: '1 Road', companyPhone: '555', website: 'https://busy.example' });
+    const idle = await createCompany(db, { companyName: 'Able Figures' });
+    const zeta = await createCompany(db, { companyName: 'Zeta Figures' });
+    await purchase(db, busy.id, 1000, true);
+    await purchase(db, busy.id, 500, false);
+    await workLogged(db, busy.id, 250);
+    await createTask(db, { companyId: busy.id });
+    await createTask(db, { companyId: busy.id });
+    await createTask(db, { companyId: busy.id, done: true });
+    await createTask(db, { companyId: busy.id, deleted: true });
 
     const page = await listed('search=figures');
     expect(namesOf(page)).toEqual(['Able Figures', 'busy Figures', 'Zeta Figures']);
@@ -126,14 +134,14 @@ describe('GET /superadmin/companies', () => {
   });
 
   it('shows a negative balance', async () => {
-    const overdrawn = createCompany(t.deps.db, { companyName: 'Overdrawn' });
-    workLogged(t.deps.db, overdrawn.id, 325);
+    const overdrawn = await createCompany(t.deps.db, { companyName: 'Overdrawn' });
+    await workLogged(t.deps.db, overdrawn.id, 325);
     const page = await listed('search=overdrawn');
     expect(page.items.map((company) => company.hourBalance)).toEqual([-3.25]);
   });
 
   it('answers one page as an array, with the total in X-Total-Count and the other pages in Link', async () => {
-    numbered('Paged', 12);
+    await numbered('Paged', 12);
     const page = await listed('search=paged&per_page=5&page=2');
     expect(namesOf(page)).toEqual(['Paged 06', 'Paged 07', 'Paged 08', 'Paged 09', 'Paged 10']);
     expect(page.total).toBe(12);
@@ -166,7 +174,7 @@ describe('GET /superadmin/companies', () => {
 
   it('searches the name, case-insensitively, anywhere in it, taking % and _ literally', async () => {
     for (const companyName of ['Search 100% Club', 'Search 100 Club', 'Search under_score', 'Search underscore', 'Elsewhere']) {
-      createCompany(t.deps.db, { companyName });
+      await createCompany(t.deps.db, { companyName });
     }
     expect(namesOf(await listed('search=SEARCH 100'))).toEqual(['Search 100 Club', 'Search 100% Club']);
     expect(namesOf(await listed('search=100%25'))).toEqual(['Search 100% Club']);
@@ -176,20 +184,20 @@ describe('GET /superadmin/companies', () => {
 
   it("keeps, with positiveOnly, the companies with hours above 0 and an open task ('Only positive hours & open tasks')", async () => {
     const db = t.deps.db;
-    const both = createCompany(db, { companyName: 'Switch both' });
-    purchase(db, both.id, 500, true);
-    createTask(db, { companyId: both.id });
-    const hoursOnly = createCompany(db, { companyName: 'Switch hours only' });
-    purchase(db, hoursOnly.id, 500, true);
-    createTask(db, { companyId: hoursOnly.id, done: true });
-    const tasksOnly = createCompany(db, { companyName: 'Switch tasks only' });
-    createTask(db, { companyId: tasksOnly.id });
-    const negative = createCompany(db, { companyName: 'Switch negative' });
-    workLogged(db, negative.id, 100);
-    createTask(db, { companyId: negative.id });
-    const pendingOnly = createCompany(db, { companyName: 'Switch pending' });
-    purchase(db, pendingOnly.id, 500, false);
-    createTask(db, { companyId: pendingOnly.id });
+    const both = await createCompany(db, { companyName: 'Switch both' });
+    await purchase(db, both.id, 500, true);
+    await createTask(db, { companyId: both.id });
+    const hoursOnly = await createCompany(db, { companyName: 'Switch hours only' });
+    await purchase(db, hoursOnly.id, 500, true);
+    await createTask(db, { companyId: hoursOnly.id, done: true });
+    const tasksOnly = await createCompany(db, { companyName: 'Switch tasks only' });
+    await createTask(db, { companyId: tasksOnly.id });
+    const negative = await createCompany(db, { companyName: 'Switch negative' });
+    await workLogged(db, negative.id, 100);
+    await createTask(db, { companyId: negative.id });
+    const pendingOnly = await createCompany(db, { companyName: 'Switch pending' });
+    await purchase(db, pendingOnly.id, 500, false);
+    await createTask(db, { companyId: pendingOnly.id });
 
     const filtered = await listed('search=switch&positiveOnly=true');
     expect(namesOf(filtered)).toEqual(['Switch both']);
@@ -201,10 +209,10 @@ describe('GET /superadmin/companies', () => {
     const db = t.deps.db;
     const figures = { 'Sort A': [300, 2], 'Sort b': [-150, 0], 'Sort C': [300, 5], 'Sort D': [1000, 1] } as const;
     for (const [companyName, [balance, openTasks]] of Object.entries(figures)) {
-      const company = createCompany(db, { companyName });
-      if (balance > 0) purchase(db, company.id, balance, true);
-      else workLogged(db, company.id, -balance);
-      for (let n = 0; n < openTasks; n += 1) createTask(db, { companyId: company.id });
+      const company = await createCompany(db, { companyName });
+      if (balance > 0) await purchase(db, company.id, balance, true);
+      else await workLogged(db, company.id, -balance);
+      for (let n = 0; n < openTasks; n += 1) await createTask(db, { companyId: company.id });
     }
     const sorted = async (sort: string, dir: string) => namesOf(await listed(`search=sort &sort=${sort}&dir=${dir}`));
     expect(await sorted('companyName', 'desc')).toEqual(['Sort D', 'Sort C', 'Sort b', 'Sort A']);
@@ -223,14 +231,15 @@ describe('GET /superadmin/companies', () => {
 
   it('reads a page in two statements on the indexes, with no sort of its own, and the forecasts in one more, however many companies there are', async () => {
     const database = tempDatabase();
-    const { db } = database.open();
+    const opened = database.open();
+    const { db } = opened;
     try {
       for (let n = 0; n < 60; n += 1) {
-        const company = createCompany(db);
-        createTask(db, { companyId: company.id });
-        workLogged(db, company.id, 100 + n);
+        const company = await createCompany(db);
+        await createTask(db, { companyId: company.id });
+        await workLogged(db, company.id, 100 + n, unwatchedLedger);
       }
-      const plansOf = (input: Partial<CompanyListQuery>) => statementPlans(db, () => listCompanies(t.deps, db, companyListInput.parse({ perPage: 25, ...input })));
+      const plansOf = (input: Partial<CompanyListQuery>) => statementPlans(opened, () => listCompanies(t.deps, db, companyListInput.parse({ perPage: 25, ...input })));
       const cases: [Partial<CompanyListQuery>, string][] = [
         [{}, 'companies_name_nocase_idx'],
         [{ sort: 'companyName', dir: 'desc', positiveOnly: true }, 'companies_name_nocase_idx'],
@@ -252,7 +261,7 @@ describe('GET /superadmin/companies', () => {
       const lowPlans = await plansOf({ lowOnly: true, sort: 'hourBalance' });
       expectIndexedPage(lowPlans.filter((plan) => !readsLedger(plan)), 'companies', 'companies_balance_idx');
     } finally {
-      database.remove();
+      await database.remove();
     }
   });
 });
@@ -285,7 +294,7 @@ describe('POST /superadmin/companies', () => {
       negativeEmailedAt: null,
       forecast: null,
     });
-    expect(companyRow(created._id)).toMatchObject({ companyName: 'Wayne Enterprises', createdAt: t.clock.now() });
+    expect(await companyRow(created._id)).toMatchObject({ companyName: 'Wayne Enterprises', createdAt: t.clock.now() });
   });
 
   it('needs only a name; a null or missing _id is a new company', async () => {
@@ -306,19 +315,19 @@ describe('POST /superadmin/companies', () => {
     { case: 'a website that is not text', payload: { companyName: 'A', website: 7 }, message: 'Website must be text.' },
     { case: 'an _id', payload: { companyName: 'A', _id: 'abc' }, message: 'A new company has no _id yet; change an existing one with PUT /superadmin/companies/{id}.' },
   ])('refuses $case with a message and writes nothing', async ({ payload, message }) => {
-    const before = companyCount();
+    const before = await companyCount();
     const response = await asBoss().post('/superadmin/companies', payload);
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
-    expect(companyCount()).toBe(before);
+    expect(await companyCount()).toBe(before);
   });
 });
 
 describe('PUT /superadmin/companies/{id}', () => {
   it('changes the dialog fields, keeps the rest and answers with the list shape', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Old Name', projectDescription: 'From sign-up' });
-    purchase(t.deps.db, company.id, 300, true);
-    createTask(t.deps.db, { companyId: company.id });
+    const company = await createCompany(t.deps.db, { companyName: 'Old Name', projectDescription: 'From sign-up' });
+    await purchase(t.deps.db, company.id, 300, true);
+    await createTask(t.deps.db, { companyId: company.id });
     const response = await asBoss().put(`/superadmin/companies/${company.id}`, {
       _id: 'ignored-body-id',
       companyName: 'New Name ',
@@ -343,46 +352,48 @@ describe('PUT /superadmin/companies/{id}', () => {
       negativeEmailedAt: null,
       forecast: null,
     });
-    expect(companyRow(company.id)).toMatchObject({ projectDescription: 'From sign-up', createdAt: company.createdAt });
+    expect(await companyRow(company.id)).toMatchObject({ projectDescription: 'From sign-up', createdAt: company.createdAt });
   });
 
   it('answers an unknown id with 404', async () => {
     const response = await asBoss().put('/superadmin/companies/nope', { companyName: 'Ghost' });
     expect(response.statusCode).toBe(404);
     expect(json(response).message).toBe('Company not found.');
-    expect(t.deps.db.select().from(companies).where(eq(companies.companyName, 'Ghost')).all()).toEqual([]);
+    const { companies } = t.deps.db.t;
+    expect(await t.deps.db.select().from(companies).where(eq(companies.companyName, 'Ghost'))).toEqual([]);
   });
 
   it('refuses a blank name and changes nothing', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Keeps Name' });
+    const company = await createCompany(t.deps.db, { companyName: 'Keeps Name' });
     const response = await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: ' ', website: 'https://changed.example' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe('Company name is required.');
-    expect(companyRow(company.id)).toMatchObject({ companyName: 'Keeps Name', website: company.website });
+    expect(await companyRow(company.id)).toMatchObject({ companyName: 'Keeps Name', website: company.website });
   });
 });
 
 describe('DELETE /superadmin/companies/{id}', () => {
   it.each([
-    ['invoices', (tx: Tx, companyId: string) => void createInvoiceRow(tx, { companyId })],
-    ['payments', (tx: Tx, companyId: string) => paymentRow(tx, companyId, createInvoiceRow(tx, { companyId: home.id }).id)],
-    ['time logs', (tx: Tx, companyId: string) => void createTimeLogRow(tx, { companyId })],
+    ['invoices', async (tx: Tx, companyId: string) => void (await createInvoiceRow(tx, { companyId }))],
+    ['payments', async (tx: Tx, companyId: string) => await paymentRow(tx, companyId, (await createInvoiceRow(tx, { companyId: home.id })).id)],
+    ['time logs', async (tx: Tx, companyId: string) => void (await createTimeLogRow(tx, { companyId }))],
   ])('refuses (409) a company with %s and keeps everything', async (kind, addRecord) => {
-    const company = createCompany(t.deps.db, { companyName: `Has ${kind}` });
+    const company = await createCompany(t.deps.db, { companyName: `Has ${kind}` });
     const user = await createUser(t.deps.db, { companyId: company.id });
-    addRecord(t.deps.db, company.id);
+    await addRecord(t.deps.db, company.id);
     const response = await asBoss().delete(`/superadmin/companies/${company.id}`);
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe(`Has ${kind} cannot be deleted because it has ${kind}. Delete those first if they were entered by mistake.`);
-    expect(companyRow(company.id)).toBeDefined();
-    expect(t.deps.db.select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
+    expect(await companyRow(company.id)).toBeDefined();
+    const { users } = t.deps.db.t;
+    expect(await t.deps.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
   });
 
   it('names every kind of record the company has', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Busy Books' });
-    const invoice = purchase(t.deps.db, company.id, 100, true);
-    paymentRow(t.deps.db, company.id, invoice.id);
-    workLogged(t.deps.db, company.id, 50);
+    const company = await createCompany(t.deps.db, { companyName: 'Busy Books' });
+    const invoice = await purchase(t.deps.db, company.id, 100, true);
+    await paymentRow(t.deps.db, company.id, invoice.id);
+    await workLogged(t.deps.db, company.id, 50);
     const response = await asBoss().delete(`/superadmin/companies/${company.id}`);
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe('Busy Books cannot be deleted because it has invoices, payments and time logs. Delete those first if they were entered by mistake.');
@@ -390,29 +401,32 @@ describe('DELETE /superadmin/companies/{id}', () => {
 
   it('deletes the company with its users, sessions, tokens, tasks, history and custom packages', async () => {
     const db = t.deps.db;
-    const doomed = createCompany(db, { companyName: 'Doomed' });
+    const doomed = await createCompany(db, { companyName: 'Doomed' });
     const member = await signedInUser(t, { companyId: doomed.id, role: 'member' });
     const pending = await createUser(db, { companyId: doomed.id, approved: false });
     const now = new Date();
-    db.insert(passwordTokens).values({ id: newId(), userId: pending.id, purpose: 'set-password', createdAt: now, expiresAt: now }).run();
-    const task = createTask(db, { companyId: doomed.id });
-    db.insert(taskHistory).values({ id: newId(), taskId: task.id, changedField: 'title', oldValue: 'a', newValue: 'b', userId: member.user.id, creationDate: now }).run();
-    db.insert(packages).values({ id: newId(), description: 'Custom', companyId: doomed.id, startDate: now, createdAt: now }).run();
-    const keptTask = createTask(db, { companyId: home.id });
+    const { packages, passwordTokens, sessions, taskHistory, tasks, users } = db.t;
+    await db.transaction((tx) => tx.insert(passwordTokens).values({ id: newId(), userId: pending.id, purpose: 'set-password', createdAt: now, expiresAt: now }));
+    const task = await createTask(db, { companyId: doomed.id });
+    await db.transaction(async (tx) => {
+      await tx.insert(taskHistory).values({ id: newId(), taskId: task.id, changedField: 'title', oldValue: 'a', newValue: 'b', userId: member.user.id, creationDate: now });
+      await tx.insert(packages).values({ id: newId(), description: 'Custom', companyId: doomed.id, startDate: now, createdAt: now });
+    });
+    const keptTask = await createTask(db, { companyId: home.id });
     const keptPackage = newId();
-    db.insert(packages).values({ id: keptPackage, description: 'General', startDate: now, createdAt: now }).run();
+    await db.transaction((tx) => tx.insert(packages).values({ id: keptPackage, description: 'General', startDate: now, createdAt: now }));
 
     const response = await asBoss().delete(`/superadmin/companies/${doomed.id}`);
     expect(response.statusCode).toBe(200);
-    expect(companyRow(doomed.id)).toBeUndefined();
-    expect(db.select().from(users).where(eq(users.companyId, doomed.id)).all()).toEqual([]);
-    expect(db.select().from(sessions).where(eq(sessions.userId, member.user.id)).all()).toEqual([]);
-    expect(db.select().from(passwordTokens).where(eq(passwordTokens.userId, pending.id)).all()).toEqual([]);
-    expect(db.select().from(tasks).where(eq(tasks.companyId, doomed.id)).all()).toEqual([]);
-    expect(db.select().from(taskHistory).where(eq(taskHistory.taskId, task.id)).all()).toEqual([]);
-    expect(db.select().from(packages).where(eq(packages.companyId, doomed.id)).all()).toEqual([]);
-    expect(db.select().from(tasks).where(eq(tasks.id, keptTask.id)).get()).toBeDefined();
-    expect(db.select().from(packages).where(eq(packages.id, keptPackage)).get()).toBeDefined();
+    expect(await companyRow(doomed.id)).toBeUndefined();
+    expect(await db.select().from(users).where(eq(users.companyId, doomed.id))).toEqual([]);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, member.user.id))).toEqual([]);
+    expect(await db.select().from(passwordTokens).where(eq(passwordTokens.userId, pending.id))).toEqual([]);
+    expect(await db.select().from(tasks).where(eq(tasks.companyId, doomed.id))).toEqual([]);
+    expect(await db.select().from(taskHistory).where(eq(taskHistory.taskId, task.id))).toEqual([]);
+    expect(await db.select().from(packages).where(eq(packages.companyId, doomed.id))).toEqual([]);
+    expect(await db.select().from(tasks).where(eq(tasks.id, keptTask.id))).toHaveLength(1);
+    expect(await db.select().from(packages).where(eq(packages.id, keptPackage))).toHaveLength(1);
     expect((await api(t.app, member.token).get('/tasks')).statusCode).toBe(401);
     expect((await api(t.app, customer.token).get('/tasks')).statusCode).toBe(200);
   });
@@ -426,11 +440,11 @@ describe('DELETE /superadmin/companies/{id}', () => {
 
 describe('PUT /superadmin/companies/email/{kind}/{companyId}', () => {
   /** The emails to an address, leaving out those queued before (the automatic alerts of the setup). */
-  const emailsTo = (address: string, before = new Set<string>()) =>
-    queuedEmails(t.deps).filter((email) => !before.has(email.id) && email.toAddresses.includes(address));
+  const emailsTo = async (address: string, before = new Set<string>()) =>
+    (await queuedEmails(t.deps)).filter((email) => !before.has(email.id) && email.toAddresses.includes(address));
 
   async function companyWithUsers(name: string) {
-    const company = createCompany(t.deps.db, { companyName: name });
+    const company = await createCompany(t.deps.db, { companyName: name });
     const first = await createUser(t.deps.db, { companyId: company.id });
     const second = await createUser(t.deps.db, { companyId: company.id, role: 'member' });
     const unapproved = await createUser(t.deps.db, { companyId: company.id, approved: false });
@@ -439,13 +453,13 @@ describe('PUT /superadmin/companies/email/{kind}/{companyId}', () => {
 
   it('emails a running-low reminder with the balance to the approved users', async () => {
     const { company, recipients, unapproved } = await companyWithUsers('Low Co');
-    purchase(t.deps.db, company.id, 1000, true);
-    workLogged(t.deps.db, company.id, 650);
-    const before = new Set(queuedEmails(t.deps).map((email) => email.id));
+    await purchase(t.deps.db, company.id, 1000, true);
+    await workLogged(t.deps.db, company.id, 650);
+    const before = new Set((await queuedEmails(t.deps)).map((email) => email.id));
     const response = await asBoss().put(`/superadmin/companies/email/runningLow/${company.id}`);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ message: 'A running-low balance email was sent to 2 users of Low Co.' });
-    const [email, ...others] = emailsTo(recipients[0]!, before);
+    const [email, ...others] = await emailsTo(recipients[0]!, before);
     expect(others).toEqual([]);
     expect(email?.toAddresses.split(', ').sort()).toEqual([...recipients].sort());
     expect(email?.toAddresses).not.toContain(unapproved.emailAddress);
@@ -459,12 +473,12 @@ describe('PUT /superadmin/companies/email/{kind}/{companyId}', () => {
 
   it('emails a negative-balance reminder, mentioning hours waiting for payment', async () => {
     const { company, recipients } = await companyWithUsers('Negative Co');
-    workLogged(t.deps.db, company.id, 225);
-    purchase(t.deps.db, company.id, 1000, false);
+    await workLogged(t.deps.db, company.id, 225);
+    await purchase(t.deps.db, company.id, 1000, false);
     const response = await asBoss().put(`/superadmin/companies/email/negative/${company.id}`);
     expect(response.statusCode).toBe(200);
     expect(json(response).message).toBe('A negative balance email was sent to 2 users of Negative Co.');
-    const [email] = emailsTo(recipients[1]!);
+    const [email] = await emailsTo(recipients[1]!);
     expect(email?.subject).toBe('Your hour balance is negative — Test Provider LLC');
     expect(email?.textBody).toContain('Your prepaid hour balance with Test Provider LLC is negative: -2.25 hours.');
     expect(email?.textBody).toContain('10 hours you bought will become active as soon as we verify your payment.');
@@ -474,11 +488,11 @@ describe('PUT /superadmin/companies/email/{kind}/{companyId}', () => {
 
   it('refuses any other kind (400) and queues nothing', async () => {
     const { company } = await companyWithUsers('Kind Co');
-    const before = queuedEmails(t.deps).length;
+    const before = (await queuedEmails(t.deps)).length;
     const response = await asBoss().put(`/superadmin/companies/email/positive/${company.id}`);
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe('The email kind must be runningLow or negative.');
-    expect(queuedEmails(t.deps)).toHaveLength(before);
+    expect(await queuedEmails(t.deps)).toHaveLength(before);
   });
 
   it('answers an unknown company with 404', async () => {
@@ -488,12 +502,12 @@ describe('PUT /superadmin/companies/email/{kind}/{companyId}', () => {
   });
 
   it('refuses (409) a company without approved users and queues nothing', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Lonely Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Lonely Co' });
     await createUser(t.deps.db, { companyId: company.id, approved: false });
-    const before = queuedEmails(t.deps).length;
+    const before = (await queuedEmails(t.deps)).length;
     const response = await asBoss().put(`/superadmin/companies/email/runningLow/${company.id}`);
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe('Lonely Co has no approved users to email. Approve one of its users first.');
-    expect(queuedEmails(t.deps)).toHaveLength(before);
+    expect(await queuedEmails(t.deps)).toHaveLength(before);
   });
 });

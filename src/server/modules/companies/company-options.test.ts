@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_OPTIONS_LIMIT, type CompanyOption } from '../../../shared/companies.js';
-import { inTransaction } from '../../db.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
 
 let t: TestApp;
 let boss: string;
 let admin: string;
-let zeta: ReturnType<typeof createCompany>;
+let zeta: Awaited<ReturnType<typeof createCompany>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  inTransaction(t.deps.db, (tx) => {
-    for (let i = 0; i < 80; i += 1) createCompany(tx, { companyName: `Acme ${String(i).padStart(2, '0')}` });
+  await t.deps.db.transaction(async (tx) => {
+    for (let i = 0; i < 80; i += 1) await createCompany(tx, { companyName: `Acme ${String(i).padStart(2, '0')}` });
   });
-  zeta = createCompany(t.deps.db, { companyName: 'Zeta 100%' });
+  zeta = await createCompany(t.deps.db, { companyName: 'Zeta 100%' });
   boss = (await signedInUser(t, { role: 'superadmin' })).token;
   admin = (await signedInUser(t, { companyId: zeta.id, role: 'admin' })).token;
 });

@@ -17,7 +17,7 @@ let customerAdmin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
   boss = await signedInUser(t, { role: 'superadmin' });
-  const own = createCompany(t.deps.db, { companyName: 'Own Co' });
+  const own = await createCompany(t.deps.db, { companyName: 'Own Co' });
   customerAdmin = await signedInUser(t, { companyId: own.id, role: 'admin' });
 });
 afterAll(() => t.close());
@@ -27,19 +27,19 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
 
 /** A company with an approved admin and member, an unapproved user, and `balance` hours (hundredths) on the ledger. */
 async function companyWith(name: string, { bought, worked }: { bought: number; worked: number }) {
-  const company = createCompany(t.deps.db, { companyName: name });
+  const company = await createCompany(t.deps.db, { companyName: name });
   const admin = await createUser(t.deps.db, { companyId: company.id, role: 'admin' });
   const member = await createUser(t.deps.db, { companyId: company.id, role: 'member' });
   await createUser(t.deps.db, { companyId: company.id, approved: false });
-  if (bought) purchasedHours(t.deps.db, company.id, bought, 'Ten hours', day(1));
-  if (worked) workedHours(t.deps.db, company.id, worked, 'Work', day(2));
+  if (bought) await purchasedHours(t.deps.db, company.id, bought, 'Ten hours', day(1));
+  if (worked) await workedHours(t.deps.db, company.id, worked, 'Work', day(2));
   return { company, recipients: [admin.emailAddress, member.emailAddress].sort() };
 }
 
 describe('GET /superadmin/companies/{id}', () => {
   it("answers one company's header figures as the Company List shows them", async () => {
     const { company } = await companyWith('Figures Co', { bought: 1000, worked: 250 });
-    purchasedHours(t.deps.db, company.id, 500, 'Unpaid', day(3), false);
+    await purchasedHours(t.deps.db, company.id, 500, 'Unpaid', day(3), false);
     const response = await asBoss().get(`/superadmin/companies/${company.id}`);
     expect(response.statusCode).toBe(200);
     const figures = json<CompanyDto>(response);
@@ -64,7 +64,7 @@ describe('GET /superadmin/companies/{id}', () => {
 describe('GET /superadmin/companies/{id}/activities', () => {
   it("pages one company's ledger, newest first, with running balances, and nothing of other companies", async () => {
     const { company } = await companyWith('Ledger Co', { bought: 1000, worked: 0 });
-    for (let n = 0; n < 4; n += 1) workedHours(t.deps.db, company.id, 100, `Day ${n + 1}`, day(10 + n));
+    for (let n = 0; n < 4; n += 1) await workedHours(t.deps.db, company.id, 100, `Day ${n + 1}`, day(10 + n));
     await companyWith('Other Ledger Co', { bought: 2000, worked: 300 });
 
     const all = restPage<ActivityDto>(await asBoss().get(`/superadmin/companies/${company.id}/activities`));
@@ -93,13 +93,13 @@ describe('GET /superadmin/companies/{id}/activities', () => {
 describe('balance emails: the negative email needs a negative balance', () => {
   it('refuses (409) the negative email to a company with hours left, and sends nothing', async () => {
     const { company } = await companyWith('Plenty Co', { bought: 3000, worked: 100 });
-    const before = queuedEmails(t.deps).length;
+    const before = (await queuedEmails(t.deps)).length;
     const response = await asBoss().put(`/superadmin/companies/email/negative/${company.id}`);
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe(
       'Plenty Co has 29 hours left, so its balance is not negative and the negative balance email cannot be sent. Send the running-low balance email instead.',
     );
-    expect(queuedEmails(t.deps)).toHaveLength(before);
+    expect(await queuedEmails(t.deps)).toHaveLength(before);
     expect(json<CompanyDto>(await asBoss().get(`/superadmin/companies/${company.id}`)).negativeEmailedAt).toBeNull();
   });
 
@@ -121,29 +121,29 @@ describe('balance emails: the negative email needs a negative balance', () => {
 
 describe('GET /superadmin/companies/email/{kind}/{companyId}/preview', () => {
   /** The email the send queued: the newest one to these recipients. */
-  const lastEmailTo = (recipients: string[]) =>
-    queuedEmails(t.deps).filter((email) => email.toAddresses.split(', ').sort().join() === recipients.join()).at(-1);
+  const lastEmailTo = async (recipients: string[]) =>
+    (await queuedEmails(t.deps)).filter((email) => email.toAddresses.split(', ').sort().join() === recipients.join()).at(-1);
 
   for (const [kind, hours] of [['runningLow', { bought: 1000, worked: 700 }], ['negative', { bought: 100, worked: 325 }]] as const) {
     it(`shows the ${kind} email exactly as the send then queues it, and sends nothing itself`, async () => {
       const { company, recipients } = await companyWith(`Preview ${kind} Co`, hours);
-      const before = queuedEmails(t.deps).length;
+      const before = (await queuedEmails(t.deps)).length;
       const response = await asBoss().get(`/superadmin/companies/email/${kind}/${company.id}/preview`);
       expect(response.statusCode).toBe(200);
       const preview = json<BalanceEmailPreview>(response);
-      expect(queuedEmails(t.deps)).toHaveLength(before);
+      expect(await queuedEmails(t.deps)).toHaveLength(before);
       expect(preview.kind).toBe(kind);
       expect([...preview.to].sort()).toEqual(recipients);
       expect(preview.text).toContain(`Hello Preview ${kind} Co team,`);
 
       expect((await asBoss().put(`/superadmin/companies/email/${kind}/${company.id}`)).statusCode).toBe(200);
-      const sent = lastEmailTo(recipients);
+      const sent = await lastEmailTo(recipients);
       expect({ subject: sent?.subject, text: sent?.textBody, html: sent?.htmlBody }).toEqual({ subject: preview.subject, text: preview.text, html: preview.html });
     });
   }
 
   it('shows no recipients for a company without approved users (the send would be refused)', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Nobody Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Nobody Co' });
     const preview = json<BalanceEmailPreview>(await asBoss().get(`/superadmin/companies/email/runningLow/${company.id}/preview`));
     expect(preview.to).toEqual([]);
     expect(preview.subject).toMatch(/^Your hour balance is running low/);

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../../../drizzle/schema.js';
 import { migrationsFolders } from '../../paths.js';
 import type { CompanyDto } from '../../../shared/companies.js';
 import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
@@ -37,7 +36,7 @@ async function figuresOf(companyName: string) {
 
 describe('open tasks', () => {
   it('follow tasks added, done and deleted by the provider and by the customer, and tasks closed by a time log', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Task Figures Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Task Figures Co' });
     const customer = await signedInUser(t, { companyId: company.id, role: 'admin' });
     const added = async () => json<{ _id: string }>(await asBoss().post('/superadmin/tasks', { company: company.id, title: 'Provider task' }))._id;
 
@@ -64,7 +63,7 @@ describe('open tasks', () => {
 
 describe('hours', () => {
   it('follow invoices, payments and time logs: bought hours are pending until paid, and a removed payment makes them pending again', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Hour Figures Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Hour Figures Co' });
     const invoice = json<{ _id: string }>(
       await asBoss().post('/superadmin/invoices', { company: company.id, description: '10 hours', hours: 10, rate: 100, price: 1000, sendInvoiceEmail: false }),
     );
@@ -81,7 +80,8 @@ describe('hours', () => {
     await asBoss().put(`/superadmin/timelogs/${log._id}`, { company: company.id, timeStamp: new Date().toISOString(), invertedHours: 4, description: 'Work' });
     expect((await figuresOf('Hour Figures Co')).hourBalance).toBe(6);
 
-    const paid = t.deps.db.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, invoice._id)).get();
+    const { payments } = t.deps.db.t;
+    const [paid] = await t.deps.db.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, invoice._id));
     expect((await asBoss().delete(`/superadmin/payments/${paid?.id}`)).statusCode).toBe(200);
     expect(await figuresOf('Hour Figures Co')).toMatchObject({ hourBalance: -4, pendingHours: 10 });
   });
@@ -106,7 +106,8 @@ describe('the migration that added them', () => {
       task.run('t3', 'busy', 'Deleted', 0, 1, now, now);
 
       migrate(drizzle(sqlite), { migrationsFolder: migrations });
-      const figures = sqlite.prepare('select id, balance_hundredths, pending_hundredths, open_tasks from companies order by id').all();
+      // a plain better-sqlite3 statement on the migrated file ({}: no parameters to bind)
+      const figures = sqlite.prepare('select id, balance_hundredths, pending_hundredths, open_tasks from companies order by id').all({});
       expect(figures).toEqual([
         { id: 'busy', balance_hundredths: 750, pending_hundredths: 500, open_tasks: 1 },
         { id: 'idle', balance_hundredths: 0, pending_hundredths: 0, open_tasks: 0 },

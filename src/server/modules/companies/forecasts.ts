@@ -12,11 +12,16 @@ type Balance = { id: string; balanceHundredths: number };
  * weeks of the provider's calendar (its time zone, from the settings the caller has read), in one
  * read of the ledger for all of them.
  */
-export function forecastsOf(deps: Pick<AppDeps, 'clock'>, tx: Tx, companies: readonly Balance[], timeZone: string): Map<string, Forecast | null> {
+export async function forecastsOf(
+  deps: Pick<AppDeps, 'clock'>,
+  tx: Tx,
+  companies: readonly Balance[],
+  timeZone: string,
+): Promise<Map<string, Forecast | null>> {
   const calendar = zoneCalendar(timeZone);
   const today = calendar.dayOf(deps.clock.now().getTime());
   const window = forecastWindow(today);
-  const used = hoursUsedBetween(
+  const used = await hoursUsedBetween(
     tx,
     companies.map((company) => company.id),
     new Date(calendar.dayStart(window.from)),
@@ -25,6 +30,7 @@ export function forecastsOf(deps: Pick<AppDeps, 'clock'>, tx: Tx, companies: rea
   return new Map(companies.map((company) => [company.id, runOutForecast(company.balanceHundredths, used.get(company.id) ?? 0, today)]));
 }
 
-export function forecastOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, company: Balance): Forecast | null {
-  return forecastsOf(deps, tx, [company], readSettings(deps.config, tx).timeZone).get(company.id) ?? null;
+export async function forecastOf(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, company: Balance): Promise<Forecast | null> {
+  const forecasts = await forecastsOf(deps, tx, [company], (await readSettings(deps.config, tx)).timeZone);
+  return forecasts.get(company.id) ?? null;
 }

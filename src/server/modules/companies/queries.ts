@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, invoices, payments, timeLogs } from '../../../../drizzle/schema.js';
+import { companies } from '../../../../drizzle/schema.js';
 import {
   COMPANY_OPTIONS_LIMIT,
   type BulkBalanceEmailFilter,
@@ -10,8 +10,7 @@ import {
   type CompanySortKey,
 } from '../../../shared/companies.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
-import { containsPattern, orderOf, pageOf, searchAny, searchAnyPlaceholder, type ListReader } from '../../lib/paging.js';
-import { mappedRows, preparedByShape, preparedPerDb } from '../../lib/prepared.js';
+import { countUpTo, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';
 import type { Tx } from '../../db.js';
@@ -21,7 +20,7 @@ import { hasCompanyRecipientsSql } from '../../mail/recipients.js';
 import { forecastsOf } from './forecasts.js';
 import { readSettings } from '../settings/service.js';
 
-const companyColumns = {
+const companyColumnsOf = (companies: Tx['t']['companies']) => ({
   id: companies.id,
   companyName: companies.companyName,
   companyAddress: companies.companyAddress,
@@ -33,8 +32,8 @@ const companyColumns = {
   lowBalanceHundredths: companies.lowBalanceHundredths,
   runningLowEmailedAt: companies.runningLowEmailedAt,
   negativeEmailedAt: companies.negativeEmailedAt,
-};
-type CompanyRow = Pick<typeof companies.$inferSelect, keyof typeof companyColumns>;
+});
+type CompanyRow = Pick<typeof companies.$inferSelect, keyof ReturnType<typeof companyColumnsOf>>;
 
 /** What a company row needs besides itself to answer: the provider's default threshold, and its forecast. */
 type DtoContext = { defaultThreshold: number; forecasts: Map<string, Forecast | null> };
@@ -77,56 +76,32 @@ function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
 }
 
 /** The rows as the list answers them, with the forecasts of all of them read at once. */
-function toDtos(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, rows: CompanyRow[]): CompanyDto[] {
-  const settings = readSettings(deps.config, tx);
-  const context = { defaultThreshold: settings.lowBalanceHundredths, forecasts: forecastsOf(deps, tx, rows, settings.timeZone) };
+async function toDtos(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, rows: CompanyRow[]): Promise<CompanyDto[]> {
+  const settings = await readSettings(deps.config, tx);
+  const context = { defaultThreshold: settings.lowBalanceHundredths, forecasts: await forecastsOf(deps, tx, rows, settings.timeZone) };
   return rows.map((row) => toDto(row, context));
 }
 
-/** SQL: the company's balance is at or below its threshold (its own, or the placeholder 'threshold'). */
-export const runningLowSql = lte(companies.balanceHundredths, sql`coalesce(${companies.lowBalanceHundredths}, ${sql.placeholder('threshold')})`);
+/** SQL: the company's balance is at or below its threshold (its own, or `threshold`, the provider's default). */
+export const runningLowSql = (threshold: number) => lte(companies.balanceHundredths, sql`coalesce(${companies.lowBalanceHundredths}, ${threshold})`);
 
 /** The switch 'Only positive hours & open tasks'. */
 const hasHoursAndOpenTasks = and(gt(companies.balanceHundredths, 0), gt(companies.openTasks, 0));
 
-/** What the Company List's SQL depends on: which filters are set, and the sort. */
-type CompanyListShape = {
-  company: boolean;
-  search: boolean;
-  positiveOnly: boolean;
-  lowOnly: boolean;
-  sort: CompanySortKey;
-  dir: CompanyListQuery['dir'];
-};
+/** The Company List's filters (the bulk send's are the same, running low always). */
+type CompanyFilter = Pick<CompanyListQuery, 'company' | 'search' | 'positiveOnly' | 'lowOnly'>;
 
-function companyListWhere(shape: CompanyListShape): SQL | undefined {
+/** The companies the filter keeps; running low is read against the provider's default threshold, read only then. */
+async function companyListWhere(deps: Pick<AppDeps, 'config'>, tx: Tx, filter: CompanyFilter): Promise<SQL | undefined> {
+  const { companies } = tx.t;
+  const threshold = filter.lowOnly ? (await readSettings(deps.config, tx)).lowBalanceHundredths : undefined;
   return and(
-    shape.company ? eq(companies.id, sql.placeholder('company')) : undefined,
-    shape.search ? searchAnyPlaceholder([companies.companyName]) : undefined,
-    shape.positiveOnly ? hasHoursAndOpenTasks : undefined,
-    shape.lowOnly ? runningLowSql : undefined,
+    filter.company ? eq(companies.id, filter.company) : undefined,
+    searchAny(filter.search, [companies.companyName]),
+    filter.positiveOnly ? hasHoursAndOpenTasks : undefined,
+    threshold === undefined ? undefined : runningLowSql(threshold),
   );
 }
-
-const companyPage = preparedByShape((tx, shape: CompanyListShape) =>
-  mappedRows(
-    tx
-      .select(companyColumns)
-      .from(companies)
-      .where(companyListWhere(shape))
-      .orderBy(...orderOf(shape.dir, companySortColumns[shape.sort]))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
-    companyColumns,
-  ),
-);
-
-/** The capped count of countUpTo, as a statement compiled once per shape; the cap is the placeholder atMost. */
-const companyCount = preparedByShape((tx, shape: CompanyListShape) => {
-  const matching = tx.select({ one: sql`1` }).from(companies).where(companyListWhere(shape)).limit(sql.placeholder('atMost')).as('matching');
-  return tx.select({ total: count() }).from(matching).prepare();
-});
 
 /**
  * The Company List's rows for its search, filters and sort, a slice at a time: figures read from
@@ -137,81 +112,70 @@ export function companyListReader(
   tx: Tx,
   query: Omit<CompanyListQuery, 'page' | 'perPage'>,
 ): ListReader<CompanyDto> {
-  const shape = {
-    company: Boolean(query.company),
-    search: Boolean(query.search),
-    positiveOnly: query.positiveOnly,
-    lowOnly: query.lowOnly,
-    sort: query.sort,
-    dir: query.dir,
-  };
-  const values = {
-    company: query.company,
-    pattern: query.search && containsPattern(query.search),
-    ...(query.lowOnly ? { threshold: readSettings(deps.config, tx).lowBalanceHundredths } : {}),
-  };
+  const { companies } = tx.t;
+  // the filter may read the settings: once, on the reader's first read
+  let filtered: Promise<SQL | undefined> | undefined;
+  const where = () => (filtered ??= companyListWhere(deps, tx, query));
   return {
-    rows: (limit, offset) => toDtos(deps, tx, companyPage(tx, shape)({ ...values, limit, offset })),
-    count: (atMost) => companyCount(tx, shape).get({ ...values, atMost })?.total ?? 0,
+    rows: async (limit, offset) => {
+      const rows = await tx
+        .select(companyColumnsOf(companies))
+        .from(companies)
+        .where(await where())
+        .orderBy(...orderOf(query.dir, companySortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset);
+      return toDtos(deps, tx, rows);
+    },
+    count: async (atMost) => countUpTo(tx, companies, await where(), atMost),
   };
 }
 
 /** One page of the Company List (see companyListReader). */
-export function listCompanies(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, query: CompanyListQuery): Page<CompanyDto> {
+export async function listCompanies(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, query: CompanyListQuery): Promise<Page<CompanyDto>> {
   return pageOf(query, companyListReader(deps, tx, query));
 }
 
-export function findCompanyRow(tx: Tx, id: string): CompanyRow {
-  const row = tx.select(companyColumns).from(companies).where(eq(companies.id, id)).get();
+export async function findCompanyRow(tx: Tx, id: string): Promise<CompanyRow> {
+  const { companies } = tx.t;
+  const [row] = await tx.select(companyColumnsOf(companies)).from(companies).where(eq(companies.id, id));
   if (!row) throw notFound('Company');
   return row;
 }
 
-export function findCompany(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, id: string): CompanyDto {
-  return toDtos(deps, tx, [findCompanyRow(tx, id)])[0]!;
+export async function findCompany(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, id: string): Promise<CompanyDto> {
+  const [company] = await toDtos(deps, tx, [await findCompanyRow(tx, id)]);
+  return company!;
 }
 
 export type BillingHistory = { invoices: boolean; payments: boolean; timeLogs: boolean };
 
 /** Which kinds of billing records the company has, in one query. */
-export function billingHistoryOf(tx: Tx, companyId: string): BillingHistory {
+export async function billingHistoryOf(tx: Tx, companyId: string): Promise<BillingHistory> {
+  const { invoices, payments, timeLogs } = tx.t;
   const exists = (table: typeof invoices | typeof payments | typeof timeLogs) =>
     sql<number>`exists (select 1 from ${table} where ${table.companyId} = ${companyId})`;
-  const row = tx
-    .select({ invoices: exists(invoices), payments: exists(payments), timeLogs: exists(timeLogs) })
-    .from(sql`(select 1)`)
-    .get();
+  const [row] = await tx.select({ invoices: exists(invoices), payments: exists(payments), timeLogs: exists(timeLogs) }).from(sql`(select 1)`);
   return { invoices: Boolean(row?.invoices), payments: Boolean(row?.payments), timeLogs: Boolean(row?.timeLogs) };
 }
 
 /** Up to COMPANY_OPTIONS_LIMIT companies by name whose name contains the search, plus the one to include. */
-export function companyOptions(tx: Tx, search: string, include: string): CompanyOption[] {
-  const options = tx
+export async function companyOptions(tx: Tx, search: string, include: string): Promise<CompanyOption[]> {
+  const { companies } = tx.t;
+  const options = await tx
     .select({ _id: companies.id, companyName: companies.companyName })
     .from(companies)
     .where(searchAny(search, [companies.companyName]))
     .orderBy(...byName)
-    .limit(COMPANY_OPTIONS_LIMIT)
-    .all();
+    .limit(COMPANY_OPTIONS_LIMIT);
   if (!include || options.some((option) => option._id === include)) return options;
-  const chosen = tx.select({ _id: companies.id, companyName: companies.companyName }).from(companies).where(eq(companies.id, include)).get();
+  const [chosen] = await tx.select({ _id: companies.id, companyName: companies.companyName }).from(companies).where(eq(companies.id, include));
   return chosen ? [chosen, ...options] : options;
 }
 
-/** Running low and matching the list's filter (the bulk send's companies). */
-function runningLowWhere(filter: BulkBalanceEmailFilter): SQL | undefined {
-  return companyListWhere({
-    company: Boolean(filter.company),
-    search: Boolean(filter.search),
-    positiveOnly: filter.positiveOnly,
-    lowOnly: true,
-    sort: 'hourBalance',
-    dir: 'asc',
-  });
-}
-
-/** SQL: the company was sent the balance email its balance calls for (negative below 0) since the placeholder 'since'. */
-const emailedSince = sql`coalesce(case when ${companies.balanceHundredths} < 0 then ${companies.negativeEmailedAt} else ${companies.runningLowEmailedAt} end, 0) >= ${sql.placeholder('since')}`;
+/** SQL: the company was sent the balance email its balance calls for (negative below 0) since `since`. */
+const emailedSince = (since: Date) =>
+  sql`coalesce(case when ${companies.balanceHundredths} < 0 then ${companies.negativeEmailedAt} else ${companies.runningLowEmailedAt} end, 0) >= ${since.getTime()}`;
 
 /**
  * The running-low companies that match the list's filter, lowest balance first: how many there are,
@@ -220,64 +184,53 @@ const emailedSince = sql`coalesce(case when ${companies.balanceHundredths} < 0 t
  * left out here, not skipped after the pick, or they would hold their places among the first `limit`
  * at every send and the send would never get past them.
  */
-export function runningLowToEmail(
+export async function runningLowToEmail(
   deps: Pick<AppDeps, 'config'>,
   tx: Tx,
   filter: BulkBalanceEmailFilter,
   { since, limit }: { since: Date; limit: number },
-): { matching: number; due: number; companies: { id: string; balanceHundredths: number }[] } {
-  const values = {
-    company: filter.company,
-    pattern: filter.search && containsPattern(filter.search),
-    threshold: readSettings(deps.config, tx).lowBalanceHundredths,
-    since: since.getTime(),
+): Promise<{ matching: number; due: number; companies: { id: string; balanceHundredths: number }[] }> {
+  const { companies } = tx.t;
+  const where = await companyListWhere(deps, tx, { ...filter, lowOnly: true });
+  const due = and(where, sql`not (${emailedSince(since)})`, hasCompanyRecipientsSql);
+  const total = async (condition: SQL | undefined) => {
+    const [row] = await tx.select({ total: count() }).from(companies).where(condition);
+    return row?.total ?? 0;
   };
-  const where = runningLowWhere(filter);
-  const due = and(where, sql`not (${emailedSince})`, hasCompanyRecipientsSql);
-  const total = (condition: SQL | undefined) => tx.select({ total: count() }).from(companies).where(condition).prepare().get(values)?.total ?? 0;
-  const rows = tx
+  const rows = await tx
     .select({ id: companies.id, balanceHundredths: companies.balanceHundredths })
     .from(companies)
     .where(due)
     .orderBy(...orderOf('asc', companySortColumns.hourBalance))
-    .limit(limit)
-    .prepare()
-    .all(values);
-  return { matching: total(where), due: total(due), companies: rows };
+    .limit(limit);
+  return { matching: await total(where), due: await total(due), companies: rows };
 }
 
-const runningLowPage = preparedPerDb((db) =>
-  db
-    .select({
-      id: companies.id,
-      companyName: companies.companyName,
-      balanceHundredths: companies.balanceHundredths,
-      lowBalanceHundredths: companies.lowBalanceHundredths,
-    })
-    .from(companies)
-    .where(runningLowSql)
-    .orderBy(...orderOf('asc', companySortColumns.hourBalance))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(),
-);
-
-const runningLowCount = preparedPerDb((db) => {
-  const matching = db.select({ one: sql`1` }).from(companies).where(runningLowSql).limit(sql.placeholder('atMost')).as('matching');
-  return db.select({ total: count() }).from(matching).prepare();
-});
-
 /** The companies running low, lowest balance (so negative ones) first, with threshold and forecast: the overview's card. */
-export function runningLowCompanies(
+export async function runningLowCompanies(
   deps: Pick<AppDeps, 'config' | 'clock' | 'db'>,
   query: Pick<ListQuery, 'page' | 'perPage'>,
-): Page<RunningLowCompanyDto> {
-  const settings = readSettings(deps.config, deps.db);
+): Promise<Page<RunningLowCompanyDto>> {
+  const { db } = deps;
+  const { companies } = db.t;
+  const settings = await readSettings(deps.config, db);
   const threshold = settings.lowBalanceHundredths;
+  const runningLow = runningLowSql(threshold);
   return pageOf(query, {
-    rows: (limit, offset) => {
-      const rows = runningLowPage(deps.db).all({ threshold, limit, offset });
-      const forecasts = forecastsOf(deps, deps.db, rows, settings.timeZone);
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select({
+          id: companies.id,
+          companyName: companies.companyName,
+          balanceHundredths: companies.balanceHundredths,
+          lowBalanceHundredths: companies.lowBalanceHundredths,
+        })
+        .from(companies)
+        .where(runningLow)
+        .orderBy(...orderOf('asc', companySortColumns.hourBalance))
+        .limit(limit)
+        .offset(offset);
+      const forecasts = await forecastsOf(deps, db, rows, settings.timeZone);
       return rows.map((row) => ({
         _id: row.id,
         companyName: row.companyName,
@@ -286,6 +239,6 @@ export function runningLowCompanies(
         forecast: forecasts.get(row.id) ?? null,
       }));
     },
-    count: (atMost) => runningLowCount(deps.db).get({ threshold, atMost })?.total ?? 0,
+    count: (atMost) => countUpTo(db, companies, runningLow, atMost),
   });
 }

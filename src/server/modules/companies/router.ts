@@ -67,7 +67,7 @@ export const superAdminCompaniesRouter = router({
     .meta({ openapi: { method: 'GET', path: '/superadmin/companies/alert-settings', tags, summary: "The provider's default low-balance threshold in hours, for companies without their own", description: `Super-admins only. The running-low threshold, in hours, of every company whose lowBalanceHours is null: set on the Settings page (PUT /superadmin/settings), else by the LOW_BALANCE_HOURS environment variable (${DEFAULT_LOW_BALANCE_HOURS} when neither).` } })
     .input(z.void())
     .output(z.object({ defaultThresholdHours: z.number() }))
-    .query(({ ctx }) => ({ defaultThresholdHours: hundredthsToHours(readSettings(ctx.deps.config, ctx.deps.db).lowBalanceHundredths) })),
+    .query(async ({ ctx }) => ({ defaultThresholdHours: hundredthsToHours((await readSettings(ctx.deps.config, ctx.deps.db)).lowBalanceHundredths) })),
 
   options: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/companies/options', tags, summary: `Company choices for a picker: up to ${COMPANY_OPTIONS_LIMIT} by name containing the search, plus the company named by include`, description: 'Super-admins only. The id and name of the companies whose name contains search (ignoring case), by name; include names a company to put first when it is not among them, so a picker can show the one already chosen.' } })
@@ -123,8 +123,8 @@ export const superAdminCompaniesRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/companies/{id}', tags, summary: 'Delete a company without invoices, payments or time logs, with its users, tasks and custom packages', description: 'Super-admins only. Deletes the company with its users (and their sessions and links), its tasks and their history, and its custom packages. A company with any invoice, payment or time log is a 409 naming them: billing records are kept.' } })
     .input(byId)
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      companies.deleteCompany(ctx.deps, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await companies.deleteCompany(ctx.deps, input.id);
       return null;
     }),
 

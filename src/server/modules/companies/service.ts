@@ -1,19 +1,10 @@
 import { providerOf } from '../settings/service.js';
 import { eq, inArray } from 'drizzle-orm';
-import {
-  companies,
-  packages,
-  passwordTokens,
-  sessions,
-  taskHistory,
-  tasks,
-  users,
-} from '../../../../drizzle/schema.js';
 import { BALANCE_EMAIL_REPEAT_MS, BULK_BALANCE_EMAIL_LIMIT, balanceEmailFor, mayEmailNegative } from '../../../shared/balance-alerts.js';
 import type { BalanceEmailKind, BalanceEmailPreview, BulkBalanceEmailFilter, CompanyDto, CompanyFields } from '../../../shared/companies.js';
 import { formatHours } from '../../../shared/format.js';
 import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
@@ -39,20 +30,22 @@ function rowFields({ lowBalanceHours, ...fields }: CompanyFields) {
   return { ...fields, lowBalanceHundredths: lowBalanceHours === null ? null : hoursToHundredths(lowBalanceHours) };
 }
 
-export function createCompany(deps: AppDeps, fields: CompanyFields): CompanyDto {
-  return inTransaction(deps.db, (tx) => {
+export async function createCompany(deps: AppDeps, fields: CompanyFields): Promise<CompanyDto> {
+  return deps.db.transaction(async (tx) => {
+    const { companies } = tx.t;
     const id = newId();
-    tx.insert(companies).values({ id, ...rowFields(fields), createdAt: deps.clock.now() }).run();
+    await tx.insert(companies).values({ id, ...rowFields(fields), createdAt: deps.clock.now() });
     return findCompany(deps, tx, id);
   });
 }
 
 /** Changes the dialog's fields only; the sign-up's project description stays. */
-export function updateCompany(deps: AppDeps, id: string, fields: CompanyFields): CompanyDto {
-  return inTransaction(deps.db, (tx) => {
-    const updated = tx.update(companies).set(rowFields(fields)).where(eq(companies.id, id)).returning({ id: companies.id }).get();
+export async function updateCompany(deps: AppDeps, id: string, fields: CompanyFields): Promise<CompanyDto> {
+  return deps.db.transaction(async (tx) => {
+    const { companies } = tx.t;
+    const [updated] = await tx.update(companies).set(rowFields(fields)).where(eq(companies.id, id)).returning({ id: companies.id });
     if (!updated) throw notFound('Company');
-    rearmIfAbove(deps, tx, id);
+    await rearmIfAbove(deps, tx, id);
     return findCompany(deps, tx, id);
   });
 }
@@ -65,8 +58,8 @@ function listOfKinds(history: BillingHistory): string {
 }
 
 /** Billing records are the provider's books: a company that has any is kept. */
-function refuseIfBilled(tx: Tx, companyId: string, companyName: string): void {
-  const kinds = listOfKinds(billingHistoryOf(tx, companyId));
+async function refuseIfBilled(tx: Tx, companyId: string, companyName: string): Promise<void> {
+  const kinds = listOfKinds(await billingHistoryOf(tx, companyId));
   if (!kinds) return;
   throw new AppError(
     'CONFLICT',
@@ -74,28 +67,31 @@ function refuseIfBilled(tx: Tx, companyId: string, companyName: string): void {
   );
 }
 
-function deleteUsersOf(tx: Tx, companyId: string): void {
+async function deleteUsersOf(tx: Tx, companyId: string): Promise<void> {
+  const { passwordTokens, sessions, users } = tx.t;
   const userIds = tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
-  tx.delete(sessions).where(inArray(sessions.userId, userIds)).run();
-  tx.delete(passwordTokens).where(inArray(passwordTokens.userId, userIds)).run();
-  tx.delete(users).where(eq(users.companyId, companyId)).run();
+  await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+  await tx.delete(passwordTokens).where(inArray(passwordTokens.userId, userIds));
+  await tx.delete(users).where(eq(users.companyId, companyId));
 }
 
-function deleteTasksOf(tx: Tx, companyId: string): void {
+async function deleteTasksOf(tx: Tx, companyId: string): Promise<void> {
+  const { taskHistory, tasks } = tx.t;
   const taskIds = tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.companyId, companyId));
-  tx.delete(taskHistory).where(inArray(taskHistory.taskId, taskIds)).run();
-  tx.delete(tasks).where(eq(tasks.companyId, companyId)).run();
+  await tx.delete(taskHistory).where(inArray(taskHistory.taskId, taskIds));
+  await tx.delete(tasks).where(eq(tasks.companyId, companyId));
 }
 
 /** Deletes a company that has no billing records, with its users, tasks and custom packages. */
-export function deleteCompany(deps: AppDeps, id: string): void {
-  inTransaction(deps.db, (tx) => {
-    const company = findCompanyRow(tx, id);
-    refuseIfBilled(tx, id, company.companyName);
-    deleteUsersOf(tx, id);
-    deleteTasksOf(tx, id);
-    tx.delete(packages).where(eq(packages.companyId, id)).run();
-    tx.delete(companies).where(eq(companies.id, id)).run();
+export async function deleteCompany(deps: AppDeps, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { companies, packages } = tx.t;
+    const company = await findCompanyRow(tx, id);
+    await refuseIfBilled(tx, id, company.companyName);
+    await deleteUsersOf(tx, id);
+    await deleteTasksOf(tx, id);
+    await tx.delete(packages).where(eq(packages.companyId, id));
+    await tx.delete(companies).where(eq(companies.id, id));
   });
 }
 
@@ -117,41 +113,46 @@ function refuseWrongKind(kind: BalanceEmailKind, row: { companyName: string; bal
 }
 
 /** The balance email of this kind as it would go out now: who it goes to, and its subject and bodies. */
-function composeBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, companyId: string) {
-  const row = findCompanyRow(tx, companyId);
+async function composeBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, companyId: string) {
+  const row = await findCompanyRow(tx, companyId);
   refuseWrongKind(kind, row);
   const notice = {
     companyName: row.companyName,
     hourBalance: hundredthsToHours(row.balanceHundredths),
     pendingHours: hundredthsToHours(row.pendingHundredths),
-    forecast: forecastOf(deps, tx, row),
+    forecast: await forecastOf(deps, tx, row),
   };
   return {
     companyName: row.companyName,
-    to: companyRecipients(tx, companyId),
-    email: balanceEmail(kind, providerOf(deps.config, tx), notice, deps.config.appUrl),
+    to: await companyRecipients(tx, companyId),
+    email: balanceEmail(kind, await providerOf(deps.config, tx), notice, deps.config.appUrl),
   };
 }
 
 /** Queues a balance reminder with the balance the ledger holds now to the approved users; how many it went to. */
-export function queueBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, companyId: string): { companyName: string; recipients: number } {
-  const { companyName, to, email } = composeBalanceEmail(deps, tx, kind, companyId);
+export async function queueBalanceEmail(
+  deps: AppDeps,
+  tx: Tx,
+  kind: BalanceEmailKind,
+  companyId: string,
+): Promise<{ companyName: string; recipients: number }> {
+  const { companyName, to, email } = await composeBalanceEmail(deps, tx, kind, companyId);
   if (to.length === 0) return { companyName, recipients: 0 };
-  deps.outbox.enqueue(tx, { to, ...email });
-  recordBalanceEmail(tx, companyId, kind, deps.clock.now());
+  await deps.outbox.enqueue(tx, { to, ...email });
+  await recordBalanceEmail(tx, companyId, kind, deps.clock.now());
   return { companyName, recipients: to.length };
 }
 
 /** What sendBalanceEmail would send now, from the same template, without sending it. */
-export function previewBalanceEmail(deps: AppDeps, kind: BalanceEmailKind, companyId: string): BalanceEmailPreview {
-  const { to, email } = composeBalanceEmail(deps, deps.db, kind, companyId);
+export async function previewBalanceEmail(deps: AppDeps, kind: BalanceEmailKind, companyId: string): Promise<BalanceEmailPreview> {
+  const { to, email } = await composeBalanceEmail(deps, deps.db, kind, companyId);
   return { kind, to, subject: email.subject, text: email.text, html: email.html };
 }
 
 /** Emails the company's approved users a balance reminder with the balance the ledger holds now. */
-export function sendBalanceEmail(deps: AppDeps, kind: BalanceEmailKind, companyId: string): { message: string } {
-  return inTransaction(deps.db, (tx) => {
-    const { companyName, recipients } = queueBalanceEmail(deps, tx, kind, companyId);
+export async function sendBalanceEmail(deps: AppDeps, kind: BalanceEmailKind, companyId: string): Promise<{ message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const { companyName, recipients } = await queueBalanceEmail(deps, tx, kind, companyId);
     if (recipients === 0) {
       throw new AppError('CONFLICT', `${companyName} has no approved users to email. Approve one of its users first.`);
     }
@@ -169,13 +170,13 @@ const companiesText = (count: number) => (count === 1 ? '1 company' : `${count} 
  * last 24 hours, or without an approved user, is skipped; what is left is only what another send
  * would email, so repeated sends always finish.
  */
-export function sendRunningLowEmails(deps: AppDeps, filter: BulkBalanceEmailFilter) {
-  return inTransaction(deps.db, (tx) => {
+export async function sendRunningLowEmails(deps: AppDeps, filter: BulkBalanceEmailFilter) {
+  return deps.db.transaction(async (tx) => {
     const since = new Date(deps.clock.now().getTime() - BALANCE_EMAIL_REPEAT_MS);
-    const found = runningLowToEmail(deps, tx, filter, { since, limit: BULK_BALANCE_EMAIL_LIMIT });
+    const found = await runningLowToEmail(deps, tx, filter, { since, limit: BULK_BALANCE_EMAIL_LIMIT });
     let sent = 0;
     for (const company of found.companies) {
-      if (queueBalanceEmail(deps, tx, balanceEmailFor(company.balanceHundredths), company.id).recipients > 0) sent += 1;
+      if ((await queueBalanceEmail(deps, tx, balanceEmailFor(company.balanceHundredths), company.id)).recipients > 0) sent += 1;
     }
     const skipped = found.matching - found.due + (found.companies.length - sent);
     const remaining = found.due - found.companies.length;

@@ -29,14 +29,14 @@ const ledger = async (token: string) => json<Omit<ActivitiesDto, 'total'>>(await
 
 describe('GET /dashboard', () => {
   it('gives the Hour Balance figures the ledger rules give: balance, pending, recent purchase, used and the gauge', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Initech' });
-    buy(company.id, 2000, '20 hours', day(1), true);
-    work(company.id, 350, 'Migration', day(2));
-    buy(company.id, 1000, '10 hours', day(3), true);
-    work(company.id, 725, 'Upgrade', day(4));
-    work(company.id, 100, 'Call', day(5));
-    buy(company.id, 4000, '40 hours, unpaid', day(6), false);
-    buy(company.id, 500, '5 hours, unpaid', day(7), false);
+    const company = await createCompany(t.deps.db, { companyName: 'Initech' });
+    await buy(company.id, 2000, '20 hours', day(1), true);
+    await work(company.id, 350, 'Migration', day(2));
+    await buy(company.id, 1000, '10 hours', day(3), true);
+    await work(company.id, 725, 'Upgrade', day(4));
+    await work(company.id, 100, 'Call', day(5));
+    await buy(company.id, 4000, '40 hours, unpaid', day(6), false);
+    await buy(company.id, 500, '5 hours, unpaid', day(7), false);
     const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
 
     const body = await dashboard(token);
@@ -57,27 +57,27 @@ describe('GET /dashboard', () => {
   });
 
   it('works out Used and the snapped gauge from the latest paid purchase', async () => {
-    const company = createCompany(t.deps.db);
-    buy(company.id, 1000, '10 hours', day(1), true);
-    work(company.id, 725, 'Most of it', day(2));
+    const company = await createCompany(t.deps.db);
+    await buy(company.id, 1000, '10 hours', day(1), true);
+    await work(company.id, 725, 'Most of it', day(2));
     const { token } = await signedInUser(t, { companyId: company.id, role: 'admin' });
     expect((await dashboard(token)).hourBalance).toEqual({ balance: 2.75, pending: 0, recentPurchase: 10, used: 7.25, remainingPercent: 30 });
 
-    work(company.id, 400, 'Over the top', day(3));
+    await work(company.id, 400, 'Over the top', day(3));
     expect((await dashboard(token)).hourBalance).toEqual({ balance: -1.25, pending: 0, recentPurchase: 10, used: 11.25, remainingPercent: 0 });
   });
 
   it('counts the open tasks and gives the 3 newest by last change with title and description', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     const task = (title: string, n: number, fields: Partial<Parameters<typeof createTask>[1]> = {}) =>
       createTask(t.deps.db, { companyId: company.id, title, description: `${title} details`, timeStamp: day(n), ...fields });
-    task('Oldest', 1, { priority: 1 });
-    task('Third newest', 3);
-    const newest = task('Newest', 5);
-    task('Second oldest', 2);
-    task('Second newest', 4);
-    task('Done', 9, { done: true });
-    task('Deleted', 9, { deleted: true });
+    await task('Oldest', 1, { priority: 1 });
+    await task('Third newest', 3);
+    const newest = await task('Newest', 5);
+    await task('Second oldest', 2);
+    await task('Second newest', 4);
+    await task('Done', 9, { done: true });
+    await task('Deleted', 9, { deleted: true });
     const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
 
     const { openTasks } = await dashboard(token);
@@ -90,10 +90,10 @@ describe('GET /dashboard', () => {
   });
 
   it('lists at most 3 tasks and 3 activities however many there are', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     for (let n = 1; n <= 12; n += 1) {
-      createTask(t.deps.db, { companyId: company.id, title: `Task ${n}`, timeStamp: day(n) });
-      work(company.id, n, `Work ${n}`, day(n));
+      await createTask(t.deps.db, { companyId: company.id, title: `Task ${n}`, timeStamp: day(n) });
+      await work(company.id, n, `Work ${n}`, day(n));
     }
     const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
     const body = await dashboard(token);
@@ -103,14 +103,14 @@ describe('GET /dashboard', () => {
   });
 
   it("never shows another company's hours, tasks or activities", async () => {
-    const mine = createCompany(t.deps.db, { companyName: 'Mine' });
-    const theirs = createCompany(t.deps.db, { companyName: 'Theirs' });
-    buy(mine.id, 300, 'My hours', day(1), true);
-    createTask(t.deps.db, { companyId: mine.id, title: 'My task', timeStamp: day(1) });
-    buy(theirs.id, 9000, 'Their hours', day(8), true);
-    buy(theirs.id, 700, 'Their pending hours', day(8), false);
-    work(theirs.id, 100, 'Their work', day(9));
-    createTask(t.deps.db, { companyId: theirs.id, title: 'Their task', timeStamp: day(9) });
+    const mine = await createCompany(t.deps.db, { companyName: 'Mine' });
+    const theirs = await createCompany(t.deps.db, { companyName: 'Theirs' });
+    await buy(mine.id, 300, 'My hours', day(1), true);
+    await createTask(t.deps.db, { companyId: mine.id, title: 'My task', timeStamp: day(1) });
+    await buy(theirs.id, 9000, 'Their hours', day(8), true);
+    await buy(theirs.id, 700, 'Their pending hours', day(8), false);
+    await work(theirs.id, 100, 'Their work', day(9));
+    await createTask(t.deps.db, { companyId: theirs.id, title: 'Their task', timeStamp: day(9) });
     const { token } = await signedInUser(t, { companyId: mine.id, role: 'admin' });
 
     const body = await dashboard(token);
@@ -121,7 +121,7 @@ describe('GET /dashboard', () => {
   });
 
   it('gives a new company zeros and empty lists', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Fresh' });
+    const company = await createCompany(t.deps.db, { companyName: 'Fresh' });
     const { token } = await signedInUser(t, { companyId: company.id, role: 'admin' });
     expect(await dashboard(token)).toEqual({
       company: { _id: company.id, companyName: 'Fresh' },
@@ -133,7 +133,7 @@ describe('GET /dashboard', () => {
   });
 
   it('gives the provider, who has no company, no company and nothing to show, as GET /activities does', async () => {
-    createTask(t.deps.db, { companyId: createCompany(t.deps.db).id, title: 'A customer task' });
+    await createTask(t.deps.db, { companyId: (await createCompany(t.deps.db)).id, title: 'A customer task' });
     const { token } = await signedInUser(t, { role: 'superadmin' });
     expect(await dashboard(token)).toEqual({
       company: null,
@@ -153,8 +153,8 @@ describe('GET /dashboard', () => {
   });
 
   it('is served over tRPC as dashboard.summary with the same answer', async () => {
-    const company = createCompany(t.deps.db);
-    buy(company.id, 800, 'Eight hours', day(1), true);
+    const company = await createCompany(t.deps.db);
+    await buy(company.id, 800, 'Eight hours', day(1), true);
     const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
     const response = await t.app.inject({ method: 'GET', url: '/trpc/dashboard.summary', headers: { jwttoken: token } });
     expect(response.statusCode).toBe(200);
@@ -162,14 +162,14 @@ describe('GET /dashboard', () => {
   });
 
   it('reads with a few indexed queries and never scans the ledger or the tasks', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     for (let n = 1; n <= 30; n += 1) {
-      if (n % 10 === 1) buy(company.id, 1000, `Package ${n}`, day(n), n !== 21);
-      else work(company.id, 25, `Work ${n}`, day(n));
-      createTask(t.deps.db, { companyId: company.id, timeStamp: day(n), done: n % 4 === 0 });
+      if (n % 10 === 1) await buy(company.id, 1000, `Package ${n}`, day(n), n !== 21);
+      else await work(company.id, 25, `Work ${n}`, day(n));
+      await createTask(t.deps.db, { companyId: company.id, timeStamp: day(n), done: n % 4 === 0 });
     }
     const { token } = await signedInUser(t, { companyId: company.id, role: 'member' });
-    const plans = await statementPlans(t.deps.db, () => dashboard(token));
+    const plans = await statementPlans(t.database, () => dashboard(token));
     const reads = plans.filter((statement) => /"(activities|tasks)"/.test(statement.sql));
     // the last purchase, the newest tasks, the latest activities, the forecast's weeks of use; the figures are on the company row
     expect(reads).toHaveLength(4);

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { companies } from '../../../../drizzle/schema.js';
+import { eq } from 'drizzle-orm';
 import { DASHBOARD_LIST_LIMIT, type DashboardDto } from '../../../shared/dashboard.js';
 import { hourBalanceSummary } from '../../../shared/hour-balance.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { preparedPerDb } from '../../lib/prepared.js';
+import type { Db } from '../../db.js';
 import type { Actor } from '../account/actor.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
 import { forecastOf } from '../companies/forecasts.js';
@@ -20,8 +19,9 @@ const NO_COMPANY: DashboardDto = {
 };
 
 /** The company with the figures its row keeps: hour balance, pending hours and open tasks. */
-const companyFigures = preparedPerDb((db) =>
-  db
+async function companyFigures(db: Db, companyId: string) {
+  const { companies } = db.t;
+  const [company] = await db
     .select({
       _id: companies.id,
       companyName: companies.companyName,
@@ -30,26 +30,26 @@ const companyFigures = preparedPerDb((db) =>
       openTasks: companies.openTasks,
     })
     .from(companies)
-    .where(eq(companies.id, sql.placeholder('companyId')))
-    .prepare(),
-);
+    .where(eq(companies.id, companyId));
+  return company;
+}
 
 /**
  * The customer dashboard in one call: the company, the Hour Balance card, the open-task count with
  * the newest few, and the latest completed activities. The figures come from the company row; the
  * rest is four indexed reads (the last the forecast's weeks of use), none of the whole ledger or of every task.
  */
-export function dashboardSummary(deps: AppDeps, actor: Actor): DashboardDto {
+export async function dashboardSummary(deps: AppDeps, actor: Actor): Promise<DashboardDto> {
   const companyId = actor.companyId;
   if (!companyId) return NO_COMPANY;
-  const company = companyFigures(deps.db).get({ companyId });
+  const company = await companyFigures(deps.db, companyId);
   if (!company) throw notFound('Company');
   const { balance, pending } = company;
   return {
     company: { _id: company._id, companyName: company.companyName },
-    hourBalance: hourBalanceSummary({ balance, pending, recentPurchase: latestCompletedPurchase(deps.db, companyId) }),
-    openTasks: { count: company.openTasks, newest: newestOpenTasks(deps.db, companyId, DASHBOARD_LIST_LIMIT) },
-    recentActivities: recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
-    forecast: forecastOf(deps, deps.db, { id: companyId, balanceHundredths: balance }),
+    hourBalance: hourBalanceSummary({ balance, pending, recentPurchase: await latestCompletedPurchase(deps.db, companyId) }),
+    openTasks: { count: company.openTasks, newest: await newestOpenTasks(deps.db, companyId, DASHBOARD_LIST_LIMIT) },
+    recentActivities: await recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
+    forecast: await forecastOf(deps, deps.db, { id: companyId, balanceHundredths: balance }),
   };
 }

@@ -12,12 +12,12 @@ export const EXPORT_CHUNK_ROWS = 1000;
  */
 export async function* csvChunks(
   headers: readonly string[],
-  slice: (limit: number, from: SliceCursor) => Slice<CsvValue[]>,
+  slice: (limit: number, from: SliceCursor) => Promise<Slice<CsvValue[]>>,
   chunkRows = EXPORT_CHUNK_ROWS,
 ): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(headers);
   for (let from: SliceCursor = { offset: 0 }; ; ) {
-    const { items, next } = slice(chunkRows, from);
+    const { items, next } = await slice(chunkRows, from);
     if (items.length > 0) yield items.map(csvLine).join('');
     if (items.length < chunkRows) return;
     from = next;

@@ -9,7 +9,6 @@ import { listTimeLogs } from '../timelogs/queries.js';
 import { listPayments } from '../payments/queries.js';
 import { timeLogListInput } from '../../../shared/timelogs.js';
 import { paymentListInput } from '../../../shared/payments.js';
-import { payments } from '../../../../drizzle/schema.js';
 import { newId } from '../../lib/ids.js';
 
 /*
@@ -21,8 +20,8 @@ import { newId } from '../../lib/ids.js';
 
 let t: TestApp;
 let boss: SignedInUser;
-let acme: ReturnType<typeof createCompany>;
-let globex: ReturnType<typeof createCompany>;
+let acme: Awaited<ReturnType<typeof createCompany>>;
+let globex: Awaited<ReturnType<typeof createCompany>>;
 
 /** Instants around the edges of March 2 to March 3, 2026 in New York (UTC-5 then). */
 const AT = {
@@ -42,19 +41,18 @@ const ids: Record<'timelogs' | 'invoices' | 'payments', Record<string, Moment>> 
 beforeAll(async () => {
   t = await createTestApp();
   boss = await signedInUser(t, { role: 'superadmin' });
-  acme = createCompany(t.deps.db, { companyName: 'Acme' });
-  globex = createCompany(t.deps.db, { companyName: 'Globex' });
+  acme = await createCompany(t.deps.db, { companyName: 'Acme' });
+  globex = await createCompany(t.deps.db, { companyName: 'Globex' });
   for (const [moment, at] of Object.entries(AT) as [Moment, Date][]) {
     for (const company of [acme, globex]) {
-      const log = createTimeLogRow(t.deps.db, { companyId: company.id, timeStamp: at, hundredths: 100, description: moment });
+      const log = await createTimeLogRow(t.deps.db, { companyId: company.id, timeStamp: at, hundredths: 100, description: moment });
       ids.timelogs[log.id] = moment;
-      const invoice = createInvoiceRow(t.deps.db, { companyId: company.id, transactionDate: at, description: moment, priceCents: 100_000 });
+      const invoice = await createInvoiceRow(t.deps.db, { companyId: company.id, transactionDate: at, description: moment, priceCents: 100_000 });
       ids.invoices[invoice.id] = moment;
       const paymentId = newId();
-      t.deps.db
-        .insert(payments)
-        .values({ id: paymentId, invoiceId: invoice.id, companyId: company.id, amountCents: 100, status: 'pending', method: 'ACH', paymentDate: at, description: moment, createdAt: at })
-        .run();
+      await t.deps.db.transaction((tx) =>
+        tx.insert(tx.t.payments).values({ id: paymentId, invoiceId: invoice.id, companyId: company.id, amountCents: 100, status: 'pending', method: 'ACH', paymentDate: at, description: moment, createdAt: at }),
+      );
       ids.payments[paymentId] = moment;
     }
   }
@@ -139,12 +137,12 @@ describe('the days of a range follow the provider’s zone', () => {
   it('reads the same days differently in another APP_TIMEZONE', async () => {
     const tokyo = await createTestApp({ APP_TIMEZONE: 'Asia/Tokyo' });
     try {
-      const company = createCompany(tokyo.deps.db, { companyName: 'Tokyo Co' });
+      const company = await createCompany(tokyo.deps.db, { companyName: 'Tokyo Co' });
       // 2026-03-02T16:00Z is March 3, 01:00 in Tokyo and still March 2 in New York and UTC
-      const log = createTimeLogRow(tokyo.deps.db, { companyId: company.id, timeStamp: new Date('2026-03-02T16:00:00Z'), hundredths: 100 });
-      const list = (from: string) => listTimeLogs(tokyo.deps.db, timeLogListInput.parse({ from, to: from }), 'UTC', tokyo.config.timeZone).items.map((row) => row._id);
-      expect(list('2026-03-03')).toEqual([log.id]);
-      expect(list('2026-03-02')).toEqual([]);
+      const log = await createTimeLogRow(tokyo.deps.db, { companyId: company.id, timeStamp: new Date('2026-03-02T16:00:00Z'), hundredths: 100 });
+      const list = async (from: string) => (await listTimeLogs(tokyo.deps.db, timeLogListInput.parse({ from, to: from }), 'UTC', tokyo.config.timeZone)).items.map((row) => row._id);
+      expect(await list('2026-03-03')).toEqual([log.id]);
+      expect(await list('2026-03-02')).toEqual([]);
     } finally {
       await tokyo.close();
     }
@@ -153,16 +151,16 @@ describe('the days of a range follow the provider’s zone', () => {
 
 describe('a date range reads its rows through the date indexes', () => {
   it('time logs by time_logs_time_idx, or time_logs_company_idx with a company', async () => {
-    const all = await statementPlans(t.deps.db, () => listTimeLogs(t.deps.db, timeLogListInput.parse({ from: '2026-03-02', to: '2026-03-03' }), 'UTC', 'America/New_York'));
+    const all = await statementPlans(t.database, () => listTimeLogs(t.deps.db, timeLogListInput.parse({ from: '2026-03-02', to: '2026-03-03' }), 'UTC', 'America/New_York'));
     expect(all[0]!.plan.join('\n')).toMatch(/SEARCH time_logs USING (COVERING )?INDEX time_logs_time_idx \(time_stamp>\? AND time_stamp<\?\)/);
-    const one = await statementPlans(t.deps.db, () =>
+    const one = await statementPlans(t.database, () =>
       listTimeLogs(t.deps.db, timeLogListInput.parse({ from: '2026-03-02', to: '2026-03-03', company: acme.id }), 'UTC', 'America/New_York'),
     );
     expect(one.map(({ plan }) => plan.join('\n')).join('\n')).toMatch(/SEARCH time_logs USING INDEX time_logs_company_idx \(company_id=\? AND time_stamp>\? AND time_stamp<\?\)/);
   });
 
   it('payments by payments_date_idx in the default order', async () => {
-    const plans = await statementPlans(t.deps.db, () => listPayments(t.deps.db, paymentListInput.parse({ from: '2026-03-02', perPage: 2 }), 'America/New_York'));
+    const plans = await statementPlans(t.database, () => listPayments(t.deps.db, paymentListInput.parse({ from: '2026-03-02', perPage: 2 }), 'America/New_York'));
     const page = plans.find(({ sql }) => sql.includes('order by'))!;
     expect(page.plan.join('\n')).toMatch(/SEARCH payments USING INDEX payments_date_idx \(payment_date>\?\)/);
     expect(plans.every(({ plan }) => !plan.some((step) => /^SCAN payments$/.test(step)))).toBe(true);

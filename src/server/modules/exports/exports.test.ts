@@ -1,3 +1,4 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_LISTS } from '../../../shared/exports.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
@@ -20,31 +21,52 @@ import { tamperedSignature } from '../../testing/links.js';
 let t: TestApp;
 let boss: SignedInUser;
 let customer: SignedInUser;
-let acme: ReturnType<typeof createCompany>;
-let globex: ReturnType<typeof createCompany>;
+let acme: Awaited<ReturnType<typeof createCompany>>;
+let globex: Awaited<ReturnType<typeof createCompany>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   t.deps.rateLimiter = roomyLimiter();
   boss = await signedInUser(t, { role: 'superadmin' });
-  acme = createCompany(t.deps.db, { companyName: 'Acme, "Widgets"' });
-  globex = createCompany(t.deps.db, { companyName: '=HYPERLINK("http://evil","x")' });
-  createCompany(t.deps.db, { companyName: 'Zeta Ltd' });
+  acme = await createCompany(t.deps.db, { companyName: 'Acme, "Widgets"' });
+  globex = await createCompany(t.deps.db, { companyName: '=HYPERLINK("http://evil","x")' });
+  await createCompany(t.deps.db, { companyName: 'Zeta Ltd' });
   customer = await signedInUser(t, { companyId: acme.id, role: 'admin' });
   for (const [index, company] of [acme, globex, acme].entries()) {
-    createTask(t.deps.db, { companyId: company.id, title: `Fix thing ${index}`, priority: index });
-    createPackage(t.deps.db, { description: `Block ${index}`, companyId: index === 1 ? company.id : null, rateCents: 10_000 + index });
-    createTimeLogRow(t.deps.db, { companyId: company.id, description: `-Worked ${index}\nsecond line`, hundredths: 150 + index, timeStamp: new Date(Date.UTC(2026, 1, index + 1, 15)) });
+    await createTask(t.deps.db, { companyId: company.id, title: `Fix thing ${index}`, priority: index });
+    await createPackage(t.deps.db, { description: `Block ${index}`, companyId: index === 1 ? company.id : null, rateCents: 10_000 + index });
+    await createTimeLogRow(t.deps.db, { companyId: company.id, description: `-Worked ${index}\nsecond line`, hundredths: 150 + index, timeStamp: new Date(Date.UTC(2026, 1, index + 1, 15)) });
     const invoice = await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: `Hours block ${index}`, price: 100 * (index + 1), sendInvoiceEmail: false });
     await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: json<{ _id: string }>(invoice)._id, amount: 10 + index, method: 'ACH', description: `Payment ${index}`, sendEmail: false });
   }
   await signedInUser(t, { companyId: globex.id, firstName: 'Grace', emailAddress: 'grace@globex.test' });
   // what each list's switch leaves out: a paid invoice, an approved user, a company without hours
   await createUser(t.deps.db, { companyId: acme.id, firstName: 'Waiting', emailAddress: 'waiting@acme.test', approved: false });
-  purchasedHours(t.deps.db, acme.id, 5_000, 'Paid block', new Date(Date.UTC(2026, 0, 5)));
-  createInvoiceRow(t.deps.db, { companyId: acme.id, description: 'Paid in full', completeStatus: true, status: 'Completed' });
+  await purchasedHours(t.deps.db, acme.id, 5_000, 'Paid block', new Date(Date.UTC(2026, 0, 5)));
+  await createInvoiceRow(t.deps.db, { companyId: acme.id, description: 'Paid in full', completeStatus: true, status: 'Completed' });
 });
 afterAll(() => t.close());
+
+/** Writes `count` time logs of the company straight to the table, a minute apart, with ids `<prefix>-<n>` (no ledger entries). */
+async function insertTimeLogs(companyId: string, prefix: string, count: number): Promise<void> {
+  const start = Date.UTC(2025, 0, 1);
+  const rows = Array.from({ length: count }, (_, index) => ({
+    id: `${prefix}-${index}`,
+    companyId,
+    timeStamp: new Date(start + index * 60_000),
+    hundredths: 100,
+    description: `Log ${index}`,
+    createdAt: new Date(start),
+  }));
+  await t.deps.db.transaction(async (tx) => {
+    // a thousand rows a statement, well within SQLite's limit on bound values
+    for (let from = 0; from < rows.length; from += 1000) await tx.insert(tx.t.timeLogs).values(rows.slice(from, from + 1000));
+  });
+}
+
+async function deleteTimeLogs(prefix: string): Promise<void> {
+  await t.deps.db.transaction((tx) => tx.delete(tx.t.timeLogs).where(like(tx.t.timeLogs.id, `${prefix}-%`)));
+}
 
 /** These tests download far more often than a person would; the limit itself has its own test. */
 const roomyLimiter = () => new RateLimiter(t.clock, { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } });
@@ -197,11 +219,8 @@ describe('signed export links', () => {
 
 describe('streaming', () => {
   it('sends a large export in chunks as it reads them, not as one body', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Stream Co' });
-    const insert = t.deps.db.$client.prepare('insert into time_logs (id, company_id, time_stamp, hundredths, description, created_at) values (?, ?, ?, ?, ?, ?)');
-    t.deps.db.$client.transaction(() => {
-      for (let index = 0; index < 3500; index += 1) insert.run(`stream-${index}`, company.id, Date.UTC(2025, 0, 1) + index * 60_000, 100, `Log ${index}`, Date.UTC(2025, 0, 1));
-    })();
+    const company = await createCompany(t.deps.db, { companyName: 'Stream Co' });
+    await insertTimeLogs(company.id, 'stream', 3500);
     const response = await t.app.inject({ method: 'GET', url: `/api/superadmin/exports/timelogs.csv?company=${company.id}`, headers: { jwttoken: boss.token }, payloadAsStream: true });
     expect(response.statusCode).toBe(200);
     const chunks: Buffer[] = [];
@@ -209,18 +228,15 @@ describe('streaming', () => {
     // the header line, then one chunk per slice of 1,000 rows
     expect(chunks.length).toBeGreaterThanOrEqual(4);
     expect(csvObjects(Buffer.concat(chunks).toString('utf8'))).toHaveLength(3500);
-    t.deps.db.$client.prepare("delete from time_logs where id like 'stream-%'").run();
+    await deleteTimeLogs('stream');
   });
 });
 
 describe('downloads running at once', () => {
   it(`runs at most ${MAX_RUNNING_DOWNLOADS}; the next waits for one to finish`, async () => {
     t.deps.rateLimiter = roomyLimiter();
-    const company = createCompany(t.deps.db, { companyName: 'Busy Co' });
-    const insert = t.deps.db.$client.prepare('insert into time_logs (id, company_id, time_stamp, hundredths, description, created_at) values (?, ?, ?, ?, ?, ?)');
-    t.deps.db.$client.transaction(() => {
-      for (let index = 0; index < 30_000; index += 1) insert.run(`busy-${index}`, company.id, Date.UTC(2025, 0, 1) + index * 60_000, 100, `Log ${index}`, Date.UTC(2025, 0, 1));
-    })();
+    const company = await createCompany(t.deps.db, { companyName: 'Busy Co' });
+    await insertTimeLogs(company.id, 'busy', 30_000);
     const start = () => t.app.inject({ method: 'GET', url: '/api/superadmin/exports/timelogs.csv', headers: { jwttoken: boss.token }, payloadAsStream: true });
     // read by nobody yet, so each waits on its reader
     const running = await Promise.all(Array.from({ length: MAX_RUNNING_DOWNLOADS }, start));
@@ -230,7 +246,7 @@ describe('downloads running at once', () => {
     expect(json(refused).message).toBe(TOO_MANY_RUNNING);
     for (const response of running) for await (const _chunk of response.stream()) void _chunk;
     expect((await api(t.app, boss.token).get('/superadmin/exports/companies.csv')).statusCode).toBe(200);
-    t.deps.db.$client.prepare("delete from time_logs where id like 'busy-%'").run();
+    await deleteTimeLogs('busy');
   });
 });
 
@@ -265,7 +281,7 @@ describe('slices', () => {
     const definition = providerLists[list];
     let text = '';
     const parsed = definition.input.parse(query);
-    for await (const chunk of csvChunks(definition.headers, definition.records(t.deps, parsed, 'UTC'), 2)) text += chunk;
+    for await (const chunk of csvChunks(definition.headers, await definition.records(t.deps, parsed, 'UTC'), 2)) text += chunk;
     return text;
   }
 

@@ -28,6 +28,9 @@ import { userListReader } from '../users/queries.js';
 
 export type Column<Row> = readonly [header: string, cell: (row: Row, timeZone: string) => CsvValue];
 
+/** Reads the records of a list a slice at a time, each after the one before. */
+export type RecordSlices = (limit: number, from: SliceCursor) => Promise<Slice<CsvValue[]>>;
+
 /** A list ready to write: its headers and its records, a slice at a time, in the list's order. */
 export type ListExport = {
   /** The file name's first part. */
@@ -35,14 +38,14 @@ export type ListExport = {
   /** The list call's own input schema; an export ignores its paging. */
   input: z.ZodType<object>;
   headers: string[];
-  records: (deps: AppDeps, query: object, timeZone: string) => (limit: number, from: SliceCursor) => Slice<CsvValue[]>;
+  records: (deps: AppDeps, query: object, timeZone: string) => Promise<RecordSlices>;
 };
 
-/** A list's export from its reader and the columns of its screen. */
+/** A list's export from its reader (some readers look at the database before their first read) and the columns of its screen. */
 function listExport<Query extends object, Row>(definition: {
   fileName: string;
   input: z.ZodType<Query>;
-  reader: (deps: AppDeps, query: Query, timeZone: string) => ListReader<Row>;
+  reader: (deps: AppDeps, query: Query, timeZone: string) => ListReader<Row> | Promise<ListReader<Row>>;
   columns: readonly Column<Row>[];
 }): ListExport {
   const { fileName, input, reader, columns } = definition;
@@ -50,11 +53,11 @@ function listExport<Query extends object, Row>(definition: {
     fileName,
     input,
     headers: columns.map(([header]) => header),
-    records: (deps, query, timeZone) => {
-      const read = reader(deps, query as Query, timeZone);
+    records: async (deps, query, timeZone) => {
+      const read = await reader(deps, query as Query, timeZone);
       const slice = read.slice ?? offsetSlices(read.rows);
-      return (limit, from) => {
-        const { items, next } = slice(limit, from);
+      return async (limit, from) => {
+        const { items, next } = await slice(limit, from);
         return { items: items.map((row) => columns.map(([, cell]) => cell(row, timeZone))), next };
       };
     },

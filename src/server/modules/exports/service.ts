@@ -27,11 +27,11 @@ function checkedQuery(schema: z.ZodType<object>, input: object): object {
 }
 
 /** A signed link, for the super-admin `userId`, to the CSV of a back-office list with its current search, filters and sort. */
-export function providerExportLink(deps: AppDeps, userId: string, input: ExportLinkInput): DownloadLink {
+export async function providerExportLink(deps: AppDeps, userId: string, input: ExportLinkInput): Promise<DownloadLink> {
   const { list, timeZone, ...listQuery } = input;
   const given = Object.fromEntries(Object.entries(listQuery).filter(([, value]) => value !== undefined));
   const query = checkedQuery(providerLists[list].input, given);
-  const payload: ListQueryPayload = { query, timeZone: timeZone ?? readSettings(deps.config, deps.db).timeZone };
+  const payload: ListQueryPayload = { query, timeZone: timeZone ?? (await readSettings(deps.config, deps.db)).timeZone };
   return downloadLink(deps, providerExportPath(list), userId, payload);
 }
 
@@ -43,12 +43,12 @@ export function exportListOf(path: string): ExportList | undefined {
 }
 
 /** The CSV a signed export link names (its payload is ours, so it is checked again only by the list's schema). */
-export function providerExport(deps: AppDeps, list: ExportList, payload: unknown): CsvDownload {
+export async function providerExport(deps: AppDeps, list: ExportList, payload: unknown): Promise<CsvDownload> {
   const definition = providerLists[list];
   const { query, timeZone } = payload as ListQueryPayload;
   const checked = checkedQuery(definition.input, query);
   return {
     fileName: `${definition.fileName}-${localDate(deps.clock.now(), timeZone)}.csv`,
-    chunks: csvChunks(definition.headers, definition.records(deps, checked, timeZone)),
+    chunks: csvChunks(definition.headers, await definition.records(deps, checked, timeZone)),
   };
 }

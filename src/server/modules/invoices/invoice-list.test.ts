@@ -1,33 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { invoices, payments } from '../../../../drizzle/schema.js';
 import { allInvoiceListInput, invoiceListInput, type InvoiceDto } from '../../../shared/invoices.js';
-import { inTransaction } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
 import { FEW_DISTINCT_VALUES } from '../../lib/paging.js';
-import { pagePlan, planOf, sqliteOf, statementPlans } from '../../testing/query-plans.js';
+import { pagePlan, planOf, statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { invoicePageQuery } from './queries.js';
 
 let t: TestApp;
 let boss: string;
 let globexAdmin: string;
-let globex: ReturnType<typeof createCompany>;
-let initech: ReturnType<typeof createCompany>;
+let globex: Awaited<ReturnType<typeof createCompany>>;
+let initech: Awaited<ReturnType<typeof createCompany>>;
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 0, 1);
 
 beforeAll(async () => {
   t = await createTestApp();
-  globex = createCompany(t.deps.db, { companyName: 'Globex' });
-  initech = createCompany(t.deps.db, { companyName: 'Initech' });
+  globex = await createCompany(t.deps.db, { companyName: 'Globex' });
+  initech = await createCompany(t.deps.db, { companyName: 'Initech' });
   // 30 invoices a day apart, alternating companies; every third has a payment (its paid total stored as settlement would).
-  inTransaction(t.deps.db, (tx) => {
+  await t.deps.db.transaction(async (tx) => {
     for (let i = 0; i < 30; i += 1) {
-      const invoice = createInvoiceRow(tx, {
+      const invoice = await createInvoiceRow(tx, {
         companyId: i % 2 === 0 ? globex.id : initech.id,
         description: i === 7 ? 'Migration 100% done_now' : `Support block ${i}`,
         priceCents: (i + 1) * 1000,
@@ -36,7 +34,7 @@ beforeAll(async () => {
         transactionDate: new Date(start + i * DAY),
       });
       if (i % 3 === 0) {
-        tx.insert(payments).values({ id: newId(), invoiceId: invoice.id, companyId: invoice.companyId, amountCents: 500, paymentDate: new Date(start + i * DAY), createdAt: new Date() }).run();
+        await tx.insert(tx.t.payments).values({ id: newId(), invoiceId: invoice.id, companyId: invoice.companyId, amountCents: 500, paymentDate: new Date(start + i * DAY), createdAt: new Date() });
       }
     }
   });
@@ -109,11 +107,11 @@ describe('GET /superadmin/allinvoices', () => {
   });
 
   it('reads the default page through an index, without sorting the table', () => {
-    const planOfQuery = (query: { toSQL: () => { sql: string; params: unknown[] } }) => planOf(t.deps.db, query.toSQL().sql, query.toSQL().params);
+    const planOfQuery = (query: { toSQL: () => { sql: string; params: unknown[] } }) => planOf(t.database, query.toSQL().sql, query.toSQL().params);
     const plan = planOfQuery(invoicePageQuery(t.deps.db, invoiceListInput.parse({}), { limit: 25, offset: 0 }));
     expect(plan.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_date_idx/);
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
-    const forCompany = planOfQuery(invoicePageQuery(t.deps.db, invoiceListInput.parse({ company: globex.id }), { limit: 25, offset: 0 }));
+    const forCompany = planOfQuery(invoicePageQuery(t.deps.db, invoiceListInput.parse({}), { limit: 25, offset: 0 }, { companyId: globex.id }));
     expect(forCompany.join('\n')).toMatch(/SEARCH invoices USING INDEX invoices_company_idx \(company_id=\?\)/);
     expect(forCompany.join('\n')).not.toMatch(/TEMP B-TREE/);
   });
@@ -121,20 +119,20 @@ describe('GET /superadmin/allinvoices', () => {
 
 describe('GET /superadmin/allinvoices?openOnly=true', () => {
   it('keeps the invoices not paid in full, newest first, on the partial index of open invoices', async () => {
-    const hooli = createCompany(t.deps.db, { companyName: 'Hooli' });
-    const open = createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, transactionDate: new Date(start + 40 * DAY) });
-    const partly = createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, paidCents: 40, transactionDate: new Date(start + 41 * DAY) });
-    createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, status: 'Completed', completeStatus: true, transactionDate: new Date(start + 42 * DAY) });
+    const hooli = await createCompany(t.deps.db, { companyName: 'Hooli' });
+    const open = await createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, transactionDate: new Date(start + 40 * DAY) });
+    const partly = await createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, paidCents: 40, transactionDate: new Date(start + 41 * DAY) });
+    await createInvoiceRow(t.deps.db, { companyId: hooli.id, priceCents: 100, status: 'Completed', completeStatus: true, transactionDate: new Date(start + 42 * DAY) });
     const response = await api(t.app, boss).get(`/superadmin/allinvoices?company=${hooli.id}&openOnly=true`);
     expect(response.statusCode, response.body).toBe(200);
     expect(json<InvoiceDto[]>(response).map((row) => row._id)).toEqual([partly.id, open.id]);
     expect((await api(t.app, boss).get('/superadmin/allinvoices?openOnly=maybe')).statusCode).toBe(400);
 
-    const plan = planOf(t.deps.db, ...Object.values(invoicePageQuery(t.deps.db, allInvoiceListInput.parse({ openOnly: true }), { limit: 50, offset: 0 }).toSQL()) as [string, unknown[]]);
+    const plan = planOf(t.database, ...Object.values(invoicePageQuery(t.deps.db, allInvoiceListInput.parse({ openOnly: true }), { limit: 50, offset: 0 }).toSQL()) as [string, unknown[]]);
     expect(plan.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_open_idx/);
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
     // the other tests count the 30 invoices made above
-    t.deps.db.delete(invoices).where(eq(invoices.companyId, hooli.id)).run();
+    await t.deps.db.transaction((tx) => tx.delete(tx.t.invoices).where(eq(tx.t.invoices.companyId, hooli.id)));
   });
 });
 
@@ -151,12 +149,13 @@ describe('GET /invoices (customer)', () => {
 
 describe('at the size that used to break it', () => {
   it('answers a page of 40,000 invoices (more than SQLite binds in one statement)', async () => {
-    const insert = sqliteOf(t.deps.db).prepare(
+    const { writer } = t.database.sqlite;
+    const insert = writer.prepare(
       'insert into invoices (id, invoice_number, company_id, description, price_cents, transaction_date, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
-    inTransaction(t.deps.db, () => {
+    writer.transaction(() => {
       for (let i = 0; i < 40_000; i += 1) insert.run(newId(), `B-${i}`, initech.id, 'Bulk', 100, start - (i + 1) * 60_000, start);
-    });
+    })();
     const { response, rows } = await list('?per_page=1000&page=2');
     expect(response.statusCode).toBe(200);
     expect(rows).toHaveLength(1000);
@@ -168,7 +167,7 @@ describe('at the size that used to break it', () => {
   });
 
   it('under a search, walks the sort’s index when the matches are many and sorts them when they are few', async () => {
-    const planOfPage = (query: string) => pagePlan(t.deps.db, 'invoices', () => list(query));
+    const planOfPage = (query: string) => pagePlan(t.database, 'invoices', () => list(query));
     expect(await planOfPage(`?search=bulk&sort=price`)).toEqual(['SCAN invoices USING INDEX invoices_price_idx', 'SEARCH companies USING INDEX sqlite_autoindex_companies_1 (id=?)']);
     expect((await planOfPage(`?search=bulk&sort=companyName`))[0]).toBe('SCAN companies USING INDEX companies_name_nocase_idx');
     // a walk would read all 40,030 invoices to find these few
@@ -181,7 +180,7 @@ describe('at the size that used to break it', () => {
 describe('a search of the invoice descriptions, which repeat (they are the packages’ descriptions)', () => {
   it('finds the descriptions that contain the text among their distinct values, and reads no invoice when none does', async () => {
     // no invoice is checked by LIKE: the probe and the page are asked for nothing (0 = 1), which SQLite answers without reading
-    const plans = await statementPlans(t.deps.db, () => list('?search=zzqx'));
+    const plans = await statementPlans(t.database, () => list('?search=zzqx'));
     expect(plans.some(({ sql }) => /"description" like/.test(sql))).toBe(false);
     expect(plans.filter(({ sql }) => /from "invoices"/.test(sql) && !sql.startsWith('with recursive')).every(({ sql }) => sql.includes('0 = 1'))).toBe(true);
     expect((await list('?search=zzqx')).rows).toEqual([]);
@@ -190,15 +189,16 @@ describe('a search of the invoice descriptions, which repeat (they are the packa
   });
 
   it('searches row by row once the descriptions have more than FEW_DISTINCT_VALUES distinct values', async () => {
-    const insert = sqliteOf(t.deps.db).prepare(
+    const { writer } = t.database.sqlite;
+    const insert = writer.prepare(
       'insert into invoices (id, invoice_number, company_id, description, price_cents, transaction_date, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
-    inTransaction(t.deps.db, () => {
+    writer.transaction(() => {
       for (let i = 0; i <= FEW_DISTINCT_VALUES; i += 1) insert.run(newId(), `U-${i}`, globex.id, `Unique job ${i}`, 100, start - i * 1000, start);
-    });
+    })();
     const found = await list('?search=job%20100&per_page=100');
     expect(found.rows.map((row) => row.description).sort()).toEqual(['Unique job 100', 'Unique job 1000']);
-    const plans = await statementPlans(t.deps.db, () => list('?search=zzqx'));
+    const plans = await statementPlans(t.database, () => list('?search=zzqx'));
     expect(plans.map(({ sql }) => sql).some((sql) => /"description" like/.test(sql))).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices } from '../../../../drizzle/schema.js';
 import { INVOICE_SORT_KEYS, invoiceStatus, type InvoiceDto, type InvoiceSortKey } from '../../../shared/invoices.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
@@ -18,8 +17,8 @@ import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-
 let t: TestApp;
 let boss: string;
 let customer: string;
-let acmeLower: ReturnType<typeof createCompany>;
-let acmeUpper: ReturnType<typeof createCompany>;
+let acmeLower: Awaited<ReturnType<typeof createCompany>>;
+let acmeUpper: Awaited<ReturnType<typeof createCompany>>;
 let all: InvoiceDto[];
 let invoiceRowids: Map<string, number>;
 let companyRowids: Map<string, number>;
@@ -33,10 +32,10 @@ beforeAll(async () => {
   t = await createTestApp();
   boss = (await signedInUser(t, { role: 'superadmin' })).token;
   // two companies whose names differ only in case, so the name sort ties them and their rowids decide
-  acmeLower = createCompany(t.deps.db, { companyName: 'acme' });
-  const bolt = createCompany(t.deps.db, { companyName: 'Bolt' });
-  acmeUpper = createCompany(t.deps.db, { companyName: 'Acme' });
-  const zed = createCompany(t.deps.db, { companyName: 'Zed' });
+  acmeLower = await createCompany(t.deps.db, { companyName: 'acme' });
+  const bolt = await createCompany(t.deps.db, { companyName: 'Bolt' });
+  acmeUpper = await createCompany(t.deps.db, { companyName: 'Acme' });
+  const zed = await createCompany(t.deps.db, { companyName: 'Zed' });
   customer = (await signedInUser(t, { companyId: acmeUpper.id, role: 'admin' })).token;
   // ties in every column: hours, price, balance, description, method, status, date and company name
   const planned: Planned[] = [
@@ -60,11 +59,14 @@ beforeAll(async () => {
       expect(paid.statusCode, paid.body).toBe(200);
     }
     // statuses written before the app kept them (free text, or blank): shown trimmed, blank as Pending
-    if (plan.storedStatus !== undefined) t.deps.db.update(invoices).set({ status: plan.storedStatus }).where(eq(invoices.id, invoice._id)).run();
+    if (plan.storedStatus !== undefined) {
+      const status = plan.storedStatus;
+      await t.deps.db.transaction((tx) => tx.update(tx.t.invoices).set({ status }).where(eq(tx.t.invoices.id, invoice._id)));
+    }
   }
   all = json<InvoiceDto[]>(await api(t.app, boss).get('/superadmin/allinvoices?per_page=100'));
-  invoiceRowids = rowidsOf(t.deps.db, 'invoices');
-  companyRowids = rowidsOf(t.deps.db, 'companies');
+  invoiceRowids = await rowidsOf(t.deps.db, 'invoices');
+  companyRowids = await rowidsOf(t.deps.db, 'companies');
 });
 afterAll(() => t.close());
 
@@ -84,11 +86,11 @@ const sorts = INVOICE_SORT_KEYS.flatMap((sort) => (['asc', 'desc'] as const).map
 const idsAt = async (url: string, token = boss) => json<InvoiceDto[]>(await api(t.app, token).get(url)).map((row) => row._id);
 
 describe('the fixture', () => {
-  it('has the ties the sorts must break, and stores each invoice’s paid total', () => {
+  it('has the ties the sorts must break, and stores each invoice’s paid total', async () => {
     expect(all).toHaveLength(10);
     expect(new Set(all.map((row) => invoiceStatus(row).text))).toEqual(new Set(['Completed', 'Pending (partly paid)', 'Pending', 'On hold']));
     expect(all.filter((row) => row.remainingBalance === 50)).toHaveLength(6);
-    expect(paidTotalsOutOfStep(t.deps.db)).toEqual([]);
+    expect(await paidTotalsOutOfStep(t.deps.db)).toEqual([]);
   });
 });
 
@@ -97,7 +99,7 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 
   it('the back office reads the first page in order from an index, and answers the right order', async () => {
     const url = `/superadmin/allinvoices?${query}`;
-    expect(slowSteps(await pagePlan(t.deps.db, 'invoices', () => api(t.app, boss).get(url)))).toEqual([]);
+    expect(slowSteps(await pagePlan(t.database, 'invoices', () => api(t.app, boss).get(url)))).toEqual([]);
     expect(await idsAt(url)).toEqual(sortedIds(all, sortValues[sort], dir));
   });
 
@@ -105,7 +107,7 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
     const expected = sortedIds(all.filter((row) => row.company === acmeUpper.id), sortValues[sort], dir);
     for (const [url, token] of [[`/superadmin/allinvoices?company=${acmeUpper.id}&${query}`, boss], [`/invoices?${query}`, customer]] as const) {
       // the page itself, or the probe whose few matches the page then reads by rowid
-      const plans = await statementPlans(t.deps.db, () => api(t.app, token).get(url));
+      const plans = await statementPlans(t.database, () => api(t.app, token).get(url));
       const plan = pageStatement(plans, 'invoices').plan;
       expect(plans.map((statement) => statement.plan.join('\n')).join('\n')).toMatch(/SEARCH invoices USING (COVERING )?INDEX invoices_company_idx \(company_id=\?\)/);
       expect(plan.join('\n')).toMatch(/invoices_company_idx \(company_id=\?\)|SEARCH invoices USING INTEGER PRIMARY KEY \(rowid=\?\)/);
@@ -122,7 +124,7 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 
 describe('sorted by company name', () => {
   it('walks companies by name and each one’s invoices by date, sorting nothing', async () => {
-    const plan = await pagePlan(t.deps.db, 'invoices', () => api(t.app, boss).get('/superadmin/allinvoices?sort=companyName'));
+    const plan = await pagePlan(t.database, 'invoices', () => api(t.app, boss).get('/superadmin/allinvoices?sort=companyName'));
     expect(plan).toEqual(['SCAN companies USING INDEX companies_name_nocase_idx', 'SEARCH invoices USING INDEX invoices_company_idx (company_id=?)']);
   });
 
@@ -134,22 +136,23 @@ describe('sorted by company name', () => {
 
 describe('one company with more invoices than a page sorts', () => {
   it('walks the sort’s own index, checking the company invoice by invoice, and answers the same order', async () => {
-    const big = createCompany(t.deps.db, { companyName: 'Big' });
+    const big = await createCompany(t.deps.db, { companyName: 'Big' });
     const token = (await signedInUser(t, { companyId: big.id, role: 'admin' })).token;
-    const insert = t.deps.db.$client.prepare(
+    const { writer } = t.database.sqlite;
+    const insert = writer.prepare(
       "insert into invoices (id, invoice_number, company_id, description, hundredths, rate_cents, price_cents, transaction_date, created_at) values (?, ?, ?, 'Hours', ?, 100, ?, ?, 0)",
     );
     const count = SORTED_MATCHES_LIMIT + 1;
-    t.deps.db.$client.transaction(() => {
+    writer.transaction(() => {
       for (let n = 0; n < count; n += 1) insert.run(`big-${n}`, `BIG-${n}`, big.id, (n * 37) % 500, ((n * 37) % 500) * 100, start + n * 1000);
     })();
-    const plan = await pagePlan(t.deps.db, 'invoices', () => api(t.app, token).get('/invoices?sort=hours&dir=desc&per_page=25'));
+    const plan = await pagePlan(t.database, 'invoices', () => api(t.app, token).get('/invoices?sort=hours&dir=desc&per_page=25'));
     expect(plan.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_hours_idx/);
     expect(slowSteps(plan)).toEqual([]);
     const hours = json<InvoiceDto[]>(await api(t.app, token).get('/invoices?sort=hours&dir=desc&per_page=25')).map((row) => row.hours);
     expect(hours).toEqual(Array.from({ length: count }, (_row, n) => ((n * 37) % 500) / 100).sort((a, b) => b - a).slice(0, 25));
     // the back office's company filter goes the same way
-    const filtered = await pagePlan(t.deps.db, 'invoices', () => api(t.app, boss).get(`/superadmin/allinvoices?company=${big.id}&sort=price&dir=asc`));
+    const filtered = await pagePlan(t.database, 'invoices', () => api(t.app, boss).get(`/superadmin/allinvoices?company=${big.id}&sort=price&dir=asc`));
     expect(filtered.join('\n')).toMatch(/SCAN invoices USING INDEX invoices_price_idx/);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, invoiceNumberSequence, invoices, packages } from '../../../../drizzle/schema.js';
+import type { packages } from '../../../../drizzle/schema.js';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../shared/invoices.js';
 import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createInvoiceRow, createPackage as createPackageRow, createUser } from '../../testing/factories.js';
@@ -8,8 +8,8 @@ import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, typ
 import { invoicePdfData, pdfUrlOf } from './service.js';
 
 let t: TestApp;
-let company: ReturnType<typeof createCompany>;
-let other: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
+let other: Awaited<ReturnType<typeof createCompany>>;
 let admin: SignedInUser;
 let member: SignedInUser;
 let otherAdmin: SignedInUser;
@@ -20,10 +20,19 @@ const DAY = 86_400_000;
 const createPackage = (fields: Partial<typeof packages.$inferInsert> = {}) =>
   createPackageRow(t.deps.db, { description: '10 hours of support', ...fields }, t.clock.now());
 
-const ledgerOf = (invoiceId: string) => t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId)).get();
-const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
-const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));
-const invoiceCount = () => t.deps.db.select().from(invoices).all().length;
+const ledgerOf = async (invoiceId: string) => {
+  const { activities } = t.deps.db.t;
+  const [entry] = await t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId));
+  return entry;
+};
+const storedInvoice = async (invoiceId: string) => {
+  const { invoices } = t.deps.db.t;
+  const [row] = await t.deps.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  return row;
+};
+const mark = async () => new Set((await queuedEmails(t.deps)).map((email) => email.id));
+const since = async (before: Set<string>) => (await queuedEmails(t.deps)).filter((email) => !before.has(email.id));
+const invoiceCount = async () => (await t.deps.db.select().from(t.deps.db.t.invoices)).length;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -33,8 +42,8 @@ beforeAll(async () => {
     PROVIDER_ACCOUNT_NUMBER: '123456789',
     PROVIDER_PAYMENT_EMAIL: 'pay@provider.test',
   });
-  company = createCompany(t.deps.db, { companyName: 'Globex' });
-  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  company = await createCompany(t.deps.db, { companyName: 'Globex' });
+  other = await createCompany(t.deps.db, { companyName: 'Initech' });
   admin = await signedInUser(t, { companyId: company.id, role: 'admin', emailAddress: 'ada@globex.test' });
   member = await signedInUser(t, { companyId: company.id, role: 'member' });
   await createUser(t.deps.db, { companyId: company.id, role: 'member', approved: false, emailAddress: 'waiting@globex.test' });
@@ -45,8 +54,8 @@ afterAll(() => t.close());
 
 describe('purchase', () => {
   it('creates a numbered invoice and a pending TimeAdd, emails the company and the provider', async () => {
-    const pkg = createPackage();
-    const before = mark();
+    const pkg = await createPackage();
+    const before = await mark();
     const response = await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'QuickPay' });
     expect(response.statusCode).toBe(200);
     const { newInvoice } = json<{ newInvoice: Record<string, unknown> & { _id: string } }>(response);
@@ -59,11 +68,11 @@ describe('purchase', () => {
       hours: 10,
       rate: 150,
     });
-    const row = t.deps.db.select().from(invoices).where(eq(invoices.id, newInvoice._id)).get()!;
+    const row = (await storedInvoice(newInvoice._id))!;
     expect(row).toMatchObject({ companyId: company.id, selectedPaymentMethod: 'Zelle', priceCents: 150000, completeStatus: false, packageId: pkg.id });
-    expect(ledgerOf(newInvoice._id)).toMatchObject({ activityType: 'TimeAdd', status: 'pending', hundredths: 1000, companyId: company.id });
+    expect(await ledgerOf(newInvoice._id)).toMatchObject({ activityType: 'TimeAdd', status: 'pending', hundredths: 1000, companyId: company.id });
 
-    const emails = since(before);
+    const emails = await since(before);
     expect(emails).toHaveLength(2);
     const client = emails.find((e) => e.subject.startsWith('Invoice'));
     const notice = emails.find((e) => e.subject.startsWith('New purchase'));
@@ -81,41 +90,41 @@ describe('purchase', () => {
     ['Check', 'Check', ['1 Provider Way, Boston MA']],
     ['CheckEmail', 'Check', ['1 Provider Way, Boston MA']],
   ])('maps %s to %s and gives its instructions', async (option, method, texts) => {
-    const pkg = createPackage();
-    const before = mark();
+    const pkg = await createPackage();
+    const before = await mark();
     const { newInvoice } = json<{ newInvoice: { _id: string } }>(await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: option }));
-    expect(t.deps.db.select().from(invoices).where(eq(invoices.id, newInvoice._id)).get()!.selectedPaymentMethod).toBe(method);
-    const email = since(before).find((e) => e.subject.startsWith('Invoice'))!;
+    expect((await storedInvoice(newInvoice._id))!.selectedPaymentMethod).toBe(method);
+    const email = (await since(before)).find((e) => e.subject.startsWith('Invoice'))!;
     for (const text of texts) expect(email.textBody).toContain(text);
   });
 
   it('numbers invoices sequentially and never reuses a number after a delete', async () => {
-    const pkg = createPackage();
+    const pkg = await createPackage();
     const first = json<{ newInvoice: { _id: string; invoiceId: string } }>(await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).newInvoice;
     expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${first._id}`)).statusCode).toBe(200);
     const second = json<{ newInvoice: { invoiceId: string } }>(await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).newInvoice;
     const n = (id: string) => Number(id.split('-')[1]);
     expect(n(second.invoiceId)).toBe(n(first.invoiceId) + 1);
-    expect(t.deps.db.select().from(invoiceNumberSequence).all()).toEqual([{ year: 2026, lastNumber: n(second.invoiceId) }]);
+    expect(await t.deps.db.select().from(t.deps.db.t.invoiceNumberSequence)).toEqual([{ year: 2026, lastNumber: n(second.invoiceId) }]);
   });
 
   it('accepts the company’s custom package and refuses packages it cannot see (404), writing nothing', async () => {
-    const own = createPackage({ companyId: company.id, description: 'Custom' });
+    const own = await createPackage({ companyId: company.id, description: 'Custom' });
     expect((await api(t.app, admin.token).post('/invoices/purchase', { packageId: own.id, paymentOption: 'ACH' })).statusCode).toBe(200);
     const hidden = [
-      createPackage({ companyId: other.id }),
-      createPackage({ startDate: new Date(t.clock.now().getTime() + DAY) }),
-      createPackage({ endDate: new Date(t.clock.now().getTime() - 1000) }),
+      await createPackage({ companyId: other.id }),
+      await createPackage({ startDate: new Date(t.clock.now().getTime() + DAY) }),
+      await createPackage({ endDate: new Date(t.clock.now().getTime() - 1000) }),
     ];
-    const before = invoiceCount();
-    const emails = mark();
+    const before = await invoiceCount();
+    const emails = await mark();
     for (const pkg of [...hidden, { id: 'nope' }]) {
       const response = await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' });
       expect(response.statusCode).toBe(404);
       expect(json(response).message).toBe('Package not found.');
     }
-    expect(invoiceCount()).toBe(before);
-    expect(since(emails)).toHaveLength(0);
+    expect(await invoiceCount()).toBe(before);
+    expect(await since(emails)).toHaveLength(0);
   });
 
   it.each([
@@ -128,7 +137,7 @@ describe('purchase', () => {
   });
 
   it('is for company admins: plain users 403, no session 401', async () => {
-    const pkg = createPackage();
+    const pkg = await createPackage();
     expect((await api(t.app, member.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).statusCode).toBe(403);
     expect((await api(t.app).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).statusCode).toBe(401);
     expect((await api(t.app, boss.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' })).statusCode).toBe(403);
@@ -160,24 +169,24 @@ describe('super-admin invoices', () => {
   const form = (fields: Record<string, unknown> = {}) => ({ company: company.id, description: 'Support block', hours: 2.5, rate: 99.99, price: 1, sendInvoiceEmail: true, selectedPaymentMethod: 'ACH', transactionDate: '2026-02-01T12:00:00.000Z', ...fields });
 
   it('creates an invoice pricing hours × rate, with a pending TimeAdd and an emailed PDF', async () => {
-    const before = mark();
+    const before = await mark();
     const response = await api(t.app, boss.token).post('/superadmin/invoices', form());
     expect(response.statusCode).toBe(200);
     const invoice = json<InvoiceDto>(response);
     expect(invoice).toMatchObject({ company: company.id, companyName: 'Globex', hours: 2.5, rate: 99.99, price: 249.98, remainingBalance: 249.98, completeStatus: false, status: 'Pending', selectedPaymentMethod: 'ACH', transactionDate: '2026-02-01T12:00:00.000Z', sendInvoiceEmail: true, payments: [], pdfUrl: expect.stringContaining(`/api/invoices/${invoice._id}/pdf?exp=`) });
     expect(invoice.invoiceId).toMatch(/^2026-\d{4}$/);
-    expect(ledgerOf(invoice._id)).toMatchObject({ status: 'pending', hundredths: 250, timeStamp: new Date('2026-02-01T12:00:00.000Z') });
-    const emails = since(before);
+    expect(await ledgerOf(invoice._id)).toMatchObject({ status: 'pending', hundredths: 250, timeStamp: new Date('2026-02-01T12:00:00.000Z') });
+    const emails = await since(before);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.attachments).toEqual([expect.objectContaining({ source: `invoice-pdf:${invoice._id}` })]);
     expect(emails[0]!.textBody).toContain('First Bank');
   });
 
   it('takes the price as given when hours is 0, sends no email when told not to, defaults method to None', async () => {
-    const before = mark();
+    const before = await mark();
     const invoice = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Setup fee', price: 300.5, sendInvoiceEmail: false }));
     expect(invoice).toMatchObject({ hours: 0, rate: 0, price: 300.5, selectedPaymentMethod: '', sendInvoiceEmail: false });
-    expect(since(before)).toHaveLength(0);
+    expect(await since(before)).toHaveLength(0);
     const none = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'x', price: 1, selectedPaymentMethod: 'None', sendInvoiceEmail: false }));
     expect(none.selectedPaymentMethod).toBe('');
   });
@@ -192,11 +201,11 @@ describe('super-admin invoices', () => {
     [{ transactionDate: 'yesterday' }, 'Invoice date must be an ISO date-time, such as 2026-03-02T15:00:00Z.'],
     [{ packageId: 'nope' }, 'That package is not offered to this company.'],
   ])('refuses %j with 400 and writes nothing', async (fields, message) => {
-    const before = invoiceCount();
+    const before = await invoiceCount();
     const response = await api(t.app, boss.token).post('/superadmin/invoices', form(fields));
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
-    expect(invoiceCount()).toBe(before);
+    expect(await invoiceCount()).toBe(before);
   });
 
   it('answers 404 for an unknown company', async () => {
@@ -215,10 +224,10 @@ describe('super-admin invoices', () => {
     await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 150, method: 'ACH', sendEmail: false });
     let updated = json<InvoiceDto>(await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1.5, rate: 100, description: 'Smaller' })));
     expect(updated).toMatchObject({ price: 150, remainingBalance: 0, completeStatus: true, status: 'Completed', description: 'Smaller' });
-    expect(ledgerOf(invoice._id)).toMatchObject({ status: 'completed', hundredths: 150, description: 'Smaller' });
+    expect(await ledgerOf(invoice._id)).toMatchObject({ status: 'completed', hundredths: 150, description: 'Smaller' });
     updated = json<InvoiceDto>(await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 3, rate: 100 })));
     expect(updated).toMatchObject({ price: 300, remainingBalance: 150, completeStatus: false, status: 'Pending' });
-    expect(ledgerOf(invoice._id)).toMatchObject({ status: 'pending', hundredths: 300 });
+    expect(await ledgerOf(invoice._id)).toMatchObject({ status: 'pending', hundredths: 300 });
 
     const tooLow = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1, rate: 100 }));
     expect(tooLow.statusCode).toBe(400);
@@ -228,7 +237,7 @@ describe('super-admin invoices', () => {
     const moved = await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ company: other.id }));
     expect(moved.statusCode).toBe(400);
     expect(json(moved).message).toBe('The company of an invoice cannot be changed.');
-    expect(ledgerOf(invoice._id)).toMatchObject({ hundredths: 300, companyId: company.id });
+    expect(await ledgerOf(invoice._id)).toMatchObject({ hundredths: 300, companyId: company.id });
     expect((await api(t.app, boss.token).put('/superadmin/invoices/nope', form())).statusCode).toBe(404);
   });
 
@@ -238,21 +247,21 @@ describe('super-admin invoices', () => {
     const refused = await api(t.app, boss.token).delete(`/superadmin/invoices/${paid._id}`);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toBe(INVOICE_HAS_PAYMENTS);
-    expect(ledgerOf(paid._id)).toBeTruthy();
+    expect(await ledgerOf(paid._id)).toBeTruthy();
 
     const unpaid = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', form({ sendInvoiceEmail: false })));
     expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${unpaid._id}`)).statusCode).toBe(200);
-    expect(ledgerOf(unpaid._id)).toBeUndefined();
-    expect(t.deps.db.select().from(invoices).where(eq(invoices.id, unpaid._id)).get()).toBeUndefined();
+    expect(await ledgerOf(unpaid._id)).toBeUndefined();
+    expect(await storedInvoice(unpaid._id)).toBeUndefined();
     expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${unpaid._id}`)).statusCode).toBe(404);
   });
 
   it('sends an open-balance reminder with the PDF; refuses a paid invoice (409)', async () => {
     const invoice = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', form({ hours: 1, rate: 100, sendInvoiceEmail: false })));
-    const before = mark();
+    const before = await mark();
     const response = await api(t.app, boss.token).put(`/superadmin/invoices/openbal/${invoice._id}`);
     expect(response.statusCode).toBe(200);
-    const [email] = since(before);
+    const [email] = await since(before);
     expect(email!.subject).toContain(`Open balance reminder: invoice ${invoice.invoiceId}`);
     expect(email!.textBody).toContain('$100');
     expect(email!.attachments).toEqual([expect.objectContaining({ source: `invoice-pdf:${invoice._id}` })]);
@@ -283,7 +292,7 @@ describe('exports for the PDF module', () => {
     const invoice = json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'PDF me', hours: 4, rate: 50, sendInvoiceEmail: false, transactionDate: '2026-01-15T00:00:00Z' }));
     await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 75, method: 'Zelle', sendEmail: false, transactionId: 'Z-1' });
     expect(pdfUrlOf(t.deps, invoice._id)).toBe(invoice.pdfUrl);
-    const data = invoicePdfData(t.deps.db, invoice._id);
+    const data = await invoicePdfData(t.deps.db, invoice._id);
     expect(data).toEqual({
       invoiceNumber: invoice.invoiceId,
       transactionDate: new Date('2026-01-15T00:00:00Z'),
@@ -299,7 +308,7 @@ describe('exports for the PDF module', () => {
       selectedPaymentMethod: '',
       payments: [{ date: expect.any(Date), amount: 75, method: 'Zelle', transactionId: 'Z-1' }],
     });
-    expect(() => invoicePdfData(t.deps.db, 'nope')).toThrow('Invoice not found.');
+    await expect(invoicePdfData(t.deps.db, 'nope')).rejects.toThrow('Invoice not found.');
   });
 });
 
@@ -310,40 +319,43 @@ describe('limits on purchases', () => {
   });
   afterAll(() => limited.close());
 
-  const invoicesOf = (companyId: string) => limited.deps.db.select().from(invoices).where(eq(invoices.companyId, companyId)).all();
+  const invoicesOf = async (companyId: string) => {
+    const { invoices } = limited.deps.db.t;
+    return limited.deps.db.select().from(invoices).where(eq(invoices.companyId, companyId));
+  };
   const buy = (token: string, packageId: string) => api(limited.app, token).post('/invoices/purchase', { packageId, paymentOption: 'ACH' });
 
   it(`refuses a purchase while the company has ${MAX_UNPAID_INVOICES_PER_COMPANY} unpaid invoices (409), writing and sending nothing`, async () => {
-    const full = createCompany(limited.deps.db);
-    const roomy = createCompany(limited.deps.db);
+    const full = await createCompany(limited.deps.db);
+    const roomy = await createCompany(limited.deps.db);
     const customer = await signedInUser(limited, { companyId: full.id, role: 'admin' });
     const neighbour = await signedInUser(limited, { companyId: roomy.id, role: 'admin' });
-    const pkg = createPackageRow(limited.deps.db, {}, limited.clock.now());
-    for (let i = 0; i < MAX_UNPAID_INVOICES_PER_COMPANY - 1; i += 1) createInvoiceRow(limited.deps.db, { companyId: full.id, priceCents: 1000 });
-    createInvoiceRow(limited.deps.db, { companyId: full.id, priceCents: 1000, completeStatus: true });
+    const pkg = await createPackageRow(limited.deps.db, {}, limited.clock.now());
+    for (let i = 0; i < MAX_UNPAID_INVOICES_PER_COMPANY - 1; i += 1) await createInvoiceRow(limited.deps.db, { companyId: full.id, priceCents: 1000 });
+    await createInvoiceRow(limited.deps.db, { companyId: full.id, priceCents: 1000, completeStatus: true });
     expect((await buy(customer.token, pkg.id)).statusCode).toBe(200);
-    const before = { invoices: invoicesOf(full.id).length, emails: queuedEmails(limited.deps).length };
+    const before = { invoices: (await invoicesOf(full.id)).length, emails: (await queuedEmails(limited.deps)).length };
 
     const refused = await buy(customer.token, pkg.id);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toBe(TOO_MANY_UNPAID_INVOICES);
-    expect({ invoices: invoicesOf(full.id).length, emails: queuedEmails(limited.deps).length }).toEqual(before);
+    expect({ invoices: (await invoicesOf(full.id)).length, emails: (await queuedEmails(limited.deps)).length }).toEqual(before);
     expect((await buy(neighbour.token, pkg.id)).statusCode).toBe(200);
   });
 
   it(`refuses a user's purchase beyond ${userRateLimits.purchase.limit} an hour with 429, writing and sending nothing`, async () => {
-    const company = createCompany(limited.deps.db);
+    const company = await createCompany(limited.deps.db);
     const buyer = await signedInUser(limited, { companyId: company.id, role: 'admin' });
     const colleague = await signedInUser(limited, { companyId: company.id, role: 'admin' });
     // Free packages are paid on purchase, so the unpaid-invoice cap stays out of the way.
-    const free = createPackageRow(limited.deps.db, { rateCents: 0 }, limited.clock.now());
+    const free = await createPackageRow(limited.deps.db, { rateCents: 0 }, limited.clock.now());
     for (let i = 0; i < userRateLimits.purchase.limit; i += 1) expect((await buy(buyer.token, free.id)).statusCode).toBe(200);
-    const before = { invoices: invoicesOf(company.id).length, emails: queuedEmails(limited.deps).length };
+    const before = { invoices: (await invoicesOf(company.id)).length, emails: (await queuedEmails(limited.deps)).length };
 
     const refused = await buy(buyer.token, free.id);
     expect(refused.statusCode).toBe(429);
     expect(json(refused).message).toBe('Too many purchases. Please try again in 60 minutes.');
-    expect({ invoices: invoicesOf(company.id).length, emails: queuedEmails(limited.deps).length }).toEqual(before);
+    expect({ invoices: (await invoicesOf(company.id)).length, emails: (await queuedEmails(limited.deps)).length }).toEqual(before);
     expect((await buy(colleague.token, free.id)).statusCode).toBe(200);
     limited.clock.advance(60 * 60 * 1000);
     expect((await buy(buyer.token, free.id)).statusCode).toBe(200);

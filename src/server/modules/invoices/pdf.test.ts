@@ -21,9 +21,9 @@ function pdfText(bytes: Buffer): string {
 
 describe('invoice PDFs, wired', () => {
   it('a purchase answers a signed pdfUrl an iframe can load without the token, and the link expires', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Wired Widgets' });
+    const company = await createCompany(t.deps.db, { companyName: 'Wired Widgets' });
     const { token } = await signedInUser(t, { companyId: company.id, role: 'admin' });
-    const offer = createPackage(t.deps.db, { description: 'Twenty hour block', hundredths: 2000, rateCents: 12500 }, t.clock.now());
+    const offer = await createPackage(t.deps.db, { description: 'Twenty hour block', hundredths: 2000, rateCents: 12500 }, t.clock.now());
     const purchase = await api(t.app, token).post('/invoices/purchase', { packageId: offer.id, paymentOption: 'ACH' });
     const { newInvoice } = json<{ newInvoice: { invoiceId: string; pdfUrl: string } }>(purchase);
 
@@ -44,7 +44,7 @@ describe('invoice PDFs, wired', () => {
   });
 
   it('shows only completed payments as received: a failed one leaves the balance due', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Bounced Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Bounced Co' });
     const boss = await signedInUser(t, { role: 'superadmin' });
     const invoice = json<{ _id: string; pdfUrl: string }>(
       await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'Block', hours: 2, rate: 50, sendInvoiceEmail: false }),
@@ -59,9 +59,9 @@ describe('invoice PDFs, wired', () => {
   });
 
   it('delivers the invoice email with the PDF attached', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Mailed Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Mailed Co' });
     const { token, user } = await signedInUser(t, { companyId: company.id, role: 'admin' });
-    const offer = createPackage(t.deps.db, { hundredths: 500 }, t.clock.now());
+    const offer = await createPackage(t.deps.db, { hundredths: 500 }, t.clock.now());
     await api(t.app, token).post('/invoices/purchase', { packageId: offer.id, paymentOption: 'Check' });
     await t.deps.outbox.deliverDue();
     const mail = t.transport.sent.find((sent) => sent.to.includes(user.emailAddress) && sent.attachments.length > 0);
@@ -70,10 +70,10 @@ describe('invoice PDFs, wired', () => {
   });
 
   it("an unpaid invoice's PDF and emails say how to pay it; once paid in full they ask for nothing", async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Owing Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Owing Co' });
     const { token, user } = await signedInUser(t, { companyId: company.id, role: 'admin' });
     const boss = await signedInUser(t, { role: 'superadmin' });
-    const offer = createPackage(t.deps.db, { description: 'Four hour block', hundredths: 400, rateCents: 10000 }, t.clock.now());
+    const offer = await createPackage(t.deps.db, { description: 'Four hour block', hundredths: 400, rateCents: 10000 }, t.clock.now());
     const { newInvoice } = json<{ newInvoice: { _id: string; invoiceId: string; pdfUrl: string } }>(
       await api(t.app, token).post('/invoices/purchase', { packageId: offer.id, paymentOption: 'ACH' }),
     );
@@ -108,7 +108,7 @@ describe('invoice PDFs, wired', () => {
   });
 
   it('the invoice email of an invoice created paid (price 0) asks for no payment', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Gift Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Gift Co' });
     const { user } = await signedInUser(t, { companyId: company.id, role: 'admin' });
     const boss = await signedInUser(t, { role: 'superadmin' });
     const since = t.transport.sent.length;

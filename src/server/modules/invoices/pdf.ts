@@ -12,13 +12,13 @@ export async function invoicePdfFor(deps: AppDeps, invoiceId: string): Promise<U
   let data;
   let settings;
   try {
-    data = invoicePdfData(deps.db, invoiceId);
-    settings = readSettings(deps.config, deps.db);
+    data = await invoicePdfData(deps.db, invoiceId);
+    settings = await readSettings(deps.config, deps.db);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;
   }
-  return renderInvoicePdf({ ...data, issuedAt: deps.clock.now() }, settings.provider, settings.timeZone, readLogo(deps.db));
+  return renderInvoicePdf({ ...data, issuedAt: deps.clock.now() }, settings.provider, settings.timeZone, await readLogo(deps.db));
 }
 
 /** The outbox's attachment resolver for "invoice-pdf:<id>" sources. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, invoiceBalanceCents, invoices, invoiceStatusWordSql, payments } from '../../../../drizzle/schema.js';
+import { invoiceBalanceCents, invoices as invoiceColumns, invoiceStatusWordSql, type payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
   INVOICE_CHOICES_LIMIT,
@@ -37,7 +37,7 @@ import { openInvoiceSql } from '../billing/settlement.js';
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceRow = typeof invoiceColumns.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export const PDF_LINK_LIFETIME_MS = 10 * 60 * 1000;
@@ -47,15 +47,15 @@ export function pdfUrlOf(deps: AppDeps, invoiceId: string): string {
   return signPdfPath(deps.linkSigningKey, invoiceId, new Date(deps.clock.now().getTime() + PDF_LINK_LIFETIME_MS));
 }
 
-function paymentsOf(tx: Tx, invoiceIds: string[]): Map<string, PaymentRow[]> {
+async function paymentsOf(tx: Tx, invoiceIds: string[]): Promise<Map<string, PaymentRow[]>> {
   const byInvoice = new Map<string, PaymentRow[]>();
   if (invoiceIds.length === 0) return byInvoice;
-  const rows = tx
+  const { payments } = tx.t;
+  const rows = await tx
     .select()
     .from(payments)
     .where(inArray(payments.invoiceId, invoiceIds))
-    .orderBy(asc(payments.paymentDate), asc(payments.createdAt), asc(payments.id))
-    .all();
+    .orderBy(asc(payments.paymentDate), asc(payments.createdAt), asc(payments.id));
   for (const row of rows) byInvoice.set(row.invoiceId, [...(byInvoice.get(row.invoiceId) ?? []), row]);
   return byInvoice;
 }
@@ -95,7 +95,11 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
-const invoiceRowid = sql<number>`${invoices}.rowid`;
+/*
+ * The sort keys, the rowid and the balance below are SQL built once from the schema's columns: they
+ * render the same text whichever engine's tables a query reads.
+ */
+const invoiceRowid = sql<number>`${invoiceColumns}.rowid`;
 
 /**
  * What each sortable column of the invoice lists sorts by, each the order of an index (see
@@ -103,22 +107,23 @@ const invoiceRowid = sql<number>`${invoices}.rowid`;
  * breaks ties in the same direction.
  */
 const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
-  transactionDate: [invoices.transactionDate, invoiceRowid],
+  transactionDate: [invoiceColumns.transactionDate, invoiceRowid],
   // companies by name, then each company's invoices by date (invoices_company_idx)
-  companyName: [...companyNameOrder, invoices.transactionDate, invoiceRowid],
-  hours: [invoices.hundredths, invoiceRowid],
-  price: [invoices.priceCents, invoiceRowid],
-  remainingBalance: [invoiceBalanceCents(invoices), invoiceRowid],
-  description: [invoices.description, invoiceRowid],
-  selectedPaymentMethod: [invoices.selectedPaymentMethod, invoiceRowid],
-  status: [invoiceStatusWordSql(invoices), invoiceRowid],
+  companyName: [...companyNameOrder, invoiceColumns.transactionDate, invoiceRowid],
+  hours: [invoiceColumns.hundredths, invoiceRowid],
+  price: [invoiceColumns.priceCents, invoiceRowid],
+  remainingBalance: [invoiceBalanceCents(invoiceColumns), invoiceRowid],
+  description: [invoiceColumns.description, invoiceRowid],
+  selectedPaymentMethod: [invoiceColumns.selectedPaymentMethod, invoiceRowid],
+  status: [invoiceStatusWordSql(invoiceColumns), invoiceRowid],
 };
 
 /**
- * Whose invoices a page reads (a customer's own, or the query's company filter), the zone its date
- * range is read in, and its search as searchOfRepeatedValues found it (else a LIKE, row by row).
+ * Whose invoices a page reads (one company's, chosen by the caller: a customer's own or the
+ * super-admin's company filter; every company's when undefined), the zone its date range is read
+ * in, and its search as searchOfRepeatedValues found it (else a LIKE, row by row).
  */
-type InvoiceScope = { companyId?: string | undefined; providerZone?: string | undefined; search?: ColumnSearch | undefined };
+type InvoiceScope = { companyId: string | undefined; providerZone?: string | undefined; search?: ColumnSearch | undefined };
 
 /** The sorts invoices_company_idx (company, date) serves for one company; the others read the company's invoices by a sort index or sort them. */
 const companyIndexOrder = (sort: InvoiceSortKey) => sort === 'transactionDate' || sort === 'companyName';
@@ -129,12 +134,14 @@ const companyIndexOrder = (sort: InvoiceSortKey) => sort === 'transactionDate' |
  * the order of the sort's own index.
  */
 function invoiceFilter(
-  query: Pick<InvoiceListQuery, 'company' | 'search' | 'openOnly' | 'from' | 'to' | 'id'>,
+  tx: Tx,
+  query: Pick<InvoiceListQuery, 'search' | 'openOnly' | 'from' | 'to' | 'id'>,
   scope: InvoiceScope,
   walkSortIndex = false,
   forPage = false,
 ): SQL | undefined {
-  const company = scope.companyId ?? query.company;
+  const { invoices } = tx.t;
+  const company = scope.companyId;
   const dated = query.from || query.to;
   if (dated && !scope.providerZone) throw new Error('A date range needs the time zone its days are read in.');
   return and(
@@ -151,15 +158,17 @@ type InvoiceFilter = Omit<InvoiceListQuery, 'page' | 'perPage'>;
 /**
  * The statement that reads a slice of the invoice list (exported so tests can check its plan). Walking
  * in company-name order, it reads companies by name and each one's invoices; SQLite would rather sort
- * every invoice, so a CROSS JOIN keeps companies the outer loop.
+ * every invoice, so a CROSS JOIN keeps companies the outer loop. The company is the scope's alone,
+ * never the query's filter.
  */
 export function invoicePageQuery(
   tx: Tx,
   query: InvoiceFilter,
   slice: { limit: number; offset: number; extra?: Record<string, SQL>; after?: SQL },
-  scope: InvoiceScope = {},
+  scope: InvoiceScope = { companyId: undefined },
   order: PageOrder = 'walk',
 ) {
+  const { companies, invoices } = tx.t;
   const columns = { invoice: invoices, companyName: companies.companyName };
   const select = tx.select({ ...columns, ...slice.extra } as typeof columns);
   const ofCompany = eq(companies.id, invoices.companyId);
@@ -167,69 +176,83 @@ export function invoicePageQuery(
   const joined = companiesFirst ? select.from(companies).crossJoin(invoices).$dynamic() : select.from(invoices).innerJoin(companies, ofCompany).$dynamic();
   const walkSortIndex = order === 'walk' && !companyIndexOrder(query.sort);
   return joined
-    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(query, scope, walkSortIndex, true), slice.after))
+    .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(tx, query, scope, walkSortIndex, true), slice.after))
     .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns[query.sort]))
     .limit(slice.limit)
     .offset(slice.offset);
 }
 
-/** Invoices with their payments, a slice at a time: the slice, then its payments in one query. */
-export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter, companyId?: string): ListReader<InvoiceDto> {
+/**
+ * Invoices with their payments, a slice at a time: the slice, then its payments in one query. Only
+ * `companyId`'s invoices when given, every company's otherwise; the query's company filter is not read.
+ */
+async function readerOf(tx: Tx, deps: AppDeps, query: InvoiceFilter, companyId: string | undefined): Promise<ListReader<InvoiceDto>> {
+  const { invoices } = tx.t;
   type Row = { invoice: InvoiceRow; companyName: string };
-  const withPayments = (rows: Row[]) => {
-    const byInvoice = paymentsOf(tx, rows.map((row) => row.invoice.id));
+  const withPayments = async (rows: Row[]) => {
+    const byInvoice = await paymentsOf(tx, rows.map((row) => row.invoice.id));
     return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
   };
-  const scope = { companyId, providerZone: deps.config.timeZone, search: searchOfRepeatedValues(tx, invoices, invoices.description, query.search) };
-  const filter = invoiceFilter(query, scope);
+  const scope = { companyId, providerZone: deps.config.timeZone, search: await searchOfRepeatedValues(tx, invoices, invoices.description, query.search) };
+  const filter = invoiceFilter(tx, query, scope);
   // one company's invoices in an order its index does not hold: sorted when few, else found walking the sort's index
-  const oneCompany = Boolean(scope.companyId ?? query.company) && !companyIndexOrder(query.sort);
+  const oneCompany = Boolean(companyId) && !companyIndexOrder(query.sort);
   const narrowed = Boolean(query.search || query.from || query.to || query.id || oneCompany);
-  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: invoiceRowid }).from(invoices).where(filter).limit(limit).all().map((row) => row.rowid));
+  const order = pageOrderOf(narrowed, async (limit) => (await tx.select({ rowid: invoiceRowid }).from(invoices).where(filter).limit(limit)).map((row) => row.rowid));
+  const matchedOnly = () => matchedRowsOnly(order, invoiceRowid, Boolean(query.search));
   const keyed = keyedSlices(
     query.dir,
     invoiceSortColumns[query.sort],
-    (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after: and(after, matchedRowsOnly(order, invoiceRowid, Boolean(query.search))) }, scope, order()).all(),
+    async (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after: and(after, await matchedOnly()) }, scope, await order()),
     (row: Row) => row,
   );
   return {
-    rows: (limit, offset) => withPayments(invoicePageQuery(tx, query, { limit, offset, after: matchedRowsOnly(order, invoiceRowid, Boolean(query.search)) }, scope, order()).all()),
+    rows: async (limit, offset) => withPayments(await invoicePageQuery(tx, query, { limit, offset, after: await matchedOnly() }, scope, await order())),
     count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, invoices, filter, most)),
-    slice: (limit, from) => {
-      const { items, next } = keyed(limit, from);
-      return { items: withPayments(items), next };
+    slice: async (limit, from) => {
+      const { items, next } = await keyed(limit, from);
+      return { items: await withPayments(items), next };
     },
   };
 }
 
-/** One page of invoices with their payments (and, past page 1's end, a count). */
-export function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, companyId?: string): Page<InvoiceDto> {
-  return pageOf(query, invoiceListReader(tx, deps, query, companyId));
+/** The super-admin's invoices with their payments, every company's or the one its filter names, a slice at a time. */
+export function invoiceListReader(tx: Tx, deps: AppDeps, query: InvoiceFilter): Promise<ListReader<InvoiceDto>> {
+  return readerOf(tx, deps, query, query.company || undefined);
 }
 
-const balanceCents = invoiceBalanceCents(invoices);
+/** One page of the super-admin's invoices with their payments (and, past page 1's end, a count). */
+export async function listInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery): Promise<Page<InvoiceDto>> {
+  return pageOf(query, await invoiceListReader(tx, deps, query));
+}
+
+/** One page of the company's own invoices with their payments; the query's company filter is not read. */
+export async function listCompanyInvoices(tx: Tx, deps: AppDeps, query: InvoiceListQuery, ownCompany: string): Promise<Page<InvoiceDto>> {
+  return pageOf(query, await readerOf(tx, deps, query, ownCompany));
+}
+
+const balanceCents = invoiceBalanceCents(invoiceColumns);
+
+/** What a payment's invoice choice shows and fills in: number, balance and the intended method. */
+const choiceColumns = { _id: invoiceColumns.id, invoiceId: invoiceColumns.invoiceNumber, balanceCents, selectedPaymentMethod: invoiceColumns.selectedPaymentMethod };
 
 /**
  * The company's invoices a payment may go to, newest first (capped), with their balance; openOnly
  * keeps those with a balance above 0. `include` (an invoice of the company) is always among them.
  */
-/** What a payment's invoice choice shows and fills in: number, balance and the intended method. */
-const choiceColumns = { _id: invoices.id, invoiceId: invoices.invoiceNumber, balanceCents, selectedPaymentMethod: invoices.selectedPaymentMethod };
-
-export function invoiceChoices(tx: Tx, companyId: string, openOnly: boolean, include: string): InvoiceChoice[] {
-  const rows = tx
+export async function invoiceChoices(tx: Tx, companyId: string, openOnly: boolean, include: string): Promise<InvoiceChoice[]> {
+  const { invoices } = tx.t;
+  const rows = await tx
     .select(choiceColumns)
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), openOnly ? gt(balanceCents, 0) : undefined))
     .orderBy(desc(invoices.transactionDate), desc(sql`${invoices}.rowid`))
-    .limit(INVOICE_CHOICES_LIMIT)
-    .all();
+    .limit(INVOICE_CHOICES_LIMIT);
   if (include && !rows.some((row) => row._id === include)) {
-    const chosen = tx
+    const [chosen] = await tx
       .select(choiceColumns)
       .from(invoices)
-      .where(and(eq(invoices.id, include), eq(invoices.companyId, companyId)))
-      .get();
+      .where(and(eq(invoices.id, include), eq(invoices.companyId, companyId)));
     if (chosen) rows.unshift(chosen);
   }
   return rows.map(({ balanceCents: cents, selectedPaymentMethod, ...row }) => ({
@@ -239,40 +262,41 @@ export function invoiceChoices(tx: Tx, companyId: string, openOnly: boolean, inc
   }));
 }
 
-function oneInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto | undefined {
-  const row = tx
+async function oneInvoice(tx: Tx, deps: AppDeps, id: string): Promise<InvoiceDto | undefined> {
+  const { companies, invoices } = tx.t;
+  const [row] = await tx
     .select({ invoice: invoices, companyName: companies.companyName })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(eq(invoices.id, id))
-    .get();
+    .where(eq(invoices.id, id));
   if (!row) return undefined;
-  return toInvoiceDto(deps, row.invoice, row.companyName, paymentsOf(tx, [id]).get(id) ?? []);
+  return toInvoiceDto(deps, row.invoice, row.companyName, (await paymentsOf(tx, [id])).get(id) ?? []);
 }
 
-export function findInvoiceRow(tx: Tx, id: string): InvoiceRow {
-  const row = tx.select().from(invoices).where(eq(invoices.id, id)).get();
+export async function findInvoiceRow(tx: Tx, id: string): Promise<InvoiceRow> {
+  const { invoices } = tx.t;
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw notFound('Invoice');
   return row;
 }
 
-export function findInvoice(tx: Tx, deps: AppDeps, id: string): InvoiceDto {
-  const invoice = oneInvoice(tx, deps, id);
+export async function findInvoice(tx: Tx, deps: AppDeps, id: string): Promise<InvoiceDto> {
+  const invoice = await oneInvoice(tx, deps, id);
   if (!invoice) throw notFound('Invoice');
   return invoice;
 }
 
 /** Everything the invoice PDF shows but the moment of the copy; only counted payments. 404 for an unknown id. */
-export function invoicePdfData(tx: Tx, invoiceId: string): Omit<InvoicePdfData, 'issuedAt'> {
-  const row = tx
+export async function invoicePdfData(tx: Tx, invoiceId: string): Promise<Omit<InvoicePdfData, 'issuedAt'>> {
+  const { companies, invoices } = tx.t;
+  const [row] = await tx
     .select({ invoice: invoices, company: companies })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(eq(invoices.id, invoiceId))
-    .get();
+    .where(eq(invoices.id, invoiceId));
   if (!row) throw notFound('Invoice');
   const { invoice, company } = row;
-  const paid = paymentsOf(tx, [invoice.id]).get(invoice.id) ?? [];
+  const paid = (await paymentsOf(tx, [invoice.id])).get(invoice.id) ?? [];
   return {
     invoiceNumber: invoice.invoiceNumber,
     transactionDate: invoice.transactionDate,

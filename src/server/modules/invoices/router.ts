@@ -83,8 +83,8 @@ export const superAdminInvoicesRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Delete an invoice without payments, with its hours entry', description: 'Super-admins only. Removes the invoice and its hours entry from the ledger; an invoice with any payment applied, whatever its status, is a 409. Its invoice number is not given out again.' } })
     .input(byId)
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      invoices.deleteInvoice(ctx.deps, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await invoices.deleteInvoice(ctx.deps, input.id);
       return null;
     }),
 

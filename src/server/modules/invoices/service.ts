@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { companies, invoiceBalanceCents, invoiceNumberSequence, invoices, packages, payments } from '../../../../drizzle/schema.js';
+import { invoiceBalanceCents } from '../../../../drizzle/schema.js';
 import { centsToDollars, dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
   INVOICE_HAS_PAYMENTS,
@@ -13,7 +13,7 @@ import { PAYMENT_OPTION_INFO, type PaymentOption } from '../../../shared/payment
 import { MAX_UNPAID_INVOICES_PER_COMPANY, TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
 import type { Page } from '../../../shared/list.js';
 import { priceCentsOf } from '../../../shared/pricing.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
@@ -23,7 +23,7 @@ import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../acti
 import { hoursStatusOf, openInvoiceSql, settleInvoice, settlementOf } from '../billing/settlement.js';
 import { offeredTo, onOfferTo } from '../packages/offer.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
-import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listInvoices, pdfUrlOf } from './queries.js';
+import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listCompanyInvoices, listInvoices, pdfUrlOf } from './queries.js';
 import { providerOf, readSettings } from '../settings/service.js';
 
 export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, pdfUrlOf };
@@ -34,18 +34,19 @@ function yearIn(date: Date, timeZone: string): number {
 }
 
 /** The next invoice number of the year, e.g. 2026-0042. The sequence only grows, so none is reused. */
-export function nextInvoiceNumber(tx: Tx, year: number): string {
-  const row = tx
+export async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
+  const { invoiceNumberSequence } = tx.t;
+  const [row] = await tx
     .insert(invoiceNumberSequence)
     .values({ year, lastNumber: 1 })
     .onConflictDoUpdate({ target: invoiceNumberSequence.year, set: { lastNumber: sql`${invoiceNumberSequence.lastNumber} + 1` } })
-    .returning({ lastNumber: invoiceNumberSequence.lastNumber })
-    .get();
-  return `${year}-${String(row.lastNumber).padStart(4, '0')}`;
+    .returning({ lastNumber: invoiceNumberSequence.lastNumber });
+  return `${year}-${String(row!.lastNumber).padStart(4, '0')}`;
 }
 
-function companyName(tx: Tx, companyId: string): string {
-  const row = tx.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId)).get();
+async function companyName(tx: Tx, companyId: string): Promise<string> {
+  const { companies } = tx.t;
+  const [row] = await tx.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId));
   if (!row) throw notFound('Company');
   return row.companyName;
 }
@@ -63,15 +64,15 @@ type NewInvoice = {
 };
 
 /** Inserts the invoice with its number, settled with no payments yet (a 0 price is paid), and its TimeAdd entry. */
-function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): InvoiceDto {
+async function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): Promise<InvoiceDto> {
+  const { invoices } = tx.t;
   const now = deps.clock.now();
   const id = newId();
-  const invoiceNumber = nextInvoiceNumber(tx, yearIn(now, readSettings(deps.config, tx).timeZone));
+  const { timeZone } = await readSettings(deps.config, tx);
+  const invoiceNumber = await nextInvoiceNumber(tx, yearIn(now, timeZone));
   const settlement = settlementOf({ invoiceNumber, priceCents: fields.priceCents }, 0);
-  tx.insert(invoices)
-    .values({ id, invoiceNumber, ...fields, ...settlement, createdAt: now })
-    .run();
-  addInvoiceHours(tx, {
+  await tx.insert(invoices).values({ id, invoiceNumber, ...fields, ...settlement, createdAt: now });
+  await addInvoiceHours(deps, tx, {
     companyId: fields.companyId,
     invoiceId: id,
     hundredths: fields.hundredths,
@@ -83,56 +84,56 @@ function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): InvoiceDto {
   return findInvoice(tx, deps, id);
 }
 
-function emailInvoice(tx: Tx, deps: AppDeps, invoice: InvoiceDto): void {
-  deps.outbox.enqueue(tx, {
-    to: companyRecipients(tx, invoice.company),
-    ...invoiceEmail(providerOf(deps.config, tx), invoice, deps.config.appUrl),
+async function emailInvoice(tx: Tx, deps: AppDeps, invoice: InvoiceDto): Promise<void> {
+  await deps.outbox.enqueue(tx, {
+    to: await companyRecipients(tx, invoice.company),
+    ...invoiceEmail(await providerOf(deps.config, tx), invoice, deps.config.appUrl),
     attachments: [invoicePdfAttachment(invoice)],
   });
 }
 
 /* ---------- customer ---------- */
 
-export function listOwnInvoices(deps: AppDeps, companyId: string, query: InvoiceListQuery): Page<InvoiceDto> {
-  return listInvoices(deps.db, deps, query, companyId);
+export async function listOwnInvoices(deps: AppDeps, companyId: string, query: InvoiceListQuery): Promise<Page<InvoiceDto>> {
+  return listCompanyInvoices(deps.db, deps, query, companyId);
 }
 
 /** A package the company may buy now: started, not ended, general or the company's own. */
-function purchasablePackage(tx: Tx, packageId: string, companyId: string, now: Date) {
-  const row = tx
+async function purchasablePackage(tx: Tx, packageId: string, companyId: string, now: Date) {
+  const { packages } = tx.t;
+  const [row] = await tx
     .select()
     .from(packages)
-    .where(and(eq(packages.id, packageId), onOfferTo(companyId, now)))
-    .get();
+    .where(and(eq(packages.id, packageId), onOfferTo(companyId, now)));
   if (!row) throw notFound('Package');
   return row;
 }
 
 /** The company's invoices not paid in full and the cents owed on them, in one read of the company's invoices. */
-function openInvoicesOf(tx: Tx, companyId: string): { count: number; openCents: number } {
-  const row = tx
+async function openInvoicesOf(tx: Tx, companyId: string): Promise<{ count: number; openCents: number }> {
+  const { invoices } = tx.t;
+  const [row] = await tx
     .select({ count: count(), openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})` })
     .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), openInvoiceSql))
-    .get();
+    .where(and(eq(invoices.companyId, companyId), openInvoiceSql));
   return { count: row?.count ?? 0, openCents: row?.openCents ?? 0 };
 }
 
 /** What the company still owes: checkout tells a customer about it before another purchase. */
-export function unpaidInvoices(deps: AppDeps, companyId: string): UnpaidInvoicesDto {
-  const { count: unpaid, openCents } = openInvoicesOf(deps.db, companyId);
+export async function unpaidInvoices(deps: AppDeps, companyId: string): Promise<UnpaidInvoicesDto> {
+  const { count: unpaid, openCents } = await openInvoicesOf(deps.db, companyId);
   return { count: unpaid, openBalance: centsToDollars(openCents) };
 }
 
-export function purchase(deps: AppDeps, actor: Actor, companyId: string, input: { packageId: string; paymentOption: PaymentOption }): PurchaseResponse {
-  return inTransaction(deps.db, (tx) => {
+export async function purchase(deps: AppDeps, actor: Actor, companyId: string, input: { packageId: string; paymentOption: PaymentOption }): Promise<PurchaseResponse> {
+  return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    if (openInvoicesOf(tx, companyId).count >= MAX_UNPAID_INVOICES_PER_COMPANY) {
+    if ((await openInvoicesOf(tx, companyId)).count >= MAX_UNPAID_INVOICES_PER_COMPANY) {
       throw new AppError('CONFLICT', TOO_MANY_UNPAID_INVOICES);
     }
-    const pkg = purchasablePackage(tx, input.packageId, companyId, now);
+    const pkg = await purchasablePackage(tx, input.packageId, companyId, now);
     if (pkg.hundredths <= 0) throw new AppError('BAD_REQUEST', 'This package has no hours to buy.');
-    const invoice = insertInvoice(tx, deps, {
+    const invoice = await insertInvoice(tx, deps, {
       companyId,
       packageId: pkg.id,
       description: pkg.description,
@@ -143,10 +144,10 @@ export function purchase(deps: AppDeps, actor: Actor, companyId: string, input: 
       sendInvoiceEmail: true,
       transactionDate: now,
     });
-    emailInvoice(tx, deps, invoice);
-    const provider = providerOf(deps.config, tx);
-    deps.outbox.enqueue(tx, {
-      to: providerRecipients(tx, provider),
+    await emailInvoice(tx, deps, invoice);
+    const provider = await providerOf(deps.config, tx);
+    await deps.outbox.enqueue(tx, {
+      to: await providerRecipients(tx, provider),
       ...purchaseNoticeEmail(provider, invoice, actor, input.paymentOption, deps.config.appUrl),
       attachments: [invoicePdfAttachment(invoice)],
     });
@@ -157,7 +158,7 @@ export function purchase(deps: AppDeps, actor: Actor, companyId: string, input: 
 
 /* ---------- super-admin ---------- */
 
-export function allInvoices(deps: AppDeps, query: InvoiceListQuery): Page<InvoiceDto> {
+export async function allInvoices(deps: AppDeps, query: InvoiceListQuery): Promise<Page<InvoiceDto>> {
   return listInvoices(deps.db, deps, query);
 }
 
@@ -170,80 +171,82 @@ function amountsOf(form: InvoiceForm) {
 }
 
 /** A package named on the form must be one the company could be offered. */
-function checkPackage(tx: Tx, packageId: string | null | undefined, companyId: string): string | null {
+async function checkPackage(tx: Tx, packageId: string | null | undefined, companyId: string): Promise<string | null> {
   if (!packageId) return null;
-  const row = tx
+  const { packages } = tx.t;
+  const [row] = await tx
     .select({ id: packages.id })
     .from(packages)
-    .where(and(eq(packages.id, packageId), offeredTo(companyId)))
-    .get();
+    .where(and(eq(packages.id, packageId), offeredTo(companyId)));
   if (!row) throw new AppError('BAD_REQUEST', 'That package is not offered to this company.');
   return row.id;
 }
 
-export function createInvoice(deps: AppDeps, form: InvoiceForm): InvoiceDto {
-  return inTransaction(deps.db, (tx) => {
-    companyName(tx, form.company);
-    const invoice = insertInvoice(tx, deps, {
+export async function createInvoice(deps: AppDeps, form: InvoiceForm): Promise<InvoiceDto> {
+  return deps.db.transaction(async (tx) => {
+    await companyName(tx, form.company);
+    const invoice = await insertInvoice(tx, deps, {
       companyId: form.company,
-      packageId: checkPackage(tx, form.packageId, form.company),
+      packageId: await checkPackage(tx, form.packageId, form.company),
       description: form.description,
       ...amountsOf(form),
       selectedPaymentMethod: form.selectedPaymentMethod,
       sendInvoiceEmail: form.sendInvoiceEmail,
       transactionDate: form.transactionDate ? new Date(form.transactionDate) : deps.clock.now(),
     });
-    if (form.sendInvoiceEmail) emailInvoice(tx, deps, invoice);
+    if (form.sendInvoiceEmail) await emailInvoice(tx, deps, invoice);
     return invoice;
   });
 }
 
-export function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm): InvoiceDto {
-  return inTransaction(deps.db, (tx) => {
-    const current = findInvoiceRow(tx, id);
+export async function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm): Promise<InvoiceDto> {
+  return deps.db.transaction(async (tx) => {
+    const { invoices } = tx.t;
+    const current = await findInvoiceRow(tx, id);
     if (form.company !== current.companyId) {
       throw new AppError('BAD_REQUEST', 'The company of an invoice cannot be changed.');
     }
     const amounts = amountsOf(form);
     const transactionDate = form.transactionDate ? new Date(form.transactionDate) : current.transactionDate;
-    tx.update(invoices)
+    await tx
+      .update(invoices)
       .set({
-        packageId: form.packageId === undefined ? current.packageId : checkPackage(tx, form.packageId, current.companyId),
+        packageId: form.packageId === undefined ? current.packageId : await checkPackage(tx, form.packageId, current.companyId),
         description: form.description,
         ...amounts,
         selectedPaymentMethod: form.selectedPaymentMethod,
         sendInvoiceEmail: form.sendInvoiceEmail,
         transactionDate,
       })
-      .where(eq(invoices.id, id))
-      .run();
-    updateInvoiceHours(tx, id, { hundredths: amounts.hundredths, description: form.description, timeStamp: transactionDate });
-    settleInvoice(tx, id, 'price');
+      .where(eq(invoices.id, id));
+    await updateInvoiceHours(deps, tx, id, { hundredths: amounts.hundredths, description: form.description, timeStamp: transactionDate });
+    await settleInvoice(deps, tx, id, 'price');
     return findInvoice(tx, deps, id);
   });
 }
 
-export function deleteInvoice(deps: AppDeps, id: string): void {
-  inTransaction(deps.db, (tx) => {
-    findInvoiceRow(tx, id);
-    const applied = tx.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, id)).limit(1).get();
+export async function deleteInvoice(deps: AppDeps, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { invoices, payments } = tx.t;
+    await findInvoiceRow(tx, id);
+    const [applied] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, id)).limit(1);
     if (applied) throw new AppError('CONFLICT', INVOICE_HAS_PAYMENTS);
-    removeInvoiceHours(tx, id);
-    tx.delete(invoices).where(eq(invoices.id, id)).run();
+    await removeInvoiceHours(deps, tx, id);
+    await tx.delete(invoices).where(eq(invoices.id, id));
   });
 }
 
-export function sendOpenBalanceReminder(deps: AppDeps, id: string): { message: string } {
-  return inTransaction(deps.db, (tx) => {
-    const invoice = findInvoice(tx, deps, id);
+export async function sendOpenBalanceReminder(deps: AppDeps, id: string): Promise<{ message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const invoice = await findInvoice(tx, deps, id);
     if (invoice.completeStatus || invoice.remainingBalance <= 0) {
       throw new AppError('CONFLICT', `Invoice ${invoice.invoiceId} is paid in full; it has no open balance.`);
     }
-    const to = companyRecipients(tx, invoice.company);
+    const to = await companyRecipients(tx, invoice.company);
     if (to.length === 0) throw new AppError('CONFLICT', `${invoice.companyName} has no approved users to email.`);
-    deps.outbox.enqueue(tx, {
+    await deps.outbox.enqueue(tx, {
       to,
-      ...openBalanceEmail(providerOf(deps.config, tx), invoice, deps.config.appUrl),
+      ...openBalanceEmail(await providerOf(deps.config, tx), invoice, deps.config.appUrl),
       attachments: [invoicePdfAttachment(invoice)],
     });
     return { message: `An open balance reminder for invoice ${invoice.invoiceId} has been sent.` };

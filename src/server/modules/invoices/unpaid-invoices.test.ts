@@ -17,8 +17,8 @@ const pay = (companyId: string, invoice: string, amount: number, status = 'compl
 
 describe('GET /invoices/unpaid', () => {
   it("counts the caller's company's invoices not paid in full and sums what is still owed", async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Owes Co' });
-    const other = createCompany(t.deps.db, { companyName: 'Elsewhere' });
+    const company = await createCompany(t.deps.db, { companyName: 'Owes Co' });
+    const other = await createCompany(t.deps.db, { companyName: 'Elsewhere' });
     const { token } = await signedInUser(t, { companyId: company.id, role: 'admin' });
     expect(json(await api(t.app, token).get('/invoices/unpaid'))).toEqual({ count: 0, openBalance: 0 });
 
@@ -37,7 +37,7 @@ describe('GET /invoices/unpaid', () => {
   });
 
   it('is for company admins only', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     const member = await signedInUser(t, { companyId: company.id, role: 'member' });
     expect((await api(t.app, member.token).get('/invoices/unpaid')).statusCode).toBe(403);
     expect((await api(t.app, boss.token).get('/invoices/unpaid')).statusCode).toBe(403);

@@ -3,7 +3,7 @@ import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { MonthFiguresDto, ReceivableDto, SignupsDto, WeekHoursDto } from '../../../shared/overview.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createTimeLogRow, createUser } from '../../testing/factories.js';
-import { fullScans, statementPlans } from '../../testing/query-plans.js';
+import { fullScans, statementPlans, type StatementPlan } from '../../testing/query-plans.js';
 import * as overview from './service.js';
 
 /*
@@ -41,7 +41,7 @@ const logAt = (companyId: string, iso: string, hundredths: number) => createTime
 
 describe('GET /superadmin/overview/signups', () => {
   it('counts the users awaiting approval, lists the newest first with their company, and drops one once approved', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Initech' });
+    const company = await createCompany(t.deps.db, { companyName: 'Initech' });
     const older = await createUser(t.deps.db, { approved: false, companyId: company.id, firstName: 'Ann', createdAt: new Date('2026-03-01T10:00:00Z') });
     const newer = await createUser(t.deps.db, { approved: false, firstName: 'Bob', createdAt: new Date('2026-03-03T10:00:00Z') });
     await createUser(t.deps.db, { approved: true, companyId: company.id });
@@ -69,7 +69,7 @@ describe('GET /superadmin/overview/signups', () => {
 
 describe('GET /superadmin/overview/receivable', () => {
   it('counts unpaid and partly paid invoices and sums their open balances from completed payments only', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     const unpaid = await invoice(company.id, { hours: 2 }); // $100, nothing paid
     const partly = await invoice(company.id, { hours: 4 }); // $200
     await pay(company.id, partly._id, 50);
@@ -92,13 +92,13 @@ describe('GET /superadmin/overview/receivable', () => {
 
 describe('GET /superadmin/overview/week', () => {
   it("sums the logs of this Monday-to-Sunday week in the provider's time zone, across a clock change, against the 35-hour target", async () => {
-    const company = createCompany(t.deps.db);
-    const other = createCompany(t.deps.db);
-    logAt(company.id, '2026-03-02T04:59:00Z', 1000); // Sunday 1 March 23:59 EST: last week
-    logAt(company.id, '2026-03-02T05:00:00Z', 250); // Monday 2 March 00:00 EST
-    logAt(other.id, '2026-03-04T12:00:00Z', 725);
-    logAt(company.id, '2026-03-09T03:59:00Z', 100); // Sunday 8 March 23:59 EDT, after the clocks went forward
-    logAt(company.id, '2026-03-09T04:00:00Z', 800); // Monday 9 March 00:00 EDT: next week
+    const company = await createCompany(t.deps.db);
+    const other = await createCompany(t.deps.db);
+    await logAt(company.id, '2026-03-02T04:59:00Z', 1000); // Sunday 1 March 23:59 EST: last week
+    await logAt(company.id, '2026-03-02T05:00:00Z', 250); // Monday 2 March 00:00 EST
+    await logAt(other.id, '2026-03-04T12:00:00Z', 725);
+    await logAt(company.id, '2026-03-09T03:59:00Z', 100); // Sunday 8 March 23:59 EDT, after the clocks went forward
+    await logAt(company.id, '2026-03-09T04:00:00Z', 800); // Monday 9 March 00:00 EDT: next week
 
     expect(await get<WeekHoursDto>('week')).toEqual({ weekStart: '2026-03-02', weekEnd: '2026-03-08', totalHours: 10.75, targetHours: 35 });
   });
@@ -106,16 +106,16 @@ describe('GET /superadmin/overview/week', () => {
 
 describe('GET /superadmin/overview/months', () => {
   it("gives 12 calendar months of the provider's time zone, oldest first, with hours invoiced, logged and awaiting payment", async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     await invoice(company.id, { hours: 3, transactionDate: '2025-04-01T03:59:00Z' }); // 31 March 2025 in New York: before the window
     const april = await invoice(company.id, { hours: 5, transactionDate: '2025-04-01T04:00:00Z' }); // 1 April 2025 00:00 EDT
     await pay(company.id, april._id, 250);
     await invoice(company.id, { hours: 10, transactionDate: '2026-03-01T04:59:00Z' }); // 28 February 23:59 EST
     const march = await invoice(company.id, { hours: 6, transactionDate: '2026-03-01T05:00:00Z' }); // 1 March 00:00 EST
     await pay(company.id, march._id, 100); // partly paid: its hours still await payment
-    logAt(company.id, '2026-02-01T04:59:00Z', 150); // 31 January
-    logAt(company.id, '2026-02-01T05:00:00Z', 275); // 1 February
-    logAt(company.id, '2026-03-04T12:00:00Z', 50);
+    await logAt(company.id, '2026-02-01T04:59:00Z', 150); // 31 January
+    await logAt(company.id, '2026-02-01T05:00:00Z', 275); // 1 February
+    await logAt(company.id, '2026-03-04T12:00:00Z', 50);
 
     const months = await get<MonthFiguresDto[]>('months');
     expect(months.map((month) => month.month)).toEqual([
@@ -132,9 +132,11 @@ describe('GET /superadmin/overview/months', () => {
 
 describe('overview queries', () => {
   it('each read an index range, never a whole table, and sort nothing but their groups', async () => {
-    createCompany(t.deps.db);
+    await createCompany(t.deps.db);
     const calls = [overview.signupsAwaitingApproval, overview.receivable, overview.hoursThisWeek, overview.monthlyFigures];
-    const plans = (await Promise.all(calls.map((call) => statementPlans(t.deps.db, () => call(t.deps))))).flat();
+    // one call at a time: each traces the statements run while it lasts
+    const plans: StatementPlan[] = [];
+    for (const call of calls) plans.push(...(await statementPlans(t.database, () => call(t.deps))));
     // the partial indexes hold only the users awaiting approval and the invoices not paid in full: reading them whole is the point
     const partial = /USING (COVERING )?INDEX (users_awaiting_idx|invoices_open_idx)$/;
     expect(fullScans(plans, ['users', 'invoices', 'time_logs', 'payments', 'companies']).filter((line) => !partial.test(line))).toEqual([]);

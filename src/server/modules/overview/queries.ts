@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { companies, invoiceBalanceCents, invoices, timeLogs, users } from '../../../../drizzle/schema.js';
+import { invoiceBalanceCents } from '../../../../drizzle/schema.js';
 import type { Db } from '../../db.js';
 import { awaitingApprovalSql } from '../users/queries.js';
 import { withinPeriods, type Period } from '../../lib/periods.js';
@@ -11,11 +11,14 @@ import { openInvoiceSql } from '../billing/settlement.js';
  */
 
 
-export function awaitingApprovalCount(db: Db): number {
-  return db.select({ total: count() }).from(users).where(awaitingApprovalSql).get()?.total ?? 0;
+export async function awaitingApprovalCount(db: Db): Promise<number> {
+  const { users } = db.t;
+  const [row] = await db.select({ total: count() }).from(users).where(awaitingApprovalSql);
+  return row?.total ?? 0;
 }
 
-export function newestAwaitingApproval(db: Db, limit: number) {
+export async function newestAwaitingApproval(db: Db, limit: number) {
+  const { companies, users } = db.t;
   return db
     .select({
       _id: users.id,
@@ -30,31 +33,30 @@ export function newestAwaitingApproval(db: Db, limit: number) {
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(awaitingApprovalSql)
     .orderBy(desc(users.createdAt), desc(sql`${users}.rowid`))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** Invoices not paid in full, split by whether a completed payment has come in, and their open balances in cents. */
-export function receivableTotals(db: Db): { unpaid: number; partlyPaid: number; openCents: number } {
-  const row = db
+export async function receivableTotals(db: Db): Promise<{ unpaid: number; partlyPaid: number; openCents: number }> {
+  const { invoices } = db.t;
+  const [row] = await db
     .select({
       unpaid: sql<number | null>`sum(${invoices.paidCents} = 0)`,
       partlyPaid: sql<number | null>`sum(${invoices.paidCents} > 0)`,
       openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})`,
     })
     .from(invoices)
-    .where(openInvoiceSql)
-    .get();
+    .where(openInvoiceSql);
   return { unpaid: row?.unpaid ?? 0, partlyPaid: row?.partlyPaid ?? 0, openCents: row?.openCents ?? 0 };
 }
 
 /** Hundredths of an hour logged across every company within the period. */
-export function loggedHundredths(db: Db, period: Period): number {
-  const row = db
+export async function loggedHundredths(db: Db, period: Period): Promise<number> {
+  const { timeLogs } = db.t;
+  const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${timeLogs.hundredths}), 0)` })
     .from(timeLogs)
-    .where(withinPeriods(timeLogs.timeStamp, [period]))
-    .get();
+    .where(withinPeriods(timeLogs.timeStamp, [period]));
   return row?.total ?? 0;
 }
 
@@ -66,14 +68,14 @@ export type Invoiced = { sold: number; awaitingPayment: number };
  */
 
 /** Hundredths of the invoices dated within the period, and of those not paid in full. */
-export function invoicedHundredths(db: Db, period: Period): Invoiced {
-  const row = db
+export async function invoicedHundredths(db: Db, period: Period): Promise<Invoiced> {
+  const { invoices } = db.t;
+  const [row] = await db
     .select({
       sold: sql<number>`coalesce(sum(${invoices.hundredths}), 0)`,
       awaitingPayment: sql<number>`coalesce(sum(case when ${openInvoiceSql} then ${invoices.hundredths} else 0 end), 0)`,
     })
     .from(invoices)
-    .where(withinPeriods(invoices.transactionDate, [period]))
-    .get();
+    .where(withinPeriods(invoices.transactionDate, [period]));
   return { sold: row?.sold ?? 0, awaitingPayment: row?.awaitingPayment ?? 0 };
 }

@@ -16,40 +16,41 @@ import { readSettings } from '../settings/service.js';
 
 /* The provider's overview: docs/product-rules.md#provider-overview. */
 
-export function signupsAwaitingApproval(deps: AppDeps): SignupsDto {
-  return {
-    count: queries.awaitingApprovalCount(deps.db),
-    newest: queries.newestAwaitingApproval(deps.db, OVERVIEW_SIGNUPS_SHOWN).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-  };
+export async function signupsAwaitingApproval(deps: AppDeps): Promise<SignupsDto> {
+  const count = await queries.awaitingApprovalCount(deps.db);
+  const newest = await queries.newestAwaitingApproval(deps.db, OVERVIEW_SIGNUPS_SHOWN);
+  return { count, newest: newest.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
 
 /** Sums every open invoice's payments: kept until the data changes, so a busy overview reads it once. */
-export const receivable = keptUntilChange((deps: AppDeps): ReceivableDto => {
-  const totals = queries.receivableTotals(deps.db);
+export const receivable = keptUntilChange(async (deps: AppDeps): Promise<ReceivableDto> => {
+  const totals = await queries.receivableTotals(deps.db);
   return { unpaidCount: totals.unpaid, partlyPaidCount: totals.partlyPaid, totalReceivable: centsToDollars(totals.openCents) };
 });
 
 /** Hours logged in the current week (Monday to Sunday in the provider's time zone) against the weekly target. */
-export function hoursThisWeek(deps: AppDeps): WeekHoursDto {
-  const [week] = recentWeeks(readSettings(deps.config, deps.db).timeZone, deps.clock.now(), 1);
+export async function hoursThisWeek(deps: AppDeps): Promise<WeekHoursDto> {
+  const [week] = recentWeeks((await readSettings(deps.config, deps.db)).timeZone, deps.clock.now(), 1);
   return {
     weekStart: week!.label,
     weekEnd: addDays(week!.label, 6),
-    totalHours: hundredthsToHours(queries.loggedHundredths(deps.db, week!)),
+    totalHours: hundredthsToHours(await queries.loggedHundredths(deps.db, week!)),
     targetHours: WEEKLY_TARGET_HOURS,
   };
 }
 
 /** Hours sold, used and awaiting payment per calendar month, the current month last; kept until the data changes. */
-export const monthlyFigures = keptUntilChange((deps: AppDeps): MonthFiguresDto[] => {
-  const months = recentMonths(readSettings(deps.config, deps.db).timeZone, deps.clock.now(), OVERVIEW_MONTHS);
-  return months.map((month) => {
-    const invoiced = queries.invoicedHundredths(deps.db, month);
-    return {
+export const monthlyFigures = keptUntilChange(async (deps: AppDeps): Promise<MonthFiguresDto[]> => {
+  const months = recentMonths((await readSettings(deps.config, deps.db)).timeZone, deps.clock.now(), OVERVIEW_MONTHS);
+  const figures: MonthFiguresDto[] = [];
+  for (const month of months) {
+    const invoiced = await queries.invoicedHundredths(deps.db, month);
+    figures.push({
       month: month.label,
       soldHours: hundredthsToHours(invoiced.sold),
-      usedHours: hundredthsToHours(queries.loggedHundredths(deps.db, month)),
+      usedHours: hundredthsToHours(await queries.loggedHundredths(deps.db, month)),
       awaitingPaymentHours: hundredthsToHours(invoiced.awaitingPayment),
-    };
-  });
+    });
+  }
+  return figures;
 });

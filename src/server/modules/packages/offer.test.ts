@@ -16,21 +16,21 @@ const at = (ms: number) => new Date(NOW.getTime() + ms);
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(NOW);
-  companyId = createCompany(t.deps.db, { companyName: 'Offer Co' }).id;
+  companyId = (await createCompany(t.deps.db, { companyName: 'Offer Co' })).id;
   admin = await signedInUser(t, { companyId, role: 'admin' });
 });
 afterAll(() => t.close());
 
 describe('the offer rule, shared by the catalogue, the detail and the purchase', () => {
   it('offers a package from its start instant through its end instant, general or the company’s own, never another’s', async () => {
-    const other = createCompany(t.deps.db).id;
+    const other = (await createCompany(t.deps.db)).id;
     const cases = {
-      startsNow: createPackage(t.deps.db, { description: 'starts now', startDate: NOW }, NOW),
-      startsLater: createPackage(t.deps.db, { description: 'starts in 1 ms', startDate: at(1) }, NOW),
-      endsNow: createPackage(t.deps.db, { description: 'ends now', startDate: at(-1000), endDate: NOW }, NOW),
-      ended: createPackage(t.deps.db, { description: 'ended 1 ms ago', startDate: at(-1000), endDate: at(-1) }, NOW),
-      own: createPackage(t.deps.db, { description: 'own', startDate: at(-1000), companyId }, NOW),
-      theirs: createPackage(t.deps.db, { description: 'theirs', startDate: at(-1000), companyId: other }, NOW),
+      startsNow: await createPackage(t.deps.db, { description: 'starts now', startDate: NOW }, NOW),
+      startsLater: await createPackage(t.deps.db, { description: 'starts in 1 ms', startDate: at(1) }, NOW),
+      endsNow: await createPackage(t.deps.db, { description: 'ends now', startDate: at(-1000), endDate: NOW }, NOW),
+      ended: await createPackage(t.deps.db, { description: 'ended 1 ms ago', startDate: at(-1000), endDate: at(-1) }, NOW),
+      own: await createPackage(t.deps.db, { description: 'own', startDate: at(-1000), companyId }, NOW),
+      theirs: await createPackage(t.deps.db, { description: 'theirs', startDate: at(-1000), companyId: other }, NOW),
     };
     const listed = new Set(json<{ _id: string }[]>(await api(t.app, admin.token).get('/packages')).map((p) => p._id));
     const verdicts: Record<string, [boolean, boolean, boolean]> = {};

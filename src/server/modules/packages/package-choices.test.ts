@@ -5,16 +5,16 @@ import { createCompany, createPackage } from '../../testing/factories.js';
 
 let t: TestApp;
 let boss: string;
-let globex: ReturnType<typeof createCompany>;
-let initech: ReturnType<typeof createCompany>;
+let globex: Awaited<ReturnType<typeof createCompany>>;
+let initech: Awaited<ReturnType<typeof createCompany>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  globex = createCompany(t.deps.db, { companyName: 'Globex' });
-  initech = createCompany(t.deps.db, { companyName: 'Initech' });
-  createPackage(t.deps.db, { description: 'General 10' });
-  createPackage(t.deps.db, { description: 'Globex custom', companyId: globex.id });
-  createPackage(t.deps.db, { description: 'Initech custom', companyId: initech.id });
+  globex = await createCompany(t.deps.db, { companyName: 'Globex' });
+  initech = await createCompany(t.deps.db, { companyName: 'Initech' });
+  await createPackage(t.deps.db, { description: 'General 10' });
+  await createPackage(t.deps.db, { description: 'Globex custom', companyId: globex.id });
+  await createPackage(t.deps.db, { description: 'Initech custom', companyId: initech.id });
   boss = (await signedInUser(t, { role: 'superadmin' })).token;
 });
 afterAll(() => t.close());

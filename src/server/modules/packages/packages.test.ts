@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoices, packages } from '../../../../drizzle/schema.js';
+import type { packages } from '../../../../drizzle/schema.js';
 import { newId } from '../../lib/ids.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
 import { PACKAGE_CATALOGUE_LIMIT, packageListInput } from '../../../shared/packages.js';
@@ -10,8 +10,8 @@ import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listAllPackages } from './service.js';
 
 let t: TestApp;
-let company: ReturnType<typeof createCompany>;
-let other: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
+let other: Awaited<ReturnType<typeof createCompany>>;
 let admin: SignedInUser;
 let member: SignedInUser;
 let otherAdmin: SignedInUser;
@@ -23,39 +23,47 @@ const daysFromNow = (days: number) => new Date(NOW.getTime() + days * DAY);
 
 type Pkg = { _id: string; description: string; hours: number; rate: number; price: number; company: string | null; companyName: string | null; startDate: string; endDate: string | null };
 
-function createPackage(fields: Partial<typeof packages.$inferInsert> = {}) {
+async function createPackage(fields: Partial<typeof packages.$inferInsert> = {}) {
   const row = { id: newId(), description: 'Package', hundredths: 1000, rateCents: 100000, companyId: null, startDate: daysFromNow(-30), endDate: null, createdAt: NOW, ...fields };
-  t.deps.db.insert(packages).values(row).run();
+  await t.deps.db.transaction((tx) => tx.insert(tx.t.packages).values(row));
   return row;
 }
 
-const count = () => t.deps.db.select().from(packages).all().length;
+const storedPackages = () => t.deps.db.select().from(t.deps.db.t.packages);
+const count = async () => (await storedPackages()).length;
+async function storedPackage(id: string) {
+  const { packages } = t.deps.db.t;
+  const [row] = await t.deps.db.select().from(packages).where(eq(packages.id, id));
+  return row;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
-  company = createCompany(t.deps.db, { companyName: 'Globex' });
-  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  company = await createCompany(t.deps.db, { companyName: 'Globex' });
+  other = await createCompany(t.deps.db, { companyName: 'Initech' });
   admin = await signedInUser(t, { companyId: company.id, role: 'admin' });
   member = await signedInUser(t, { companyId: company.id, role: 'member' });
   otherAdmin = await signedInUser(t, { companyId: other.id, role: 'admin' });
   boss = await signedInUser(t, { role: 'superadmin' });
 });
 afterAll(() => t.close());
-beforeEach(() => {
+beforeEach(async () => {
   t.clock.set(NOW);
-  t.deps.db.update(invoices).set({ packageId: null }).run();
-  t.deps.db.delete(packages).run();
+  await t.deps.db.transaction(async (tx) => {
+    await tx.update(tx.t.invoices).set({ packageId: null });
+    await tx.delete(tx.t.packages);
+  });
 });
 
 describe('customer catalogue GET /packages', () => {
   it('offers general and own custom packages whose start has come and end has not passed, custom first, each by hours', async () => {
-    const general20 = createPackage({ description: 'General 20', hundredths: 2000 });
-    const general5 = createPackage({ description: 'General 5', hundredths: 500, rateCents: 12345 });
-    const own50 = createPackage({ description: 'Own 50', hundredths: 5000, companyId: company.id });
-    const own10 = createPackage({ description: 'Own 10', hundredths: 1000, companyId: company.id, endDate: daysFromNow(3) });
-    createPackage({ description: 'Theirs', hundredths: 100, companyId: other.id });
-    createPackage({ description: 'Not yet', startDate: daysFromNow(1) });
-    createPackage({ description: 'Expired', endDate: daysFromNow(-1) });
+    const general20 = await createPackage({ description: 'General 20', hundredths: 2000 });
+    const general5 = await createPackage({ description: 'General 5', hundredths: 500, rateCents: 12345 });
+    const own50 = await createPackage({ description: 'Own 50', hundredths: 5000, companyId: company.id });
+    const own10 = await createPackage({ description: 'Own 10', hundredths: 1000, companyId: company.id, endDate: daysFromNow(3) });
+    await createPackage({ description: 'Theirs', hundredths: 100, companyId: other.id });
+    await createPackage({ description: 'Not yet', startDate: daysFromNow(1) });
+    await createPackage({ description: 'Expired', endDate: daysFromNow(-1) });
     const response = await api(t.app, admin.token).get('/packages');
     expect(response.statusCode).toBe(200);
     const list = json<Pkg[]>(response);
@@ -68,7 +76,7 @@ describe('customer catalogue GET /packages', () => {
   });
 
   it('follows the clock: a package appears on its start date and leaves once its end date has passed', async () => {
-    const pkg = createPackage({ startDate: daysFromNow(1), endDate: daysFromNow(2) });
+    const pkg = await createPackage({ startDate: daysFromNow(1), endDate: daysFromNow(2) });
     const ids = async () => json<Pkg[]>(await api(t.app, admin.token).get('/packages')).map((p) => p._id);
     expect(await ids()).toEqual([]);
     t.clock.set(daysFromNow(1));
@@ -80,8 +88,8 @@ describe('customer catalogue GET /packages', () => {
   });
 
   it(`offers at most ${PACKAGE_CATALOGUE_LIMIT} packages, the company's own first`, async () => {
-    const own = createPackage({ description: 'Own', companyId: company.id, hundredths: 99_900 });
-    for (let n = 0; n < PACKAGE_CATALOGUE_LIMIT; n += 1) createPackage({ description: `General ${n}`, hundredths: 100 + n });
+    const own = await createPackage({ description: 'Own', companyId: company.id, hundredths: 99_900 });
+    for (let n = 0; n < PACKAGE_CATALOGUE_LIMIT; n += 1) await createPackage({ description: `General ${n}`, hundredths: 100 + n });
     const list = json<Pkg[]>(await api(t.app, admin.token).get('/packages'));
     expect(list).toHaveLength(PACKAGE_CATALOGUE_LIMIT);
     expect(list[0]?._id).toBe(own.id);
@@ -89,8 +97,8 @@ describe('customer catalogue GET /packages', () => {
   });
 
   it('shows another company only its own custom packages', async () => {
-    createPackage({ description: 'Globex only', companyId: company.id });
-    const general = createPackage({ description: 'General' });
+    await createPackage({ description: 'Globex only', companyId: company.id });
+    const general = await createPackage({ description: 'General' });
     expect(json<Pkg[]>(await api(t.app, otherAdmin.token).get('/packages')).map((p) => p._id)).toEqual([general.id]);
   });
 
@@ -103,15 +111,15 @@ describe('customer catalogue GET /packages', () => {
 
 describe('package detail GET /packages/{id}', () => {
   it('answers name, price and description to a company admin it is offered to', async () => {
-    const pkg = createPackage({ description: '20 hours of support', hundredths: 2050, rateCents: 15000, companyId: company.id });
+    const pkg = await createPackage({ description: '20 hours of support', hundredths: 2050, rateCents: 15000, companyId: company.id });
     const response = await api(t.app, admin.token).get(`/packages/${pkg.id}`);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support', _id: pkg.id, hours: 20.5, rate: 150 });
   });
 
   it('follows the catalogue rule: plain users and the provider get the same 403 as on GET /packages', async () => {
-    const own = createPackage({ companyId: company.id });
-    const general = createPackage();
+    const own = await createPackage({ companyId: company.id });
+    const general = await createPackage();
     for (const caller of [member, boss]) {
       const list = await api(t.app, caller.token).get('/packages');
       for (const id of [own.id, general.id]) {
@@ -123,9 +131,9 @@ describe('package detail GET /packages/{id}', () => {
   });
 
   it('answers 404 for another company’s custom package, one not on offer and an unknown id', async () => {
-    const theirs = createPackage({ companyId: other.id });
-    const future = createPackage({ startDate: daysFromNow(1) });
-    const expired = createPackage({ endDate: daysFromNow(-1) });
+    const theirs = await createPackage({ companyId: other.id });
+    const future = await createPackage({ startDate: daysFromNow(1) });
+    const expired = await createPackage({ endDate: daysFromNow(-1) });
     for (const id of [theirs.id, future.id, expired.id, 'nope']) {
       const response = await api(t.app, admin.token).get(`/packages/${id}`);
       expect(response.statusCode).toBe(404);
@@ -134,9 +142,9 @@ describe('package detail GET /packages/{id}', () => {
   });
 
   it('answers a company admin for a package exactly when its catalogue lists it', async () => {
-    const ownCustom = createPackage({ companyId: other.id });
-    const theirs = createPackage({ companyId: company.id });
-    const ended = createPackage({ companyId: other.id, endDate: daysFromNow(-1) });
+    const ownCustom = await createPackage({ companyId: other.id });
+    const theirs = await createPackage({ companyId: company.id });
+    const ended = await createPackage({ companyId: other.id, endDate: daysFromNow(-1) });
     const listed = new Set(json<{ _id: string }[]>(await api(t.app, otherAdmin.token).get('/packages')).map((pkg) => pkg._id));
     for (const pkg of [ownCustom, theirs, ended]) {
       const detail = await api(t.app, otherAdmin.token).get(`/packages/${pkg.id}`);
@@ -146,16 +154,16 @@ describe('package detail GET /packages/{id}', () => {
   });
 
   it('needs a session', async () => {
-    const pkg = createPackage();
+    const pkg = await createPackage();
     expect((await api(t.app).get(`/packages/${pkg.id}`)).statusCode).toBe(401);
   });
 });
 
 describe('super-admin packages', () => {
   it('lists every package, by rate, highest first', async () => {
-    const cheap = createPackage({ rateCents: 5000 });
-    const dear = createPackage({ rateCents: 200000, companyId: other.id });
-    const expired = createPackage({ rateCents: 100000, endDate: daysFromNow(-5) });
+    const cheap = await createPackage({ rateCents: 5000 });
+    const dear = await createPackage({ rateCents: 200000, companyId: other.id });
+    const expired = await createPackage({ rateCents: 100000, endDate: daysFromNow(-5) });
     const response = await api(t.app, boss.token).get('/superadmin/packages');
     expect(response.statusCode).toBe(200);
     const list = json<Pkg[]>(response);
@@ -167,7 +175,7 @@ describe('super-admin packages', () => {
   const descriptions = (page: RestPage<Pkg>) => page.items.map((p) => p.description);
 
   it('pages the list, with X-Total-Count and Link, and refuses a page of more than 1000', async () => {
-    for (let n = 1; n <= 7; n += 1) createPackage({ description: `Rate ${n}`, rateCents: n * 1000 });
+    for (let n = 1; n <= 7; n += 1) await createPackage({ description: `Rate ${n}`, rateCents: n * 1000 });
     const page = await listed('per_page=3&page=2');
     expect(descriptions(page)).toEqual(['Rate 4', 'Rate 3', 'Rate 2']);
     expect(page.total).toBe(7);
@@ -179,19 +187,19 @@ describe('super-admin packages', () => {
   });
 
   it("searches the description, case-insensitively, and filters by company: that company's custom packages", async () => {
-    createPackage({ description: 'Support Hours', companyId: company.id });
-    createPackage({ description: 'support retainer', companyId: other.id });
-    createPackage({ description: 'General SUPPORT' });
-    createPackage({ description: 'Training', companyId: company.id });
+    await createPackage({ description: 'Support Hours', companyId: company.id });
+    await createPackage({ description: 'support retainer', companyId: other.id });
+    await createPackage({ description: 'General SUPPORT' });
+    await createPackage({ description: 'Training', companyId: company.id });
     expect(descriptions(await listed('search=SUPPORT&sort=description&dir=asc'))).toEqual(['General SUPPORT', 'Support Hours', 'support retainer']);
     expect(descriptions(await listed(`company=${company.id}&sort=description&dir=asc`))).toEqual(['Support Hours', 'Training']);
     expect(descriptions(await listed(`company=${company.id}&search=support`))).toEqual(['Support Hours']);
   });
 
   it('sorts by each column, either way; a general package and an open end come last going up', async () => {
-    createPackage({ description: 'b middle', hundredths: 2000, rateCents: 5000, companyId: other.id, startDate: daysFromNow(-20), endDate: daysFromNow(20) });
-    createPackage({ description: 'A cheap', hundredths: 500, rateCents: 10000, startDate: daysFromNow(-10), endDate: null });
-    createPackage({ description: 'C dear', hundredths: 1000, rateCents: 30000, companyId: company.id, startDate: daysFromNow(-30), endDate: daysFromNow(5) });
+    await createPackage({ description: 'b middle', hundredths: 2000, rateCents: 5000, companyId: other.id, startDate: daysFromNow(-20), endDate: daysFromNow(20) });
+    await createPackage({ description: 'A cheap', hundredths: 500, rateCents: 10000, startDate: daysFromNow(-10), endDate: null });
+    await createPackage({ description: 'C dear', hundredths: 1000, rateCents: 30000, companyId: company.id, startDate: daysFromNow(-30), endDate: daysFromNow(5) });
     const sorted = async (sort: string, dir = 'asc') => descriptions(await listed(`sort=${sort}&dir=${dir}`));
     expect(await sorted('rate', 'desc')).toEqual(['C dear', 'A cheap', 'b middle']);
     expect(await sorted('rate')).toEqual(['b middle', 'A cheap', 'C dear']);
@@ -207,7 +215,7 @@ describe('super-admin packages', () => {
   });
 
   it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', async () => {
-    const plans = (input: object) => statementPlans(t.deps.db, () => listAllPackages(t.deps, packageListInput.parse({ perPage: 2, ...input })));
+    const plans = (input: object) => statementPlans(t.database, () => listAllPackages(t.deps, packageListInput.parse({ perPage: 2, ...input })));
     expectIndexedPage(await plans({}), 'packages', 'packages_rate_idx', { withCompany: true });
     expectIndexedPage(await plans({ company: company.id }), 'packages', 'packages_company_idx', { withCompany: true });
   });
@@ -216,7 +224,7 @@ describe('super-admin packages', () => {
     const response = await api(t.app, boss.token).post('/superadmin/packages', { description: '  Starter  ' });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ description: 'Starter', hours: 0, rate: 1000, price: 0, company: null, companyName: null, startDate: NOW.toISOString(), endDate: null });
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
   });
 
   it('creates a custom package with every field, ignoring the form’s display fields', async () => {
@@ -227,7 +235,7 @@ describe('super-admin packages', () => {
     expect(response.statusCode).toBe(200);
     const created = json<Pkg>(response);
     expect(created).toMatchObject({ description: 'Globex block', hours: 12.5, rate: 150.5, price: 1881.25, company: company.id, companyName: 'Globex', startDate: '2026-04-01T00:00:00.000Z', endDate: '2026-06-30T23:59:59.000Z' });
-    const row = t.deps.db.select().from(packages).where(eq(packages.id, created._id)).get();
+    const row = await storedPackage(created._id);
     expect(row).toMatchObject({ hundredths: 1250, rateCents: 15050, companyId: company.id });
   });
 
@@ -253,7 +261,7 @@ describe('super-admin packages', () => {
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
     expect(json<{ message: string }>(response).message).toMatch(/\.$/);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 
   it('names the field each refusal is about, so the dialog shows it there', async () => {
@@ -271,11 +279,11 @@ describe('super-admin packages', () => {
     const response = await api(t.app, boss.token).post('/superadmin/packages', { description: 'x', company: 'no-such-company' });
     expect(response.statusCode).toBe(404);
     expect(json(response).message).toBe('Company not found.');
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 
   it('updates every field it is sent; omitted ones stay and null clears the end date and company', async () => {
-    const pkg = createPackage({ description: 'Old', companyId: company.id, startDate: daysFromNow(-10) });
+    const pkg = await createPackage({ description: 'Old', companyId: company.id, startDate: daysFromNow(-10) });
     const response = await api(t.app, boss.token).put(`/superadmin/packages/${pkg.id}`, {
       _id: pkg.id, description: 'New', hours: 40, rate: 900, company: other.id, endDate: daysFromNow(10).toISOString(),
     });
@@ -289,8 +297,8 @@ describe('super-admin packages', () => {
   });
 
   it('refuses a bad update with the message and changes nothing', async () => {
-    const pkg = createPackage({ description: 'Keep', startDate: daysFromNow(-10) });
-    const before = t.deps.db.select().from(packages).where(eq(packages.id, pkg.id)).get();
+    const pkg = await createPackage({ description: 'Keep', startDate: daysFromNow(-10) });
+    const before = await storedPackage(pkg.id);
     for (const [payload, status, message] of [
       [{ description: '' }, 400, 'Description is required.'],
       [{ description: 'x', hours: -2 }, 400, 'Hours must be 0 or more.'],
@@ -301,7 +309,7 @@ describe('super-admin packages', () => {
       expect(response.statusCode).toBe(status);
       expect(json(response).message).toBe(message);
     }
-    expect(t.deps.db.select().from(packages).where(eq(packages.id, pkg.id)).get()).toEqual(before);
+    expect(await storedPackage(pkg.id)).toEqual(before);
   });
 
   it('answers 404 for an unknown package on update and delete', async () => {
@@ -315,16 +323,18 @@ describe('super-admin packages', () => {
   });
 
   it('deletes a package; invoices keep their numbers and lose the link', async () => {
-    const pkg = createPackage();
-    const invoice = createInvoiceRow(t.deps.db, { companyId: company.id, packageId: pkg.id, description: 'Package', hundredths: 1000, rateCents: 100000, priceCents: 1000000 });
+    const pkg = await createPackage();
+    const invoice = await createInvoiceRow(t.deps.db, { companyId: company.id, packageId: pkg.id, description: 'Package', hundredths: 1000, rateCents: 100000, priceCents: 1000000 });
     const response = await api(t.app, boss.token).delete(`/superadmin/packages/${pkg.id}`);
     expect(response.statusCode).toBe(200);
-    expect(count()).toBe(0);
-    expect(t.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()).toMatchObject({ packageId: null, description: 'Package', hundredths: 1000, rateCents: 100000, priceCents: 1000000 });
+    expect(await count()).toBe(0);
+    const { invoices } = t.deps.db.t;
+    const [kept] = await t.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(kept).toMatchObject({ packageId: null, description: 'Package', hundredths: 1000, rateCents: 100000, priceCents: 1000000 });
   });
 
   it('refuses company users with 403 and callers without a session with 401, writing nothing', async () => {
-    const pkg = createPackage({ description: 'Untouched' });
+    const pkg = await createPackage({ description: 'Untouched' });
     for (const [token, status] of [[admin.token, 403], [member.token, 403], [undefined, 401]] as const) {
       const client = api(t.app, token);
       expect((await client.get('/superadmin/packages')).statusCode).toBe(status);
@@ -332,6 +342,6 @@ describe('super-admin packages', () => {
       expect((await client.put(`/superadmin/packages/${pkg.id}`, { description: 'x' })).statusCode).toBe(status);
       expect((await client.delete(`/superadmin/packages/${pkg.id}`)).statusCode).toBe(status);
     }
-    expect(t.deps.db.select().from(packages).all()).toMatchObject([{ id: pkg.id, description: 'Untouched' }]);
+    expect(await storedPackages()).toMatchObject([{ id: pkg.id, description: 'Untouched' }]);
   });
 });

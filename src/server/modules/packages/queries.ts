@@ -7,17 +7,20 @@ import { priceCentsOf } from '../../../shared/pricing.js';
 import type { Tx } from '../../db.js';
 import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 
-/** Select with `.leftJoin(companies, eq(companies.id, packages.companyId))`. */
-export const packageColumns = {
-  id: packages.id,
-  description: packages.description,
-  hundredths: packages.hundredths,
-  rateCents: packages.rateCents,
-  companyId: packages.companyId,
-  companyName: companies.companyName,
-  startDate: packages.startDate,
-  endDate: packages.endDate,
-};
+/** The columns of a package row, for a select `.from(packages).leftJoin(companies, eq(companies.id, packages.companyId))`. */
+export function packageColumns(tx: Tx) {
+  const { packages, companies } = tx.t;
+  return {
+    id: packages.id,
+    description: packages.description,
+    hundredths: packages.hundredths,
+    rateCents: packages.rateCents,
+    companyId: packages.companyId,
+    companyName: companies.companyName,
+    startDate: packages.startDate,
+    endDate: packages.endDate,
+  };
+}
 
 export type PackageRow = {
   id: string;
@@ -66,24 +69,25 @@ const packageSortColumns: Record<PackageSortKey, (SQL | AnyColumn)[]> = {
 
 /** Packages with their company's name, a slice at a time; the company filter keeps that company's custom packages. */
 export function packageListReader(tx: Tx, query: Omit<PackageListQuery, 'page' | 'perPage'>): ListReader<PackageDto> {
+  const { packages, companies } = tx.t;
   const where = and(query.company ? eq(packages.companyId, query.company) : undefined, searchAny(query.search, [packages.description]));
   return {
-    rows: (limit, offset) =>
-      tx
-        .select(packageColumns)
+    rows: async (limit, offset) => {
+      const rows = await tx
+        .select(packageColumns(tx))
         .from(packages)
         .leftJoin(companies, eq(companies.id, packages.companyId))
         .where(where)
         .orderBy(...orderOf(query.dir, packageSortColumns[query.sort]))
         .limit(limit)
-        .offset(offset)
-        .all()
-        .map(packageDto),
+        .offset(offset);
+      return rows.map(packageDto);
+    },
     count: (atMost) => countUpTo(tx, packages, where, atMost),
   };
 }
 
 /** One page of packages with their company's name. */
-export function listPackages(tx: Tx, query: PackageListQuery): Page<PackageDto> {
+export function listPackages(tx: Tx, query: PackageListQuery): Promise<Page<PackageDto>> {
   return pageOf(query, packageListReader(tx, query));
 }

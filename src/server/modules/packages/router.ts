@@ -62,8 +62,8 @@ export const superAdminPackagesRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Delete a package; invoices keep their copy of its numbers', description: 'Super-admins only. Removes the package from the catalogue; invoices bought from it keep their description, hours, rate and price, and only lose the link to it.' } })
     .input(byId)
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      packages.deletePackage(ctx.deps, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await packages.deletePackage(ctx.deps, input.id);
       return null;
     }),
 });

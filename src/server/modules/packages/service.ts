@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { companies, packages } from '../../../../drizzle/schema.js';
 import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
   byCatalogueOrder,
@@ -13,7 +12,7 @@ import {
   type PackageListQuery,
 } from '../../../shared/packages.js';
 import type { Page } from '../../../shared/list.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
@@ -25,64 +24,65 @@ import { listPackages, packageColumns, packageDto } from './queries.js';
  * numbers they need, so deleting a package leaves them intact.
  */
 
-export function catalogue(deps: AppDeps, companyId: string): PackageDto[] {
-  const rows = deps.db
-    .select(packageColumns)
+export async function catalogue(deps: AppDeps, companyId: string): Promise<PackageDto[]> {
+  const { packages, companies } = deps.db.t;
+  const rows = await deps.db
+    .select(packageColumns(deps.db))
     .from(packages)
     .leftJoin(companies, eq(companies.id, packages.companyId))
     .where(onOfferTo(companyId, deps.clock.now()))
     .orderBy(sql`${packages.companyId} is null`, asc(packages.hundredths), asc(packages.description), asc(packages.id))
-    .limit(PACKAGE_CATALOGUE_LIMIT)
-    .all();
+    .limit(PACKAGE_CATALOGUE_LIMIT);
   // the SQL order already is the catalogue order; the shared comparator is its one definition
   return rows.map(packageDto).sort(byCatalogueOrder);
 }
 
-export function packageDetail(deps: AppDeps, companyId: string, id: string): PackageDetailDto {
-  const row = deps.db
-    .select(packageColumns)
+export async function packageDetail(deps: AppDeps, companyId: string, id: string): Promise<PackageDetailDto> {
+  const { packages, companies } = deps.db.t;
+  const [row] = await deps.db
+    .select(packageColumns(deps.db))
     .from(packages)
     .leftJoin(companies, eq(companies.id, packages.companyId))
-    .where(and(eq(packages.id, id), onOfferTo(companyId, deps.clock.now())))
-    .get();
+    .where(and(eq(packages.id, id), onOfferTo(companyId, deps.clock.now())));
   if (!row) throw notFound('Package');
   const pkg = packageDto(row);
   return { name: pkg.description, price: pkg.price, description: pkg.description, _id: pkg._id, hours: pkg.hours, rate: pkg.rate };
 }
 
-export function listAllPackages(deps: AppDeps, query: PackageListQuery): Page<PackageDto> {
+export function listAllPackages(deps: AppDeps, query: PackageListQuery): Promise<Page<PackageDto>> {
   return listPackages(deps.db, query);
 }
 
 /** The packages an invoice for the company may copy: general ones and the company's own, by description. */
-export function packageChoices(deps: AppDeps, companyId: string): PackageDto[] {
-  return deps.db
-    .select(packageColumns)
+export async function packageChoices(deps: AppDeps, companyId: string): Promise<PackageDto[]> {
+  const { packages, companies } = deps.db.t;
+  const rows = await deps.db
+    .select(packageColumns(deps.db))
     .from(packages)
     .leftJoin(companies, eq(companies.id, packages.companyId))
     .where(offeredTo(companyId))
     .orderBy(asc(packages.description), asc(packages.id))
-    .limit(PACKAGE_CHOICES_LIMIT)
-    .all()
-    .map(packageDto);
+    .limit(PACKAGE_CHOICES_LIMIT);
+  return rows.map(packageDto);
 }
 
-export function findPackage(tx: Tx, id: string): PackageDto {
-  const row = tx
-    .select(packageColumns)
+export async function findPackage(tx: Tx, id: string): Promise<PackageDto> {
+  const { packages, companies } = tx.t;
+  const [row] = await tx
+    .select(packageColumns(tx))
     .from(packages)
     .leftJoin(companies, eq(companies.id, packages.companyId))
-    .where(eq(packages.id, id))
-    .get();
+    .where(eq(packages.id, id));
   if (!row) throw notFound('Package');
   return packageDto(row);
 }
 
 /** The form as columns; startDate falls back to `defaultStart` (now on create, the current one on edit). */
-function packageValues(tx: Tx, form: PackageForm, defaultStart: Date) {
+async function packageValues(tx: Tx, form: PackageForm, defaultStart: Date) {
   const companyId = form.company?.trim() || null;
   if (companyId !== null) {
-    const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+    const { companies } = tx.t;
+    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
     if (!company) throw notFound('Company');
   }
   const startDate = parseDateText(form.startDate) ?? defaultStart;
@@ -98,33 +98,34 @@ function packageValues(tx: Tx, form: PackageForm, defaultStart: Date) {
   };
 }
 
-export function createPackage(deps: AppDeps, form: PackageForm): PackageDto {
+export function createPackage(deps: AppDeps, form: PackageForm): Promise<PackageDto> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, (tx) => {
+  return deps.db.transaction(async (tx) => {
+    const { packages } = tx.t;
     const id = newId();
-    tx.insert(packages)
-      .values({ id, ...packageValues(tx, form, now), createdAt: now })
-      .run();
+    await tx.insert(packages).values({ id, ...(await packageValues(tx, form, now)), createdAt: now });
     return findPackage(tx, id);
   });
 }
 
 /** The same form as create; an omitted start date keeps the package's current one. */
-export function updatePackage(deps: AppDeps, id: string, form: PackageForm): PackageDto {
-  return inTransaction(deps.db, (tx) => {
-    const current = findPackage(tx, id);
-    tx.update(packages)
-      .set(packageValues(tx, form, new Date(current.startDate)))
-      .where(eq(packages.id, id))
-      .run();
+export function updatePackage(deps: AppDeps, id: string, form: PackageForm): Promise<PackageDto> {
+  return deps.db.transaction(async (tx) => {
+    const { packages } = tx.t;
+    const current = await findPackage(tx, id);
+    await tx
+      .update(packages)
+      .set(await packageValues(tx, form, new Date(current.startDate)))
+      .where(eq(packages.id, id));
     return findPackage(tx, id);
   });
 }
 
 /** Invoices keep their copy of description, hours, rate and price; their package_id becomes null. */
-export function deletePackage(deps: AppDeps, id: string): void {
-  inTransaction(deps.db, (tx) => {
-    findPackage(tx, id);
-    tx.delete(packages).where(eq(packages.id, id)).run();
+export async function deletePackage(deps: AppDeps, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { packages } = tx.t;
+    await findPackage(tx, id);
+    await tx.delete(packages).where(eq(packages.id, id));
   });
 }

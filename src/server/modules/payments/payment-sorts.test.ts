@@ -3,7 +3,7 @@ import type { InvoiceDto } from '../../../shared/invoices.js';
 import { PAYMENT_SORT_KEYS, type PaymentDto, type PaymentSortKey } from '../../../shared/payments.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
-import { pagePlan, pageStatement, slowSteps, sqliteOf, statementPlans, tableScans } from '../../testing/query-plans.js';
+import { pagePlan, pageStatement, slowSteps, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
 
 /*
@@ -14,7 +14,7 @@ import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-
 
 let t: TestApp;
 let boss: string;
-let globexUpper: ReturnType<typeof createCompany>;
+let globexUpper: Awaited<ReturnType<typeof createCompany>>;
 let all: PaymentDto[];
 let paymentRowids: Map<string, number>;
 let companyRowids: Map<string, number>;
@@ -25,9 +25,9 @@ beforeAll(async () => {
   t = await createTestApp();
   boss = (await signedInUser(t, { role: 'superadmin' })).token;
   // two companies whose names differ only in case, so the name sort ties them and their rowids decide
-  const globexLower = createCompany(t.deps.db, { companyName: 'globex' });
-  const initech = createCompany(t.deps.db, { companyName: 'Initech' });
-  globexUpper = createCompany(t.deps.db, { companyName: 'Globex' });
+  const globexLower = await createCompany(t.deps.db, { companyName: 'globex' });
+  const initech = await createCompany(t.deps.db, { companyName: 'Initech' });
+  globexUpper = await createCompany(t.deps.db, { companyName: 'Globex' });
   const companies = [globexLower, initech, globexUpper];
   const newInvoice = async (company: string) =>
     json<InvoiceDto>(await api(t.app, boss).post('/superadmin/invoices', { company, description: 'Block', price: 1000, sendInvoiceEmail: false }));
@@ -52,8 +52,8 @@ beforeAll(async () => {
     expect(response.statusCode, response.body).toBe(200);
   }
   all = json<PaymentDto[]>(await api(t.app, boss).get('/superadmin/payments?per_page=100'));
-  paymentRowids = rowidsOf(t.deps.db, 'payments');
-  companyRowids = rowidsOf(t.deps.db, 'companies');
+  paymentRowids = await rowidsOf(t.deps.db, 'payments');
+  companyRowids = await rowidsOf(t.deps.db, 'companies');
 });
 afterAll(() => t.close());
 
@@ -79,13 +79,13 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 
   it('reads the first page in order from an index, and answers the right order', async () => {
     const url = `/superadmin/payments?${query}`;
-    expect(slowSteps(await pagePlan(t.deps.db, 'payments', () => api(t.app, boss).get(url)))).toEqual([]);
+    expect(slowSteps(await pagePlan(t.database, 'payments', () => api(t.app, boss).get(url)))).toEqual([]);
     expect(await idsAt(url)).toEqual(sortedIds(all, sortValues[sort], dir));
   });
 
   it('one company’s payments are found by the company’s index', async () => {
     const url = `/superadmin/payments?company=${globexUpper.id}&${query}`;
-    const plan = await pagePlan(t.deps.db, 'payments', () => api(t.app, boss).get(url));
+    const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get(url));
     expect(plan.join('\n')).toMatch(/SEARCH payments USING INDEX payments_company_idx \(company_id=\?\)/);
     expect(tableScans(plan)).toEqual([]);
     expect(await idsAt(url)).toEqual(sortedIds(all.filter((row) => row.company === globexUpper.id), sortValues[sort], dir));
@@ -99,14 +99,14 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 
 describe('sorted by another table’s column', () => {
   it('by company name, walks companies by name and each one’s payments by date', async () => {
-    const plan = await pagePlan(t.deps.db, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=companyName'));
+    const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=companyName'));
     expect(plan.slice(0, 2)).toEqual(['SCAN companies USING INDEX companies_name_nocase_idx', 'SEARCH payments USING INDEX payments_company_idx (company_id=?)']);
     const names = json<PaymentDto[]>(await api(t.app, boss).get('/superadmin/payments?sort=companyName&dir=asc')).map((row) => row.companyName);
     expect(names).toEqual(['globex', 'globex', 'Globex', 'Globex', 'Globex', 'Globex', 'Initech', 'Initech']);
   });
 
   it('by invoice, walks invoices by number and each one’s payments in the order they were made', async () => {
-    const plan = await pagePlan(t.deps.db, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=invoice'));
+    const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=invoice'));
     expect(plan.slice(0, 2)).toEqual(['SCAN invoices USING INDEX invoices_invoice_number_unique', 'SEARCH payments USING INDEX payments_invoice_idx (invoice_id=?)']);
     const page = json<PaymentDto[]>(await api(t.app, boss).get('/superadmin/payments?sort=invoice&dir=asc'));
     expect(page.map((row) => row.description)).toEqual(['First wire', 'Bounced', 'Refund', 'Cheque', 'Second wire', 'Zelle wire', 'Wire rest', 'Cash']);
@@ -117,11 +117,12 @@ describe('under a search', () => {
   it('walks the sort’s index when the matches are many, and sorts them when they are few', async () => {
     // pending payments, which count toward nothing, so the invoices' paid totals stay as they are
     const [first] = all;
-    const insert = sqliteOf(t.deps.db).prepare('insert into payments (id, invoice_id, company_id, amount_cents, description, status, payment_date, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)');
-    sqliteOf(t.deps.db).transaction(() => {
+    const { writer } = t.database.sqlite;
+    const insert = writer.prepare('insert into payments (id, invoice_id, company_id, amount_cents, description, status, payment_date, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)');
+    writer.transaction(() => {
       for (let n = 0; n < 2_500; n += 1) insert.run(`bulk-${n}`, first!.invoice._id, first!.company, n, 'Bulk', 'pending', Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1));
     })();
-    const planOfPage = (query: string) => pagePlan(t.deps.db, 'payments', () => api(t.app, boss).get(`/superadmin/payments?${query}`));
+    const planOfPage = (query: string) => pagePlan(t.database, 'payments', () => api(t.app, boss).get(`/superadmin/payments?${query}`));
     expect((await planOfPage('search=bulk&sort=amount'))[0]).toBe('SCAN payments USING INDEX payments_amount_idx');
     expect((await planOfPage('search=bulk&sort=invoice'))[0]).toBe('SCAN invoices USING INDEX invoices_invoice_number_unique');
     for (const sort of ['amount', 'invoice', 'companyName']) expect(await planOfPage(`search=wire&sort=${sort}`)).toContain('USE TEMP B-TREE FOR ORDER BY');
@@ -130,7 +131,7 @@ describe('under a search', () => {
   });
 
   it('finds a search’s few matches in the descriptions’ own index, not the whole table, and reads the page by their rowids', async () => {
-    const plans = await statementPlans(t.deps.db, () => api(t.app, boss).get('/superadmin/payments?search=wire'));
+    const plans = await statementPlans(t.database, () => api(t.app, boss).get('/superadmin/payments?search=wire'));
     expect(plans[plans.findIndex(({ sql }) => sql.includes('like'))]!.plan).toEqual(['SCAN payments USING COVERING INDEX payments_description_idx']);
     expect(pageStatement(plans, 'payments').plan.join('\n')).toMatch(/SEARCH payments USING INTEGER PRIMARY KEY \(rowid=\?\)/);
   });

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, invoices, payments } from '../../../../drizzle/schema.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
 import { createCompany } from '../../testing/factories.js';
@@ -10,15 +9,19 @@ import { paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 
 let t: TestApp;
-let company: ReturnType<typeof createCompany>;
-let other: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
+let other: Awaited<ReturnType<typeof createCompany>>;
 let admin: SignedInUser;
 let boss: SignedInUser;
 
-const mark = () => new Set(queuedEmails(t.deps).map((email) => email.id));
-const since = (before: Set<string>) => queuedEmails(t.deps).filter((email) => !before.has(email.id));
-const paymentCount = () => t.deps.db.select().from(payments).all().length;
-const ledgerStatus = (invoiceId: string) => t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId)).get()?.status;
+const mark = async () => new Set((await queuedEmails(t.deps)).map((email) => email.id));
+const since = async (before: Set<string>) => (await queuedEmails(t.deps)).filter((email) => !before.has(email.id));
+const paymentCount = async () => (await t.deps.db.select().from(t.deps.db.t.payments)).length;
+const ledgerStatus = async (invoiceId: string) => {
+  const { activities } = t.deps.db.t;
+  const [entry] = await t.deps.db.select().from(activities).where(eq(activities.invoiceId, invoiceId));
+  return entry?.status;
+};
 
 async function newInvoice(companyId = company.id, price = 100): Promise<InvoiceDto> {
   return json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', { company: companyId, description: 'Block', hours: price / 50, rate: 50, sendInvoiceEmail: false }));
@@ -29,8 +32,8 @@ const pay = (invoice: string, amount: number, fields: Record<string, unknown> = 
 
 beforeAll(async () => {
   t = await createTestApp();
-  company = createCompany(t.deps.db, { companyName: 'Globex' });
-  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  company = await createCompany(t.deps.db, { companyName: 'Globex' });
+  other = await createCompany(t.deps.db, { companyName: 'Initech' });
   admin = await signedInUser(t, { companyId: company.id, role: 'admin', emailAddress: 'ada@globex.test' });
   boss = await signedInUser(t, { role: 'superadmin' });
 });
@@ -39,12 +42,12 @@ afterAll(() => t.close());
 describe('payments', () => {
   it('records a payment with defaults, lowers the balance and emails a receipt', async () => {
     const invoice = await newInvoice();
-    const before = mark();
+    const before = await mark();
     const response = await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 40.5, method: 'Zelle', paymentDate: '2026-02-10T10:00:00Z', transactionId: 'TX-9', description: 'First part' });
     expect(response.statusCode).toBe(200);
     expect(json<PaymentDto>(response)).toMatchObject({ invoice: { _id: invoice._id, invoiceId: invoice.invoiceId }, amount: 40.5, status: 'completed', method: 'Zelle', paymentDate: '2026-02-10T10:00:00.000Z', company: company.id, companyName: 'Globex', transactionId: 'TX-9', sendEmail: true, description: 'First part' });
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 59.5, completeStatus: false, status: 'Pending' });
-    const emails = since(before);
+    const emails = await since(before);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.toAddresses).toContain('ada@globex.test');
     expect(emails[0]!.subject).toContain(`Payment received for invoice ${invoice.invoiceId}`);
@@ -57,24 +60,24 @@ describe('payments', () => {
     await pay(invoice._id, 60);
     const last = json<PaymentDto>(await pay(invoice._id, 40));
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
-    expect(ledgerStatus(invoice._id)).toBe('completed');
+    expect(await ledgerStatus(invoice._id)).toBe('completed');
     expect((await api(t.app, boss.token).delete(`/superadmin/payments/${last._id}`)).statusCode).toBe(200);
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 40, completeStatus: false });
-    expect(ledgerStatus(invoice._id)).toBe('pending');
+    expect(await ledgerStatus(invoice._id)).toBe('pending');
     expect((await api(t.app, boss.token).delete(`/superadmin/payments/${last._id}`)).statusCode).toBe(404);
   });
 
   it('a failed, pending, refunded or free-text payment does not count: the invoice stays open and its hours pending', async () => {
     for (const status of ['failed', 'pending', 'refunded', 'bounced']) {
       const invoice = await newInvoice();
-      const before = mark();
+      const before = await mark();
       const response = await pay(invoice._id, 100, { status, sendEmail: true });
       expect(response.statusCode).toBe(200);
       expect(json<PaymentDto>(response).status).toBe(status);
       expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 100, completeStatus: false, status: 'Pending' });
-      expect(ledgerStatus(invoice._id)).toBe('pending');
+      expect(await ledgerStatus(invoice._id)).toBe('pending');
       // no "we received your payment" for money that was not received
-      expect(since(before)).toHaveLength(0);
+      expect(await since(before)).toHaveLength(0);
       const choices = json<{ _id: string; remainingBalance: number }[]>(await api(t.app, boss.token).get(`/superadmin/invoices/choices?company=${company.id}&openOnly=true`));
       expect(choices.find((choice) => choice._id === invoice._id)?.remainingBalance).toBe(100);
     }
@@ -83,14 +86,14 @@ describe('payments', () => {
   it('"Completed", "COMPLETED" or " completed " settles the invoice as "completed" does, and is kept as typed', async () => {
     for (const status of ['completed', 'Completed', 'COMPLETED', ' completed ']) {
       const invoice = await newInvoice();
-      const before = mark();
+      const before = await mark();
       const response = await pay(invoice._id, 100, { status, sendEmail: true });
       expect(response.statusCode, response.body).toBe(200);
       expect(json<PaymentDto>(response).status).toBe(status.trim());
       expect(await invoiceOf(invoice._id), status).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
-      expect(ledgerStatus(invoice._id), status).toBe('completed');
-      expect(since(before).map((email) => email.subject), status).toEqual([expect.stringContaining(`Payment received for invoice ${invoice.invoiceId}`)]);
-      expect(paidTotalsOutOfStep(t.deps.db)).toEqual([]);
+      expect(await ledgerStatus(invoice._id), status).toBe('completed');
+      expect(await (await since(before)).map((email) => email.subject), status).toEqual([expect.stringContaining(`Payment received for invoice ${invoice.invoiceId}`)]);
+      expect(await paidTotalsOutOfStep(t.deps.db)).toEqual([]);
       // and it counts against an overpayment as a completed payment does
       expect((await pay(invoice._id, 1, { status: 'Completed' })).statusCode).toBe(400);
     }
@@ -102,27 +105,27 @@ describe('payments', () => {
     const retried = await pay(invoice._id, 100);
     expect(retried.statusCode).toBe(200);
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
-    expect(ledgerStatus(invoice._id)).toBe('completed');
-    const count = paymentCount();
+    expect(await ledgerStatus(invoice._id)).toBe('completed');
+    const count = await paymentCount();
     const over = await pay(invoice._id, 1);
     expect(over.statusCode).toBe(400);
     const message = `The completed payments on invoice ${invoice.invoiceId} would come to $101, more than its price of $100.`;
     // the form shows the refusal on its Amount field
     expect(json(over)).toEqual({ message, fieldErrors: { amount: [message] } });
-    expect(paymentCount()).toBe(count);
+    expect(await paymentCount()).toBe(count);
   });
 
   it('marking a completed payment failed reopens the invoice and its hours as deleting it would; completed again settles it', async () => {
     const invoice = await newInvoice();
     const payment = json<PaymentDto>(await pay(invoice._id, 100));
-    expect(ledgerStatus(invoice._id)).toBe('completed');
+    expect(await ledgerStatus(invoice._id)).toBe('completed');
     const form = { company: company.id, invoice: invoice._id, amount: 100, method: 'ACH', sendEmail: false };
     expect((await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, status: 'failed' })).statusCode).toBe(200);
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 100, completeStatus: false, status: 'Pending' });
-    expect(ledgerStatus(invoice._id)).toBe('pending');
+    expect(await ledgerStatus(invoice._id)).toBe('pending');
     expect((await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, status: 'completed' })).statusCode).toBe(200);
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true, status: 'Completed' });
-    expect(ledgerStatus(invoice._id)).toBe('completed');
+    expect(await ledgerStatus(invoice._id)).toBe('completed');
   });
 
   it('a failed payment cannot be made completed when that would overpay the invoice', async () => {
@@ -133,21 +136,22 @@ describe('payments', () => {
     const response = await api(t.app, boss.token).put(`/superadmin/payments/${failed._id}`, { ...form, status: 'completed' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $200, more than its price of $100.`);
-    const stored = t.deps.db.select().from(payments).where(eq(payments.id, failed._id)).get();
+    const { payments } = t.deps.db.t;
+    const [stored] = await t.deps.db.select().from(payments).where(eq(payments.id, failed._id));
     expect(stored?.status).toBe('failed');
   });
 
   it('edits a payment: lowering it reopens, raising it within the balance completes, more is refused', async () => {
     const invoice = await newInvoice();
     const payment = json<PaymentDto>(await pay(invoice._id, 100));
-    expect(ledgerStatus(invoice._id)).toBe('completed');
+    expect(await ledgerStatus(invoice._id)).toBe('completed');
     const form = { company: company.id, invoice: invoice._id, method: 'Check', sendEmail: false };
     const lowered = await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 30, status: 'completed' });
     expect(json<PaymentDto>(lowered)).toMatchObject({ amount: 30, method: 'Check', status: 'completed' });
     expect(await invoiceOf(invoice._id)).toMatchObject({ remainingBalance: 70, completeStatus: false });
-    expect(ledgerStatus(invoice._id)).toBe('pending');
+    expect(await ledgerStatus(invoice._id)).toBe('pending');
     await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 100 });
-    expect(ledgerStatus(invoice._id)).toBe('completed');
+    expect(await ledgerStatus(invoice._id)).toBe('completed');
     const over = await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 100.01 });
     expect(over.statusCode).toBe(400);
     expect(json(over).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $100.01, more than its price of $100.`);
@@ -166,45 +170,49 @@ describe('payments', () => {
   it('every write of a payment keeps each invoice’s stored paid total the sum of its completed payments', async () => {
     const a = await newInvoice();
     const b = await newInvoice();
-    const storedPaid = (invoiceId: string) => t.deps.db.select({ paid: invoices.paidCents }).from(invoices).where(eq(invoices.id, invoiceId)).get()?.paid;
-    const inStep = (paidA: number, paidB: number) => {
-      expect([storedPaid(a._id), storedPaid(b._id)]).toEqual([paidA, paidB]);
-      expect(paidTotalsOutOfStep(t.deps.db)).toEqual([]);
+    const storedPaid = async (invoiceId: string) => {
+      const { invoices } = t.deps.db.t;
+      const [row] = await t.deps.db.select({ paid: invoices.paidCents }).from(invoices).where(eq(invoices.id, invoiceId));
+      return row?.paid;
+    };
+    const inStep = async (paidA: number, paidB: number) => {
+      expect([await storedPaid(a._id), await storedPaid(b._id)]).toEqual([paidA, paidB]);
+      expect(await paidTotalsOutOfStep(t.deps.db)).toEqual([]);
     };
     const form = { company: company.id, invoice: a._id, method: 'ACH', sendEmail: false };
     const payment = json<PaymentDto>(await pay(a._id, 40));
-    inStep(4000, 0);
+    await inStep(4000, 0);
     await pay(a._id, 25, { status: 'pending' });
-    inStep(4000, 0);
+    await inStep(4000, 0);
     await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 60.5 });
-    inStep(6050, 0);
+    await inStep(6050, 0);
     await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 60.5, status: 'failed' });
-    inStep(0, 0);
+    await inStep(0, 0);
     await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 60.5, status: 'completed' });
-    inStep(6050, 0);
+    await inStep(6050, 0);
     await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, invoice: b._id, amount: 100 });
-    inStep(0, 10000);
+    await inStep(0, 10000);
     expect((await pay(b._id, 1)).statusCode).toBe(400);
-    inStep(0, 10000);
+    await inStep(0, 10000);
     await api(t.app, boss.token).put(`/superadmin/invoices/${b._id}`, { company: company.id, description: 'Block', hours: 4, rate: 50, sendInvoiceEmail: false });
-    inStep(0, 10000);
+    await inStep(0, 10000);
     expect((await api(t.app, boss.token).delete(`/superadmin/payments/${payment._id}`)).statusCode).toBe(200);
-    inStep(0, 0);
+    await inStep(0, 0);
   });
 
   it('refuses an overpayment, a paid invoice and another company’s invoice with 400, writing nothing', async () => {
     const invoice = await newInvoice();
     const theirs = await newInvoice(other.id);
-    const before = paymentCount();
-    const emails = mark();
+    const before = await paymentCount();
+    const emails = await mark();
     const over = await pay(invoice._id, 100.01, { sendEmail: true });
     expect(over.statusCode).toBe(400);
     expect(json(over).message).toBe(`The completed payments on invoice ${invoice.invoiceId} would come to $100.01, more than its price of $100.`);
     const wrong = await pay(theirs._id, 1);
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong)).toEqual({ message: 'That invoice does not belong to the chosen company.', fieldErrors: { invoice: ['That invoice does not belong to the chosen company.'] } });
-    expect(paymentCount()).toBe(before);
-    expect(since(emails)).toHaveLength(0);
+    expect(await paymentCount()).toBe(before);
+    expect(await since(emails)).toHaveLength(0);
     await pay(invoice._id, 100);
     const paid = await pay(invoice._id, 1);
     expect(paid.statusCode).toBe(400);
@@ -223,11 +231,11 @@ describe('payments', () => {
     [{ paymentDate: 'today' }, 'Date must be an ISO date-time, such as 2026-03-02T15:00:00Z.'],
   ])('refuses %j with 400', async (fields, message) => {
     const invoice = await newInvoice();
-    const before = paymentCount();
+    const before = await paymentCount();
     const response = await pay(invoice._id, 10, fields);
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
-    expect(paymentCount()).toBe(before);
+    expect(await paymentCount()).toBe(before);
   });
 
   it("offers the company's open invoices with their balance and intended method, so a payment can start from them", async () => {
@@ -265,13 +273,13 @@ describe('payments', () => {
 });
 
 describe('the Payments list: paging, search, company filter, sort', () => {
-  let payer: ReturnType<typeof createCompany>;
+  let payer: Awaited<ReturnType<typeof createCompany>>;
   const made: Record<string, PaymentDto> = {};
   const path = (query: string) => `/superadmin/payments?company=${payer.id}&${query}`;
   const descriptions = async (url: string) => json<PaymentDto[]>(await api(t.app, boss.token).get(url)).map((payment) => payment.description);
 
   beforeAll(async () => {
-    payer = createCompany(t.deps.db, { companyName: 'Payer Paging' });
+    payer = await createCompany(t.deps.db, { companyName: 'Payer Paging' });
     const big = await newInvoice(payer.id, 10_000);
     const small = await newInvoice(payer.id, 1_000);
     const rows: [string, string, number, string, string, string][] = [
@@ -328,7 +336,7 @@ describe('the Payments list: paging, search, company filter, sort', () => {
 
   it('reads the default and the company-filtered page from an index, without sorting', async () => {
     for (const url of ['/superadmin/payments?per_page=2', `/superadmin/payments?per_page=2&company=${payer.id}`]) {
-      const { plan } = pageStatement(await statementPlans(t.deps.db, () => api(t.app, boss.token).get(url)), 'payments');
+      const { plan } = pageStatement(await statementPlans(t.database, () => api(t.app, boss.token).get(url)), 'payments');
       expect(plan.join(' | ')).toMatch(/(SCAN payments USING INDEX payments_date_idx|SEARCH payments USING INDEX payments_company_idx \(company_id=\?\))/);
       expect(slowSteps(plan)).toEqual([]);
     }
@@ -340,7 +348,7 @@ describe('invoice choices of a payment', () => {
   const choicesOf = async (query: string) => json<Choice[]>(await api(t.app, boss.token).get(`/superadmin/invoices/choices?${query}`));
 
   it('offers the company’s invoices newest first with their balance; openOnly leaves out the paid ones; include adds the chosen one', async () => {
-    const chooser = createCompany(t.deps.db, { companyName: 'Chooser' });
+    const chooser = await createCompany(t.deps.db, { companyName: 'Chooser' });
     const at = (transactionDate: string, price: number) =>
       api(t.app, boss.token).post('/superadmin/invoices', { company: chooser.id, description: 'Block', price, transactionDate, sendInvoiceEmail: false }).then((response) => json<InvoiceDto>(response));
     const older = await at('2026-01-01T00:00:00Z', 100);

@@ -1,5 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, invoices, payments } from '../../../../drizzle/schema.js';
+import { invoices as invoiceColumns, payments as paymentColumns } from '../../../../drizzle/schema.js';
 import { centsToDollars } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import type { PaymentDto, PaymentListQuery, PaymentSortKey } from '../../../shared/payments.js';
@@ -9,11 +9,13 @@ import { keyedSlices, countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOr
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof paymentColumns.$inferSelect;
 
-const paymentRowid = sql<number>`${payments}.rowid`;
-
-const paymentColumns = { payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.companyName };
+/*
+ * The rowid and the sort keys below are SQL built once from the schema's columns: they render the
+ * same text whichever engine's tables a query reads.
+ */
+const paymentRowid = sql<number>`${paymentColumns}.rowid`;
 
 /** The table a payment page walks first, in the sort's order, with the other two joined to it. */
 type LeadingTable = 'payments' | 'invoices' | 'companies';
@@ -24,7 +26,9 @@ type LeadingTable = 'payments' | 'invoices' | 'companies';
  * outer loop, which SQLite would not choose itself.
  */
 function paymentsQuery(tx: Tx, where: SQL | undefined, extra: Record<string, SQL> = {}, lead: LeadingTable = 'payments') {
-  const select = tx.select({ ...paymentColumns, ...extra } as typeof paymentColumns);
+  const { companies, invoices, payments } = tx.t;
+  const joined = { payment: payments, invoiceNumber: invoices.invoiceNumber, companyName: companies.companyName };
+  const select = tx.select({ ...joined, ...extra } as typeof joined);
   const ofInvoice = eq(invoices.id, payments.invoiceId);
   const ofCompany = eq(companies.id, payments.companyId);
   if (lead === 'invoices') return select.from(invoices).crossJoin(payments).innerJoin(companies, ofCompany).where(and(ofInvoice, where)).$dynamic();
@@ -55,14 +59,14 @@ function toDto({ payment, invoiceNumber, companyName }: JoinedRow): PaymentDto {
  * first page is read in order instead of sorting every payment; rowid breaks ties in the same direction.
  */
 const paymentSortColumns: Record<PaymentSortKey, (SQL | AnyColumn)[]> = {
-  paymentDate: [payments.paymentDate, paymentRowid],
+  paymentDate: [paymentColumns.paymentDate, paymentRowid],
   // companies by name, then each company's payments by date (payments_company_idx)
-  companyName: [...companyNameOrder, payments.paymentDate, paymentRowid],
-  amount: [payments.amountCents, paymentRowid],
-  method: [payments.method, paymentRowid],
+  companyName: [...companyNameOrder, paymentColumns.paymentDate, paymentRowid],
+  amount: [paymentColumns.amountCents, paymentRowid],
+  method: [paymentColumns.method, paymentRowid],
   // invoice numbers are unique: invoices by number, then each invoice's payments in the order they were made (payments_invoice_idx)
-  invoice: [invoices.invoiceNumber, paymentRowid],
-  status: [payments.status, paymentRowid],
+  invoice: [invoiceColumns.invoiceNumber, paymentRowid],
+  status: [paymentColumns.status, paymentRowid],
 };
 
 /**
@@ -79,6 +83,7 @@ function leadingTable(query: Pick<PaymentListQuery, 'sort' | 'company'>, order: 
 
 /** Payments for a search, company filter and sort, a slice at a time; Search matches the description. */
 export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' | 'perPage'>, providerZone: string): ListReader<PaymentDto> {
+  const { payments } = tx.t;
   const where = and(
     query.company ? eq(payments.companyId, query.company) : undefined,
     withinDays(payments.paymentDate, query, providerZone),
@@ -86,33 +91,36 @@ export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' |
   );
   const keys = paymentSortColumns[query.sort];
   const narrowed = Boolean(query.search || query.from || query.to);
-  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: paymentRowid }).from(payments).where(where).limit(limit).all().map((row) => row.rowid));
-  const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    paymentsQuery(tx, and(where, after, matchedRowsOnly(order, paymentRowid, Boolean(query.search))), extra, leadingTable(query, order()))
-      .orderBy(...pageOrderBy(order(), query.dir, keys))
+  const order = pageOrderOf(narrowed, async (limit) => (await tx.select({ rowid: paymentRowid }).from(payments).where(where).limit(limit)).map((row) => row.rowid));
+  const read = async (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => {
+    const pageOrder = await order();
+    return paymentsQuery(tx, and(where, after, await matchedRowsOnly(order, paymentRowid, Boolean(query.search))), extra, leadingTable(query, pageOrder))
+      .orderBy(...pageOrderBy(pageOrder, query.dir, keys))
       .limit(limit)
-      .offset(offset)
-      .all();
+      .offset(offset);
+  };
   return {
-    rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
+    rows: async (limit, offset) => (await read({}, undefined, limit, offset)).map(toDto),
     count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, payments, where, most)),
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }
 
 /** One page of payments. */
-export function listPayments(tx: Tx, query: PaymentListQuery, providerZone: string): Page<PaymentDto> {
+export async function listPayments(tx: Tx, query: PaymentListQuery, providerZone: string): Promise<Page<PaymentDto>> {
   return pageOf(query, paymentListReader(tx, query, providerZone));
 }
 
-export function findPayment(tx: Tx, id: string): PaymentDto {
-  const row = paymentsQuery(tx, eq(payments.id, id)).get();
+export async function findPayment(tx: Tx, id: string): Promise<PaymentDto> {
+  const { payments } = tx.t;
+  const [row] = await paymentsQuery(tx, eq(payments.id, id));
   if (!row) throw notFound('Payment');
   return toDto(row);
 }
 
-export function findPaymentRow(tx: Tx, id: string): PaymentRow {
-  const row = tx.select().from(payments).where(eq(payments.id, id)).get();
+export async function findPaymentRow(tx: Tx, id: string): Promise<PaymentRow> {
+  const { payments } = tx.t;
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id));
   if (!row) throw notFound('Payment');
   return row;
 }

@@ -25,7 +25,7 @@ export const superAdminPaymentsRouter = router({
     .mutation(({ ctx, input }) => payments.createPayment(ctx.deps, input)),
 
   update: superAdminProcedure
-    .use(keepsOmittedFields((ctx, id) => paymentForm(findPayment(ctx.deps.db, id)), ['company', 'invoice', 'amount', 'method', 'status', 'paymentDate', 'description', 'transactionId', 'sendEmail']))
+    .use(keepsOmittedFields(async (ctx, id) => paymentForm(await findPayment(ctx.deps.db, id)), ['company', 'invoice', 'amount', 'method', 'status', 'paymentDate', 'description', 'transactionId', 'sendEmail']))
     .meta({ openapi: { method: 'PUT', path: '/superadmin/payments/{id}', tags, summary: 'Change a payment; the invoice balance, status and hours follow', description: "Super-admins only. Changes a payment's amount (dollars), method, status, date or notes. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. The invoice's remaining balance and status, and whether its hours count, are worked out again." } })
     .input(paymentUpdateInput)
     .output(paymentOutput)
@@ -35,8 +35,8 @@ export const superAdminPaymentsRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/payments/{id}', tags, summary: 'Delete a payment; the invoice reopens if it was paid', description: "Super-admins only. Removes the payment; an invoice it had paid in full is open again and its hours are pending again." } })
     .input(z.object({ id: idParam }))
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      payments.deletePayment(ctx.deps, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await payments.deletePayment(ctx.deps, input.id);
       return null;
     }),
 });

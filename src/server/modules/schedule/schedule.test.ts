@@ -95,7 +95,7 @@ describe('POST /superadmin/schedule with a webhook that accepts', () => {
   });
 
   it('refuses customers (403) and strangers (401)', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     const customer = await signedInUser(t, { companyId: company.id, role: 'admin' });
     const before = webhook.received.length;
     expect((await api(t.app, customer.token).post('/superadmin/schedule', { items })).statusCode).toBe(403);

@@ -28,7 +28,7 @@ export async function sendSchedule(
   items: ScheduleItem[],
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<{ message: string }> {
-  const url = readSettings(deps.config, deps.db).schedulerWebhookUrl;
+  const url = (await readSettings(deps.config, deps.db)).schedulerWebhookUrl;
   if (!url) throw new AppError('SERVICE_UNAVAILABLE', NOT_CONFIGURED);
   const payload = items.map(({ name, hours }) => ({ name, hours }));
   let response: Response;

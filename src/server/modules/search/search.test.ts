@@ -15,25 +15,25 @@ import { search } from './service.js';
 let t: TestApp;
 let boss: SignedInUser;
 let customer: SignedInUser;
-let acme: ReturnType<typeof createCompany>;
-let northwind: ReturnType<typeof createCompany>;
+let acme: Awaited<ReturnType<typeof createCompany>>;
+let northwind: Awaited<ReturnType<typeof createCompany>>;
 const invoiceIds: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
   boss = await signedInUser(t, { role: 'superadmin', firstName: 'Pat', lastName: 'Provider', emailAddress: 'pat@provider.test' });
-  acme = createCompany(t.deps.db, { companyName: 'Acme Widgets' });
-  northwind = createCompany(t.deps.db, { companyName: 'Northwind Traders' });
-  for (let index = 1; index <= 12; index += 1) createCompany(t.deps.db, { companyName: `Zircon ${String(index).padStart(2, '0')}` });
+  acme = await createCompany(t.deps.db, { companyName: 'Acme Widgets' });
+  northwind = await createCompany(t.deps.db, { companyName: 'Northwind Traders' });
+  for (let index = 1; index <= 12; index += 1) await createCompany(t.deps.db, { companyName: `Zircon ${String(index).padStart(2, '0')}` });
   customer = await signedInUser(t, { companyId: acme.id, role: 'admin', firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@acme.test' });
   await createUser(t.deps.db, { companyId: northwind.id, firstName: 'Grace', lastName: 'Hopper', emailAddress: 'grace@northwind.test' });
   for (const number of ['2026-0041', '2026-0042', '2025-0042']) {
-    invoiceIds[number] = createInvoiceRow(t.deps.db, { companyId: northwind.id, invoiceNumber: number, description: `Block ${number}` }).id;
+    invoiceIds[number] = (await createInvoiceRow(t.deps.db, { companyId: northwind.id, invoiceNumber: number, description: `Block ${number}` })).id;
   }
-  createTask(t.deps.db, { companyId: acme.id, title: 'Migrate the billing service', priority: 2 });
-  createTask(t.deps.db, { companyId: northwind.id, title: 'Billing report', priority: 1 });
-  createTask(t.deps.db, { companyId: northwind.id, title: 'Billing export (done)', done: true });
-  createTask(t.deps.db, { companyId: northwind.id, title: 'Billing cleanup (deleted)', deleted: true });
+  await createTask(t.deps.db, { companyId: acme.id, title: 'Migrate the billing service', priority: 2 });
+  await createTask(t.deps.db, { companyId: northwind.id, title: 'Billing report', priority: 1 });
+  await createTask(t.deps.db, { companyId: northwind.id, title: 'Billing export (done)', done: true });
+  await createTask(t.deps.db, { companyId: northwind.id, title: 'Billing cleanup (deleted)', deleted: true });
 });
 afterAll(() => t.close());
 
@@ -124,7 +124,7 @@ describe('GET /superadmin/search', () => {
   });
 
   it('reads each page in the order of an index, never sorting the matches', async () => {
-    const plans = await statementPlans(t.deps.db, () => search(t.deps, searchInput.parse({ q: 'a' })));
+    const plans = await statementPlans(t.database, () => search(t.deps, searchInput.parse({ q: 'a' })));
     const pages = plans.filter(({ sql }) => sql.includes('order by'));
     expect(pages).toHaveLength(4);
     for (const page of pages) expect(page.plan.join('\n'), page.sql).not.toMatch(/TEMP B-TREE/);

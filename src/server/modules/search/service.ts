@@ -1,5 +1,4 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { companies, invoices, tasks, users } from '../../../../drizzle/schema.js';
 import { formatHours } from '../../../shared/format.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import { offsetOf } from '../../../shared/list.js';
@@ -15,40 +14,43 @@ import { contains } from '../../lib/paging.js';
  */
 
 type Found = { hits: SearchHit[]; total: number };
-type Finder = (tx: Tx, text: string, limit: number, offset: number) => Found;
+type Finder = (tx: Tx, text: string, limit: number, offset: number) => Promise<Found>;
+type Searched = Tx['t']['companies' | 'users' | 'invoices' | 'tasks'];
 
-const countOf = (tx: Tx, table: typeof companies | typeof users | typeof invoices | typeof tasks, where: SQL | undefined) =>
-  tx.select({ total: count() }).from(table).where(where).get()?.total ?? 0;
+async function countOf(tx: Tx, table: Searched, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
+}
 
 /** Companies by name (companies_name_nocase_idx); the detail is the hour balance. */
-const findCompanies: Finder = (tx, text, limit, offset) => {
+const findCompanies: Finder = async (tx, text, limit, offset) => {
+  const { companies } = tx.t;
   const where = contains(companies.companyName, text);
-  const rows = tx
+  const rows = await tx
     .select({ id: companies.id, name: companies.companyName, balance: companies.balanceHundredths })
     .from(companies)
     .where(where)
     .orderBy(sql`${companies.companyName} collate nocase`, sql`${companies}.rowid`)
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return {
     hits: rows.map((row) => ({ _id: row.id, title: row.name, detail: `Balance ${formatHours(hundredthsToHours(row.balance))} hours`, company: row.id })),
-    total: countOf(tx, companies, where),
+    total: await countOf(tx, companies, where),
   };
 };
 
 /** Users by "first last" or email, newest first (users_created_idx); the detail is the email and company. */
-const findUsers: Finder = (tx, text, limit, offset) => {
+const findUsers: Finder = async (tx, text, limit, offset) => {
+  const { users, companies } = tx.t;
   const where = sql`(${contains(sql`${users.firstName} || ' ' || ${users.lastName}`, text)} or ${contains(users.emailAddress, text)})`;
-  const rows = tx
+  const rows = await tx
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.emailAddress, company: users.companyId, companyName: companies.companyName })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(where)
     .orderBy(sql`${users.createdAt} desc`, sql`${users}.rowid desc`)
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return {
     hits: rows.map((row) => ({
       _id: row.id,
@@ -56,57 +58,57 @@ const findUsers: Finder = (tx, text, limit, offset) => {
       detail: [row.email, row.companyName ?? 'Provider'].join(' · '),
       company: row.company,
     })),
-    total: countOf(tx, users, where),
+    total: await countOf(tx, users, where),
   };
 };
 
 /** Invoices by number, newest number first (the number's unique index); the detail is the company and description. */
-const findInvoices: Finder = (tx, text, limit, offset) => {
+const findInvoices: Finder = async (tx, text, limit, offset) => {
+  const { invoices, companies } = tx.t;
   const where = contains(invoices.invoiceNumber, text);
-  const rows = tx
+  const rows = await tx
     .select({ id: invoices.id, number: invoices.invoiceNumber, company: invoices.companyId, companyName: companies.companyName, description: invoices.description })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
     .where(where)
     .orderBy(sql`${invoices.invoiceNumber} desc`)
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return {
     hits: rows.map((row) => ({ _id: row.id, title: row.number, detail: [row.companyName, row.description].filter(Boolean).join(' · '), company: row.company })),
-    total: countOf(tx, invoices, where),
+    total: await countOf(tx, invoices, where),
   };
 };
 
-const isOpenTask = and(eq(tasks.done, false), eq(tasks.deleted, false));
-
 /** Open tasks (neither done nor deleted) by title, by priority as the task list (tasks_open_all_idx); the detail is the company. */
-const findTasks: Finder = (tx, text, limit, offset) => {
+const findTasks: Finder = async (tx, text, limit, offset) => {
+  const { tasks, companies } = tx.t;
+  const isOpenTask = and(eq(tasks.done, false), eq(tasks.deleted, false));
   const where = and(isOpenTask, contains(tasks.title, text));
-  const rows = tx
+  const rows = await tx
     .select({ id: tasks.id, title: tasks.title, priority: tasks.priority, company: tasks.companyId, companyName: companies.companyName })
     .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
     .where(where)
     .orderBy(tasks.priority, sql`${tasks}.rowid`)
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return {
     hits: rows.map((row) => ({ _id: row.id, title: row.title, detail: `${row.companyName} · priority ${row.priority}`, company: row.company })),
-    total: countOf(tx, tasks, where),
+    total: await countOf(tx, tasks, where),
   };
 };
 
 const finders: Record<SearchKind, Finder> = { companies: findCompanies, users: findUsers, invoices: findInvoices, tasks: findTasks };
 
 /** The first page of every kind, or a page of the one kind asked for. */
-export function search(deps: AppDeps, query: SearchQuery): SearchResult {
+export async function search(deps: AppDeps, query: SearchQuery): Promise<SearchResult> {
   const kinds = query.kind ? [query.kind] : SEARCH_KINDS;
   const offset = offsetOf(query);
-  const groups: SearchGroup[] = kinds.map((kind) => {
-    const { hits, total } = finders[kind](deps.db, query.q, query.perPage, offset);
-    return { kind, total, items: hits };
-  });
+  const groups: SearchGroup[] = [];
+  for (const kind of kinds) {
+    const { hits, total } = await finders[kind](deps.db, query.q, query.perPage, offset);
+    groups.push({ kind, total, items: hits });
+  }
   return { groups };
 }

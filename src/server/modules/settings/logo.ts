@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { settings } from '../../../../drizzle/schema.js';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../shared/settings.js';
-import { inTransaction, type Db, type Tx } from '../../db.js';
+import type { Db, Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
 
 /*
@@ -33,22 +32,24 @@ const SIGNATURES: Record<LogoType, number[]> = {
 
 const DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2})$/;
 
-function storedInfo(tx: Tx): StoredInfo | null {
-  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, INFO_KEY)).get();
+async function storedInfo(tx: Tx): Promise<StoredInfo | null> {
+  const { settings } = tx.t;
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, INFO_KEY));
   return row ? (JSON.parse(row.value) as StoredInfo) : null;
 }
 
 /** The logo's address (with its version), type and size, or null when there is none. */
-export function logoInfo(tx: Tx): { url: string; contentType: string; bytes: number } | null {
-  const info = storedInfo(tx);
+export async function logoInfo(tx: Tx): Promise<{ url: string; contentType: string; bytes: number } | null> {
+  const info = await storedInfo(tx);
   return info ? { url: `${LOGO_PATH}?v=${info.version}`, contentType: info.contentType, bytes: info.bytes } : null;
 }
 
 /** The logo with its bytes, for the PDFs and the logo route. */
-export function readLogo(tx: Tx): Logo | null {
-  const info = storedInfo(tx);
+export async function readLogo(tx: Tx): Promise<Logo | null> {
+  const info = await storedInfo(tx);
   if (!info) return null;
-  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, DATA_KEY)).get();
+  const { settings } = tx.t;
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, DATA_KEY));
   return row ? { ...info, data: Buffer.from(row.value, 'base64') } : null;
 }
 
@@ -72,14 +73,19 @@ async function decodeLogo(dataUrl: string): Promise<{ contentType: LogoType; dat
 export async function saveLogo(db: Db, dataUrl: string) {
   const { contentType, data } = await decodeLogo(dataUrl);
   const info: StoredInfo = { contentType, bytes: data.length, version: createHash('sha256').update(data).digest('hex').slice(0, 16) };
-  inTransaction(db, (tx) => {
+  await db.transaction(async (tx) => {
+    const { settings } = tx.t;
     for (const [key, value] of [[DATA_KEY, data.toString('base64')], [INFO_KEY, JSON.stringify(info)]] as const) {
-      tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+      await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
     }
   });
   return logoInfo(db);
 }
 
-export function removeLogo(tx: Tx): void {
-  tx.delete(settings).where(inArray(settings.key, [DATA_KEY, INFO_KEY])).run();
+/** Removes the logo, in a transaction of its own (or the one open on `db`). */
+export async function removeLogo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { settings } = tx.t;
+    await tx.delete(settings).where(inArray(settings.key, [DATA_KEY, INFO_KEY]));
+  });
 }

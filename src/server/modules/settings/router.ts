@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LOGO_MAX_BYTES, SETTING_NAMES, settingsFields } from '../../../shared/settings.js';
 import { messageOutput, noInput } from '../../../shared/validation.js';
 import { missingPaymentDetails } from '../../config.js';
-import { inTransaction } from '../../db.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import { rearmAboveDefault } from '../companies/balance-alerts.js';
 import { removeLogo, saveLogo } from './logo.js';
@@ -57,10 +56,10 @@ export const superAdminSettingsRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/superadmin/settings', tags, summary: "Change the provider's settings; they take effect on the next page, email and PDF", description: 'Super-admins only. Saves the fields sent; a field left out keeps its value and null (or empty text) clears an optional one. A saved value wins over the environment variable from then on. Every field is checked as the page checks it: a bad one is a 400 naming the field, and nothing is saved.' } })
     .input(settingsFields.partial())
     .output(settingsOutput)
-    .mutation(({ ctx, input }) => {
-      inTransaction(ctx.deps.db, (tx) => {
-        const saved = saveSettings(ctx.deps.config, tx, input);
-        if (input.lowBalanceHours !== undefined) rearmAboveDefault(tx, saved.lowBalanceHundredths);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.deps.db.transaction(async (tx) => {
+        const saved = await saveSettings(ctx.deps.config, tx, input);
+        if (input.lowBalanceHours !== undefined) await rearmAboveDefault(tx, saved.lowBalanceHundredths);
       });
       return settingsView(ctx.deps);
     }),
@@ -78,8 +77,8 @@ export const superAdminSettingsRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/settings/logo', tags, summary: 'Remove the business logo', description: 'Super-admins only. Invoices, statements and emails go back to the business name alone.' } })
     .input(noInput)
     .output(messageOutput)
-    .mutation(({ ctx }) => {
-      removeLogo(ctx.deps.db);
+    .mutation(async ({ ctx }) => {
+      await removeLogo(ctx.deps.db);
       return { message: 'The logo was removed.' };
     }),
 
@@ -88,5 +87,5 @@ export const superAdminSettingsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/superadmin/settings/missing', tags, summary: "The provider's payment details left unset (invoice emails and PDFs say \"please contact us\" in their place)", description: 'Super-admins only. Each entry names the detail and the environment variable that gives it a first value; both are set on the Settings page (PUT /superadmin/settings). An empty list means every payment detail is set. The server also logs a warning for each at start-up.' } })
     .input(noInput)
     .output(missingSettingsOutput)
-    .query(({ ctx }) => missingPaymentDetails(providerOf(ctx.deps.config, ctx.deps.db))),
+    .query(async ({ ctx }) => missingPaymentDetails(await providerOf(ctx.deps.config, ctx.deps.db))),
 });

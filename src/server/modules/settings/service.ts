@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { settings } from '../../../../drizzle/schema.js';
 import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import { defaultSender, SETTING_NAMES, type SettingsDto, type SettingsFields } from '../../../shared/settings.js';
 import type { Config, Provider } from '../../config.js';
 import type { Tx } from '../../db.js';
-import { preparedByShape } from '../../lib/prepared.js';
 import { logoInfo } from './logo.js';
 
 /*
@@ -48,16 +46,15 @@ function environmentFields(config: Config): SettingsFields {
   };
 }
 
-/** One indexed read, compiled once per database: every dashboard, email and PDF asks it. */
-const savedRow = preparedByShape((tx: Tx, _shape: Record<string, never>) => tx.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).prepare());
-
-function readSaved(tx: Tx): Saved {
-  const row = savedRow(tx, {}).get();
+/** The values saved on the Settings page: one indexed read (every dashboard, email and PDF asks it). */
+async function readSaved(tx: Tx): Promise<Saved> {
+  const { settings } = tx.t;
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
   return row ? (JSON.parse(row.value) as Saved) : {};
 }
 
-function currentFields(config: Config, tx: Tx): { fields: SettingsFields; saved: Saved } {
-  const saved = readSaved(tx);
+async function currentFields(config: Config, tx: Tx): Promise<{ fields: SettingsFields; saved: Saved }> {
+  const saved = await readSaved(tx);
   return { fields: { ...environmentFields(config), ...saved }, saved };
 }
 
@@ -85,28 +82,29 @@ function effective(fields: SettingsFields): EffectiveSettings {
 }
 
 /** The settings in force now: saved values over the environment's (tx: the database or an open transaction). */
-export function readSettings(config: Config, tx: Tx): EffectiveSettings {
-  return effective(currentFields(config, tx).fields);
+export async function readSettings(config: Config, tx: Tx): Promise<EffectiveSettings> {
+  return effective((await currentFields(config, tx)).fields);
 }
 
 /** The provider's details in force now, for emails, PDFs and pages, with the logo's address for emails. */
-export function providerOf(config: Config, tx: Tx): Provider {
-  const logo = logoInfo(tx);
-  return { ...readSettings(config, tx).provider, ...(logo ? { logoUrl: `${config.appUrl}${logo.url}` } : {}) };
+export async function providerOf(config: Config, tx: Tx): Promise<Provider> {
+  const logo = await logoInfo(tx);
+  return { ...(await readSettings(config, tx)).provider, ...(logo ? { logoUrl: `${config.appUrl}${logo.url}` } : {}) };
 }
 
 /** The Settings page's view: the values in force, which of them are still the environment's, and the logo. */
-export function settingsView(deps: { config: Config; db: Tx }): SettingsDto {
-  const { fields, saved } = currentFields(deps.config, deps.db);
+export async function settingsView(deps: { config: Config; db: Tx }): Promise<SettingsDto> {
+  const { fields, saved } = await currentFields(deps.config, deps.db);
   const unsaved = SETTING_NAMES.filter((name) => !(name in saved));
-  return { ...fields, unsaved, defaultMailFrom: defaultSender(fields.name), logo: logoInfo(deps.db) };
+  return { ...fields, unsaved, defaultMailFrom: defaultSender(fields.name), logo: await logoInfo(deps.db) };
 }
 
 /** Saves the page's fields; a field left out keeps its value (saved or the environment's). What is in force after. */
-export function saveSettings(config: Config, tx: Tx, sent: Saved): EffectiveSettings {
-  const saved = { ...readSaved(tx), ...definedOnly(sent) };
+export async function saveSettings(config: Config, tx: Tx, sent: Saved): Promise<EffectiveSettings> {
+  const { settings } = tx.t;
+  const saved = { ...(await readSaved(tx)), ...definedOnly(sent) };
   const value = JSON.stringify(saved);
-  tx.insert(settings).values({ key: KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+  await tx.insert(settings).values({ key: KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
   return readSettings(config, tx);
 }
 

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, settings } from '../../../../drizzle/schema.js';
 import { LOGO_MAX_BYTES } from '../../../shared/settings.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
@@ -16,18 +15,28 @@ import { LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE } from './logo.js';
 
 let t: TestApp;
 let boss: SignedInUser;
-let company: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
 
 beforeAll(async () => {
   t = await createTestApp({ PROVIDER_BANK_NAME: 'Env Bank', PROVIDER_ROUTING_NUMBER: '021000021', LOW_BALANCE_HOURS: '5' });
   boss = await signedInUser(t, { role: 'superadmin', companyId: null, emailAddress: 'boss@provider.test' });
-  company = createCompany(t.deps.db, { companyName: 'Settings Co' });
+  company = await createCompany(t.deps.db, { companyName: 'Settings Co' });
   await signedInUser(t, { companyId: company.id, role: 'admin', emailAddress: 'admin@settings.test' });
 });
 afterAll(() => t.close());
 
 const as = () => api(t.app, boss.token);
-const savedRow = () => t.deps.db.select().from(settings).where(eq(settings.key, 'business')).get();
+async function savedRow() {
+  const { settings } = t.deps.db.t;
+  const [row] = await t.deps.db.select().from(settings).where(eq(settings.key, 'business'));
+  return row;
+}
+
+async function alertOf(companyId: string) {
+  const { companies } = t.deps.db.t;
+  const [row] = await t.deps.db.select({ balanceAlert: companies.balanceAlert }).from(companies).where(eq(companies.id, companyId));
+  return row!.balanceAlert;
+}
 
 /** A real 1×1 PNG. */
 const PNG_1PX = Buffer.from(
@@ -99,12 +108,12 @@ describe('PUT /superadmin/settings', () => {
     [{ mailFrom: 'Acme <nowhere>' }, 'Sender of emails must be an address, or a name and an address such as "Acme Consulting" <billing@acme.example>.'],
     [{ bankName: 'First\nBank' }, 'Bank name must be a single line without control characters.'],
   ] as [Record<string, unknown>, string][])('refuses %j with a message naming the field, and saves nothing', async (body, message) => {
-    const before = savedRow();
+    const before = await savedRow();
     // with a good field beside it: a refusal saves none of the call
     const response = await as().put('/superadmin/settings', { accountNumber: '123456789', ...body });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toContain(message);
-    expect(savedRow()).toEqual(before);
+    expect(await savedRow()).toEqual(before);
   });
 
   it('accepts a US mobile number as the Zelle address', async () => {
@@ -120,7 +129,7 @@ describe('a saved setting takes effect at once', () => {
       company: company.id, description: 'Settings check', hours: 2, rate: 100, price: 200, selectedPaymentMethod: 'ACH', sendInvoiceEmail: true,
     });
     expect(created.statusCode).toBe(200);
-    const email = queuedEmails(t.deps).find((row) => row.subject.startsWith(`Invoice ${json(created).invoiceId}`))!;
+    const email = (await queuedEmails(t.deps)).find((row) => row.subject.startsWith(`Invoice ${json(created).invoiceId}`))!;
     expect(email.textBody).toContain('Harbor Credit Union');
     const pdf = await t.app.inject({ method: 'GET', url: json<{ pdfUrl: string }>(created).pdfUrl });
     expect(pdf.statusCode).toBe(200);
@@ -141,13 +150,15 @@ describe('a saved setting takes effect at once', () => {
   });
 
   it('moves the default running-low threshold and re-arms the alerts of companies now above it', async () => {
-    t.deps.db.update(companies).set({ balanceHundredths: 800, balanceAlert: 'runningLow' }).where(eq(companies.id, company.id)).run();
+    await t.deps.db.transaction((tx) =>
+      tx.update(tx.t.companies).set({ balanceHundredths: 800, balanceAlert: 'runningLow' }).where(eq(tx.t.companies.id, company.id)),
+    );
     await as().put('/superadmin/settings', { lowBalanceHours: 10 });
     expect(json(await as().get('/superadmin/companies/alert-settings'))).toEqual({ defaultThresholdHours: 10 });
-    expect(t.deps.db.select().from(companies).where(eq(companies.id, company.id)).get()!.balanceAlert).toBe('runningLow');
+    expect(await alertOf(company.id)).toBe('runningLow');
 
     await as().put('/superadmin/settings', { lowBalanceHours: 2.5 });
-    expect(t.deps.db.select().from(companies).where(eq(companies.id, company.id)).get()!.balanceAlert).toBeNull();
+    expect(await alertOf(company.id)).toBeNull();
   });
 
   it("reads the provider's week in the time zone saved", async () => {
@@ -177,7 +188,7 @@ describe('the logo', () => {
     expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
 
     expect((await as().post('/superadmin/setup/test-email')).statusCode).toBe(200);
-    const email = queuedEmails(t.deps).find((row) => row.subject.startsWith('Test email'))!;
+    const email = (await queuedEmails(t.deps)).find((row) => row.subject.startsWith('Test email'))!;
     expect(email.htmlBody).toContain(`<img src="http://hourbank.test${logo.url}"`);
 
     const created = await as().post('/superadmin/invoices', { company: company.id, description: 'Logo check', hours: 1, rate: 100, price: 100, sendInvoiceEmail: false });

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import { outbox, packages, settings, users } from '../../../../drizzle/schema.js';
 import { canBePaid, isProfileComplete, type SetupDto, type SetupStep, type TestEmailDto } from '../../../shared/setup.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -17,61 +16,68 @@ import { providerOf } from '../settings/service.js';
 const TEST_EMAIL_KEY = 'setup.testEmail';
 const HIDDEN_KEY = 'setup.hidden';
 
-const readKey = (tx: Tx, key: string) => tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value;
-
-function writeKey(tx: Tx, key: string, value: string): void {
-  tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+async function readKey(tx: Tx, key: string): Promise<string | undefined> {
+  const { settings } = tx.t;
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value;
 }
 
-const exists = (tx: Tx, query: { get: () => unknown }) => query.get() !== undefined;
+async function writeKey(tx: Tx, key: string, value: string): Promise<void> {
+  const { settings } = tx.t;
+  await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+}
 
-function testEmail(tx: Tx): TestEmailDto | null {
-  const id = readKey(tx, TEST_EMAIL_KEY);
+const exists = async (query: PromiseLike<unknown[]>) => (await query).length > 0;
+
+async function testEmail(tx: Tx): Promise<TestEmailDto | null> {
+  const id = await readKey(tx, TEST_EMAIL_KEY);
   if (!id) return null;
-  const row = tx
+  const { outbox } = tx.t;
+  const [row] = await tx
     .select({ to: outbox.toAddresses, status: outbox.status, sentAt: outbox.sentAt, lastError: outbox.lastError })
     .from(outbox)
-    .where(eq(outbox.id, JSON.parse(id) as string))
-    .get();
+    .where(eq(outbox.id, JSON.parse(id) as string));
   return row ? { ...row, sentAt: row.sentAt?.toISOString() ?? null } : null;
 }
 
-export function setupChecklist(deps: AppDeps): SetupDto {
+export async function setupChecklist(deps: AppDeps): Promise<SetupDto> {
   const tx = deps.db;
-  const provider = providerOf(deps.config, tx);
+  const { packages, users } = tx.t;
+  const provider = await providerOf(deps.config, tx);
   const mode = deps.config.smtpUrl ? 'smtp' : 'files';
-  const lastTest = testEmail(tx);
+  const lastTest = await testEmail(tx);
   const done: Record<SetupStep, boolean> = {
     businessProfile: isProfileComplete(provider),
     paymentDetails: canBePaid(provider),
-    firstPackage: exists(tx, tx.select({ id: packages.id }).from(packages).limit(1)),
+    firstPackage: await exists(tx.select({ id: packages.id }).from(packages).limit(1)),
     emailDelivery: mode === 'smtp' && lastTest?.status === 'sent',
-    firstCustomer: exists(
-      tx,
+    firstCustomer: await exists(
       tx.select({ id: users.id }).from(users).where(and(eq(users.approved, true), isNotNull(users.companyId), ne(users.role, 'superadmin'))).limit(1),
     ),
   };
   return {
     steps: (Object.keys(done) as SetupStep[]).map((step) => ({ step, done: done[step] })),
     email: { mode, folder: mode === 'files' ? path.join(deps.config.dataDir, 'outbox') : null, testEmail: lastTest },
-    hidden: readKey(tx, HIDDEN_KEY) === 'true',
+    hidden: (await readKey(tx, HIDDEN_KEY)) === 'true',
   };
 }
 
 /** Queues a test email to the super-admin who asks, through the outbox like every email, and remembers it. */
-export function sendTestEmail(deps: AppDeps, actor: Actor): TestEmailDto {
-  const provider = providerOf(deps.config, deps.db);
+export async function sendTestEmail(deps: AppDeps, actor: Actor): Promise<TestEmailDto> {
+  const provider = await providerOf(deps.config, deps.db);
   const email = renderEmail(provider, 'Test email', [
     `Hello ${actor.firstName},`,
     `This test email shows that email from ${provider.name} reaches you. Customers get their invoices, receipts and balance reminders the same way.`,
   ]);
-  const id = deps.outbox.enqueue(deps.db, { to: [actor.emailAddress], ...email });
-  writeKey(deps.db, TEST_EMAIL_KEY, JSON.stringify(id));
-  return testEmail(deps.db)!;
+  await deps.db.transaction(async (tx) => {
+    const id = await deps.outbox.enqueue(tx, { to: [actor.emailAddress], ...email });
+    await writeKey(tx, TEST_EMAIL_KEY, JSON.stringify(id));
+  });
+  return (await testEmail(deps.db))!;
 }
 
 /** Hides or shows the checklist on the overview. */
-export function hideChecklist(deps: AppDeps, hidden: boolean): SetupDto {
-  writeKey(deps.db, HIDDEN_KEY, JSON.stringify(hidden));
+export async function hideChecklist(deps: AppDeps, hidden: boolean): Promise<SetupDto> {
+  await deps.db.transaction((tx) => writeKey(tx, HIDDEN_KEY, JSON.stringify(hidden)));
   return setupChecklist(deps);
 }

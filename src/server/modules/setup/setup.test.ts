@@ -36,10 +36,10 @@ describe('GET /superadmin/setup', () => {
     await as().put('/superadmin/settings', { accountNumber: '123456789' });
     expect(await doneSteps()).toEqual(['businessProfile', 'paymentDetails']);
 
-    createPackage(t.deps.db, { description: 'Starter' });
+    await createPackage(t.deps.db, { description: 'Starter' });
     expect(await doneSteps()).toContain('firstPackage');
 
-    const company = createCompany(t.deps.db, { companyName: 'First Customer Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'First Customer Co' });
     const waiting = await createUser(t.deps.db, { companyId: company.id, approved: false });
     expect(await doneSteps()).not.toContain('firstCustomer');
     await as().put(`/superadmin/users/activate/${waiting.id}`);

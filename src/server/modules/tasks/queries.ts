@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, taskHistory, tasks, users } from '../../../../drizzle/schema.js';
+import { tasks } from '../../../../drizzle/schema.js';
 import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
-import { preparedPerDb } from '../../lib/prepared.js';
 import { companyNameOrder } from '../companies/queries.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
@@ -15,9 +14,9 @@ const isOpen = and(eq(tasks.done, false), eq(tasks.deleted, false));
 const taskRowid = sql<number>`${tasks}.rowid`;
 
 /** Tasks with their history: one query for the history of all of them. */
-function withHistory(tx: Tx, rows: TaskRow[]): TaskDto[] {
+async function withHistory(tx: Tx, rows: TaskRow[]): Promise<TaskDto[]> {
   const ids = rows.map((row) => row.id);
-  const entries = ids.length === 0 ? [] : historyOf(tx, ids);
+  const entries = ids.length === 0 ? [] : await historyOf(tx, ids);
   const byTask = new Map<string, typeof entries>();
   for (const entry of entries) byTask.set(entry.taskId, [...(byTask.get(entry.taskId) ?? []), entry]);
   return rows.map((row) => ({
@@ -35,8 +34,9 @@ function withHistory(tx: Tx, rows: TaskRow[]): TaskDto[] {
   }));
 }
 
-function historyOf(tx: Tx, taskIds: string[]): (TaskHistoryDto & { taskId: string })[] {
-  return tx
+async function historyOf(tx: Tx, taskIds: string[]): Promise<(TaskHistoryDto & { taskId: string })[]> {
+  const { taskHistory, users } = tx.t;
+  const entries = await tx
     .select({
       _id: taskHistory.id,
       taskId: taskHistory.taskId,
@@ -51,13 +51,12 @@ function historyOf(tx: Tx, taskIds: string[]): (TaskHistoryDto & { taskId: strin
     .leftJoin(users, eq(users.id, taskHistory.userId))
     .where(inArray(taskHistory.taskId, taskIds))
     // rowid keeps the entries of one change in the order they were written.
-    .orderBy(asc(taskHistory.creationDate), sql`task_history.rowid`)
-    .all()
-    .map(({ firstName, lastName, creationDate, ...entry }) => ({
-      ...entry,
-      creationDate: creationDate.toISOString(),
-      creationUser: { firstName: firstName ?? 'Former', lastName: lastName ?? 'user' },
-    }));
+    .orderBy(asc(taskHistory.creationDate), sql`task_history.rowid`);
+  return entries.map(({ firstName, lastName, creationDate, ...entry }) => ({
+    ...entry,
+    creationDate: creationDate.toISOString(),
+    creationUser: { firstName: firstName ?? 'Former', lastName: lastName ?? 'user' },
+  }));
 }
 
 /**
@@ -66,6 +65,7 @@ function historyOf(tx: Tx, taskIds: string[]): (TaskHistoryDto & { taskId: strin
  * sort every open task, so a CROSS JOIN keeps the order of the loops.
  */
 function taskRowsQuery(tx: Tx, where: SQL | undefined, companiesFirst = false) {
+  const { companies, tasks } = tx.t;
   const select = tx.select({ task: tasks, companyName: companies.companyName });
   const ofCompany = eq(companies.id, tasks.companyId);
   if (companiesFirst) return select.from(companies).crossJoin(tasks).where(and(ofCompany, where)).$dynamic();
@@ -86,12 +86,9 @@ const taskSortColumns: Record<TaskSortKey, (SQL | AnyColumn)[]> = {
   description: [tasks.description, taskRowid],
 };
 
-/**
- * Open tasks (not done, not deleted) with their history, a slice at a time: of the company given (a
- * customer's own), else of the query's company filter, else of every company.
- */
-export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage'>, companyId?: string): ListReader<TaskDto> {
-  const company = companyId ?? query.company;
+/** Open tasks (not done, not deleted) with their history, a slice at a time: of the company given, or of every company for ''. */
+function openTasksReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage' | 'company'>, company: string): ListReader<TaskDto> {
+  const { tasks } = tx.t;
   const filter = (walkSortIndex: boolean) =>
     and(
       isOpen,
@@ -104,63 +101,80 @@ export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page'
   // tasks_open_idx holds one company's tasks by priority; in another order they are sorted when few, found walking the sort's index when many
   const companyIndexOrder = query.sort === 'priority' || query.sort === 'companyName';
   const narrowed = Boolean(company && !companyIndexOrder);
-  const order = pageOrderOf(narrowed, (limit) => tx.select({ rowid: taskRowid }).from(tasks).where(where).limit(limit).all().map((row) => row.rowid));
+  const order = pageOrderOf(narrowed, async (limit) => {
+    const rows = await tx.select({ rowid: taskRowid }).from(tasks).where(where).limit(limit);
+    return rows.map((row) => row.rowid);
+  });
   return {
-    rows: (limit, offset) => {
-      const walk = order() === 'walk';
-      return withHistory(
-        tx,
-        taskRowsQuery(tx, filter(walk && !companyIndexOrder), walk && query.sort === 'companyName')
-          .orderBy(...pageOrderBy(order(), query.dir, taskSortColumns[query.sort]))
-          .limit(limit)
-          .offset(offset)
-          .all()
-          .map(toTaskRow),
-      );
+    rows: async (limit, offset) => {
+      const pageOrder = await order();
+      const walk = pageOrder === 'walk';
+      const rows = await taskRowsQuery(tx, filter(walk && !companyIndexOrder), walk && query.sort === 'companyName')
+        .orderBy(...pageOrderBy(pageOrder, query.dir, taskSortColumns[query.sort]))
+        .limit(limit)
+        .offset(offset);
+      return withHistory(tx, rows.map(toTaskRow));
     },
     count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, tasks, where, most)),
   };
 }
 
-/** One page of open tasks with their history (see openTaskListReader). */
-export function listOpenTasks(tx: Tx, query: OpenTaskListQuery, companyId?: string): Page<TaskDto> {
-  return pageOf(query, openTaskListReader(tx, query, companyId));
+/** Every company's open tasks with their history, a slice at a time, narrowed by the query's company filter when set (the provider's list). */
+export function openTaskListReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage'>): ListReader<TaskDto> {
+  return openTasksReader(tx, query, query.company);
+}
+
+/** One page of every company's open tasks with their history (see openTaskListReader). */
+export async function listOpenTasks(tx: Tx, query: OpenTaskListQuery): Promise<Page<TaskDto>> {
+  return pageOf(query, openTaskListReader(tx, query));
+}
+
+/** One page of a company's own open tasks with their history (a customer's list); the query's company filter is ignored. */
+export async function listOwnOpenTasks(tx: Tx, query: OpenTaskListQuery, ownCompany: string): Promise<Page<TaskDto>> {
+  return pageOf(query, openTasksReader(tx, query, ownCompany));
 }
 
 /** The open tasks a time log of the company may be linked to, by priority (capped). */
-export function openTaskChoices(tx: Tx, companyId: string): TaskChoice[] {
+export async function openTaskChoices(tx: Tx, companyId: string): Promise<TaskChoice[]> {
+  const { tasks } = tx.t;
   return tx
     .select({ _id: tasks.id, title: tasks.title })
     .from(tasks)
     .where(and(isOpen, eq(tasks.companyId, companyId)))
     .orderBy(asc(tasks.priority), asc(taskRowid))
-    .limit(TASK_CHOICES_LIMIT)
-    .all();
+    .limit(TASK_CHOICES_LIMIT);
 }
 
-/** A task by id; with companyId, only that company's, so another company's answers as not found. */
-export function findTask(tx: Tx, id: string, companyId?: string): TaskDto {
-  const where = companyId ? and(eq(tasks.id, id), eq(tasks.companyId, companyId)) : eq(tasks.id, id);
-  const row = taskRowsQuery(tx, and(where, eq(tasks.deleted, false))).get();
+/** The task that is not deleted and matches `where`, with its history. */
+async function taskWhere(tx: Tx, where: SQL | undefined): Promise<TaskDto> {
+  const { tasks } = tx.t;
+  const [row] = await taskRowsQuery(tx, and(where, eq(tasks.deleted, false)));
   if (!row) throw notFound('Task');
-  const [task] = withHistory(tx, [toTaskRow(row)]);
+  const [task] = await withHistory(tx, [toTaskRow(row)]);
   return task!;
 }
 
-const newestOpen = preparedPerDb((db) =>
-  db
-    .select({ _id: tasks.id, title: tasks.title, description: tasks.description, timeStamp: tasks.timeStamp })
-    .from(tasks)
-    .where(and(isOpen, eq(tasks.companyId, sql.placeholder('companyId'))))
-    // equal times keep the task screen's order: priority, then oldest first
-    .orderBy(desc(tasks.timeStamp), asc(tasks.priority), asc(tasks.creationDate), asc(tasks.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(),
-);
+/** A task of any company by id (the provider's calls, and time logs). */
+export async function findTask(tx: Tx, id: string): Promise<TaskDto> {
+  const { tasks } = tx.t;
+  return taskWhere(tx, eq(tasks.id, id));
+}
+
+/** A task of the caller's own company by id; another company's answers as not found. */
+export async function findOwnTask(tx: Tx, id: string, ownCompany: string): Promise<TaskDto> {
+  const { tasks } = tx.t;
+  return taskWhere(tx, and(eq(tasks.id, id), eq(tasks.companyId, ownCompany)));
+}
 
 /** The company's newest few open tasks by last change, in one indexed query. */
-export function newestOpenTasks(db: Db, companyId: string, limit: number): DashboardTaskDto[] {
-  return newestOpen(db)
-    .all({ companyId, limit })
-    .map((task) => ({ ...task, timeStamp: task.timeStamp.toISOString() }));
+export async function newestOpenTasks(db: Db, companyId: string, limit: number): Promise<DashboardTaskDto[]> {
+  const { tasks } = db.t;
+  const rows = await db
+    .select({ _id: tasks.id, title: tasks.title, description: tasks.description, timeStamp: tasks.timeStamp })
+    .from(tasks)
+    .where(and(isOpen, eq(tasks.companyId, companyId)))
+    // equal times keep the task screen's order: priority, then oldest first
+    .orderBy(desc(tasks.timeStamp), asc(tasks.priority), asc(tasks.creationDate), asc(tasks.id))
+    .limit(limit);
+  return rows.map((task) => ({ ...task, timeStamp: task.timeStamp.toISOString() }));
 }

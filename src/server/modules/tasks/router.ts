@@ -41,7 +41,7 @@ export const tasksRouter = router({
     .mutation(({ ctx, input }) => tasks.createOwnTask(ctx.deps, ctx.actor, ctx.companyId(), input)),
 
   update: companyProcedure
-    .use(keepsOmittedFields((ctx, id) => (ctx.actor.companyId ? tasks.findTask(ctx.deps.db, id, ctx.actor.companyId) : undefined), TASK_FIELDS))
+    .use(keepsOmittedFields((ctx, id) => (ctx.actor.companyId ? tasks.findOwnTask(ctx.deps.db, id, ctx.actor.companyId) : undefined), TASK_FIELDS))
     .meta({ rateLimit: 'task-change', openapi: { method: 'PUT', path: '/tasks/{id}', tags: customerTags, summary: "Change one of your company's tasks", description: `Any user of a company; ${rateLimitText('task-change')}. Changes the title, description and priority of an open task of the caller's company. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Each field that changes is kept in the task's history with who and when. Another company's or a deleted task is a 404, a done one a 409.` } })
     .input(taskUpdateInput)
     .output(taskOutput)
@@ -51,8 +51,8 @@ export const tasksRouter = router({
     .meta({ rateLimit: 'task-change', openapi: { method: 'DELETE', path: '/tasks/{id}', tags: customerTags, summary: "Delete one of your company's tasks", description: `Any user of a company; ${rateLimitText('task-change')}. Hides the task (a soft delete kept in its history) so it leaves the lists and the open-task count; another company's or an already deleted task is a 404.` } })
     .input(byId)
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      tasks.deleteOwnTask(ctx.deps, ctx.actor, ctx.companyId(), input.id);
+    .mutation(async ({ ctx, input }) => {
+      await tasks.deleteOwnTask(ctx.deps, ctx.actor, ctx.companyId(), input.id);
       return null;
     }),
 });
@@ -87,8 +87,8 @@ export const superAdminTasksRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/tasks/{id}', tags: adminTags, summary: 'Delete a task', description: "Super-admins only. Hides the task of any company (a soft delete kept in its history), so it leaves the lists and its company's open-task count; an already deleted task is a 404." } })
     .input(byId)
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      tasks.deleteTask(ctx.deps, ctx.actor, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await tasks.deleteTask(ctx.deps, ctx.actor, input.id);
       return null;
     }),
 

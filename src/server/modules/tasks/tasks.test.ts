@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskHistory, tasks } from '../../../../drizzle/schema.js';
 import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createTask } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
@@ -8,31 +7,39 @@ import { expectPagedList, restPage } from '../../testing/rest-pages.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 
 let t: TestApp;
-let company: ReturnType<typeof createCompany>;
-let other: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
+let other: Awaited<ReturnType<typeof createCompany>>;
 let admin: SignedInUser;
 let member: SignedInUser;
 let boss: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  company = createCompany(t.deps.db, { companyName: 'Globex' });
-  other = createCompany(t.deps.db, { companyName: 'Initech' });
+  company = await createCompany(t.deps.db, { companyName: 'Globex' });
+  other = await createCompany(t.deps.db, { companyName: 'Initech' });
   admin = await signedInUser(t, { companyId: company.id, role: 'admin', firstName: 'Ada', lastName: 'Admin' });
   member = await signedInUser(t, { companyId: company.id, role: 'member' });
   boss = await signedInUser(t, { role: 'superadmin', firstName: 'Pat', lastName: 'Provider' });
 });
 afterAll(() => t.close());
 
+const allTasks = () => t.deps.db.select().from(t.deps.db.t.tasks);
+
+async function storedTask(id: string) {
+  const { tasks } = t.deps.db.t;
+  const [row] = await t.deps.db.select().from(tasks).where(eq(tasks.id, id));
+  return row;
+}
+
 type Task = { _id: string; title: string; description: string; priority: number; company: string; companyName: string; done: boolean; history: { changedField: string; oldValue: string; newValue: string; creationUser: { firstName: string; lastName: string } }[] };
 
 describe('customer tasks', () => {
   it('lists only the open tasks of the caller’s company, by priority', async () => {
-    const low = createTask(t.deps.db, { companyId: company.id, priority: 9, title: 'Low' });
-    const high = createTask(t.deps.db, { companyId: company.id, priority: 1, title: 'High' });
-    createTask(t.deps.db, { companyId: company.id, priority: 0, title: 'Done', done: true });
-    createTask(t.deps.db, { companyId: company.id, priority: 0, title: 'Deleted', deleted: true });
-    createTask(t.deps.db, { companyId: other.id, priority: 0, title: 'Theirs' });
+    const low = await createTask(t.deps.db, { companyId: company.id, priority: 9, title: 'Low' });
+    const high = await createTask(t.deps.db, { companyId: company.id, priority: 1, title: 'High' });
+    await createTask(t.deps.db, { companyId: company.id, priority: 0, title: 'Done', done: true });
+    await createTask(t.deps.db, { companyId: company.id, priority: 0, title: 'Deleted', deleted: true });
+    await createTask(t.deps.db, { companyId: other.id, priority: 0, title: 'Theirs' });
     const list = json<Task[]>(await api(t.app, member.token).get('/tasks'));
     const titles = list.map((task) => task.title);
     expect(titles).not.toContain('Done');
@@ -54,15 +61,15 @@ describe('customer tasks', () => {
     [{ title: 'x', priority: 1.5 }, 'Priority must be a whole number.'],
     [{ title: 'x', priority: 'high' }, 'Priority must be a whole number.'],
   ])('refuses %j with a message and writes nothing', async (payload, message) => {
-    const before = t.deps.db.select().from(tasks).all().length;
+    const before = (await allTasks()).length;
     const response = await api(t.app, admin.token).post('/tasks', payload);
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
-    expect(t.deps.db.select().from(tasks).all()).toHaveLength(before);
+    expect(await allTasks()).toHaveLength(before);
   });
 
   it('updates a task and records each changed field with the acting user', async () => {
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Old title', description: 'Same', priority: 3 });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Old title', description: 'Same', priority: 3 });
     const response = await api(t.app, admin.token).put(`/tasks/${task.id}`, { title: 'New title', description: 'Same', priority: 2 });
     expect(response.statusCode).toBe(200);
     const updated = json<Task>(response);
@@ -74,23 +81,24 @@ describe('customer tasks', () => {
   });
 
   it('soft-deletes, with history, and the task leaves the list', async () => {
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'To delete' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'To delete' });
     expect((await api(t.app, admin.token).delete(`/tasks/${task.id}`)).statusCode).toBe(200);
-    const row = t.deps.db.select().from(tasks).where(eq(tasks.id, task.id)).get();
+    const row = await storedTask(task.id);
     expect(row?.deleted).toBe(true);
-    const history = t.deps.db.select().from(taskHistory).where(eq(taskHistory.taskId, task.id)).all();
+    const { taskHistory } = t.deps.db.t;
+    const history = await t.deps.db.select().from(taskHistory).where(eq(taskHistory.taskId, task.id));
     expect(history).toMatchObject([{ changedField: 'deleted', oldValue: 'false', newValue: 'true' }]);
     const list = json<Task[]>(await api(t.app, admin.token).get('/tasks'));
     expect(list.map((item) => item._id)).not.toContain(task.id);
   });
 
   it('answers another company’s task as not found and changes nothing', async () => {
-    const theirs = createTask(t.deps.db, { companyId: other.id, title: 'Theirs' });
+    const theirs = await createTask(t.deps.db, { companyId: other.id, title: 'Theirs' });
     const update = await api(t.app, admin.token).put(`/tasks/${theirs.id}`, { title: 'Mine now', priority: 1 });
     expect(update.statusCode).toBe(404);
     expect(json(update).message).toBe('Task not found.');
     expect((await api(t.app, admin.token).delete(`/tasks/${theirs.id}`)).statusCode).toBe(404);
-    expect(t.deps.db.select().from(tasks).where(eq(tasks.id, theirs.id)).get()).toMatchObject({ title: 'Theirs', deleted: false });
+    expect(await storedTask(theirs.id)).toMatchObject({ title: 'Theirs', deleted: false });
   });
 
   it('needs a session', async () => {
@@ -119,7 +127,7 @@ describe('super-admin tasks', () => {
   });
 
   it('lists every company’s open tasks with the company name', async () => {
-    const theirs = createTask(t.deps.db, { companyId: other.id, title: 'Other open' });
+    const theirs = await createTask(t.deps.db, { companyId: other.id, title: 'Other open' });
     const list = json<Task[]>(await api(t.app, boss.token).get('/superadmin/allopentasks'));
     expect(list.find((task) => task._id === theirs.id)).toMatchObject({ companyName: 'Initech', company: other.id });
     expect(list.every((task) => !task.done)).toBe(true);
@@ -134,32 +142,32 @@ describe('super-admin tasks', () => {
   });
 
   it('updates any company’s task, keeping its company', async () => {
-    const task = createTask(t.deps.db, { companyId: other.id });
+    const task = await createTask(t.deps.db, { companyId: other.id });
     const response = await api(t.app, boss.token).put(`/superadmin/tasks/${task.id}`, { title: 'Renamed', description: 'x', priority: 4, company: company.id });
     expect(json(response)).toMatchObject({ title: 'Renamed', company: other.id });
     expect(json<Task>(response).history[0]?.creationUser).toEqual({ firstName: 'Pat', lastName: 'Provider' });
   });
 
   it('marks a task done and emails the company’s approved users by default', async () => {
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Ship it' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Ship it' });
     const response = await t.app.inject({ method: 'PUT', url: `/api/superadmin/tasks/markdone/${task.id}`, headers: { jwttoken: boss.token } });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ done: true });
-    const email = queuedEmails(t.deps).find((e) => e.subject.startsWith('Task done: Ship it'));
+    const email = (await queuedEmails(t.deps)).find((e) => e.subject.startsWith('Task done: Ship it'));
     expect(email?.toAddresses.split(', ').sort()).toEqual([admin.user.emailAddress, member.user.emailAddress].sort());
     const again = await api(t.app, boss.token).put(`/superadmin/tasks/markdone/${task.id}`);
     expect(again.statusCode).toBe(409);
   });
 
   it('marks done without an email when emailClient=false', async () => {
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Quietly' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Quietly' });
     const response = await api(t.app, boss.token).put(`/superadmin/tasks/markdone/${task.id}?emailClient=false`);
     expect(response.statusCode).toBe(200);
-    expect(queuedEmails(t.deps).some((e) => e.subject.startsWith('Task done: Quietly'))).toBe(false);
+    expect((await queuedEmails(t.deps)).some((e) => e.subject.startsWith('Task done: Quietly'))).toBe(false);
   });
 
   it('soft-deletes any task', async () => {
-    const task = createTask(t.deps.db, { companyId: other.id });
+    const task = await createTask(t.deps.db, { companyId: other.id });
     expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(200);
     expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(404);
   });
@@ -172,46 +180,50 @@ describe('limits on customer task writes', () => {
   });
   afterAll(() => limited.close());
 
-  const tasksOf = (companyId: string) => limited.deps.db.select().from(tasks).where(eq(tasks.companyId, companyId)).all();
+  const tasksOf = async (companyId: string) => {
+    const { tasks } = limited.deps.db.t;
+    return limited.deps.db.select().from(tasks).where(eq(tasks.companyId, companyId));
+  };
+  const historyCount = async () => (await limited.deps.db.select().from(limited.deps.db.t.taskHistory)).length;
 
   it(`refuses a company's open task beyond ${MAX_OPEN_TASKS_PER_COMPANY} with 409, writing nothing; done and deleted ones do not count`, async () => {
-    const full = createCompany(limited.deps.db);
-    const roomy = createCompany(limited.deps.db);
+    const full = await createCompany(limited.deps.db);
+    const roomy = await createCompany(limited.deps.db);
     const customer = await signedInUser(limited, { companyId: full.id });
     const neighbour = await signedInUser(limited, { companyId: roomy.id });
-    for (let i = 0; i < MAX_OPEN_TASKS_PER_COMPANY - 1; i += 1) createTask(limited.deps.db, { companyId: full.id });
-    createTask(limited.deps.db, { companyId: full.id, done: true });
-    createTask(limited.deps.db, { companyId: full.id, deleted: true });
+    for (let i = 0; i < MAX_OPEN_TASKS_PER_COMPANY - 1; i += 1) await createTask(limited.deps.db, { companyId: full.id });
+    await createTask(limited.deps.db, { companyId: full.id, done: true });
+    await createTask(limited.deps.db, { companyId: full.id, deleted: true });
     expect((await api(limited.app, customer.token).post('/tasks', { title: 'The last one that fits' })).statusCode).toBe(200);
-    const before = tasksOf(full.id).length;
+    const before = (await tasksOf(full.id)).length;
 
     const refused = await api(limited.app, customer.token).post('/tasks', { title: 'One too many' });
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toBe(TOO_MANY_OPEN_TASKS);
-    expect(tasksOf(full.id)).toHaveLength(before);
+    expect(await tasksOf(full.id)).toHaveLength(before);
     expect((await api(limited.app, neighbour.token).post('/tasks', { title: 'Unaffected' })).statusCode).toBe(200);
   });
 
   it(`refuses a user's task change beyond ${userRateLimits['task-change'].limit} a minute with 429, writing nothing`, async () => {
-    const company = createCompany(limited.deps.db);
+    const company = await createCompany(limited.deps.db);
     const busy = await signedInUser(limited, { companyId: company.id });
     const colleague = await signedInUser(limited, { companyId: company.id });
-    const task = createTask(limited.deps.db, { companyId: company.id, title: 'Keep' });
+    const task = await createTask(limited.deps.db, { companyId: company.id, title: 'Keep' });
     const { limit } = userRateLimits['task-change'];
     for (let i = 0; i < limit - 2; i += 1) {
       expect((await api(limited.app, busy.token).post('/tasks', { title: `Task ${i}` })).statusCode).toBe(200);
     }
     expect((await api(limited.app, busy.token).put(`/tasks/${task.id}`, { title: 'Renamed', description: '', priority: 3 })).statusCode).toBe(200);
     expect((await api(limited.app, busy.token).delete(`/tasks/${task.id}`)).statusCode).toBe(200);
-    const written = limited.deps.db.select().from(taskHistory).all().length;
-    const before = tasksOf(company.id).length;
+    const written = await historyCount();
+    const before = (await tasksOf(company.id)).length;
 
     const refused = await api(limited.app, busy.token).post('/tasks', { title: 'Too fast' });
     expect(refused.statusCode).toBe(429);
     expect(json(refused).message).toBe('Too many task changes. Please try again in 1 minute.');
     expect((await api(limited.app, busy.token).delete(`/tasks/${task.id}`)).statusCode).toBe(429);
-    expect(tasksOf(company.id)).toHaveLength(before);
-    expect(limited.deps.db.select().from(taskHistory).all()).toHaveLength(written);
+    expect(await tasksOf(company.id)).toHaveLength(before);
+    expect(await historyCount()).toBe(written);
 
     expect((await api(limited.app, colleague.token).post('/tasks', { title: 'Someone else' })).statusCode).toBe(200);
     limited.clock.advance(60 * 1000);
@@ -220,15 +232,15 @@ describe('limits on customer task writes', () => {
 });
 
 describe('the open-task lists: paging, search, company filter, sort', () => {
-  let acme: ReturnType<typeof createCompany>;
-  let zenith: ReturnType<typeof createCompany>;
+  let acme: Awaited<ReturnType<typeof createCompany>>;
+  let zenith: Awaited<ReturnType<typeof createCompany>>;
   let acmeAdmin: SignedInUser;
   const titles = (page: { items: { title: string }[] }) => page.items.map((task) => task.title);
   const provider = () => api(t.app, boss.token);
 
   beforeAll(async () => {
-    acme = createCompany(t.deps.db, { companyName: 'Acme Paging' });
-    zenith = createCompany(t.deps.db, { companyName: 'Zenith Paging' });
+    acme = await createCompany(t.deps.db, { companyName: 'Acme Paging' });
+    zenith = await createCompany(t.deps.db, { companyName: 'Zenith Paging' });
     acmeAdmin = await signedInUser(t, { companyId: acme.id, role: 'admin' });
     const rows: [string, number, string][] = [
       ['Paint the fence', 3, 'Green 100% please'],
@@ -238,21 +250,28 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
       ['Book flights', 5, 'To Lisbon'],
       ['Fix printer', 4, 'Paper jam'],
     ];
-    for (const [title, priority, description] of rows) createTask(t.deps.db, { companyId: acme.id, title, priority, description });
-    createTask(t.deps.db, { companyId: acme.id, title: 'Closed one', priority: 0, done: true });
-    createTask(t.deps.db, { companyId: zenith.id, title: 'Zenith loan review', priority: 1, description: 'Mortgage' });
+    for (const [title, priority, description] of rows) await createTask(t.deps.db, { companyId: acme.id, title, priority, description });
+    await createTask(t.deps.db, { companyId: acme.id, title: 'Closed one', priority: 0, done: true });
+    await createTask(t.deps.db, { companyId: zenith.id, title: 'Zenith loan review', priority: 1, description: 'Mortgage' });
   });
 
   const acmeByPriority = ['Order coffee', 'Call the bank', 'Archive emails', 'Paint the fence', 'Fix printer', 'Book flights'];
-  const idsOf = (wanted: string[]) =>
-    wanted.map((title) => t.deps.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.title, title)).get()!.id);
+  const idsOf = async (wanted: string[]) => {
+    const { tasks } = t.deps.db.t;
+    const ids: string[] = [];
+    for (const title of wanted) {
+      const [task] = await t.deps.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.title, title));
+      ids.push(task!.id);
+    }
+    return ids;
+  };
 
   it('pages the provider’s list of one company by priority, ties in the order the tasks were made', async () => {
-    await expectPagedList(t, boss.token, `/superadmin/allopentasks?company=${acme.id}`, idsOf(acmeByPriority));
+    await expectPagedList(t, boss.token, `/superadmin/allopentasks?company=${acme.id}`, await idsOf(acmeByPriority));
   });
 
   it('pages the customer’s list of the own company, 25 at a time as Load more asks', async () => {
-    await expectPagedList(t, acmeAdmin.token, '/tasks', idsOf(acmeByPriority));
+    await expectPagedList(t, acmeAdmin.token, '/tasks', await idsOf(acmeByPriority));
     const second = restPage<Task>(await api(t.app, acmeAdmin.token).get('/tasks?page=2&per_page=25'));
     expect(second).toMatchObject({ items: [], total: 6 });
   });
@@ -309,12 +328,13 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
   });
 
   it('loads the history of a whole page in one query, and each task keeps its own', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'History Paging' });
-    const made = Array.from({ length: 40 }, (_, n) => createTask(t.deps.db, { companyId: company.id, title: `History ${n}`, priority: n }));
+    const company = await createCompany(t.deps.db, { companyName: 'History Paging' });
+    const made: Awaited<ReturnType<typeof createTask>>[] = [];
+    for (let n = 0; n < 40; n += 1) made.push(await createTask(t.deps.db, { companyId: company.id, title: `History ${n}`, priority: n }));
     for (const task of made.slice(0, 30)) {
       await api(t.app, boss.token).put(`/superadmin/tasks/${task.id}`, { title: `${task.title} renamed`, description: '', priority: task.priority });
     }
-    const statements = await statementPlans(t.deps.db, () => provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
+    const statements = await statementPlans(t.database, () => provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
     expect(statements.filter(({ sql }) => sql.includes('"task_history"'))).toHaveLength(1);
     const page = restPage<Task>(await provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
     expect(page.items.map((task) => task.history.length)).toEqual([...Array(30).fill(2), ...Array(5).fill(0)]);
@@ -323,7 +343,7 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
 
   it('reads the default and the company-filtered page from an index, without sorting', async () => {
     for (const path of ['/superadmin/allopentasks?per_page=2', `/superadmin/allopentasks?per_page=2&company=${acme.id}`]) {
-      const { plan } = pageStatement(await statementPlans(t.deps.db, () => provider().get(path)), 'tasks');
+      const { plan } = pageStatement(await statementPlans(t.database, () => provider().get(path)), 'tasks');
       expect(plan.join(' | ')).toMatch(/SEARCH tasks USING INDEX tasks_open(_all)?_idx/);
       expect(slowSteps(plan)).toEqual([]);
     }
@@ -332,11 +352,11 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
 
 describe('task choices of a time log', () => {
   it('offers the company’s open tasks by priority, to the super-admin only', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Choices Co' });
-    createTask(t.deps.db, { companyId: company.id, title: 'Later', priority: 9 });
-    createTask(t.deps.db, { companyId: company.id, title: 'First', priority: 1 });
-    createTask(t.deps.db, { companyId: company.id, title: 'Finished', priority: 0, done: true });
-    createTask(t.deps.db, { companyId: company.id, title: 'Gone', priority: 0, deleted: true });
+    const company = await createCompany(t.deps.db, { companyName: 'Choices Co' });
+    await createTask(t.deps.db, { companyId: company.id, title: 'Later', priority: 9 });
+    await createTask(t.deps.db, { companyId: company.id, title: 'First', priority: 1 });
+    await createTask(t.deps.db, { companyId: company.id, title: 'Finished', priority: 0, done: true });
+    await createTask(t.deps.db, { companyId: company.id, title: 'Gone', priority: 0, deleted: true });
     const choices = json<{ _id: string; title: string }[]>(await api(t.app, boss.token).get(`/superadmin/tasks/choices?company=${company.id}`));
     expect(choices.map((choice) => choice.title)).toEqual(['First', 'Later']);
     expect(Object.keys(choices[0]!).sort()).toEqual(['_id', 'title']);

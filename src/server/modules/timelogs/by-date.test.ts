@@ -12,9 +12,9 @@ import { statementPlans } from '../../testing/query-plans.js';
  */
 let t: TestApp;
 let token: string;
-let acme: ReturnType<typeof createCompany>;
-let umbrella: ReturnType<typeof createCompany>;
-let idle: ReturnType<typeof createCompany>;
+let acme: Awaited<ReturnType<typeof createCompany>>;
+let umbrella: Awaited<ReturnType<typeof createCompany>>;
+let idle: Awaited<ReturnType<typeof createCompany>>;
 
 const byDate = (query = '') => api(t.app, token).get(`/superadmin/timelogs/by-date${query}`);
 
@@ -25,8 +25,10 @@ async function logHours(app: TestApp, sessionToken: string, company: string, tim
 }
 
 /** Logs written straight to the table: the weekly view reads nothing else. */
-function insertLogs(app: TestApp, companyId: string, logs: LoggedTime[]) {
-  for (const { timeStamp, hundredths } of logs) createTimeLogRow(app.deps.db, { companyId, timeStamp: new Date(timeStamp), hundredths });
+async function insertLogs(app: TestApp, companyId: string, logs: LoggedTime[]) {
+  await app.deps.db.transaction(async (tx) => {
+    for (const { timeStamp, hundredths } of logs) await createTimeLogRow(tx, { companyId, timeStamp: new Date(timeStamp), hundredths });
+  });
 }
 
 const weekStarts = (weeks: WeekSummary[]) => weeks.map((week) => week.weekStart);
@@ -37,9 +39,9 @@ const mondaysBefore = (monday: string, count: number) => Array.from({ length: co
 beforeAll(async () => {
   t = await createTestApp();
   token = (await signedInUser(t, { role: 'superadmin' })).token;
-  acme = createCompany(t.deps.db, { companyName: 'Acme' });
-  umbrella = createCompany(t.deps.db, { companyName: 'Umbrella' });
-  idle = createCompany(t.deps.db, { companyName: 'Idle' });
+  acme = await createCompany(t.deps.db, { companyName: 'Acme' });
+  umbrella = await createCompany(t.deps.db, { companyName: 'Umbrella' });
+  idle = await createCompany(t.deps.db, { companyName: 'Idle' });
   await logHours(t, token, acme.id, '2026-03-02T03:00:00Z', 1.5); // Sunday 1 March, 22:00 in New York
   await logHours(t, token, acme.id, '2026-03-02T15:00:00Z', 2); // Monday 2 March
   await logHours(t, token, umbrella.id, '2026-03-02T20:00:00Z', 0.1); // Monday 2 March
@@ -114,7 +116,7 @@ describe('GET /superadmin/timelogs/by-date', () => {
   });
 
   it('answers a page asked again from its last result while nothing was written, and reads the logs again after a write', async () => {
-    const logReads = async () => (await statementPlans(t.deps.db, () => byDate(`?company=${acme.id}`))).filter(({ sql }) => sql.includes('time_logs')).length;
+    const logReads = async () => (await statementPlans(t.database, () => byDate(`?company=${acme.id}`))).filter(({ sql }) => sql.includes('time_logs')).length;
     await byDate(`?company=${acme.id}`);
     expect(await logReads()).toBe(0);
     const log = await logHours(t, token, acme.id, '2026-03-11T15:00:00Z', 1);
@@ -133,7 +135,7 @@ describe('GET /superadmin/timelogs/by-date', () => {
   it('finds the weeks by index seeks and sums all the days of the page in one statement, each from an index alone, never reading the logs themselves', async () => {
     const logReads = (plans: Awaited<ReturnType<typeof statementPlans>>) => plans.filter(({ sql }) => sql.includes('from time_logs'));
     const searches = (plans: Awaited<ReturnType<typeof statementPlans>>) => new Set(plans.flatMap(({ plan }) => plan.filter((step) => step.includes('time_logs'))));
-    const weekly = logReads(await statementPlans(t.deps.db, () => byDate()));
+    const weekly = logReads(await statementPlans(t.database, () => byDate()));
     expect(weekly.filter(({ sql }) => sql.startsWith('with days')).length).toBe(1);
     expect(searches(weekly)).toEqual(
       new Set([
@@ -142,7 +144,7 @@ describe('GET /superadmin/timelogs/by-date', () => {
         'SEARCH time_logs USING COVERING INDEX time_logs_time_idx (time_stamp>? AND time_stamp<?)',
       ]),
     );
-    const ofCompany = logReads(await statementPlans(t.deps.db, () => byDate(`?company=${acme.id}`)));
+    const ofCompany = logReads(await statementPlans(t.database, () => byDate(`?company=${acme.id}`)));
     expect(ofCompany.filter(({ sql }) => sql.startsWith('with days')).length).toBe(1);
     expect(searches(ofCompany)).toEqual(
       new Set([
@@ -179,8 +181,8 @@ describe('GET /superadmin/timelogs/by-date', () => {
 describe('paging by weeks', () => {
   let paged: TestApp;
   let pagedToken: string;
-  let busy: ReturnType<typeof createCompany>;
-  let quiet: ReturnType<typeof createCompany>;
+  let busy: Awaited<ReturnType<typeof createCompany>>;
+  let quiet: Awaited<ReturnType<typeof createCompany>>;
   const get = (query: string) => api(paged.app, pagedToken).get(`/superadmin/timelogs/by-date${query}`);
   // Busy logs on Wednesday of 30 weeks, up to the week of Monday 2026-06-01; quiet on Thursday of every third week
   const busyMondays = mondaysBefore('2026-06-01', 30);
@@ -189,10 +191,10 @@ describe('paging by weeks', () => {
   beforeAll(async () => {
     paged = await createTestApp();
     pagedToken = (await signedInUser(paged, { role: 'superadmin' })).token;
-    busy = createCompany(paged.deps.db, { companyName: 'Busy' });
-    quiet = createCompany(paged.deps.db, { companyName: 'Quiet' });
-    insertLogs(paged, busy.id, busyMondays.map((monday) => ({ timeStamp: `${addDays(monday, 2)}T16:00:00Z`, hundredths: 100 })));
-    insertLogs(paged, quiet.id, quietMondays.map((monday) => ({ timeStamp: `${addDays(monday, 3)}T16:00:00Z`, hundredths: 50 })));
+    busy = await createCompany(paged.deps.db, { companyName: 'Busy' });
+    quiet = await createCompany(paged.deps.db, { companyName: 'Quiet' });
+    await insertLogs(paged, busy.id, busyMondays.map((monday) => ({ timeStamp: `${addDays(monday, 2)}T16:00:00Z`, hundredths: 100 })));
+    await insertLogs(paged, quiet.id, quietMondays.map((monday) => ({ timeStamp: `${addDays(monday, 3)}T16:00:00Z`, hundredths: 50 })));
   });
   afterAll(() => paged.close());
 
@@ -301,8 +303,8 @@ describe.each([
   afterAll(() => zoned.close());
 
   it('keeps a log at 23:30 on Sunday in its week, and starts the next week at midnight, one week a page', async () => {
-    const company = createCompany(zoned.deps.db);
-    insertLogs(zoned, company.id, [...sundayLate, ...mondayMidnight].map((timeStamp) => ({ timeStamp, hundredths: 100 })));
+    const company = await createCompany(zoned.deps.db);
+    await insertLogs(zoned, company.id, [...sundayLate, ...mondayMidnight].map((timeStamp) => ({ timeStamp, hundredths: 100 })));
     const { weeks: found, total } = await everyWeek(zoned, zonedToken, company.id, 1);
     expect(total).toBe(4);
     expect(found.map((week) => [week.weekStart, week.dailyBreakdown.map((day) => day.date)])).toEqual([
@@ -314,9 +316,9 @@ describe.each([
   });
 
   it('gives, page after page, the weeks that grouping every log on its local date gives', async () => {
-    const company = createCompany(zoned.deps.db);
+    const company = await createCompany(zoned.deps.db);
     const logs = logsOverTwoYears(clockChanges);
-    insertLogs(zoned, company.id, logs);
+    await insertLogs(zoned, company.id, logs);
     const expected = groupIntoWeeks(logs, timeZone);
     const { weeks: found, total } = await everyWeek(zoned, zonedToken, company.id, 7);
     expect(total).toBe(expected.length);
@@ -335,7 +337,7 @@ describe('in another provider time zone', () => {
   afterAll(() => berlin.close());
 
   it('puts the same instant in the week of APP_TIMEZONE: Monday 2 March in Berlin', async () => {
-    const company = createCompany(berlin.deps.db);
+    const company = await createCompany(berlin.deps.db);
     await logHours(berlin, berlinToken, company.id, '2026-03-02T03:00:00Z', 1.5);
     await logHours(berlin, berlinToken, company.id, '2026-03-29T21:59:00Z', 2); // Sunday 29 March, 23:59 CEST
     await logHours(berlin, berlinToken, company.id, '2026-03-29T22:00:00Z', 3); // Monday 30 March, midnight CEST

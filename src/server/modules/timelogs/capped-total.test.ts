@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { timeLogs } from '../../../../drizzle/schema.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
+import type { Tx } from '../../db.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { pageStatement, statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
@@ -15,21 +17,31 @@ const LOGS = 20_010;
 
 let t: TestApp;
 let token: string;
-let busy: ReturnType<typeof createCompany>;
-let quiet: ReturnType<typeof createCompany>;
+let busy: Awaited<ReturnType<typeof createCompany>>;
+let quiet: Awaited<ReturnType<typeof createCompany>>;
+
+type LogRow = typeof timeLogs.$inferInsert;
+
+/** Writes the logs in one transaction, many rows to a statement (bare rows: no ledger entries). */
+async function insertLogs(tx: Tx, rows: LogRow[]): Promise<void> {
+  for (let from = 0; from < rows.length; from += 1_000) await tx.insert(tx.t.timeLogs).values(rows.slice(from, from + 1_000));
+}
 
 beforeAll(async () => {
   t = await createTestApp();
-  busy = createCompany(t.deps.db, { companyName: 'Busy' });
-  quiet = createCompany(t.deps.db, { companyName: 'Quiet' });
+  busy = await createCompany(t.deps.db, { companyName: 'Busy' });
+  quiet = await createCompany(t.deps.db, { companyName: 'Quiet' });
   token = (await signedInUser(t, { role: 'superadmin' })).token;
-  const insert = t.deps.db.$client.prepare(
-    "insert into time_logs (id, company_id, time_stamp, hundredths, description, created_at) values (?, ?, ?, 150, 'Weekly review', 0)",
-  );
-  t.deps.db.$client.transaction(() => {
-    for (let n = 0; n < LOGS; n += 1) insert.run(`log-${n}`, busy.id, Date.UTC(2024, 0, 1) + n * 60_000);
-  })();
-  for (let n = 0; n < 3; n += 1) createTimeLogRow(t.deps.db, { companyId: quiet.id, hundredths: 100 });
+  const busyLogs = Array.from({ length: LOGS }, (_, n): LogRow => ({
+    id: `log-${n}`,
+    companyId: busy.id,
+    timeStamp: new Date(Date.UTC(2024, 0, 1) + n * 60_000),
+    hundredths: 150,
+    description: 'Weekly review',
+    createdAt: new Date(0),
+  }));
+  await t.deps.db.transaction((tx) => insertLogs(tx, busyLogs));
+  for (let n = 0; n < 3; n += 1) await createTimeLogRow(t.deps.db, { companyId: quiet.id, hundredths: 100 });
 });
 afterAll(() => t.close());
 
@@ -65,15 +77,22 @@ describe('a total past the count cap', () => {
 
   it('counts a search with one part of many matches from that part’s index, plus the few others outside it', async () => {
     // 6,000 logs of 2.75 hours (the hours part: many), 10 logs whose description says 2.75 (the description part: few)
-    const insert = t.deps.db.$client.prepare(
-      'insert into time_logs (id, company_id, time_stamp, hundredths, description, created_at) values (?, ?, ?, ?, ?, 0)',
-    );
-    t.deps.db.$client.transaction(() => {
-      const other = createCompany(t.deps.db, { companyName: 'Other' });
-      for (let n = 0; n < 6_000; n += 1) insert.run(`hours-${n}`, other.id, Date.UTC(2023, 0, 1) + n * 60_000, 275, '');
-      for (let n = 0; n < 10; n += 1) insert.run(`notes-${n}`, other.id, Date.UTC(2025, 0, 1) + n * 60_000, 100, 'Release 2.75 notes');
-    })();
-    const plans = await statementPlans(t.deps.db, async () => {
+    await t.deps.db.transaction(async (tx) => {
+      const other = await createCompany(tx, { companyName: 'Other' });
+      const log = (id: string, at: number, hundredths: number, description: string): LogRow => ({
+        id,
+        companyId: other.id,
+        timeStamp: new Date(at),
+        hundredths,
+        description,
+        createdAt: new Date(0),
+      });
+      await insertLogs(tx, [
+        ...Array.from({ length: 6_000 }, (_, n) => log(`hours-${n}`, Date.UTC(2023, 0, 1) + n * 60_000, 275, '')),
+        ...Array.from({ length: 10 }, (_, n) => log(`notes-${n}`, Date.UTC(2025, 0, 1) + n * 60_000, 100, 'Release 2.75 notes')),
+      ]);
+    });
+    const plans = await statementPlans(t.database, async () => {
       const page = restPage<TimeLogDto>(await logs('search=2.75&per_page=25'));
       expect([page.total, page.items[0]?._id, page.items[10]?._id]).toEqual([6_010, 'notes-9', 'hours-5999']);
     });
@@ -100,7 +119,7 @@ describe('a total past the count cap', () => {
 
 describe('a search whose date part matches many logs, and its other parts few', () => {
   it('walks only the stretch of time its matches lie in, not every newer log first', async () => {
-    const plans = await statementPlans(t.deps.db, async () => {
+    const plans = await statementPlans(t.database, async () => {
       const page = restPage<TimeLogDto>(await logs('search=2024&per_page=25&timeZone=UTC'));
       expect([page.total, page.items[0]?._id]).toEqual([10_000, `log-${LOGS - 1}`]);
     });

@@ -1,9 +1,9 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeLogs } from '../../../../drizzle/schema.js';
 import { logDateTimeText } from '../../../shared/log-text.js';
-import { openDatabase, type DatabaseHandle } from '../../db.js';
+import type { SqliteDatabase } from '../../database/sqlite.js';
 import { offsetSpans } from '../../lib/zone-offsets.js';
+import { tempDatabase } from '../../testing/database.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
 import { dateTextMatch } from './date-text-ranges.js';
 import { mayBeInDateTimeText, mayBeInHoursText, wallMatchSql } from './log-text-sql.js';
@@ -53,16 +53,17 @@ const oddities = [
 const instants = [...new Set([...aroundTransitions, ...halfHours, ...spreadInstants(600), ...oddities])];
 const zones = ['America/New_York', 'Europe/Berlin', 'UTC', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham'];
 
-let database: DatabaseHandle;
+const temp = tempDatabase();
+let database: SqliteDatabase;
 
-beforeAll(() => {
-  database = openDatabase(':memory:');
-  const company = createCompany(database.db);
-  database.db.transaction((tx) => {
-    for (const instant of instants) createTimeLogRow(tx, { companyId: company.id, timeStamp: new Date(instant), hundredths: 100 });
+beforeAll(async () => {
+  database = temp.open();
+  const company = await createCompany(database.db);
+  await database.db.transaction(async (tx) => {
+    for (const instant of instants) await createTimeLogRow(tx, { companyId: company.id, timeStamp: new Date(instant), hundredths: 100 });
   });
 });
-afterAll(() => database.close());
+afterAll(() => temp.remove());
 
 /** The instants whose date-time text, as the screen writes it in the zone, contains the search. */
 const shownWith = (search: string, zone: string) => instants.filter((instant) => logDateTimeText(instant, zone).toLowerCase().includes(search.toLowerCase()));
@@ -89,18 +90,18 @@ describe('dateTextMatch', () => {
     }
   });
 
-  it.each(zones)('gives as wall-clock days and minutes, checked in SQL, exactly the instants whose text in %s contains each search', (zone) => {
+  it.each(zones)('gives as wall-clock days and minutes, checked in SQL, exactly the instants whose text in %s contains each search', async (zone) => {
+    const { timeLogs } = database.db.t;
     const spans = spansOf(zone);
     for (const search of searches) {
       const { wall, ranges } = dateTextMatch(search, first, last, spans, 10);
       if (search.length < 3) expect(ranges).toBeUndefined();
-      const found = database.db
+      const rows = await database.db
         .select({ timeStamp: timeLogs.timeStamp })
         .from(timeLogs)
         .where(wallMatchSql(timeLogs.timeStamp, spans, wall))
-        .orderBy(asc(timeLogs.timeStamp))
-        .all()
-        .map((row) => row.timeStamp.getTime());
+        .orderBy(asc(timeLogs.timeStamp));
+      const found = rows.map((row) => row.timeStamp.getTime());
       expect({ search, instants: found }).toEqual({ search, instants: shownWith(search, zone).sort((a, b) => a - b) });
     }
   });

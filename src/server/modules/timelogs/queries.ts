@@ -1,9 +1,10 @@
 import { and, eq, gte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, tasks, timeLogs } from '../../../../drizzle/schema.js';
+import { companies, timeLogs } from '../../../../drizzle/schema.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shared/timelogs.js';
 import type { DayTotal } from '../../../shared/weekly.js';
+import type { Tables } from '../../../../drizzle/tables.js';
 import type { Db, Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { contains, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
@@ -18,7 +19,7 @@ export type TimeLogRow = typeof timeLogs.$inferSelect;
 
 const logRowid = sql<number>`${timeLogs}.rowid`;
 
-const logColumns = {
+const logColumnsOf = ({ companies, tasks, timeLogs }: Tables) => ({
   _id: timeLogs.id,
   company: timeLogs.companyId,
   companyName: companies.companyName,
@@ -27,10 +28,12 @@ const logColumns = {
   description: timeLogs.description,
   task: timeLogs.taskId,
   taskTitle: tasks.title,
-};
+});
 
 /** Logs with their company's name and their task's title, in one query; `extra` adds columns (sort keys). */
 export function timeLogsQuery(tx: Tx, extra: Record<string, SQL> = {}) {
+  const { companies, tasks, timeLogs } = tx.t;
+  const logColumns = logColumnsOf(tx.t);
   return tx
     .select({ ...logColumns, ...extra } as typeof logColumns)
     .from(timeLogs)
@@ -39,7 +42,7 @@ export function timeLogsQuery(tx: Tx, extra: Record<string, SQL> = {}) {
     .$dynamic();
 }
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof timeLogsQuery>['all']>>[number];
+type JoinedRow = Awaited<ReturnType<typeof timeLogsQuery>>[number];
 
 function toDto(row: JoinedRow): TimeLogDto {
   return {
@@ -64,18 +67,20 @@ const timeLogSortColumns: Record<TimeLogSortKey, (SQL | AnyColumn)[]> = {
 };
 
 /** The UTC calendar years that have logs: one indexed look-up per year, however many logs. */
-function yearsWithLogs(tx: Tx): number[] {
+async function yearsWithLogs(tx: Tx): Promise<number[]> {
+  const { timeLogs } = tx.t;
   const years: number[] = [];
-  const firstFrom = (from?: number) =>
-    tx
+  const firstFrom = async (from?: number) => {
+    const [row] = await tx
       .select({ first: min(timeLogs.timeStamp) })
       .from(timeLogs)
-      .where(from === undefined ? undefined : gte(timeLogs.timeStamp, new Date(from)))
-      .get()?.first;
-  for (let next = firstFrom(); next; ) {
+      .where(from === undefined ? undefined : gte(timeLogs.timeStamp, new Date(from)));
+    return row?.first;
+  };
+  for (let next = await firstFrom(); next; ) {
     const year = next.getUTCFullYear();
     years.push(year);
-    next = firstFrom(utcYearStart(year + 1));
+    next = await firstFrom(utcYearStart(year + 1));
   }
   return years;
 }
@@ -107,8 +112,10 @@ function descriptionPart(search: string): SearchPart {
 }
 
 /** The logs whose hours, as the list writes them, contain the search: the few hundredths values that read so. */
-function hoursPart(tx: Tx, search: string): SearchPart | undefined {
-  const most = Math.max(MAX_HOURS_PER_LOG * 100, tx.select({ most: max(timeLogs.hundredths) }).from(timeLogs).get()?.most ?? 0);
+async function hoursPart(tx: Tx, search: string): Promise<SearchPart | undefined> {
+  const { timeLogs } = tx.t;
+  const [highest] = await tx.select({ most: max(timeLogs.hundredths) }).from(timeLogs);
+  const most = Math.max(MAX_HOURS_PER_LOG * 100, highest?.most ?? 0);
   const values: number[] = [];
   for (let hundredths = 1; hundredths <= most; hundredths += 1) {
     if (logHoursText(hundredthsToHours(hundredths)).includes(search)) values.push(hundredths);
@@ -119,13 +126,14 @@ function hoursPart(tx: Tx, search: string): SearchPart | undefined {
 }
 
 /** The logs whose date-time, as the list writes it in `timeZone`, contains the search: time ranges read from time_logs_time_idx. */
-function dateTimePart(tx: Tx, search: string, timeZone: string): SearchPart | undefined {
+async function dateTimePart(tx: Tx, search: string, timeZone: string): Promise<SearchPart | undefined> {
+  const { timeLogs } = tx.t;
   // one min() or max() per statement: SQLite answers each from the index end, but not both together
-  const first = tx.select({ at: min(timeLogs.timeStamp) }).from(timeLogs).get()?.at;
-  const last = tx.select({ at: max(timeLogs.timeStamp) }).from(timeLogs).get()?.at;
-  if (!first || !last) return undefined;
-  const spans = offsetSpans(timeZone, yearsWithLogs(tx));
-  const { wall, ranges } = dateTextMatch(search, first.getTime(), last.getTime(), spans, MAX_DATE_RANGES);
+  const [first] = await tx.select({ at: min(timeLogs.timeStamp) }).from(timeLogs);
+  const [last] = await tx.select({ at: max(timeLogs.timeStamp) }).from(timeLogs);
+  if (!first?.at || !last?.at) return undefined;
+  const spans = offsetSpans(timeZone, await yearsWithLogs(tx));
+  const { wall, ranges } = dateTextMatch(search, first.at.getTime(), last.at.getTime(), spans, MAX_DATE_RANGES);
   if (ranges?.length === 0) return undefined;
   const rows =
     ranges &&
@@ -147,10 +155,13 @@ function inRangesSql(ranges: InstantRange[]): SQL {
 }
 
 /** How many rows a statement selects, reading at most `atMost` of them (see countUpTo). */
-const countRowsUpTo = (tx: Tx, rows: SQL, atMost: number) => tx.get<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost})`).n;
+async function countRowsUpTo(tx: Tx, rows: SQL, atMost: number): Promise<number> {
+  const [counted] = await tx.rows<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost})`);
+  return counted!.n;
+}
 
 /** Whether a part matches few logs, read from its index (at most FEW_MATCHES of them). */
-const matchesFew = (tx: Tx, { rows }: SearchPart) => rows !== undefined && countRowsUpTo(tx, rows, FEW_MATCHES) < FEW_MATCHES;
+const matchesFew = async (tx: Tx, { rows }: SearchPart) => rows !== undefined && (await countRowsUpTo(tx, rows, FEW_MATCHES)) < FEW_MATCHES;
 
 /**
  * A part checked log by log: by membership in its few rows (read once, and the check reads nothing
@@ -164,35 +175,37 @@ const logTest = (part: SearchPart, few: boolean) => (few ? sql`+${logRowid} in (
  * the newest other match. A page walked in time order starts there: "Nov 3" read every log newer
  * than the last November 3rd (three weeks of them) before its first match, "2023" every log since.
  */
-function matchesSpan(tx: Tx, ranges: InstantRange[], few: SearchPart[]): SQL {
+async function matchesSpan(tx: Tx, ranges: InstantRange[], few: SearchPart[]): Promise<SQL> {
+  const { timeLogs } = tx.t;
   let from = ranges.reduce((first, [start]) => Math.min(first, start), Infinity);
   let to = ranges.reduce((last, [, end]) => Math.max(last, end), -Infinity);
   if (few.length > 0) {
-    const span = tx.get<{ first: number | null; last: number | null }>(
+    const [span] = await tx.rows<{ first: number | null; last: number | null }>(
       // the subquery keeps SQLite reading the few rows by rowid: asked for min() of time_logs directly, it walks time_logs_time_idx
       sql`select min(at) as first, max(at) as last from (select time_stamp as at from time_logs where rowid in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)}))`,
     );
-    if (span.first !== null) from = Math.min(from, span.first);
-    if (span.last !== null) to = Math.max(to, span.last + 1);
+    if (span!.first !== null) from = Math.min(from, span!.first);
+    if (span!.last !== null) to = Math.max(to, span!.last + 1);
   }
   return sql`${timeLogs.timeStamp} >= ${from} and ${timeLogs.timeStamp} < ${to}`;
 }
 
 /** Which logs a search matches, and how to count them (at most `atMost`) when that differs from counting the rows `where` selects. */
-type LogSearch = { where: SQL; count?: (company: SQL | undefined, atMost: number) => number | undefined };
+type LogSearch = { where: SQL; count?: (company: SQL | undefined, atMost: number) => Promise<number | undefined> };
 
 /**
  * Counts a search checked log by log without checking every log: the logs in the date part's
  * time ranges, counted from the index, plus those the other parts find outside those ranges.
  */
 function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, others: SearchPart[]) {
-  return (company: SQL | undefined, atMost: number): number => {
+  const { timeLogs } = tx.t;
+  return async (company: SQL | undefined, atMost: number): Promise<number> => {
     const logsInRanges = sql`select 1 from json_each(${JSON.stringify(date.ranges)}) as range
       join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1 ${company ? sql`and ${company}` : sql``}`;
-    const inRanges = countRowsUpTo(tx, logsInRanges, atMost);
+    const inRanges = await countRowsUpTo(tx, logsInRanges, atMost);
     if (others.length === 0 || inRanges >= atMost) return inRanges;
     const outside = and(company, sql`${logRowid} in (${sql.join(others.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${date.test}`);
-    return inRanges + countUpTo(tx, timeLogs, outside, atMost - inRanges);
+    return inRanges + (await countUpTo(tx, timeLogs, outside, atMost - inRanges));
   };
 }
 
@@ -204,28 +217,37 @@ function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, ot
  * ranges where it has them, else by checking every log. A text with characters the hours or
  * date-time texts never have (most words) is matched against the description only.
  */
-function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undefined {
+async function searchLogs(tx: Tx, search: string, timeZone: string): Promise<LogSearch | undefined> {
   if (!search) return undefined;
-  const date = mayBeInDateTimeText(search) ? dateTimePart(tx, search, timeZone) : undefined;
-  const others = [descriptionPart(search), mayBeInHoursText(search) ? hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
+  const date = mayBeInDateTimeText(search) ? await dateTimePart(tx, search, timeZone) : undefined;
+  const others = [descriptionPart(search), mayBeInHoursText(search) ? await hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
   const parts = date ? [date, ...others] : others;
-  // a part read by a scan is counted only when every other part is few: counting it reads the whole table
-  const few = new Map(parts.filter((part) => !part.scans).map((part) => [part, matchesFew(tx, part)]));
-  const allFew = [...few.values()].every(Boolean) && parts.every((part) => few.has(part) || matchesFew(tx, part));
-  if (allFew) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
+  const few = new Map<SearchPart, boolean>();
+  for (const part of parts) if (!part.scans) few.set(part, await matchesFew(tx, part));
+  if (await allMatchFew(tx, parts, few)) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
   const tests = sql`(${sql.join(
     parts.map((part) => logTest(part, few.get(part) ?? false)),
     sql` or `,
   )})`;
-  const where = and(tests, date?.ranges && others.every((part) => few.get(part)) ? matchesSpan(tx, date.ranges, others) : undefined)!;
+  const where = and(tests, date?.ranges && others.every((part) => few.get(part)) ? await matchesSpan(tx, date.ranges, others) : undefined)!;
   const countable = date?.ranges && others.every(({ rows }) => rows);
   if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
   const only = parts.length === 1 ? parts[0]!.rows : undefined;
   // one part's rows are distinct logs: count them as they are, without checking each log again
-  if (only) return { where, count: (company, atMost) => (company ? undefined : countRowsUpTo(tx, only, atMost)) };
+  if (only) return { where, count: async (company, atMost) => (company ? undefined : countRowsUpTo(tx, only, atMost)) };
   const many = parts.filter((part) => few.get(part) === false);
   if (many.length === 1 && parts.every((part) => few.has(part))) return { where, count: countManyAndFew(tx, many[0]!, parts.filter((part) => part !== many[0])) };
   return { where };
+}
+
+/**
+ * Whether every part matches few logs, given `few` of the parts not read by a scan. A part read by a
+ * scan is counted only when every other part is few: counting it reads the whole table.
+ */
+async function allMatchFew(tx: Tx, parts: SearchPart[], few: Map<SearchPart, boolean>): Promise<boolean> {
+  if (![...few.values()].every(Boolean)) return false;
+  for (const part of parts) if (!few.has(part) && !(await matchesFew(tx, part))) return false;
+  return true;
 }
 
 /**
@@ -236,102 +258,118 @@ function searchLogs(tx: Tx, search: string, timeZone: string): LogSearch | undef
  * are every company's, so with a company filter the logs are checked one by one.
  */
 function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[]) {
-  return (company: SQL | undefined, atMost: number): number | undefined => {
+  const { timeLogs } = tx.t;
+  return async (company: SQL | undefined, atMost: number): Promise<number | undefined> => {
     if (company) return undefined;
-    const inMany = countRowsUpTo(tx, many.rows!, atMost);
+    const inMany = await countRowsUpTo(tx, many.rows!, atMost);
     if (inMany >= atMost) return inMany;
     const outside = and(sql`${logRowid} in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${many.test}`);
-    return inMany + countUpTo(tx, timeLogs, outside, atMost - inMany);
+    return inMany + (await countUpTo(tx, timeLogs, outside, atMost - inMany));
   };
 }
 
 /**
  * Logs, each with its company's name and its task's title, a slice at a time; Search reads
  * date-times in `timeZone` (the screen's), the date range days in `providerZone`. A date range that
- * holds few logs has them read by time_logs_time_idx (or time_logs_company_idx) and sorted.
+ * holds few logs has them read by time_logs_time_idx (or time_logs_company_idx) and sorted. The
+ * search reads the database to choose how it matches: once, on the reader's first read.
  */
 export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' | 'perPage'>, timeZone: string, providerZone: string): ListReader<TimeLogDto> {
+  const { timeLogs } = tx.t;
   const company = query.company ? eq(timeLogs.companyId, query.company) : undefined;
   const days = withinDays(timeLogs.timeStamp, query, providerZone);
-  const search = searchLogs(tx, query.search, timeZone);
-  const where = and(company, days, search?.where);
+  let planned: Promise<{ search: LogSearch | undefined; where: SQL | undefined }> | undefined;
+  const plan = () => (planned ??= searchLogs(tx, query.search, timeZone).then((search) => ({ search, where: and(company, days, search?.where) })));
   const keys = timeLogSortColumns[query.sort];
-  const order = pageOrderOf(days !== undefined, (limit) => tx.select({ rowid: logRowid }).from(timeLogs).where(where).limit(limit).all().map((row) => row.rowid));
-  const read = (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) =>
-    timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(order(), query.dir, keys)).limit(limit).offset(offset).all();
-  // a search's own count knows nothing of the date range
-  const searchCount = days ? undefined : search?.count;
+  const order = pageOrderOf(days !== undefined, async (limit) => {
+    const { where } = await plan();
+    const rows = await tx.select({ rowid: logRowid }).from(timeLogs).where(where).limit(limit);
+    return rows.map((row) => row.rowid);
+  });
+  const read = async (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => {
+    const { where } = await plan();
+    const pageOrder = await order();
+    return timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(pageOrder, query.dir, keys)).limit(limit).offset(offset);
+  };
   return {
-    rows: (limit, offset) => read({}, undefined, limit, offset).map(toDto),
-    count: (atMost) => countOfMatches(order, atMost, (most) => searchCount?.(company, most) ?? countUpTo(tx, timeLogs, where, most)),
+    rows: async (limit, offset) => (await read({}, undefined, limit, offset)).map(toDto),
+    count: async (atMost) => {
+      const { search, where } = await plan();
+      // a search's own count knows nothing of the date range
+      const searchCount = days ? undefined : search?.count;
+      return countOfMatches(order, atMost, async (most) => (await searchCount?.(company, most)) ?? countUpTo(tx, timeLogs, where, most));
+    },
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }
 
 /** One page of logs (see timeLogListReader). */
-export function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string, providerZone: string): Page<TimeLogDto> {
+export async function listTimeLogs(tx: Tx, query: TimeLogListQuery, timeZone: string, providerZone: string): Promise<Page<TimeLogDto>> {
   return pageOf(query, timeLogListReader(tx, query, timeZone, providerZone));
 }
 
-export function findTimeLog(tx: Tx, id: string): TimeLogDto {
-  const row = timeLogsQuery(tx).where(eq(timeLogs.id, id)).get();
+export async function findTimeLog(tx: Tx, id: string): Promise<TimeLogDto> {
+  const { timeLogs } = tx.t;
+  const [row] = await timeLogsQuery(tx).where(eq(timeLogs.id, id));
   if (!row) throw notFound('Time log');
   return toDto(row);
 }
 
-export function timeLogRow(tx: Tx, id: string): TimeLogRow {
-  const row = tx.select().from(timeLogs).where(eq(timeLogs.id, id)).get();
+export async function timeLogRow(tx: Tx, id: string): Promise<TimeLogRow> {
+  const { timeLogs } = tx.t;
+  const [row] = await tx.select().from(timeLogs).where(eq(timeLogs.id, id));
   if (!row) throw notFound('Time log');
   return row;
 }
 
-/*
- * The weekly view runs one small statement many times (a seek per week with logs), so it prepares
- * plain SQL on the driver: drizzle's prepared queries cost some 50 times the seek itself.
- */
-const newestLogSql = (companyId: string) =>
-  `select time_stamp from time_logs where ${companyId ? 'company_id = ? and ' : ''}time_stamp < ? order by time_stamp desc limit 1`;
-
-/**
- * The hundredths and log count of each of `dayCount` days in one statement: the days are a VALUES
- * list, and each day reads its own index range (time_logs_time_hours_idx, or time_logs_company_idx
- * for one company) in two scalar subqueries. A join grouped by day reads the same ranges but sorts
- * every log to group it, twice as slow; the subqueries need no grouping. Plain SQL both engines run.
- */
-const dayTotalsSql = (dayCount: number, companyId: string) => {
-  const range = `${companyId ? 'company_id = ? and ' : ''}time_stamp >= days.day_from and time_stamp < days.day_to`;
-  return `with days(date, day_from, day_to) as (values ${Array.from({ length: dayCount }, () => '(?, ?, ?)').join(', ')})
-    select days.date as date,
-      (select sum(hundredths) from time_logs where ${range}) as hundredths,
-      (select count(*) from time_logs where ${range}) as logs
-    from days`;
-};
-
-/** Of one company, or of every company for ''. */
-const companyParams = (companyId: string) => (companyId ? [companyId] : []);
+/** `company_id = <id> and `, to start the condition of a statement on one company's logs; nothing for every company (''). */
+const ofCompany = (companyId: string): SQL => (companyId ? sql`company_id = ${companyId} and ` : sql``);
 
 /**
  * Finds the instant of the newest log before a given one, of one company or of all: one seek
- * down time_logs_company_idx or time_logs_time_idx.
+ * down time_logs_company_idx or time_logs_time_idx. The weekly view runs it once per week with
+ * logs, so it is plain SQL: drizzle's query building costs many times the seek itself.
  */
-export function newestLogBefore(db: Db, companyId: string): (before: number) => number | undefined {
-  const statement = db.$client.prepare<unknown[], number>(newestLogSql(companyId)).pluck();
-  return (before) => statement.get(...companyParams(companyId), before);
+export function newestLogBefore(db: Db, companyId: string): (before: number) => Promise<number | undefined> {
+  return async (before) => {
+    const [row] = await db.rows<{ time_stamp: number }>(
+      sql`select time_stamp from time_logs where ${ofCompany(companyId)}time_stamp < ${before} order by time_stamp desc limit 1`,
+    );
+    return row?.time_stamp;
+  };
 }
 
 /** A local calendar day as the instants it spans: from (inclusive) to (exclusive), epoch ms. */
 export type DaySpan = { date: string; from: number; to: number };
 
+/**
+ * The hundredths and log count of each of the days in one statement: the days are a VALUES list,
+ * and each day reads its own index range (time_logs_time_hours_idx, or time_logs_company_idx for one
+ * company) in two scalar subqueries. A join grouped by day reads the same ranges but sorts every log
+ * to group it, twice as slow; the subqueries need no grouping. Plain SQL both engines run.
+ */
+function dayTotalsSql(days: DaySpan[], companyId: string): SQL {
+  const values = sql.join(
+    days.map(({ date, from, to }) => sql`(${date}, ${from}, ${to})`),
+    sql`, `,
+  );
+  const range = () => sql`${ofCompany(companyId)}time_stamp >= days.day_from and time_stamp < days.day_to`;
+  return sql`with days(date, day_from, day_to) as (values ${values})
+    select days.date as date,
+      (select sum(hundredths) from time_logs where ${range()}) as hundredths,
+      (select count(*) from time_logs where ${range()}) as logs
+    from days`;
+}
+
 /** The hundredths and log count of each of the days that has logs, of one company or of all: one statement, an index range a day. */
-export function dayTotals(db: Db, days: DaySpan[], companyId: string): DayTotal[] {
+export async function dayTotals(db: Db, days: DaySpan[], companyId: string): Promise<DayTotal[]> {
   if (days.length === 0) return [];
-  const statement = db.$client.prepare<unknown[], { date: string; hundredths: number | null; logs: number }>(dayTotalsSql(days.length, companyId));
-  const company = companyParams(companyId);
-  const rows = statement.all(...days.flatMap(({ date, from, to }) => [date, from, to]), ...company, ...company);
+  const rows = await db.rows<{ date: string; hundredths: number | null; logs: number }>(dayTotalsSql(days, companyId));
   return rows.filter(({ logs }) => logs > 0).map(({ date, hundredths, logs }) => ({ date, hundredths: hundredths ?? 0, logs }));
 }
 
-export function assertCompanyExists(tx: Tx, companyId: string): void {
-  const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get();
+export async function assertCompanyExists(tx: Tx, companyId: string): Promise<void> {
+  const { companies } = tx.t;
+  const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Company');
 }

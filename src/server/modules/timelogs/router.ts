@@ -137,8 +137,8 @@ export const superAdminTimelogsRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/timelogs/{id}', tags, summary: 'Delete a time log and its ledger entry', description: "Super-admins only. Removes the time log and its ledger entry, so its hours are back in the company's balance." } })
     .input(z.object({ id: idParam }))
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      timelogs.deleteTimeLog(ctx.deps, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await timelogs.deleteTimeLog(ctx.deps, input.id);
       return null;
     }),
 });

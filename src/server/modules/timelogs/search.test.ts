@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import { logDateTimeText, logHoursText } from '../../../shared/log-text.js';
@@ -5,6 +6,7 @@ import { TIME_LOG_SORT_KEYS, type TimeLogDto } from '../../../shared/timelogs.js
 import { api, createTestApp, signedInUser, type TestApp } from '../../testing/app.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
+import { newId } from '../../lib/ids.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
 
 /*
@@ -25,21 +27,27 @@ let all: { id: string; companyId: string; companyName: string; time: number; hun
 beforeAll(async () => {
   app = await createTestApp();
   token = (await signedInUser(app, { role: 'superadmin' })).token;
-  const companies = ['Acme', 'acme', 'Beta', 'Zeta'].map((companyName) => createCompany(app.deps.db, { companyName }));
+  const companies: Awaited<ReturnType<typeof createCompany>>[] = [];
+  for (const companyName of ['Acme', 'acme', 'Beta', 'Zeta']) companies.push(await createCompany(app.deps.db, { companyName }));
   const start = Date.parse('2024-01-01T00:00:00Z');
-  app.deps.db.transaction((tx) => {
-    all = Array.from({ length: LOGS }, (_, i) => {
-      const company = companies[i % companies.length]!;
-      // every 2 h 37 min: every minute of the hour and every hour of the day comes round, DST changes included
-      const row = createTimeLogRow(tx, {
-        companyId: company.id,
-        timeStamp: new Date(start + i * 157 * 60_000),
-        hundredths: 25 + ((i * 37) % 975),
-        description: words[i % words.length]!,
-      });
-      return { id: row.id, companyId: company.id, companyName: company.companyName, time: row.timeStamp.getTime(), hundredths: row.hundredths, description: row.description ?? '' };
-    });
+  const rows = Array.from({ length: LOGS }, (_, i) => {
+    const company = companies[i % companies.length]!;
+    // every 2 h 37 min: every minute of the hour and every hour of the day comes round, DST changes included
+    return {
+      id: newId(),
+      companyId: company.id,
+      timeStamp: new Date(start + i * 157 * 60_000),
+      hundredths: 25 + ((i * 37) % 975),
+      description: words[i % words.length]!,
+      createdAt: new Date(),
+    };
   });
+  // bare rows, as createTimeLogRow writes them, many to a statement
+  await app.deps.db.transaction(async (tx) => {
+    for (let from = 0; from < rows.length; from += 500) await tx.insert(tx.t.timeLogs).values(rows.slice(from, from + 500));
+  });
+  const nameOf = new Map(companies.map((company) => [company.id, company.companyName]));
+  all = rows.map((row) => ({ id: row.id, companyId: row.companyId, companyName: nameOf.get(row.companyId)!, time: row.timeStamp.getTime(), hundredths: row.hundredths, description: row.description }));
 });
 afterAll(() => app.close());
 
@@ -91,7 +99,7 @@ describe('Time Logs search', () => {
 
 describe('Time Logs sort', () => {
   it.each(TIME_LOG_SORT_KEYS.flatMap((sort) => [`${sort}&dir=asc`, `${sort}&dir=desc`]))('reads the page sorted by %s from an index, without sorting the table', async (sort) => {
-    const plans = await statementPlans(app.deps.db, () => api(app.app, token).get(`/superadmin/timelogs?per_page=25&sort=${sort}`));
+    const plans = await statementPlans(app.database, () => api(app.app, token).get(`/superadmin/timelogs?per_page=25&sort=${sort}`));
     expect(slowSteps(pageStatement(plans, 'time_logs').plan)).toEqual([]);
   });
 
@@ -110,20 +118,26 @@ describe('the description index after VACUUM', () => {
     const small = await createTestApp();
     try {
       const admin = (await signedInUser(small, { role: 'superadmin' })).token;
-      const company = createCompany(small.deps.db);
-      const ids = small.deps.db.transaction((tx) =>
-        Array.from({ length: 60 }, (_, i) => createTimeLogRow(tx, { companyId: company.id, timeStamp: new Date(Date.UTC(2025, 0, 1, i)), hundredths: 100, description: `Entry number ${i}x` }).id),
-      );
-      small.deps.db.$client.prepare('delete from time_logs where rowid % 3 = 0').run();
-      small.deps.db.$client.exec('VACUUM');
-      const kept = small.deps.db.$client.prepare('select id, description from time_logs').all() as { id: string; description: string }[];
+      const company = await createCompany(small.deps.db);
+      const ids = await small.deps.db.transaction(async (tx) => {
+        const written: string[] = [];
+        for (let i = 0; i < 60; i += 1) {
+          written.push((await createTimeLogRow(tx, { companyId: company.id, timeStamp: new Date(Date.UTC(2025, 0, 1, i)), hundredths: 100, description: `Entry number ${i}x` })).id);
+        }
+        return written;
+      });
+      await small.deps.db.transaction((tx) => tx.delete(tx.t.timeLogs).where(sql`rowid % 3 = 0`));
+      // VACUUM runs outside any transaction, on the connection that writes
+      small.database.sqlite.writer.exec('VACUUM');
+      const { timeLogs } = small.deps.db.t;
+      const kept = await small.deps.db.select({ id: timeLogs.id, description: timeLogs.description }).from(timeLogs);
       expect(kept.length).toBeLessThan(ids.length);
       for (const { id, description } of kept.slice(0, 10)) {
         const page = restPage<TimeLogDto>(await api(small.app, admin).get(`/superadmin/timelogs?search=${encodeURIComponent(description)}`));
         expect(page.items.map((log) => log._id)).toEqual([id]);
       }
     } finally {
-      small.close();
+      await small.close();
     }
   });
 });

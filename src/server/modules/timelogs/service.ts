@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { timeLogs } from '../../../../drizzle/schema.js';
 import { hoursToHundredths } from '../../../shared/hours.js';
 import { ADMIN_DEFAULT_PRIORITY } from '../../../shared/tasks.js';
 import type { Page } from '../../../shared/list.js';
 import { NEW_TASK, type TimeLogDto, type TimeLogForm, type TimeLogListQuery } from '../../../shared/timelogs.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
+import type { LedgerDeps } from '../activities/company-hours.js';
 import { recordTimeLogHours, removeTimeLogHours, updateTimeLogHours } from '../activities/ledger.js';
 import { completeTask, findTask, insertTask } from '../tasks/service.js';
 import { assertCompanyExists, findTimeLog, listTimeLogs, timeLogRow, type TimeLogRow } from './queries.js';
@@ -26,8 +26,8 @@ const UNDESCRIBED_LEDGER_ENTRY = 'Time log';
 export type LogFields = Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 'hundredths' | 'description'>;
 
 /** A page of every company's logs; Search reads date-times in the caller's zone, else the provider's. */
-export function listAllTimeLogs(deps: AppDeps, query: TimeLogListQuery): Page<TimeLogDto> {
-  const providerZone = readSettings(deps.config, deps.db).timeZone;
+export async function listAllTimeLogs(deps: AppDeps, query: TimeLogListQuery): Promise<Page<TimeLogDto>> {
+  const providerZone = (await readSettings(deps.config, deps.db)).timeZone;
   return listTimeLogs(deps.db, query, query.timeZone ?? providerZone, providerZone);
 }
 
@@ -35,14 +35,14 @@ function chosenTaskId(form: TimeLogForm): string | null {
   return form.task?.trim() || null;
 }
 
-function createNewTask(tx: Tx, form: TimeLogForm, now: Date): string {
+async function createNewTask(tx: Tx, form: TimeLogForm, now: Date): Promise<string> {
   const fields = { title: form.newTaskTitle ?? '', description: form.newTaskDescription ?? '', priority: ADMIN_DEFAULT_PRIORITY };
-  return insertTask(tx, form.company, fields, now)._id;
+  return (await insertTask(tx, form.company, fields, now))._id;
 }
 
 /** A log may be linked only to an open task of its own company. */
-export function assertOpenTaskOf(tx: Tx, taskId: string, companyId: string): void {
-  const task = findTask(tx, taskId);
+export async function assertOpenTaskOf(tx: Tx, taskId: string, companyId: string): Promise<void> {
+  const task = await findTask(tx, taskId);
   if (task.company !== companyId) {
     throw new AppError('BAD_REQUEST', 'That task belongs to another company; choose one of this company’s open tasks.');
   }
@@ -54,12 +54,12 @@ export function assertOpenTaskOf(tx: Tx, taskId: string, companyId: string): voi
  * the log's company. On edit, the task already linked may stay even if it was done since
  * (typically closed by this very log), as long as the log stays in that task's company.
  */
-function resolveTask(tx: Tx, form: TimeLogForm, now: Date, current?: TimeLogRow): string | null {
+async function resolveTask(tx: Tx, form: TimeLogForm, now: Date, current?: TimeLogRow): Promise<string | null> {
   const taskId = chosenTaskId(form);
   if (taskId === null) return null;
   if (taskId === NEW_TASK) return createNewTask(tx, form, now);
   const unchanged = current !== undefined && taskId === current.taskId && form.company === current.companyId;
-  if (!unchanged) assertOpenTaskOf(tx, taskId, form.company);
+  if (!unchanged) await assertOpenTaskOf(tx, taskId, form.company);
   return taskId;
 }
 
@@ -83,43 +83,46 @@ function ledgerChange(fields: LogFields) {
 }
 
 /** Writes one log and its ledger entry (which moves the balance and may queue a balance alert); returns its id. */
-export function insertTimeLog(tx: Tx, fields: LogFields, now: Date): string {
+export async function insertTimeLog(deps: LedgerDeps, tx: Tx, fields: LogFields, now: Date): Promise<string> {
+  const { timeLogs } = tx.t;
   const id = newId();
-  tx.insert(timeLogs).values({ id, ...fields, createdAt: now }).run();
-  recordTimeLogHours(tx, { ...ledgerChange(fields), timeLogId: id, now });
+  await tx.insert(timeLogs).values({ id, ...fields, createdAt: now });
+  await recordTimeLogHours(deps, tx, { ...ledgerChange(fields), timeLogId: id, now });
   return id;
 }
 
 /** Writes a log's new fields and moves its ledger entry (and the balance) with them. */
-function rewriteTimeLog(tx: Tx, id: string, fields: LogFields): void {
-  tx.update(timeLogs).set(fields).where(eq(timeLogs.id, id)).run();
-  updateTimeLogHours(tx, id, ledgerChange(fields));
+async function rewriteTimeLog(deps: LedgerDeps, tx: Tx, id: string, fields: LogFields): Promise<void> {
+  const { timeLogs } = tx.t;
+  await tx.update(timeLogs).set(fields).where(eq(timeLogs.id, id));
+  await updateTimeLogHours(deps, tx, id, ledgerChange(fields));
 }
 
 /** Gives a log other hours, nothing else of it changing. */
-export function setTimeLogHours(tx: Tx, log: TimeLogRow, hundredths: number): void {
+export async function setTimeLogHours(deps: LedgerDeps, tx: Tx, log: TimeLogRow, hundredths: number): Promise<void> {
   const { companyId, taskId, timeStamp, description } = log;
-  rewriteTimeLog(tx, log.id, { companyId, taskId, timeStamp, description, hundredths });
+  await rewriteTimeLog(deps, tx, log.id, { companyId, taskId, timeStamp, description, hundredths });
 }
 
 /** Removes a log and its ledger entry, so its hours are back in the balance. */
-export function removeTimeLog(tx: Tx, id: string): void {
+export async function removeTimeLog(deps: LedgerDeps, tx: Tx, id: string): Promise<void> {
+  const { timeLogs } = tx.t;
   // the ledger entry references the log, so it goes first
-  removeTimeLogHours(tx, id);
-  tx.delete(timeLogs).where(eq(timeLogs.id, id)).run();
+  await removeTimeLogHours(deps, tx, id);
+  await tx.delete(timeLogs).where(eq(timeLogs.id, id));
 }
 
 /**
  * Creates the log and its ledger entry; with task NEW_TASK creates that task first, and with
  * closeTask marks the task done, emailing the company's users when emailClient is set.
  */
-export function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogForm): TimeLogDto {
+export async function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogForm): Promise<TimeLogDto> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, (tx) => {
-    assertCompanyExists(tx, form.company);
-    const fields = logFields(form, resolveTask(tx, form, now));
-    const id = insertTimeLog(tx, fields, now);
-    if (form.closeTask && fields.taskId) completeTask(tx, deps, actor, fields.taskId, form.emailClient);
+  return deps.db.transaction(async (tx) => {
+    await assertCompanyExists(tx, form.company);
+    const fields = logFields(form, await resolveTask(tx, form, now));
+    const id = await insertTimeLog(deps, tx, fields, now);
+    if (form.closeTask && fields.taskId) await completeTask(tx, deps, actor, fields.taskId, form.emailClient);
     return findTimeLog(tx, id);
   });
 }
@@ -131,19 +134,19 @@ export function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogForm): T
  * 'Close the Task' for a new log only, and re-saving a log must not close a task or email the
  * client a second time. To close a task later, mark it done on the tasks screen.
  */
-export function updateTimeLog(deps: AppDeps, id: string, form: TimeLogForm): TimeLogDto {
+export async function updateTimeLog(deps: AppDeps, id: string, form: TimeLogForm): Promise<TimeLogDto> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, (tx) => {
-    const current = timeLogRow(tx, id);
-    assertCompanyExists(tx, form.company);
-    rewriteTimeLog(tx, id, logFields(form, resolveTask(tx, form, now, current)));
+  return deps.db.transaction(async (tx) => {
+    const current = await timeLogRow(tx, id);
+    await assertCompanyExists(tx, form.company);
+    await rewriteTimeLog(deps, tx, id, logFields(form, await resolveTask(tx, form, now, current)));
     return findTimeLog(tx, id);
   });
 }
 
-export function deleteTimeLog(deps: AppDeps, id: string): void {
-  inTransaction(deps.db, (tx) => {
-    timeLogRow(tx, id);
-    removeTimeLog(tx, id);
+export async function deleteTimeLog(deps: AppDeps, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await timeLogRow(tx, id);
+    await removeTimeLog(deps, tx, id);
   });
 }

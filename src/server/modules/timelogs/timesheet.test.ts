@@ -1,6 +1,5 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, companies, outbox, timeLogs } from '../../../../drizzle/schema.js';
 import { MAX_TIMESHEET_ROWS, TIMESHEET_TOO_LARGE } from '../../../shared/limits.js';
 import { NOT_A_MONDAY, NO_WORK_IN_TIMESHEET, type TimesheetWeek } from '../../../shared/timesheet.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
@@ -21,7 +20,7 @@ let customerAdmin: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
   boss = await signedInUser(t, { role: 'superadmin' });
-  const own = createCompany(t.deps.db, { companyName: 'Customer Co' });
+  const own = await createCompany(t.deps.db, { companyName: 'Customer Co' });
   customerAdmin = await signedInUser(t, { companyId: own.id, role: 'admin' });
 });
 afterAll(() => t.close());
@@ -34,26 +33,34 @@ const days = (cells: Record<number, number>) => empty().map((hours, day) => cell
 let serial = 0;
 /** A company with 40 paid hours and an approved admin, so balance alerts have someone to email. */
 async function customer() {
-  const company = createCompany(t.deps.db, { companyName: `Sheet Co ${(serial += 1)}` });
+  const company = await createCompany(t.deps.db, { companyName: `Sheet Co ${(serial += 1)}` });
   await createUser(t.deps.db, { companyId: company.id, role: 'admin' });
-  purchasedHours(t.deps.db, company.id, 4000, 'Block of 40 hours', new Date('2026-02-01T12:00:00.000Z'));
+  await purchasedHours(t.deps.db, company.id, 4000, 'Block of 40 hours', new Date('2026-02-01T12:00:00.000Z'));
   return company;
 }
 
-const logsOf = (companyId: string) => t.deps.db.select().from(timeLogs).where(eq(timeLogs.companyId, companyId)).all();
-const ledgerOf = (companyId: string) =>
-  t.deps.db.select().from(activities).where(eq(activities.companyId, companyId)).all().filter((entry) => entry.activityType === 'TimeLog');
-const counts = () => ({
-  logs: t.deps.db.select({ n: count() }).from(timeLogs).get()!.n,
-  ledger: t.deps.db.select({ n: count() }).from(activities).get()!.n,
-  outbox: t.deps.db.select({ n: count() }).from(outbox).get()!.n,
-  companies: t.deps.db.select().from(companies).all(),
-});
+const logsOf = async (companyId: string) => {
+  const { timeLogs } = t.deps.db.t;
+  return t.deps.db.select().from(timeLogs).where(eq(timeLogs.companyId, companyId));
+};
+const ledgerOf = async (companyId: string) => {
+  const { activities } = t.deps.db.t;
+  const entries = await t.deps.db.select().from(activities).where(eq(activities.companyId, companyId));
+  return entries.filter((entry) => entry.activityType === 'TimeLog');
+};
+const counts = async () => {
+  const { db } = t.deps;
+  const { activities, companies, outbox, timeLogs } = db.t;
+  const [logs] = await db.select({ n: count() }).from(timeLogs);
+  const [ledger] = await db.select({ n: count() }).from(activities);
+  const [queued] = await db.select({ n: count() }).from(outbox);
+  return { logs: logs!.n, ledger: ledger!.n, outbox: queued!.n, companies: await db.select().from(companies) };
+};
 
 describe('POST /superadmin/timelogs/timesheet', () => {
   it('saves one log per non-empty cell with its ledger entry, stamped 09:00 of its day in the provider’s zone', async () => {
     const company = await customer();
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Checkout redesign' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Checkout redesign' });
     const response = await asBoss().post('/superadmin/timelogs/timesheet', {
       company: company.id,
       weekStart: WEEK,
@@ -66,7 +73,7 @@ describe('POST /superadmin/timelogs/timesheet', () => {
     const { created } = json<{ created: TimeLogDto[] }>(response);
     expect(created).toHaveLength(5);
 
-    const stored = logsOf(company.id).sort((a, b) => a.timeStamp.getTime() - b.timeStamp.getTime() || a.hundredths - b.hundredths);
+    const stored = (await logsOf(company.id)).sort((a, b) => a.timeStamp.getTime() - b.timeStamp.getTime() || a.hundredths - b.hundredths);
     expect(stored.map((log) => [log.timeStamp.toISOString(), log.hundredths, log.taskId, log.description])).toEqual([
       ['2026-03-02T14:00:00.000Z', 125, null, ''],
       ['2026-03-02T14:00:00.000Z', 250, task.id, 'Redesign'],
@@ -75,24 +82,24 @@ describe('POST /superadmin/timelogs/timesheet', () => {
       // Sunday, March 8: daylight saving time has begun, 09:00 is 13:00 UTC
       ['2026-03-08T13:00:00.000Z', 100, task.id, 'Redesign'],
     ]);
-    const ledger = ledgerOf(company.id);
+    const ledger = await ledgerOf(company.id);
     expect(ledger).toHaveLength(5);
     expect(new Set(ledger.map((entry) => entry.timeLogId))).toEqual(new Set(stored.map((log) => log.id)));
     expect(ledger.find((entry) => entry.hundredths === -125)?.description).toBe('Time log');
-    expect(hourBalance(t.deps.db, company.id)).toBe(4000 - 850);
+    expect(await hourBalance(t.deps.db, company.id)).toBe(4000 - 850);
   });
 
   it('queues the balance alert once when the sheet takes the balance to the threshold', async () => {
     const company = await customer();
-    const before = new Set(queuedEmails(t.deps).map((email) => email.id));
+    const before = new Set((await queuedEmails(t.deps)).map((email) => email.id));
     const response = await asBoss().post('/superadmin/timelogs/timesheet', {
       company: company.id,
       weekStart: WEEK,
       rows: [{ hours: [8, 8, 8, 8, 3, null, null] }],
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(hourBalance(t.deps.db, company.id)).toBe(500);
-    const queued = queuedEmails(t.deps).filter((email) => !before.has(email.id));
+    expect(await hourBalance(t.deps.db, company.id)).toBe(500);
+    const queued = (await queuedEmails(t.deps)).filter((email) => !before.has(email.id));
     expect(queued.map((email) => email.subject).some((subject) => subject.startsWith('Your hour balance is running low'))).toBe(true);
     expect(queued).toHaveLength(2);
   });
@@ -111,19 +118,19 @@ describe('POST /superadmin/timelogs/timesheet', () => {
     ['a task to create', { rows: [{ task: 'new', hours: days({ 0: 1 }) }] }, 'A timesheet row takes an existing open task; create new tasks on the Tasks screen.'],
   ])('refuses %s (400) and writes nothing', async (_what, change, message) => {
     const company = await customer();
-    const before = counts();
+    const before = await counts();
     const response = await asBoss().post('/superadmin/timelogs/timesheet', { company: company.id, weekStart: WEEK, rows: [{ hours: days({ 0: 1 }) }], ...change });
     expect(response.statusCode, response.body).toBe(400);
     expect(json<{ message: string }>(response).message).toContain(message);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses a task of another company or a done task on the second row, undoing the first row’s logs: one transaction', async () => {
     const company = await customer();
     const other = await customer();
-    const foreign = createTask(t.deps.db, { companyId: other.id, title: 'Not ours' });
-    const done = createTask(t.deps.db, { companyId: company.id, title: 'Finished', done: true });
-    const before = counts();
+    const foreign = await createTask(t.deps.db, { companyId: other.id, title: 'Not ours' });
+    const done = await createTask(t.deps.db, { companyId: company.id, title: 'Finished', done: true });
+    const before = await counts();
     // the first row's logs and ledger entries are written before the second row's task is read
     const good = { hours: days({ 0: 2, 1: 3 }) };
     for (const [task, message] of [
@@ -136,12 +143,12 @@ describe('POST /superadmin/timelogs/timesheet', () => {
     }
     const missing = await asBoss().post('/superadmin/timelogs/timesheet', { company: 'no-such-company', weekStart: WEEK, rows: [good] });
     expect(missing.statusCode).toBe(404);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it('changes the only log of a cell, removes it at 0, and adds a new log to the same cell, keeping the ledger in step', async () => {
     const company = await customer();
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Audit' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Audit' });
     const first = await asBoss().post('/superadmin/timelogs/timesheet', {
       company: company.id,
       weekStart: WEEK,
@@ -150,7 +157,7 @@ describe('POST /superadmin/timelogs/timesheet', () => {
     expect(first.statusCode, first.body).toBe(200);
     const [monday, tuesday] = json<{ created: TimeLogDto[] }>(first).created;
     const noTaskWednesday = json<{ created: TimeLogDto[] }>(first).created[2]!;
-    expect(hourBalance(t.deps.db, company.id)).toBe(4000 - 600);
+    expect(await hourBalance(t.deps.db, company.id)).toBe(4000 - 600);
 
     const response = await asBoss().post('/superadmin/timelogs/timesheet', {
       company: company.id,
@@ -171,7 +178,7 @@ describe('POST /superadmin/timelogs/timesheet', () => {
     expect(saved.removed).toEqual([tuesday!._id]);
     expect(saved.created.map((log) => [log.invertedHours, log.description])).toEqual([[0.5, 'More']]);
 
-    const stored = logsOf(company.id).map((log) => [log.id, log.hundredths]);
+    const stored = (await logsOf(company.id)).map((log) => [log.id, log.hundredths]);
     expect(new Map(stored as [string, number][])).toEqual(
       new Map([
         [monday!._id, 425],
@@ -179,9 +186,9 @@ describe('POST /superadmin/timelogs/timesheet', () => {
         [saved.created[0]!._id, 50],
       ]),
     );
-    const ledger = ledgerOf(company.id);
+    const ledger = await ledgerOf(company.id);
     expect(new Map(ledger.map((entry) => [entry.timeLogId, entry.hundredths]))).toEqual(new Map(stored.map(([id, hundredths]) => [id, -hundredths!])));
-    expect(hourBalance(t.deps.db, company.id)).toBe(4000 - 625);
+    expect(await hourBalance(t.deps.db, company.id)).toBe(4000 - 625);
 
     const week = json<TimesheetWeek>(await asBoss().get(`/superadmin/timelogs/timesheet?company=${company.id}&weekStart=${WEEK}`));
     expect(week.logged.map((row) => [row.task, row.hours, row.logs])).toEqual([
@@ -192,14 +199,14 @@ describe('POST /superadmin/timelogs/timesheet', () => {
 
   it('refuses to change a cell of several logs or of none, naming the cell, and writes nothing of the sheet', async () => {
     const company = await customer();
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Migration' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Migration' });
     const logged = await asBoss().post('/superadmin/timelogs/timesheet', {
       company: company.id,
       weekStart: WEEK,
       rows: [{ task: task.id, hours: days({ 3: 1 }) }, { task: task.id, hours: days({ 3: 2 }) }],
     });
     expect(logged.statusCode, logged.body).toBe(200);
-    const before = counts();
+    const before = await counts();
     const cases = [
       [{ task: task.id, day: 3, hours: 1 }, 'Migration on Thu Mar 5 holds several logs: change them on the Time Logs screen.'],
       [{ task: null, day: 4, hours: 1 }, 'No task on Fri Mar 6 holds no log to change; reload the timesheet.'],
@@ -209,7 +216,7 @@ describe('POST /superadmin/timelogs/timesheet', () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(json<{ message: string }>(response).message).toBe(message);
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it.each([
@@ -226,21 +233,21 @@ describe('POST /superadmin/timelogs/timesheet', () => {
 
   it('refuses company admins (403) and strangers (401)', async () => {
     const payload = { company: customerAdmin.user.companyId, weekStart: WEEK, rows: [{ hours: days({ 0: 1 }) }] };
-    const before = counts();
+    const before = await counts();
     const asCustomer = await t.app.inject({ method: 'POST', url: '/api/superadmin/timelogs/timesheet', headers: { jwttoken: customerAdmin.token }, payload });
     expect(asCustomer.statusCode).toBe(403);
     const asStranger = await t.app.inject({ method: 'POST', url: '/api/superadmin/timelogs/timesheet', payload });
     expect(asStranger.statusCode).toBe(401);
     const reading = await t.app.inject({ method: 'GET', url: `/api/superadmin/timelogs/timesheet?company=${customerAdmin.user.companyId}&weekStart=${WEEK}`, headers: { jwttoken: customerAdmin.token } });
     expect(reading.statusCode).toBe(403);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 });
 
 describe('GET /superadmin/timelogs/timesheet', () => {
   it('sums what the company logged in the week per task and day, the logs without a task first', async () => {
     const company = await customer();
-    const task = createTask(t.deps.db, { companyId: company.id, title: 'Reports' });
+    const task = await createTask(t.deps.db, { companyId: company.id, title: 'Reports' });
     const log = (timeStamp: string, invertedHours: number, taskId: string | null = null) =>
       asBoss().post('/superadmin/timelogs', { company: company.id, timeStamp, invertedHours, description: 'Work', task: taskId });
     await log('2026-03-02T15:00:00.000Z', 1.5);

@@ -1,5 +1,4 @@
-import { and, eq, gte, isNull, lt } from 'drizzle-orm';
-import { tasks, timeLogs } from '../../../../drizzle/schema.js';
+import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { calendarDateText } from '../../../shared/dates.js';
 import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import {
@@ -12,13 +11,15 @@ import {
   type TimesheetSaved,
   type TimesheetWeek,
 } from '../../../shared/timesheet.js';
+import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { addDays, epochDay, weekStartAt } from '../../../shared/weekly.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
 import { offsetAt } from '../../lib/zone-offsets.js';
 import { assertCompanyExists, findTimeLog, type TimeLogRow } from './queries.js';
+import type { LedgerDeps } from '../activities/company-hours.js';
 import { assertOpenTaskOf, insertTimeLog, removeTimeLog, setTimeLogHours, type LogFields } from './service.js';
 import { readSettings } from '../settings/service.js';
 
@@ -46,14 +47,14 @@ function stampOfDay(timeZone: string, calendar: ZoneCalendar, weekStart: string,
  * Writes each row's logs, checking its task first; a refused row undoes the rows written before
  * it, as the whole sheet is one transaction.
  */
-function writeSheet(tx: Tx, timeZone: string, sheet: TimesheetInput, now: Date): string[] {
+async function writeSheet(deps: LedgerDeps, tx: Tx, timeZone: string, sheet: TimesheetInput, now: Date): Promise<string[]> {
   const calendar = zoneCalendar(timeZone);
   const ids: string[] = [];
   for (const row of sheet.rows) {
     const taskId = row.task || null;
-    if (taskId) assertOpenTaskOf(tx, taskId, sheet.company);
-    row.hours.forEach((hours, dayIndex) => {
-      if (hours === null || hours === 0) return;
+    if (taskId) await assertOpenTaskOf(tx, taskId, sheet.company);
+    for (const [dayIndex, hours] of row.hours.entries()) {
+      if (hours === null || hours === 0) continue;
       const fields: LogFields = {
         companyId: sheet.company,
         taskId,
@@ -61,94 +62,112 @@ function writeSheet(tx: Tx, timeZone: string, sheet: TimesheetInput, now: Date):
         hundredths: hoursToHundredths(hours),
         description: row.description,
       };
-      ids.push(insertTimeLog(tx, fields, now));
-    });
+      ids.push(await insertTimeLog(deps, tx, fields, now));
+    }
   }
   return ids;
 }
 
 /** The logs a cell of the sheet holds: the company's logs of that task (or of none) on that day. */
-function logsOfCell(tx: Tx, company: string, task: string | null, [from, to]: [number, number]): TimeLogRow[] {
+async function logsOfCell(tx: Tx, company: string, task: string | null, [from, to]: [number, number]): Promise<TimeLogRow[]> {
+  const { timeLogs } = tx.t;
   const ofTask = task ? eq(timeLogs.taskId, task) : isNull(timeLogs.taskId);
   return tx
     .select()
     .from(timeLogs)
     .where(and(eq(timeLogs.companyId, company), ofTask, gte(timeLogs.timeStamp, new Date(from)), lt(timeLogs.timeStamp, new Date(to))))
-    .limit(2)
-    .all();
+    .limit(2);
 }
 
 /** 'Design on Tue Mar 3', or 'No task on Tue Mar 3': a cell named as the sheet shows it. */
-function cellName(tx: Tx, change: CellChange, weekStart: string): string {
-  const title = change.task ? tx.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, change.task)).get()?.title : 'No task';
+async function cellName(tx: Tx, change: CellChange, weekStart: string): Promise<string> {
+  const title = change.task ? await taskTitle(tx, change.task) : 'No task';
   return `${title ?? 'That task'} on ${WEEKDAY_SHORT[change.day]} ${calendarDateText(addDays(weekStart, change.day))}`;
+}
+
+/** A task's title; none for an unknown task. */
+async function taskTitle(tx: Tx, taskId: string): Promise<string | undefined> {
+  const { tasks } = tx.t;
+  const [task] = await tx.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, taskId));
+  return task?.title;
 }
 
 /**
  * Gives each changed cell's only log its new hours, or removes it at 0; a cell holding no log or
  * several is refused, since its one log cannot be told apart. Returns the ids changed and removed.
  */
-function changeCells(tx: Tx, calendar: ZoneCalendar, sheet: TimesheetInput): { changed: string[]; removed: string[] } {
+async function changeCells(deps: LedgerDeps, tx: Tx, calendar: ZoneCalendar, sheet: TimesheetInput): Promise<{ changed: string[]; removed: string[] }> {
   const monday = epochDay(sheet.weekStart);
   const changed: string[] = [];
   const removed: string[] = [];
   for (const change of sheet.changes) {
     const day: [number, number] = [calendar.dayStart(monday + change.day), calendar.dayStart(monday + change.day + 1)];
-    const logs = logsOfCell(tx, sheet.company, change.task || null, day);
+    const logs = await logsOfCell(tx, sheet.company, change.task || null, day);
     if (logs.length !== 1) {
       const why = logs.length === 0 ? 'holds no log to change; reload the timesheet' : 'holds several logs: change them on the Time Logs screen';
-      throw new AppError('BAD_REQUEST', `${cellName(tx, change, sheet.weekStart)} ${why}.`);
+      throw new AppError('BAD_REQUEST', `${await cellName(tx, change, sheet.weekStart)} ${why}.`);
     }
     const log = logs[0]!;
     const hundredths = hoursToHundredths(change.hours);
     if (hundredths === 0) {
-      removeTimeLog(tx, log.id);
+      await removeTimeLog(deps, tx, log.id);
       removed.push(log.id);
     } else {
-      setTimeLogHours(tx, log, hundredths);
+      await setTimeLogHours(deps, tx, log, hundredths);
       changed.push(log.id);
     }
   }
   return { changed, removed };
 }
 
+/** The logs, as the list shows them, in the order of their ids. */
+async function readLogs(tx: Tx, ids: string[]): Promise<TimeLogDto[]> {
+  const logs: TimeLogDto[] = [];
+  for (const id of ids) logs.push(await findTimeLog(tx, id));
+  return logs;
+}
+
 /**
  * Changes the cells that hold one log, then saves every non-empty cell of the rows as a new log,
  * all or none. Changes go first, so a new log in the same cell does not make it a cell of two.
  */
-export function saveTimesheet(deps: AppDeps, sheet: TimesheetInput): TimesheetSaved {
+export async function saveTimesheet(deps: AppDeps, sheet: TimesheetInput): Promise<TimesheetSaved> {
   const now = deps.clock.now();
-  return inTransaction(deps.db, (tx) => {
-    assertCompanyExists(tx, sheet.company);
-    const timeZone = readSettings(deps.config, tx).timeZone;
-    const { changed, removed } = changeCells(tx, zoneCalendar(timeZone), sheet);
-    const created = writeSheet(tx, timeZone, sheet, now);
-    const read = (ids: string[]) => ids.map((id) => findTimeLog(tx, id));
-    return { created: read(created), changed: read(changed), removed };
+  return deps.db.transaction(async (tx) => {
+    await assertCompanyExists(tx, sheet.company);
+    const timeZone = (await readSettings(deps.config, tx)).timeZone;
+    const { changed, removed } = await changeCells(deps, tx, zoneCalendar(timeZone), sheet);
+    const created = await writeSheet(deps, tx, timeZone, sheet, now);
+    return { created: await readLogs(tx, created), changed: await readLogs(tx, changed), removed };
   });
 }
 
 type LoggedSum = { task: string | null; taskTitle: string | null } & Record<`d${number}` | `n${number}`, number | null>;
 
-/** One statement: the company's logs of the week summed and counted per task and per day, over the company's index range. */
-function loggedSql(): string {
-  const inDay = 'l.time_stamp >= ? and l.time_stamp < ?';
-  const days = Array.from({ length: TIMESHEET_DAYS }, (_, day) => `sum(case when ${inDay} then l.hundredths end) as d${day}, count(case when ${inDay} then 1 end) as n${day}`);
-  return `select l.task_id as task, t.title as taskTitle, ${days.join(', ')}
+/**
+ * One statement: the company's logs of the week summed and counted per task and per day, over the
+ * company's index range; `bounds` are the instants the week's days start, and the end of the week.
+ */
+function loggedSql(company: string, bounds: number[]): SQL {
+  const inDay = (day: number) => sql`l.time_stamp >= ${bounds[day]!} and l.time_stamp < ${bounds[day + 1]!}`;
+  const days = Array.from(
+    { length: TIMESHEET_DAYS },
+    (_, day) => sql`sum(case when ${inDay(day)} then l.hundredths end) as ${sql.raw(`d${day}`)}, count(case when ${inDay(day)} then 1 end) as ${sql.raw(`n${day}`)}`,
+  );
+  return sql`select l.task_id as task, t.title as taskTitle, ${sql.join(days, sql`, `)}
     from time_logs l left join tasks t on t.id = l.task_id
-    where l.company_id = ? and l.time_stamp >= ? and l.time_stamp < ?
+    where l.company_id = ${company} and l.time_stamp >= ${bounds[0]!} and l.time_stamp < ${bounds[TIMESHEET_DAYS]!}
     group by l.task_id order by t.title is not null, t.title collate nocase`;
 }
 
 /** What the company has logged in the week, per task (null: no task) and day. */
-export function loggedWeek(deps: AppDeps, company: string, weekStart: string): TimesheetWeek {
+export async function loggedWeek(deps: AppDeps, company: string, weekStart: string): Promise<TimesheetWeek> {
   const { db } = deps;
-  assertCompanyExists(db, company);
-  const calendar = zoneCalendar(readSettings(deps.config, db).timeZone);
+  await assertCompanyExists(db, company);
+  const calendar = zoneCalendar((await readSettings(deps.config, db)).timeZone);
   const monday = epochDay(weekStart);
   const bounds = Array.from({ length: TIMESHEET_DAYS + 1 }, (_, day) => calendar.dayStart(monday + day));
-  const dayParams = bounds.slice(0, TIMESHEET_DAYS).flatMap((from, day) => [from, bounds[day + 1]!, from, bounds[day + 1]!]);
-  const rows = db.$client.prepare<unknown[], LoggedSum>(loggedSql()).all(...dayParams, company, bounds[0], bounds[TIMESHEET_DAYS]);
+  const rows = await db.rows<LoggedSum>(loggedSql(company, bounds));
   const logged: LoggedRow[] = rows.map((row) => ({
     task: row.task,
     taskTitle: row.taskTitle,
@@ -159,6 +178,6 @@ export function loggedWeek(deps: AppDeps, company: string, weekStart: string): T
 }
 
 /** The week the provider is in now, so the screen's "This week" agrees with the days the sheet saves. */
-export function currentWeek(deps: AppDeps): { weekStart: string } {
-  return { weekStart: weekStartAt(deps.clock.now(), readSettings(deps.config, deps.db).timeZone) };
+export async function currentWeek(deps: AppDeps): Promise<{ weekStart: string }> {
+  return { weekStart: weekStartAt(deps.clock.now(), (await readSettings(deps.config, deps.db)).timeZone) };
 }

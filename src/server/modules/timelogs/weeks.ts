@@ -16,11 +16,11 @@ import { readSettings } from '../settings/service.js';
  */
 
 /** The Mondays (epoch days) of the weeks that have logs, newest first. */
-function weeksWithLogs(db: Db, calendar: ZoneCalendar, companyId: string): number[] {
+async function weeksWithLogs(db: Db, calendar: ZoneCalendar, companyId: string): Promise<number[]> {
   const newestBefore = newestLogBefore(db, companyId);
   const mondays: number[] = [];
   let before = Number.MAX_SAFE_INTEGER;
-  for (let instant = newestBefore(before); instant !== undefined; instant = newestBefore(before)) {
+  for (let instant = await newestBefore(before); instant !== undefined; instant = await newestBefore(before)) {
     const monday = mondayOfEpochDay(calendar.dayOf(instant));
     mondays.push(monday);
     before = calendar.dayStart(monday);
@@ -49,13 +49,13 @@ function daysOfWeeks(calendar: ZoneCalendar, mondays: number[]): DaySpan[] {
  * like the overview's figures it is kept until the data changes (or the clock's minute).
  */
 export const weeklySummaries = keptPerInputUntilChange(
-  (deps: AppDeps, query: WeeksQuery): Page<WeekSummary> => {
+  async (deps: AppDeps, query: WeeksQuery): Promise<Page<WeekSummary>> => {
     const { company } = query;
-    if (company) assertCompanyExists(deps.db, company);
-    const calendar = zoneCalendar(readSettings(deps.config, deps.db).timeZone);
-    const mondays = weeksWithLogs(deps.db, calendar, company);
+    if (company) await assertCompanyExists(deps.db, company);
+    const calendar = zoneCalendar((await readSettings(deps.config, deps.db)).timeZone);
+    const mondays = await weeksWithLogs(deps.db, calendar, company);
     const pageMondays = mondays.slice(offsetOf(query), offsetOf(query) + query.perPage);
-    const days = dayTotals(deps.db, daysOfWeeks(calendar, pageMondays), company);
+    const days = await dayTotals(deps.db, daysOfWeeks(calendar, pageMondays), company);
     return { items: weeksFromDays(days), total: mondays.length };
   },
   (query) => JSON.stringify([query.company, query.page, query.perPage]),

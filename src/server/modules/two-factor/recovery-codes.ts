@@ -1,7 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { normalizeCode, RECOVERY_CODE_COUNT } from '../../../shared/two-factor.js';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
@@ -24,18 +23,18 @@ function newRecoveryCode(): string {
 }
 
 /** Replaces the user's codes with a fresh set and returns them, the only time they are seen. */
-export function issueRecoveryCodes(tx: Tx, userId: string): string[] {
-  tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
+export async function issueRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+  const { twoFactorRecoveryCodes } = tx.t;
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  tx.insert(twoFactorRecoveryCodes)
-    .values(codes.map((code) => ({ id: newId(), userId, codeHash: hashCode(code) })))
-    .run();
+  await tx.insert(twoFactorRecoveryCodes).values(codes.map((code) => ({ id: newId(), userId, codeHash: hashCode(code) })));
   return codes;
 }
 
 /** Spends the code if it is one of the user's unused ones; says whether it was. */
-export function useRecoveryCode(tx: Tx, userId: string, typed: string, now: Date): boolean {
-  const result = tx
+export async function useRecoveryCode(tx: Tx, userId: string, typed: string, now: Date): Promise<boolean> {
+  const { twoFactorRecoveryCodes } = tx.t;
+  const spent = await tx
     .update(twoFactorRecoveryCodes)
     .set({ usedAt: now })
     .where(
@@ -45,15 +44,15 @@ export function useRecoveryCode(tx: Tx, userId: string, typed: string, now: Date
         isNull(twoFactorRecoveryCodes.usedAt),
       ),
     )
-    .run();
-  return result.changes > 0;
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return spent.length > 0;
 }
 
-export function recoveryCodesLeft(db: Db, userId: string): number {
-  const row = db
-    .select({ count: sql<number>`count(*)` })
+export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const { twoFactorRecoveryCodes } = db.t;
+  const [row] = await db
+    .select({ count: count() })
     .from(twoFactorRecoveryCodes)
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)))
-    .get();
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
   return row?.count ?? 0;
 }

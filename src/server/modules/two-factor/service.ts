@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
+import type { twoFactor } from '../../../../drizzle/schema.js';
 import {
   isAuthenticatorCode,
   type LoginStep,
@@ -12,7 +12,7 @@ import {
   type TwoFactorStatus,
 } from '../../../shared/two-factor.js';
 import type { LoginOutput } from '../../../shared/account.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { twoFactorResetEmail } from '../../mail/templates.js';
@@ -53,12 +53,14 @@ export const isWrongProof = (error: unknown) =>
 type TwoFactorRow = typeof twoFactor.$inferSelect;
 type SignInUser = { id: string; firstName: string; lastName: string; role: string; passwordHash: string | null };
 
-function rowOf(tx: Tx, userId: string): TwoFactorRow | undefined {
-  return tx.select().from(twoFactor).where(eq(twoFactor.userId, userId)).get();
+async function rowOf(tx: Tx, userId: string): Promise<TwoFactorRow | undefined> {
+  const { twoFactor } = tx.t;
+  const [row] = await tx.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  return row;
 }
 
-function enabledRow(tx: Tx, userId: string): TwoFactorRow | undefined {
-  const row = rowOf(tx, userId);
+async function enabledRow(tx: Tx, userId: string): Promise<TwoFactorRow | undefined> {
+  const row = await rowOf(tx, userId);
   return row?.enabledAt ? row : undefined;
 }
 
@@ -70,7 +72,7 @@ function secretOf(deps: AppDeps, row: TwoFactorRow): Uint8Array {
 }
 
 /** Checks an authenticator code and, when it is good, remembers its step so it works only once. */
-function useAuthenticatorCode(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: string): void {
+async function useAuthenticatorCode(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: string): Promise<void> {
   const secret = secretOf(deps, row);
   const now = deps.clock.now();
   const step = matchingStep(secret, typed, now, row.lastUsedStep);
@@ -78,13 +80,14 @@ function useAuthenticatorCode(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: s
     const replayed = matchingStep(secret, typed, now, Number.NEGATIVE_INFINITY) !== null;
     throw new AppError('BAD_REQUEST', replayed ? CODE_ALREADY_USED : WRONG_CODE);
   }
-  tx.update(twoFactor).set({ lastUsedStep: step }).where(eq(twoFactor.userId, row.userId)).run();
+  const { twoFactor } = tx.t;
+  await tx.update(twoFactor).set({ lastUsedStep: step }).where(eq(twoFactor.userId, row.userId));
 }
 
 /** The second factor: an authenticator code, or one of the unused recovery codes. */
-function proveSecondFactor(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: string): void {
+async function proveSecondFactor(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: string): Promise<void> {
   if (isAuthenticatorCode(typed)) return useAuthenticatorCode(tx, deps, row, typed);
-  if (!useRecoveryCode(tx, row.userId, typed, deps.clock.now())) throw new AppError('BAD_REQUEST', WRONG_CODE);
+  if (!(await useRecoveryCode(tx, row.userId, typed, deps.clock.now()))) throw new AppError('BAD_REQUEST', WRONG_CODE);
 }
 
 /**
@@ -92,10 +95,10 @@ function proveSecondFactor(tx: Tx, deps: AppDeps, row: TwoFactorRow, typed: stri
  * sign-in. A super-admin the policy asks to set it up still gets a session (to reach My Account),
  * flagged so the app takes them there; the back office refuses them until they have.
  */
-export function afterPassword(deps: AppDeps, user: SignInUser): LoginStep {
-  if (enabledRow(deps.db, user.id)) return { twoFactorRequired: true, challenge: issueChallenge(deps, user) };
-  const session = inTransaction(deps.db, (tx) => signIn(tx, user, deps.clock.now()));
-  if (session.isSuperAdmin && mustEnrolFirst(deps.db, user.id)) return { ...session, twoFactorSetupRequired: true };
+export async function afterPassword(deps: AppDeps, user: SignInUser): Promise<LoginStep> {
+  if (await enabledRow(deps.db, user.id)) return { twoFactorRequired: true, challenge: issueChallenge(deps, user) };
+  const session = await deps.db.transaction((tx) => signIn(tx, user, deps.clock.now()));
+  if (session.isSuperAdmin && (await mustEnrolFirst(deps.db, user.id))) return { ...session, twoFactorSetupRequired: true };
   return session;
 }
 
@@ -103,17 +106,17 @@ export function afterPassword(deps: AppDeps, user: SignInUser): LoginStep {
  * The second step of sign-in, from the address `ip`. The user is known only from the challenge, so
  * the limits on codes are applied here rather than by the procedure's builder.
  */
-export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>, ip: string): LoginOutput {
+export async function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>, ip: string): Promise<LoginOutput> {
   const challenge = readChallenge(deps, input.challenge);
   const caller = { ip, userId: challenge.userId };
   deps.rateLimiter.checkFailures('two-factor-code', caller.ip, caller.userId);
   try {
-    return inTransaction(deps.db, (tx) => {
-      const user = getUser(tx, caller.userId);
-      const row = enabledRow(tx, caller.userId);
+    return await deps.db.transaction(async (tx) => {
+      const user = await getUser(tx, caller.userId);
+      const row = await enabledRow(tx, caller.userId);
       if (!user?.approved || !row) throw new AppError('BAD_REQUEST', CHALLENGE_EXPIRED);
       refuseOutdatedChallenge(deps, challenge, user);
-      proveSecondFactor(tx, deps, row, input.code);
+      await proveSecondFactor(tx, deps, row, input.code);
       return signIn(tx, user, deps.clock.now());
     });
   } catch (error) {
@@ -122,33 +125,34 @@ export function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFact
   }
 }
 
-export function status(deps: AppDeps, actor: Actor): TwoFactorStatus {
-  const row = enabledRow(deps.db, actor.userId);
+export async function status(deps: AppDeps, actor: Actor): Promise<TwoFactorStatus> {
+  const row = await enabledRow(deps.db, actor.userId);
   return {
     enabled: Boolean(row),
     enabledAt: row?.enabledAt?.toISOString() ?? null,
-    recoveryCodesLeft: row ? recoveryCodesLeft(deps.db, actor.userId) : 0,
-    required: actor.isSuperAdmin && readPolicy(deps.db).requireForSuperAdmins,
+    recoveryCodesLeft: row ? await recoveryCodesLeft(deps.db, actor.userId) : 0,
+    required: actor.isSuperAdmin && (await readPolicy(deps.db)).requireForSuperAdmins,
   };
 }
 
 /** A fresh secret, held until a code from it confirms the user's app has it. */
-export function begin(deps: AppDeps, actor: Actor): TwoFactorBegin {
+export async function begin(deps: AppDeps, actor: Actor): Promise<TwoFactorBegin> {
   const secret = newTotpSecret();
-  inTransaction(deps.db, (tx) => {
-    if (enabledRow(tx, actor.userId)) throw new AppError('CONFLICT', ALREADY_ON);
+  await deps.db.transaction(async (tx) => {
+    const { twoFactor } = tx.t;
+    if (await enabledRow(tx, actor.userId)) throw new AppError('CONFLICT', ALREADY_ON);
     const secretCipher = sealSecret(deps.linkSigningKey, secret);
-    tx.insert(twoFactor)
+    await tx
+      .insert(twoFactor)
       .values({ userId: actor.userId, secretCipher, createdAt: deps.clock.now() })
-      .onConflictDoUpdate({ target: twoFactor.userId, set: { secretCipher, lastUsedStep: 0, createdAt: deps.clock.now() } })
-      .run();
+      .onConflictDoUpdate({ target: twoFactor.userId, set: { secretCipher, lastUsedStep: 0, createdAt: deps.clock.now() } });
   });
-  return enrolmentDetails(secret, providerOf(deps.config, deps.db).name, actor.emailAddress);
+  return enrolmentDetails(secret, (await providerOf(deps.config, deps.db)).name, actor.emailAddress);
 }
 
 /** Turning it on or off: the password first, so a session alone can do neither. */
 async function assertPassword(deps: AppDeps, actor: Actor, password: string): Promise<void> {
-  const user = getUser(deps.db, actor.userId);
+  const user = await getUser(deps.db, actor.userId);
   if (!(await verifyPassword(user?.passwordHash ?? null, password))) throw new AppError('BAD_REQUEST', WRONG_PASSWORD);
 }
 
@@ -162,13 +166,14 @@ export async function enable(
   input: z.infer<typeof twoFactorEnableInput>,
 ): Promise<{ message: string; recoveryCodes: string[] }> {
   await assertPassword(deps, actor, input.password);
-  return inTransaction(deps.db, (tx) => {
-    const row = rowOf(tx, actor.userId);
+  return deps.db.transaction(async (tx) => {
+    const { twoFactor } = tx.t;
+    const row = await rowOf(tx, actor.userId);
     if (row?.enabledAt) throw new AppError('CONFLICT', ALREADY_ON);
     if (!row) throw new AppError('BAD_REQUEST', NOT_STARTED);
-    useAuthenticatorCode(tx, deps, row, input.code);
-    tx.update(twoFactor).set({ enabledAt: deps.clock.now() }).where(eq(twoFactor.userId, actor.userId)).run();
-    return { message: ENABLED, recoveryCodes: issueRecoveryCodes(tx, actor.userId) };
+    await useAuthenticatorCode(tx, deps, row, input.code);
+    await tx.update(twoFactor).set({ enabledAt: deps.clock.now() }).where(eq(twoFactor.userId, actor.userId));
+    return { message: ENABLED, recoveryCodes: await issueRecoveryCodes(tx, actor.userId) };
   });
 }
 
@@ -182,20 +187,21 @@ export async function disable(
   input: z.infer<typeof twoFactorDisableInput>,
 ): Promise<{ message: string }> {
   // turning it off would keep them out of the back office at their next call
-  if (actor.isSuperAdmin && readPolicy(deps.db).requireForSuperAdmins) throw new AppError('CONFLICT', REQUIRED_STAYS_ON);
+  if (actor.isSuperAdmin && (await readPolicy(deps.db)).requireForSuperAdmins) throw new AppError('CONFLICT', REQUIRED_STAYS_ON);
   await assertPassword(deps, actor, input.password);
-  inTransaction(deps.db, (tx) => {
-    const row = enabledRow(tx, actor.userId);
+  await deps.db.transaction(async (tx) => {
+    const row = await enabledRow(tx, actor.userId);
     if (!row) throw new AppError('BAD_REQUEST', NOT_ON);
-    proveSecondFactor(tx, deps, row, input.code);
-    removeSecondFactor(tx, actor.userId);
+    await proveSecondFactor(tx, deps, row, input.code);
+    await removeSecondFactor(tx, actor.userId);
   });
   return { message: DISABLED };
 }
 
-function removeSecondFactor(tx: Tx, userId: string): void {
-  tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
-  tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).run();
+async function removeSecondFactor(tx: Tx, userId: string): Promise<void> {
+  const { twoFactor, twoFactorRecoveryCodes } = tx.t;
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
 }
 
 /**
@@ -203,33 +209,33 @@ function removeSecondFactor(tx: Tx, userId: string): void {
  * goes, every session of the user ends (whoever holds one may be who took the phone), and the
  * user is told by email. A super-admin turns their own off the usual way, with password and code.
  */
-export function resetTwoFactor(deps: AppDeps, actor: Actor, userId: string): { message: string } {
+export async function resetTwoFactor(deps: AppDeps, actor: Actor, userId: string): Promise<{ message: string }> {
   if (userId === actor.userId) throw new AppError('CONFLICT', RESET_OWN);
-  return inTransaction(deps.db, (tx) => {
-    const user = getUser(tx, userId);
+  return deps.db.transaction(async (tx) => {
+    const user = await getUser(tx, userId);
     if (!user) throw notFound('User');
-    if (!enabledRow(tx, userId)) throw new AppError('BAD_REQUEST', RESET_NOT_ON);
-    removeSecondFactor(tx, userId);
-    invalidateUserSessions(tx, userId);
-    deps.outbox.enqueue(tx, {
+    if (!(await enabledRow(tx, userId))) throw new AppError('BAD_REQUEST', RESET_NOT_ON);
+    await removeSecondFactor(tx, userId);
+    await invalidateUserSessions(tx, userId);
+    await deps.outbox.enqueue(tx, {
       to: [user.emailAddress],
-      ...twoFactorResetEmail(providerOf(deps.config, tx), { firstName: user.firstName, signInUrl: `${deps.config.appUrl}/signin` }),
+      ...twoFactorResetEmail(await providerOf(deps.config, tx), { firstName: user.firstName, signInUrl: `${deps.config.appUrl}/signin` }),
     });
     return { message: `Two-factor sign-in has been reset for ${user.emailAddress}. They have been signed out and emailed.` };
   });
 }
 
-export function getPolicy(deps: AppDeps): TwoFactorPolicy {
+export function getPolicy(deps: AppDeps): Promise<TwoFactorPolicy> {
   return readPolicy(deps.db);
 }
 
 /** Turning the requirement on is refused to a super-admin who would be shut out by it. */
-export function setPolicy(deps: AppDeps, actor: Actor, policy: TwoFactorPolicy): TwoFactorPolicy & { message: string } {
-  inTransaction(deps.db, (tx) => {
-    if (policy.requireForSuperAdmins && !enabledRow(tx, actor.userId)) {
+export async function setPolicy(deps: AppDeps, actor: Actor, policy: TwoFactorPolicy): Promise<TwoFactorPolicy & { message: string }> {
+  await deps.db.transaction(async (tx) => {
+    if (policy.requireForSuperAdmins && !(await enabledRow(tx, actor.userId))) {
       throw new AppError('BAD_REQUEST', ENROL_YOURSELF_FIRST);
     }
-    writePolicy(tx, policy);
+    await writePolicy(tx, policy);
   });
-  return { ...readPolicy(deps.db), message: POLICY_SAVED };
+  return { ...(await readPolicy(deps.db)), message: POLICY_SAVED };
 }

@@ -3,7 +3,6 @@ import { generateHOTP } from '@oslojs/otp';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessions, twoFactor, twoFactorRecoveryCodes } from '../../../../drizzle/schema.js';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import { ENROL_FIRST } from './policy.js';
 import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp, type TestClock } from '../../testing/app.js';
@@ -13,6 +12,11 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** The user's two-factor row (none, or one), and their recovery codes, as stored. */
+const twoFactorOf = (userId: string) => t.deps.db.select().from(t.deps.db.t.twoFactor).where(eq(t.deps.db.t.twoFactor.userId, userId));
+const recoveryCodesOf = (userId: string) =>
+  t.deps.db.select().from(t.deps.db.t.twoFactorRecoveryCodes).where(eq(t.deps.db.t.twoFactorRecoveryCodes.userId, userId));
 
 const STEP_MS = 30_000;
 
@@ -49,7 +53,7 @@ describe('setting up two-factor sign-in', () => {
     expect(body.otpauthUri).toContain('period=30');
     expect(Buffer.from(body.qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(/^<svg/);
 
-    const row = t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get();
+    const [row] = await twoFactorOf(user.id);
     expect(row?.enabledAt).toBeNull();
     expect(row?.secretCipher).not.toContain(body.secret);
     expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false });
@@ -68,7 +72,7 @@ describe('setting up two-factor sign-in', () => {
     expect(message).toBe('Two-factor sign-in is on.');
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const stored = t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all();
+    const stored = await recoveryCodesOf(user.id);
     expect(stored.map((row) => row.codeHash)).not.toContain(recoveryCodes[0]);
     expect(stored[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
@@ -81,7 +85,7 @@ describe('setting up two-factor sign-in', () => {
   it('asks for the password, so a session alone cannot turn it on; a wrong one is refused as turning it off refuses it', async () => {
     const { user, token } = await signedInUser(t);
     const { secret } = json<{ secret: string }>(await api(t.app, token).post('/account/two-factor/begin'));
-    const before = t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get();
+    const [before] = await twoFactorOf(user.id);
     const cases = [
       [{ code: codeNow(secret) }, 'Enter your password.'],
       [{ password: '', code: codeNow(secret) }, 'Enter your password.'],
@@ -91,8 +95,8 @@ describe('setting up two-factor sign-in', () => {
       const refused = await api(t.app, token).post('/account/two-factor/enable', body);
       expect([refused.statusCode, json(refused).message]).toEqual([400, message]);
     }
-    expect(t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, user.id)).get()).toEqual(before);
-    expect(t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all()).toEqual([]);
+    expect((await twoFactorOf(user.id))[0]).toEqual(before);
+    expect(await recoveryCodesOf(user.id)).toEqual([]);
     expect(json(await api(t.app, token).get('/account/two-factor'))).toMatchObject({ enabled: false });
 
     const on = await api(t.app, token).post('/account/two-factor/enable', { password: DEFAULT_PASSWORD, code: codeNow(secret) });
@@ -184,7 +188,7 @@ describe('signing in with two-factor sign-in', () => {
 
     const beforeReset = await challengeFor(DEFAULT_PASSWORD);
     expect((await api(t.app).post('/account/forgot-password', { emailAddress: user.emailAddress })).statusCode).toBe(200);
-    const link = linkTokenIn(queuedEmails(t.deps).filter((email) => email.toAddresses === user.emailAddress).at(-1)!.textBody);
+    const link = linkTokenIn((await queuedEmails(t.deps)).filter((email) => email.toAddresses === user.emailAddress).at(-1)!.textBody);
     expect((await api(t.app).post('/account/reset-password', { token: link, newPassword: 'after the reset' })).statusCode).toBe(200);
     await expectRefused(beforeReset);
     const signedIn = await finish(await challengeFor('after the reset'));
@@ -223,7 +227,7 @@ describe('turning two-factor sign-in off', () => {
     const off = await api(t.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: codeNow(secret) });
     expect(off.statusCode).toBe(200);
     expect(json(off).message).toBe('Two-factor sign-in is off.');
-    expect(t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)).all()).toHaveLength(0);
+    expect(await recoveryCodesOf(user.id)).toHaveLength(0);
     expect(await passwordStep(user.emailAddress)).toHaveProperty('token');
   });
 
@@ -391,12 +395,12 @@ describe('requiring two-factor sign-in for super-admins', () => {
     // another server process on the same database: its own connection, none of this process's memory
     const elsewhere = new Database(t.config.databasePath);
     try {
-      elsewhere.prepare("insert into settings (key, value) values ('requireTwoFactorForSuperAdmins', 'true')").run();
+      elsewhere.exec("insert into settings (key, value) values ('requireTwoFactorForSuperAdmins', 'true')");
       const refused = await api(t.app, token).get('/superadmin/users');
       expect(refused.statusCode).toBe(403);
       expect(json(refused).message).toBe(ENROL_FIRST);
     } finally {
-      elsewhere.prepare("delete from settings where key = 'requireTwoFactorForSuperAdmins'").run();
+      elsewhere.exec("delete from settings where key = 'requireTwoFactorForSuperAdmins'");
       elsewhere.close();
     }
     expect((await api(t.app, token).get('/superadmin/users')).statusCode).toBe(200);
@@ -405,11 +409,15 @@ describe('requiring two-factor sign-in for super-admins', () => {
 
 describe("a super-admin resetting a user's two-factor sign-in", () => {
   const reset = (token: string, userId: string, path = 'reset-two-factor') => api(t.app, token).put(`/superadmin/users/${path}/${userId}`);
-  const rowsOf = (userId: string) => ({
-    twoFactor: t.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).all(),
-    recoveryCodes: t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).all(),
-    sessions: t.deps.db.select().from(sessions).where(eq(sessions.userId, userId)).all(),
-  });
+  const rowsOf = async (userId: string) => {
+    const { sessions } = t.deps.db.t;
+    return {
+      twoFactor: await twoFactorOf(userId),
+      recoveryCodes: await recoveryCodesOf(userId),
+      sessions: await t.deps.db.select().from(sessions).where(eq(sessions.userId, userId)),
+    };
+  };
+  const rowsOfAll = (userIds: string[]) => Promise.all(userIds.map(rowsOf));
   const listedFlag = async (token: string, emailAddress: string) => {
     const [row] = json<{ twoFactorEnabled: boolean }[]>(await api(t.app, token).get(`/superadmin/users?search=${encodeURIComponent(emailAddress)}`));
     return row?.twoFactorEnabled;
@@ -420,17 +428,17 @@ describe("a super-admin resetting a user's two-factor sign-in", () => {
     const { user, token, secret } = await enrolledUser();
     const { challenge } = await passwordStep(user.emailAddress);
     const second = json<{ token: string }>(await api(t.app).post('/account/login/two-factor', { challenge, code: codeNow(secret) })).token;
-    expect(rowsOf(user.id).sessions).toHaveLength(2);
+    expect((await rowsOf(user.id)).sessions).toHaveLength(2);
     expect(await listedFlag(admin.token, user.emailAddress)).toBe(true);
 
     const response = await reset(admin.token, user.id);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ message: `Two-factor sign-in has been reset for ${user.emailAddress}. They have been signed out and emailed.` });
-    expect(rowsOf(user.id)).toEqual({ twoFactor: [], recoveryCodes: [], sessions: [] });
+    expect(await rowsOf(user.id)).toEqual({ twoFactor: [], recoveryCodes: [], sessions: [] });
     for (const signedOut of [token, second]) expect((await api(t.app, signedOut).get('/account/profile')).statusCode).toBe(401);
     expect((await api(t.app, admin.token).get('/account/profile')).statusCode).toBe(200);
 
-    const [email, ...more] = queuedEmails(t.deps).filter((queued) => queued.toAddresses === user.emailAddress);
+    const [email, ...more] = (await queuedEmails(t.deps)).filter((queued) => queued.toAddresses === user.emailAddress);
     expect(more).toHaveLength(0);
     expect(email!.subject).toBe('Your two-factor sign-in was reset — Test Provider LLC');
     expect(email!.textBody).toContain(`Hello ${user.firstName},`);
@@ -446,7 +454,7 @@ describe("a super-admin resetting a user's two-factor sign-in", () => {
     const { user } = await enrolledUser();
     const response = await reset(admin.token, user.id, 'resettwofactor');
     expect([response.statusCode, json(response)]).toEqual([200, { message: `Two-factor sign-in has been reset for ${user.emailAddress}. They have been signed out and emailed.` }]);
-    expect(rowsOf(user.id)).toEqual({ twoFactor: [], recoveryCodes: [], sessions: [] });
+    expect(await rowsOf(user.id)).toEqual({ twoFactor: [], recoveryCodes: [], sessions: [] });
     expect((await reset(admin.token, user.id, 'resettwofactor')).statusCode).toBe(400);
   });
 
@@ -463,7 +471,7 @@ describe("a super-admin resetting a user's two-factor sign-in", () => {
     const pending = await signedInUser(t);
     await api(t.app, pending.token).post('/account/two-factor/begin');
     const ids = [admin.user.id, without.user.id, pending.user.id];
-    const before = { rows: ids.map(rowsOf), emails: queuedEmails(t.deps).length };
+    const before = { rows: await rowsOfAll(ids), emails: (await queuedEmails(t.deps)).length };
 
     const cases = [
       ['nosuchuser', 404, 'User not found.'],
@@ -475,7 +483,7 @@ describe("a super-admin resetting a user's two-factor sign-in", () => {
       const response = await reset(admin.token, id);
       expect([response.statusCode, json(response).message]).toEqual([status, message]);
     }
-    expect({ rows: ids.map(rowsOf), emails: queuedEmails(t.deps).length }).toEqual(before);
+    expect({ rows: await rowsOfAll(ids), emails: (await queuedEmails(t.deps)).length }).toEqual(before);
     expect(before.rows[2]?.twoFactor).toHaveLength(1);
   });
 });

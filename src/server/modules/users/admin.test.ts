@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../../drizzle/schema.js';
 import { createCompany, createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import { companyUserListInput } from '../../../shared/users.js';
 import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
@@ -10,14 +9,17 @@ import { listCompanyUsers } from './admin.js';
 
 let t: TestApp;
 let boss: SignedInUser;
-let company: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   boss = await signedInUser(t, { role: 'superadmin' });
-  company = createCompany(t.deps.db, { companyName: 'Umbrella' });
+  company = await createCompany(t.deps.db, { companyName: 'Umbrella' });
 });
 afterAll(() => t.close());
+
+const userCount = async () => (await t.deps.db.select().from(t.deps.db.t.users)).length;
+const sessionsOf = (userId: string) => t.deps.db.select().from(t.deps.db.t.sessions).where(eq(t.deps.db.t.sessions.userId, userId));
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Jill',
@@ -29,7 +31,7 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
 
 describe('GET /users (company admin)', () => {
   it("lists the caller's company's users with name, email and role", async () => {
-    const other = createCompany(t.deps.db);
+    const other = await createCompany(t.deps.db);
     const { token, user } = await signedInUser(t, { companyId: company.id, role: 'admin', firstName: 'Aaron' });
     const colleague = await createUser(t.deps.db, { companyId: company.id, role: 'viewer', firstName: 'Bea' });
     const stranger = await createUser(t.deps.db, { companyId: other.id });
@@ -49,8 +51,8 @@ describe('GET /users (company admin)', () => {
   });
 
   it("pages the company's users by name, and never shows another company's, whatever the query asks", async () => {
-    const own = createCompany(t.deps.db, { companyName: 'Paged Own' });
-    const other = createCompany(t.deps.db, { companyName: 'Paged Other' });
+    const own = await createCompany(t.deps.db, { companyName: 'Paged Own' });
+    const other = await createCompany(t.deps.db, { companyName: 'Paged Other' });
     const person = (firstName: string, lastName: string) => ({ firstName, lastName, emailAddress: `${firstName}@paged.example`, password: null });
     const { token } = await signedInUser(t, { companyId: own.id, role: 'admin', ...person('Ada', 'Zed'), password: DEFAULT_PASSWORD });
     for (const firstName of ['eve', 'Cy', 'Dee', 'Bo']) await createUser(t.deps.db, { companyId: own.id, ...person(firstName, 'Own') });
@@ -69,7 +71,7 @@ describe('GET /users (company admin)', () => {
   });
 
   it("reads the company's users by name on an index, without a sort of its own", async () => {
-    const plans = await statementPlans(t.deps.db, () => listCompanyUsers(t.deps, company.id, companyUserListInput.parse({ perPage: 1 })));
+    const plans = await statementPlans(t.database, () => listCompanyUsers(t.deps, company.id, companyUserListInput.parse({ perPage: 1 })));
     expectIndexedPage(plans, 'users', 'users_company_name_idx');
   });
 
@@ -111,11 +113,11 @@ describe('super-admin user administration', () => {
     [{ emailAddress: 'jill@' }, 'Enter a valid email address.'],
     [{ company: '' }, 'Company is required.'],
   ])('refuses %j and writes nothing', async (overrides, message) => {
-    const before = t.deps.db.select().from(users).all().length;
+    const before = await userCount();
     const response = await api(t.app, boss.token).post('/superadmin/users', newUser(overrides));
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
-    expect(t.deps.db.select().from(users).all()).toHaveLength(before);
+    expect(await userCount()).toBe(before);
   });
 
   it('refuses an unknown company and a taken email in any letter case', async () => {
@@ -133,7 +135,7 @@ describe('super-admin user administration', () => {
 
   it('updates a user, moving them to another company', async () => {
     const user = await createUser(t.deps.db, { companyId: company.id });
-    const other = createCompany(t.deps.db, { companyName: 'Tricell' });
+    const other = await createCompany(t.deps.db, { companyName: 'Tricell' });
     const response = await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser({ emailAddress: user.emailAddress, company: other.id, role: 'viewer', approved: false }));
     expect(json(response)).toMatchObject({ _id: user.id, companyName: 'Tricell', role: 'viewer', approved: false, hasPassword: true });
   });
@@ -146,10 +148,9 @@ describe('super-admin user administration', () => {
 
   it('removing approval ends the user\'s sessions for good: approving them again does not bring them back', async () => {
     const { token, user } = await signedInUser(t, { companyId: company.id });
-    const sessionsOf = () => t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
     const withApproval = (approved: boolean) => newUser({ emailAddress: user.emailAddress, approved });
     expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, withApproval(false))).statusCode).toBe(200);
-    expect(sessionsOf()).toEqual([]);
+    expect(await sessionsOf(user.id)).toEqual([]);
     expect((await api(t.app, boss.token).put(`/superadmin/users/activate/${user.id}`)).statusCode).toBe(200);
     expect((await api(t.app, token).get('/account/profile')).statusCode).toBe(401);
     expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, withApproval(true))).statusCode).toBe(200);
@@ -166,13 +167,13 @@ describe('super-admin user administration', () => {
   it.each(['set-password', 'reset'] as const)('a new email address ends the %s link mailed to the old one; a change of letter case does not', async (kind) => {
     const user = await createUser(t.deps.db, { companyId: company.id });
     const mailLink = async () => {
-      const seen = new Set(queuedEmails(t.deps).map((email) => email.id));
+      const seen = new Set((await queuedEmails(t.deps)).map((email) => email.id));
       const response =
         kind === 'reset'
           ? await api(t.app).post('/account/forgot-password', { emailAddress: user.emailAddress })
           : await api(t.app, boss.token).put(`/superadmin/users/sendsetpassword/${user.id}`);
       expect(response.statusCode).toBe(200);
-      const [email, ...more] = queuedEmails(t.deps).filter((queued) => !seen.has(queued.id));
+      const [email, ...more] = (await queuedEmails(t.deps)).filter((queued) => !seen.has(queued.id));
       expect(more).toEqual([]);
       return linkTokenIn(email!.textBody);
     };
@@ -201,7 +202,7 @@ describe('super-admin user administration', () => {
   it('deletes a user with their sessions; 404 afterwards', async () => {
     const { user } = await signedInUser(t, { companyId: company.id });
     expect((await api(t.app, boss.token).delete(`/superadmin/users/${user.id}`)).statusCode).toBe(200);
-    expect(t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+    expect(await sessionsOf(user.id)).toEqual([]);
     expect((await api(t.app, boss.token).delete(`/superadmin/users/${user.id}`)).statusCode).toBe(404);
     expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser())).statusCode).toBe(404);
   });

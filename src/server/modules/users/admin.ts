@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { companies, users } from '../../../../drizzle/schema.js';
 import { rolesOf } from '../../../shared/roles.js';
 import type { Page } from '../../../shared/list.js';
 import type { AdminUserFields, CompanyUserDto, CompanyUserListQuery, UserDto } from '../../../shared/users.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
@@ -11,30 +10,30 @@ import type { Actor } from '../account/actor.js';
 import { revokeLinksOnNewAddress } from '../account/links.js';
 import { invalidateUserSessions } from '../account/sessions.js';
 import { assertEmailFree, getUser } from './lookup.js';
-import { findUserDto, listUsers } from './queries.js';
+import { findUserDto, listCompanyUserPage } from './queries.js';
 
 /** The columns the back-office form sets. */
-function userColumns(tx: Tx, fields: AdminUserFields) {
+async function userColumns(tx: Tx, fields: AdminUserFields) {
   const { firstName, lastName, emailAddress, role, approved } = fields;
-  return { companyId: companyFor(tx, fields), firstName, lastName, emailAddress, role, approved };
+  return { companyId: await companyFor(tx, fields), firstName, lastName, emailAddress, role, approved };
 }
 
 /** A company user needs a company that exists; the provider's super-admins belong to none. */
-function companyFor(tx: Tx, fields: AdminUserFields): string | null {
+async function companyFor(tx: Tx, fields: AdminUserFields): Promise<string | null> {
   if (rolesOf(fields.role).isSuperAdmin) return null;
   if (!fields.company) throw new AppError('BAD_REQUEST', 'Company is required.');
-  const company = tx.select({ id: companies.id }).from(companies).where(eq(companies.id, fields.company)).get();
+  const { companies } = tx.t;
+  const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, fields.company));
   if (!company) throw notFound('Company');
   return company.id;
 }
 
-export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): UserDto {
-  return inTransaction(deps.db, (tx) => {
-    assertEmailFree(tx, fields.emailAddress);
+export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): Promise<UserDto> {
+  return deps.db.transaction(async (tx) => {
+    const { users } = tx.t;
+    await assertEmailFree(tx, fields.emailAddress);
     const id = newId();
-    tx.insert(users)
-      .values({ id, ...userColumns(tx, fields), passwordHash: null, createdAt: deps.clock.now() })
-      .run();
+    await tx.insert(users).values({ id, ...(await userColumns(tx, fields)), passwordHash: null, createdAt: deps.clock.now() });
     return findUserDto(tx, id);
   });
 }
@@ -44,36 +43,38 @@ export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): UserD
  * does: approving them again later must not bring old sessions back to life. A new email address
  * ends the links mailed to the old one.
  */
-export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, fields: AdminUserFields): UserDto {
-  return inTransaction(deps.db, (tx) => {
-    const existing = getUser(tx, id);
+export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, fields: AdminUserFields): Promise<UserDto> {
+  return deps.db.transaction(async (tx) => {
+    const { users } = tx.t;
+    const existing = await getUser(tx, id);
     if (!existing) throw notFound('User');
-    assertEmailFree(tx, fields.emailAddress, id);
+    await assertEmailFree(tx, fields.emailAddress, id);
     if (id === actor.userId && (!rolesOf(fields.role).isSuperAdmin || !fields.approved)) {
       throw new AppError('CONFLICT', 'You cannot remove your own super-admin access.');
     }
-    tx.update(users)
-      .set(userColumns(tx, fields))
-      .where(eq(users.id, id))
-      .run();
-    if (existing.approved && !fields.approved) invalidateUserSessions(tx, id);
-    revokeLinksOnNewAddress(tx, existing, fields.emailAddress, deps.clock.now());
+    await tx
+      .update(users)
+      .set(await userColumns(tx, fields))
+      .where(eq(users.id, id));
+    if (existing.approved && !fields.approved) await invalidateUserSessions(tx, id);
+    await revokeLinksOnNewAddress(tx, existing, fields.emailAddress, deps.clock.now());
     return findUserDto(tx, id);
   });
 }
 
 /** Sessions and links go with the user (cascade); task history keeps the change, without the name. */
-export function deleteUserByAdmin(deps: AppDeps, actor: Actor, id: string): void {
+export async function deleteUserByAdmin(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   if (id === actor.userId) throw new AppError('CONFLICT', 'You cannot delete your own account.');
-  inTransaction(deps.db, (tx) => {
-    if (!getUser(tx, id)) throw notFound('User');
-    tx.delete(users).where(eq(users.id, id)).run();
+  await deps.db.transaction(async (tx) => {
+    const { users } = tx.t;
+    if (!(await getUser(tx, id))) throw notFound('User');
+    await tx.delete(users).where(eq(users.id, id));
   });
 }
 
 /** Users (/users): a page of the caller's company's users, by name unless asked otherwise. */
-export function listCompanyUsers(deps: AppDeps, companyId: string, query: CompanyUserListQuery): Page<CompanyUserDto> {
-  const page = listUsers(deps.db, query, companyId);
+export async function listCompanyUsers(deps: AppDeps, companyId: string, query: CompanyUserListQuery): Promise<Page<CompanyUserDto>> {
+  const page = await listCompanyUserPage(deps.db, companyId, query);
   return {
     items: page.items.map(({ _id, firstName, lastName, emailAddress, role, approved }) => ({ _id, firstName, lastName, emailAddress, role, approved })),
     total: page.total,

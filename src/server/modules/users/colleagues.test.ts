@@ -1,18 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../../drizzle/schema.js';
 import { MAX_USERS_PER_COMPANY, TOO_MANY_USERS } from '../../../shared/limits.js';
 import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createUser } from '../../testing/factories.js';
 
 let t: TestApp;
-let company: ReturnType<typeof createCompany>;
+let company: Awaited<ReturnType<typeof createCompany>>;
 let admin: SignedInUser;
 let boss: SignedInUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  company = createCompany(t.deps.db, { companyName: 'Colleague Co' });
+  company = await createCompany(t.deps.db, { companyName: 'Colleague Co' });
   admin = await signedInUser(t, { companyId: company.id, role: 'admin', firstName: 'Ada', lastName: 'Admin' });
   boss = await signedInUser(t, { role: 'superadmin', companyId: null });
 });
@@ -25,19 +24,26 @@ const colleague = (overrides: Record<string, unknown> = {}) => ({
   emailAddress: `jane.${++serial}@colleague.example`,
   ...overrides,
 });
-const userByEmail = (emailAddress: string) => t.deps.db.select().from(users).where(eq(users.emailAddress, emailAddress)).get();
-const emailsTo = (address: string) => queuedEmails(t.deps).filter((email) => email.toAddresses.includes(address));
+async function userWhere(condition: (users: TestApp['deps']['db']['t']['users']) => SQL) {
+  const { users } = t.deps.db.t;
+  const [user] = await t.deps.db.select().from(users).where(condition(users));
+  return user;
+}
+const userByEmail = (emailAddress: string) => userWhere((users) => eq(users.emailAddress, emailAddress));
+const userById = (id: string) => userWhere((users) => eq(users.id, id));
+const userCount = async () => (await t.deps.db.select().from(t.deps.db.t.users)).length;
+const emailsTo = async (address: string) => (await queuedEmails(t.deps)).filter((email) => email.toAddresses.includes(address));
 
 describe('POST /users/invite (company admin)', () => {
   it("adds an unapproved member of the admin's company without a password and tells the provider, as a sign-up does", async () => {
     const payload = colleague({ company: 'ignored-other-company' });
     const response = await api(t.app, admin.token).post('/users/invite', payload);
     expect(response.statusCode).toBe(200);
-    const created = userByEmail(payload.emailAddress)!;
+    const created = (await userByEmail(payload.emailAddress))!;
     expect(json(response)).toEqual({ _id: created.id, firstName: 'Jane', lastName: 'Doe', emailAddress: payload.emailAddress, role: 'member', approved: false });
     expect(created).toMatchObject({ companyId: company.id, approved: false, passwordHash: null, role: 'member' });
 
-    const [notice] = emailsTo('provider@hourbank.test').filter((email) => email.textBody.includes(payload.emailAddress));
+    const [notice] = (await emailsTo('provider@hourbank.test')).filter((email) => email.textBody.includes(payload.emailAddress));
     expect(notice?.subject).toBe('New user invited: Colleague Co — Test Provider LLC');
     expect(notice?.textBody).toContain(`Ada Admin invited Jane Doe <${payload.emailAddress}> to join Colleague Co.`);
     expect(notice?.textBody).toContain('The account waits for your approval.');
@@ -49,9 +55,9 @@ describe('POST /users/invite (company admin)', () => {
     await api(t.app, admin.token).post('/users/invite', payload);
     const login = await api(t.app).post('/account/login', { emailAddress: payload.emailAddress, password: 'anything-at-all' });
     expect(login.statusCode).toBe(401);
-    const id = userByEmail(payload.emailAddress)!.id;
+    const id = (await userByEmail(payload.emailAddress))!.id;
     expect((await api(t.app, boss.token).put(`/superadmin/users/activate/${id}`)).statusCode).toBe(200);
-    const [approval] = emailsTo(payload.emailAddress);
+    const [approval] = await emailsTo(payload.emailAddress);
     expect(approval?.subject).toContain('Your account is approved');
     expect(linkTokenIn(approval!.textBody)).toBeTruthy();
   });
@@ -71,15 +77,15 @@ describe('POST /users/invite (company admin)', () => {
     [{ lastName: '' }, 'Last name is required.'],
     [{ emailAddress: 'jane@' }, 'Enter a valid email address.'],
   ])('refuses %j with a clear 400 and writes nothing', async (overrides, message) => {
-    const before = t.deps.db.select().from(users).all().length;
+    const before = await userCount();
     const response = await api(t.app, admin.token).post('/users/invite', colleague(overrides));
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toBe(message);
-    expect(t.deps.db.select().from(users).all()).toHaveLength(before);
+    expect(await userCount()).toBe(before);
   });
 
   it('answers an address that has an account anywhere as it answers a new one, adds nobody and tells the owner instead', async () => {
-    const stranger = await createUser(t.deps.db, { companyId: createCompany(t.deps.db, { companyName: 'Elsewhere Ltd' }).id, firstName: 'Sam', emailAddress: `sam.${++serial}@elsewhere.example` });
+    const stranger = await createUser(t.deps.db, { companyId: (await createCompany(t.deps.db, { companyName: 'Elsewhere Ltd' })).id, firstName: 'Sam', emailAddress: `sam.${++serial}@elsewhere.example` });
     const colleagueHere = await createUser(t.deps.db, { companyId: company.id, firstName: 'Cole', emailAddress: `cole.${++serial}@colleague.example` });
     const notAMember = 'This address already has an account, so nothing was changed and no second account was made; you sign in as before.';
     const aMember = 'You are a user of Colleague Co already, so nothing was changed; you sign in as before.';
@@ -91,11 +97,11 @@ describe('POST /users/invite (company admin)', () => {
     ] as const;
     for (const [owner, typed, told] of owners) {
       const fresh = colleague();
-      const usersBefore = t.deps.db.select().from(users).all().length;
-      const emailsBefore = new Set(queuedEmails(t.deps).map((email) => email.id));
-      const newEmails = () => queuedEmails(t.deps).filter((email) => !emailsBefore.has(email.id));
+      const usersBefore = await userCount();
+      const emailsBefore = new Set((await queuedEmails(t.deps)).map((email) => email.id));
+      const newEmails = async () => (await queuedEmails(t.deps)).filter((email) => !emailsBefore.has(email.id));
       const known = await api(t.app, admin.token).post('/users/invite', colleague({ emailAddress: typed }));
-      expect(t.deps.db.select().from(users).all(), typed).toHaveLength(usersBefore);
+      expect(await userCount(), typed).toBe(usersBefore);
       const added = await api(t.app, admin.token).post('/users/invite', fresh);
 
       // the same status and the same shape of answer: it does not tell who has an account
@@ -105,9 +111,9 @@ describe('POST /users/invite (company admin)', () => {
       expect(knownBody).toEqual({ ...addedBody, _id: knownBody._id, emailAddress: typed.trim() });
       expect(String(knownBody._id)).toMatch(new RegExp(`^[\\w-]{${String(addedBody._id).length}}$`));
       // one email queued either way: the owner's notice, or the provider's
-      expect(newEmails()).toHaveLength(2);
+      expect(await newEmails()).toHaveLength(2);
 
-      const [notice, ...more] = newEmails().filter((email) => email.subject.startsWith('Someone tried to invite you'));
+      const [notice, ...more] = (await newEmails()).filter((email) => email.subject.startsWith('Someone tried to invite you'));
       expect(more, typed).toEqual([]);
       expect(notice?.toAddresses, typed).toBe(owner.emailAddress);
       expect(notice?.subject).toBe('Someone tried to invite you — Test Provider LLC');
@@ -115,7 +121,7 @@ describe('POST /users/invite (company admin)', () => {
       expect(notice?.textBody).toContain(`Ada Admin of Colleague Co tried to invite ${owner.emailAddress} to join Colleague Co on the Test Provider LLC client portal.`);
       expect(notice?.textBody).toContain(told);
       // the provider hears of no invitation of that address
-      expect(newEmails().filter((email) => email.id !== notice?.id && email.textBody.toLowerCase().includes(owner.emailAddress.toLowerCase()))).toEqual([]);
+      expect((await newEmails()).filter((email) => email.id !== notice?.id && email.textBody.toLowerCase().includes(owner.emailAddress.toLowerCase()))).toEqual([]);
     }
   });
 
@@ -125,15 +131,17 @@ describe('POST /users/invite (company admin)', () => {
     expect((await api(t.app, member.token).post('/users/invite', payload)).statusCode).toBe(403);
     expect((await api(t.app, boss.token).post('/users/invite', payload)).statusCode).toBe(403);
     expect((await api(t.app).post('/users/invite', payload)).statusCode).toBe(401);
-    expect(userByEmail(payload.emailAddress)).toBeUndefined();
+    expect(await userByEmail(payload.emailAddress)).toBeUndefined();
   });
 
   it(`stops at ${MAX_USERS_PER_COMPANY} users per company (409); another company is not affected`, async () => {
-    const full = createCompany(t.deps.db, { companyName: 'Full House' });
+    const full = await createCompany(t.deps.db, { companyName: 'Full House' });
     const fullAdmin = await signedInUser(t, { companyId: full.id, role: 'admin' });
-    for (let index = 1; index < MAX_USERS_PER_COMPANY; index++) {
-      t.deps.db.insert(users).values({ id: `full-${index}`, companyId: full.id, firstName: 'F', lastName: `${index}`, emailAddress: `full${index}@full.example`, createdAt: new Date() }).run();
-    }
+    await t.deps.db.transaction(async (tx) => {
+      for (let index = 1; index < MAX_USERS_PER_COMPANY; index++) {
+        await tx.insert(tx.t.users).values({ id: `full-${index}`, companyId: full.id, firstName: 'F', lastName: `${index}`, emailAddress: `full${index}@full.example`, createdAt: new Date() });
+      }
+    });
     const response = await api(t.app, fullAdmin.token).post('/users/invite', colleague());
     expect(response.statusCode).toBe(409);
     expect(json(response).message).toBe(TOO_MANY_USERS);
@@ -141,7 +149,7 @@ describe('POST /users/invite (company admin)', () => {
   });
 
   it('counts invitations per admin and answers 429 past the hourly limit', async () => {
-    const own = createCompany(t.deps.db, { companyName: 'Busy Inviter' });
+    const own = await createCompany(t.deps.db, { companyName: 'Busy Inviter' });
     const inviter = await signedInUser(t, { companyId: own.id, role: 'admin' });
     const statuses: number[] = [];
     for (let index = 0; index < 21; index++) statuses.push((await api(t.app, inviter.token).post('/users/invite', colleague())).statusCode);
@@ -154,8 +162,9 @@ describe('DELETE /users/{id} (company admin)', () => {
   it('removes a colleague of the same company with their sessions; 404 afterwards', async () => {
     const { user } = await signedInUser(t, { companyId: company.id, role: 'member' });
     expect((await api(t.app, admin.token).delete(`/users/${user.id}`)).statusCode).toBe(200);
-    expect(t.deps.db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
-    expect(t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+    expect(await userById(user.id)).toBeUndefined();
+    const { sessions } = t.deps.db.t;
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect((await api(t.app, admin.token).delete(`/users/${user.id}`)).statusCode).toBe(404);
   });
 
@@ -166,13 +175,13 @@ describe('DELETE /users/{id} (company admin)', () => {
   });
 
   it("answers 404 for another company's user and the provider, and deletes neither", async () => {
-    const other = createCompany(t.deps.db, { companyName: 'Not Yours' });
+    const other = await createCompany(t.deps.db, { companyName: 'Not Yours' });
     const stranger = await createUser(t.deps.db, { companyId: other.id });
     for (const id of [stranger.id, boss.user.id]) {
       const response = await api(t.app, admin.token).delete(`/users/${id}`);
       expect(response.statusCode).toBe(404);
       expect(json(response).message).toBe('User not found.');
-      expect(t.deps.db.select().from(users).where(eq(users.id, id)).get()).toBeDefined();
+      expect(await userById(id)).toBeDefined();
     }
   });
 
@@ -181,7 +190,7 @@ describe('DELETE /users/{id} (company admin)', () => {
     const member = await signedInUser(t, { companyId: company.id, role: 'member' });
     expect((await api(t.app, member.token).delete(`/users/${target.id}`)).statusCode).toBe(403);
     expect((await api(t.app, boss.token).delete(`/users/${target.id}`)).statusCode).toBe(403);
-    expect(t.deps.db.select().from(users).where(eq(users.id, target.id)).get()).toBeDefined();
+    expect(await userById(target.id)).toBeDefined();
   });
 });
 

@@ -1,8 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import { companies, users } from '../../../../drizzle/schema.js';
 import { MAX_USERS_PER_COMPANY, TOO_MANY_USERS } from '../../../shared/limits.js';
 import type { CompanyUserDto, InviteColleagueInput } from '../../../shared/users.js';
-import { inTransaction, type Tx } from '../../db.js';
+import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
@@ -26,27 +25,29 @@ export const INVITED_ROLE = 'member';
  * does not tell a company admin who uses the portal; nobody is added, and the address's owner is
  * told of the attempt instead (docs/product-rules.md#accounts).
  */
-export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, input: InviteColleagueInput): CompanyUserDto {
-  return inTransaction(deps.db, (tx) => {
-    const company = tx.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId)).get();
+export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, input: InviteColleagueInput): Promise<CompanyUserDto> {
+  return deps.db.transaction(async (tx) => {
+    const { companies, users } = tx.t;
+    const [company] = await tx.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId));
     if (!company) throw notFound('Company');
-    const members = tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId)).get()?.total ?? 0;
+    const [counted] = await tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
+    const members = counted?.total ?? 0;
     if (members >= MAX_USERS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_USERS);
     const invitedBy = `${actor.firstName} ${actor.lastName}`;
     const invited = { firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress, role: INVITED_ROLE, approved: false };
-    const owner = findUserByEmail(tx, input.emailAddress);
+    const owner = await findUserByEmail(tx, input.emailAddress);
     if (owner) {
-      tellOwnerOfInvitation(tx, deps, owner, { invitedBy, companyName: company.companyName, alreadyMember: owner.companyId === companyId });
+      await tellOwnerOfInvitation(tx, deps, owner, { invitedBy, companyName: company.companyName, alreadyMember: owner.companyId === companyId });
       return { _id: newId(), ...invited };
     }
-    const id = addUserAwaitingApproval(tx, deps, { ...input, companyId, companyName: company.companyName, role: INVITED_ROLE, passwordHash: null, invitedBy });
+    const id = await addUserAwaitingApproval(tx, deps, { ...input, companyId, companyName: company.companyName, role: INVITED_ROLE, passwordHash: null, invitedBy });
     return { _id: id, ...invited };
   });
 }
 
-function tellOwnerOfInvitation(tx: Tx, deps: AppDeps, owner: { firstName: string; emailAddress: string }, invitation: { invitedBy: string; companyName: string; alreadyMember: boolean }): void {
-  const provider = providerOf(deps.config, tx);
-  deps.outbox.enqueue(tx, {
+async function tellOwnerOfInvitation(tx: Tx, deps: AppDeps, owner: { firstName: string; emailAddress: string }, invitation: { invitedBy: string; companyName: string; alreadyMember: boolean }): Promise<void> {
+  const provider = await providerOf(deps.config, tx);
+  await deps.outbox.enqueue(tx, {
     to: [owner.emailAddress],
     ...invitationToAccountHolderEmail(provider, { ...owner, ...invitation, signInUrl: `${deps.config.appUrl}/signin` }),
   });
@@ -57,8 +58,8 @@ function tellOwnerOfInvitation(tx: Tx, deps: AppDeps, owner: { firstName: string
  * themselves; sessions and links go too). Another company's user is not found, not forbidden, so
  * the answer does not tell whether the id exists.
  */
-export function removeColleague(deps: AppDeps, actor: Actor, companyId: string, userId: string): void {
-  const user = getUser(deps.db, userId);
+export async function removeColleague(deps: AppDeps, actor: Actor, companyId: string, userId: string): Promise<void> {
+  const user = await getUser(deps.db, userId);
   if (!user || user.companyId !== companyId) throw notFound('User');
-  deleteUserByAdmin(deps, actor, userId);
+  await deleteUserByAdmin(deps, actor, userId);
 }

@@ -1,13 +1,11 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, twoFactor, users } from '../../../../drizzle/schema.js';
+import { companies, users } from '../../../../drizzle/schema.js';
 import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { personOf } from './lookup.js';
-
-const userColumns = { user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt };
 
 function toDto(row: { user: typeof users.$inferSelect; companyName: string | null; twoFactorOnSince: Date | null }): UserDto {
   const { user } = row;
@@ -25,8 +23,9 @@ function toDto(row: { user: typeof users.$inferSelect; companyName: string | nul
 
 /** Each user with their company's name and whether their two-factor sign-in is on (a pending setup is not). */
 function userRows(tx: Tx) {
+  const { users, companies, twoFactor } = tx.t;
   return tx
-    .select(userColumns)
+    .select({ user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(twoFactor, eq(twoFactor.userId, users.id));
@@ -57,9 +56,11 @@ const userSortColumns: Record<UserSortKey, (SQL | AnyColumn)[]> = {
 /** "Ann Smith" finds Ann Smith; so do "ann", "smith" and part of the email. */
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
 
-/** Users with their company's name, a slice at a time; `companyId` confines them to one company (a customer's own). */
-export function userListReader(tx: Tx, query: Omit<UserListQuery, 'page' | 'perPage'>, companyId?: string): ListReader<UserDto> {
-  const company = companyId ?? query.company;
+type UserFilters = Omit<UserListQuery, 'page' | 'perPage' | 'company'>;
+
+/** Users with their company's name, a slice at a time: of the one company given, or of every company. */
+function usersReader(tx: Tx, query: UserFilters, company: string | undefined): ListReader<UserDto> {
+  const { users } = tx.t;
   const where = and(
     company ? eq(users.companyId, company) : undefined,
     query.awaitingApproval ? awaitingApprovalSql : undefined,
@@ -67,25 +68,41 @@ export function userListReader(tx: Tx, query: Omit<UserListQuery, 'page' | 'perP
     searchAny(query.search, [fullName, users.emailAddress]),
   );
   return {
-    rows: (limit, offset) =>
-      userRows(tx)
+    rows: async (limit, offset) => {
+      const rows = await userRows(tx)
         .where(where)
         .orderBy(...orderOf(query.dir, userSortColumns[query.sort]))
         .limit(limit)
-        .offset(offset)
-        .all()
-        .map(toDto),
+        .offset(offset);
+      return rows.map(toDto);
+    },
     count: (atMost) => countUpTo(tx, users, where, atMost),
   };
 }
 
-/** One page of users with their company's name (see userListReader). */
-export function listUsers(tx: Tx, query: UserListQuery, companyId?: string): Page<UserDto> {
-  return pageOf(query, userListReader(tx, query, companyId));
+/** The back office's users: of the company the input names, or of every company (see usersReader). */
+export function userListReader(tx: Tx, query: Omit<UserListQuery, 'page' | 'perPage'>): ListReader<UserDto> {
+  return usersReader(tx, query, query.company || undefined);
 }
 
-export function findUserDto(tx: Tx, userId: string): UserDto {
-  const row = userRows(tx).where(eq(users.id, userId)).get();
+/** A customer's users: of their own company only, whatever company the input names. */
+export function companyUserListReader(tx: Tx, ownCompany: string, query: Omit<UserListQuery, 'page' | 'perPage'>): ListReader<UserDto> {
+  return usersReader(tx, query, ownCompany);
+}
+
+/** One page of the back office's users with their company's name (see userListReader). */
+export function listUsers(tx: Tx, query: UserListQuery): Promise<Page<UserDto>> {
+  return pageOf(query, userListReader(tx, query));
+}
+
+/** One page of the users of the customer's own company (see companyUserListReader). */
+export function listCompanyUserPage(tx: Tx, ownCompany: string, query: UserListQuery): Promise<Page<UserDto>> {
+  return pageOf(query, companyUserListReader(tx, ownCompany, query));
+}
+
+export async function findUserDto(tx: Tx, userId: string): Promise<UserDto> {
+  const { users } = tx.t;
+  const [row] = await userRows(tx).where(eq(users.id, userId));
   if (!row) throw notFound('User');
   return toDto(row);
 }

@@ -29,8 +29,8 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags: ['Users'], summary: "Remove a colleague of your company (not yourself); their sessions end", description: 'Company admins only. The user must belong to your company; the rules of deleting a user in the back office apply (a 409 for yourself). Another company\'s user is a 404.' } })
     .input(byId)
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      removeColleague(ctx.deps, ctx.actor, ctx.companyId(), input.id);
+    .mutation(async ({ ctx, input }) => {
+      await removeColleague(ctx.deps, ctx.actor, ctx.companyId(), input.id);
       return null;
     }),
 });
@@ -59,8 +59,8 @@ export const superAdminUsersRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/users/{id}', tags, summary: 'Delete a user', description: 'Super-admins only. Deletes the user with their sessions and links; the task history they made stays, naming a former user. Deleting your own account is a 409.' } })
     .input(byId)
     .output(z.null())
-    .mutation(({ ctx, input }) => {
-      deleteUserByAdmin(ctx.deps, ctx.actor, input.id);
+    .mutation(async ({ ctx, input }) => {
+      await deleteUserByAdmin(ctx.deps, ctx.actor, input.id);
       return null;
     }),
 

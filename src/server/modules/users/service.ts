@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../../drizzle/schema.js';
 import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery } from '../../../shared/users.js';
-import { inTransaction } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { activationEmail } from '../../mail/templates.js';
@@ -15,22 +13,23 @@ import { providerOf } from '../settings/service.js';
 export { findUserDto };
 
 /** Every company's users, a page at a time. */
-export function listAllUsers(deps: AppDeps, query: UserListQuery): Page<UserDto> {
+export function listAllUsers(deps: AppDeps, query: UserListQuery): Promise<Page<UserDto>> {
   return listUsers(deps.db, query);
 }
 
 /** Approves the user and emails them; one without a password gets a set-password link in it. */
-export function activateUser(deps: AppDeps, userId: string): UserDto {
-  return inTransaction(deps.db, (tx) => {
-    const user = getUser(tx, userId);
+export function activateUser(deps: AppDeps, userId: string): Promise<UserDto> {
+  return deps.db.transaction(async (tx) => {
+    const { users } = tx.t;
+    const user = await getUser(tx, userId);
     if (!user) throw notFound('User');
-    tx.update(users).set({ approved: true }).where(eq(users.id, userId)).run();
+    await tx.update(users).set({ approved: true }).where(eq(users.id, userId));
     const setPasswordUrl = user.passwordHash
       ? undefined
-      : issuePasswordLink(tx, deps, user.id, 'set-password');
-    deps.outbox.enqueue(tx, {
+      : await issuePasswordLink(tx, deps, user.id, 'set-password');
+    await deps.outbox.enqueue(tx, {
       to: [user.emailAddress],
-      ...activationEmail(providerOf(deps.config, tx), {
+      ...activationEmail(await providerOf(deps.config, tx), {
         ...user,
         signInUrl: `${deps.config.appUrl}/signin`,
         setPasswordUrl,
@@ -40,11 +39,11 @@ export function activateUser(deps: AppDeps, userId: string): UserDto {
   });
 }
 
-export function sendSetPasswordEmail(deps: AppDeps, userId: string): { message: string } {
-  return inTransaction(deps.db, (tx) => {
-    const user = getUser(tx, userId);
+export function sendSetPasswordEmail(deps: AppDeps, userId: string): Promise<{ message: string }> {
+  return deps.db.transaction(async (tx) => {
+    const user = await getUser(tx, userId);
     if (!user) throw notFound('User');
-    sendPasswordLink(tx, deps, user, 'set-password');
+    await sendPasswordLink(tx, deps, user, 'set-password');
     return { message: `A set-password link has been emailed to ${user.emailAddress}.` };
   });
 }

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../../../../drizzle/schema.js';
 import { emailAddress, newPassword } from '../../../shared/validation.js';
 import { validationMessage } from '../../validation.js';
-import { inTransaction, type Db } from '../../db.js';
+import type { Db } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -31,10 +30,12 @@ export async function upsertSuperAdmin(
   if (!parsed.success) throw new AppError('BAD_REQUEST', validationMessage(parsed.error));
   const { password, ...fields } = parsed.data;
   const passwordHash = await hashPassword(password);
-  return inTransaction(db, (tx) => {
-    const existing = findUserByEmail(tx, fields.emailAddress);
+  return db.transaction(async (tx) => {
+    const { users } = tx.t;
+    const existing = await findUserByEmail(tx, fields.emailAddress);
     if (existing) {
-      tx.update(users)
+      await tx
+        .update(users)
         .set({
           passwordHash,
           role: 'superadmin',
@@ -43,25 +44,22 @@ export async function upsertSuperAdmin(
           firstName: fields.firstName ?? existing.firstName,
           lastName: fields.lastName ?? existing.lastName,
         })
-        .where(eq(users.id, existing.id))
-        .run();
-      invalidateUserSessions(tx, existing.id);
-      revokeUserLinks(tx, existing.id, now);
+        .where(eq(users.id, existing.id));
+      await invalidateUserSessions(tx, existing.id);
+      await revokeUserLinks(tx, existing.id, now);
       return { created: false, emailAddress: existing.emailAddress };
     }
-    tx.insert(users)
-      .values({
-        id: newId(),
-        companyId: null,
-        firstName: fields.firstName ?? 'Super',
-        lastName: fields.lastName ?? 'Admin',
-        emailAddress: fields.emailAddress,
-        role: 'superadmin',
-        approved: true,
-        passwordHash,
-        createdAt: now,
-      })
-      .run();
+    await tx.insert(users).values({
+      id: newId(),
+      companyId: null,
+      firstName: fields.firstName ?? 'Super',
+      lastName: fields.lastName ?? 'Admin',
+      emailAddress: fields.emailAddress,
+      role: 'superadmin',
+      approved: true,
+      passwordHash,
+      createdAt: now,
+    });
     return { created: true, emailAddress: fields.emailAddress };
   });
 }

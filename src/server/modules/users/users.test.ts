@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../../drizzle/schema.js';
 import { createCompany, createUser } from '../../testing/factories.js';
 import { userListInput } from '../../../shared/users.js';
 import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
@@ -16,7 +15,7 @@ let plainToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   superToken = (await signedInUser(t, { role: 'superadmin' })).token;
-  const company = createCompany(t.deps.db);
+  const company = await createCompany(t.deps.db);
   adminToken = (await signedInUser(t, { role: 'admin', companyId: company.id })).token;
   plainToken = (await signedInUser(t, { role: 'member', companyId: company.id })).token;
 });
@@ -48,7 +47,7 @@ describe('super-admin user calls: roles', () => {
 
 describe('GET /superadmin/users', () => {
   it('lists every user with company name, newest first', async () => {
-    const company = createCompany(t.deps.db, { companyName: 'Listed Co' });
+    const company = await createCompany(t.deps.db, { companyName: 'Listed Co' });
     t.clock.advance(1000);
     const older = await createUser(t.deps.db, { companyId: company.id, createdAt: t.clock.now() });
     t.clock.advance(1000);
@@ -79,7 +78,7 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
 
   /** A company with users made a minute apart, in the order given: [firstName, lastName, email, role, approved]. */
   async function staffed(companyName: string, people: [string, string, string, string?, boolean?][]) {
-    const company = createCompany(t.deps.db, { companyName });
+    const company = await createCompany(t.deps.db, { companyName });
     const start = Date.UTC(2026, 0, 1);
     for (const [index, [firstName, lastName, emailAddress, role = 'admin', approved = true]] of people.entries()) {
       await createUser(t.deps.db, { companyId: company.id, firstName, lastName, emailAddress, role, approved, createdAt: new Date(start + index * 60_000), password: null });
@@ -153,8 +152,8 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
   });
 
   it('reads the default page, all companies or one, on an index without a sort of its own, with its company and two-factor state in the same query', async () => {
-    const company = createCompany(t.deps.db);
-    const plans = (input: object) => statementPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, ...input })));
+    const company = await createCompany(t.deps.db);
+    const plans = (input: object) => statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, ...input })));
     expectIndexedPage(await plans({}), 'users', 'users_created_idx', { withCompany: true });
     expectIndexedPage(await plans({ company: company.id }), 'users', 'users_company_idx', { withCompany: true });
     const [page] = await plans({});
@@ -168,7 +167,7 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     ['role', 'users_role_idx'],
   ])('reads every company’s users sorted by %s from %s, without a sort of its own', async (sort, index) => {
     for (const dir of ['asc', 'desc']) {
-      const plans = await statementPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, sort, dir })));
+      const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, sort, dir })));
       expectIndexedPage(plans, 'users', index, { withCompany: true });
     }
   });
@@ -176,7 +175,7 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
 
 describe('GET /superadmin/users?awaitingApproval=true', () => {
   it('keeps the users not yet approved, newest first, read from the partial index of those awaiting approval', async () => {
-    const company = createCompany(t.deps.db);
+    const company = await createCompany(t.deps.db);
     const waiting = await createUser(t.deps.db, { approved: false, companyId: company.id, password: null });
     await createUser(t.deps.db, { approved: true, companyId: company.id, password: null });
     const response = await api(t.app, superToken).get(`/superadmin/users?company=${company.id}&awaitingApproval=true`);
@@ -186,14 +185,14 @@ describe('GET /superadmin/users?awaitingApproval=true', () => {
     expect(everyone.length).toBeGreaterThan(0);
     expect(everyone.every((user) => !user.approved)).toBe(true);
 
-    const plans = await statementPlans(t.deps.db, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, awaitingApproval: true })));
+    const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, awaitingApproval: true })));
     expectIndexedPage(plans, 'users', 'users_awaiting_idx', { withCompany: true });
   });
 });
 
 describe('PUT /superadmin/users/activate/{id}', () => {
   it('approves the user, who can then sign in, and emails them (even with a JSON content type and no body)', async () => {
-    const user = await createUser(t.deps.db, { approved: false, companyId: createCompany(t.deps.db).id });
+    const user = await createUser(t.deps.db, { approved: false, companyId: (await createCompany(t.deps.db)).id });
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/superadmin/users/activate/${user.id}`,
@@ -201,7 +200,7 @@ describe('PUT /superadmin/users/activate/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ _id: user.id, approved: true });
-    const email = queuedEmails(t.deps).filter((e) => e.toAddresses === user.emailAddress).at(-1);
+    const email = (await queuedEmails(t.deps)).filter((e) => e.toAddresses === user.emailAddress).at(-1);
     expect(email?.subject).toBe('Your account is approved — Test Provider LLC');
     expect(email?.textBody).toContain('http://hourbank.test/signin');
     const login = await api(t.app).post('/account/login', { emailAddress: user.emailAddress, password: user.password });
@@ -211,7 +210,7 @@ describe('PUT /superadmin/users/activate/{id}', () => {
   it('gives a user without a password a set-password link', async () => {
     const user = await createUser(t.deps.db, { approved: false, password: null });
     await api(t.app, superToken).put(`/superadmin/users/activate/${user.id}`);
-    const email = queuedEmails(t.deps).filter((e) => e.toAddresses === user.emailAddress).at(-1);
+    const email = (await queuedEmails(t.deps)).filter((e) => e.toAddresses === user.emailAddress).at(-1);
     const token = linkTokenIn(email!.textBody);
     const reset = await api(t.app).post('/account/reset-password', { token, newPassword: 'chosen password' });
     expect(reset.statusCode).toBe(200);
@@ -220,11 +219,11 @@ describe('PUT /superadmin/users/activate/{id}', () => {
   });
 
   it('answers 404 for an unknown user and writes nothing', async () => {
-    const before = queuedEmails(t.deps).length;
+    const before = (await queuedEmails(t.deps)).length;
     const response = await api(t.app, superToken).put('/superadmin/users/activate/nosuchuser');
     expect(response.statusCode).toBe(404);
     expect(json(response).message).toBe('User not found.');
-    expect(queuedEmails(t.deps)).toHaveLength(before);
+    expect(await queuedEmails(t.deps)).toHaveLength(before);
   });
 });
 
@@ -234,7 +233,7 @@ describe('PUT /superadmin/users/sendsetpassword/{id}', () => {
     const response = await api(t.app, superToken).put(`/superadmin/users/sendsetpassword/${user.id}`);
     expect(response.statusCode).toBe(200);
     expect(json(response).message).toBe(`A set-password link has been emailed to ${user.emailAddress}.`);
-    const email = queuedEmails(t.deps).filter((e) => e.toAddresses === user.emailAddress).at(-1)!;
+    const email = (await queuedEmails(t.deps)).filter((e) => e.toAddresses === user.emailAddress).at(-1)!;
     expect(email.subject).toBe('Set your password — Test Provider LLC');
     const token = linkTokenIn(email.textBody);
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
@@ -243,7 +242,8 @@ describe('PUT /superadmin/users/sendsetpassword/{id}', () => {
     t.clock.advance(6 * 24 * 60 * 60 * 1000);
     const reset = await api(t.app).post('/account/reset-password', { token, newPassword: 'set at last' });
     expect(reset.statusCode).toBe(200);
-    const saved = t.deps.db.select().from(users).where(eq(users.id, user.id)).get();
+    const { users } = t.deps.db.t;
+    const [saved] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
     expect(saved?.passwordHash).toMatch(/^\$argon2id/);
   });
 

@@ -61,6 +61,7 @@ export async function captureStatements(dataDir: string, requests: CaptureReques
     for (const request of requests) {
       const inject = () => app.inject({ method: 'GET', url: request.path, headers: { jwttoken: request.token } });
       await inject();
+      if (database.engine !== 'sqlite') throw new Error('Statements are captured on SQLite only.');
       const trace = traceStatements(database.sqlite.reader);
       let statements: CapturedStatement[] = [];
       let status = 0;

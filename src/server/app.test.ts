@@ -11,6 +11,7 @@ import { appRouter } from './router.js';
 import { INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
 import { createCompany } from './testing/factories.js';
+import { sqliteConnections } from './testing/engine.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe('request handling', () => {
     const broken = await createTestApp();
     const { token } = await signedInUser(broken);
     const userId = (await api(broken.app, token).get('/account/profile')).json()._id as string;
-    broken.database.sqlite.writer.exec('DROP TABLE sessions');
+    sqliteConnections(broken.database).writer.exec('DROP TABLE sessions');
     try {
       const rest = await api(broken.app, token).get('/account/profile');
       expect(rest.statusCode).toBe(500);

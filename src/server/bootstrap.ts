@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { unwritableFolderMessage } from './data-folder.js';
+import { openPostgresDatabase, type PostgresDatabase } from './database/postgres.js';
 import { openSqlite, type SqliteDatabase } from './database/sqlite.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -14,14 +15,21 @@ import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { RateLimiter } from './rate-limit.js';
 import { loadLinkSigningKey } from './secrets.js';
 
-export type Runtime = { deps: AppDeps; database: SqliteDatabase; transport: MailTransport };
+export type OpenedDatabase = SqliteDatabase | PostgresDatabase;
+
+export type Runtime = { deps: AppDeps; database: OpenedDatabase; transport: MailTransport };
+
+/** PostgreSQL when DATABASE_URL names one, else the SQLite file; migrated either way. */
+export function openConfiguredDatabase(config: Pick<Config, 'databasePath' | 'databaseUrl'>): Promise<OpenedDatabase> | OpenedDatabase {
+  return config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : openSqlite(config.databasePath);
+}
 
 /** Opens (and migrates) the database and wires the dependencies every request uses. */
 export async function createRuntime(
   config: Config,
   overrides: { clock?: Clock; transport?: MailTransport; logger?: FastifyBaseLogger; outboxPollMs?: number } = {},
 ): Promise<Runtime> {
-  const database = openSqlite(config.databasePath);
+  const database = await openConfiguredDatabase(config);
   const clock = overrides.clock ?? systemClock;
   const transport =
     overrides.transport ??

@@ -36,6 +36,9 @@ const envSchema = z.object({
   HOST: optionalText.default('127.0.0.1'),
   DATA_DIR: optionalText.default('./data'),
   DATABASE_PATH: optionalText,
+  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    message: 'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the SQLite file)',
+  }),
   APP_URL: optionalUrl('APP_URL'),
   SMTP_URL: optionalText.refine(
     (value) => value === undefined || /^smtps?:\/\//.test(value),
@@ -153,7 +156,9 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The SQLite file, used unless databaseUrl names a PostgreSQL database. */
   databasePath: string;
+  databaseUrl: string | undefined;
   appUrl: string;
   smtpUrl: string | undefined;
   /** MAIL_FROM as set; unset, emails come from the business name (see the settings module). */
@@ -197,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     dataDir,
     databasePath: path.resolve(values.DATABASE_PATH ?? path.join(dataDir, 'hourbank.db')),
+    databaseUrl: values.DATABASE_URL,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

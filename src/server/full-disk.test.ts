@@ -4,6 +4,7 @@ import { failureOf } from './error-shape.js';
 import { DISK_FULL } from './errors.js';
 import { api, createTestApp, signedInUser, type SignedInUser, type TestApp } from './testing/app.js';
 import { createCompany } from './testing/factories.js';
+import { sqliteConnections } from './testing/engine.js';
 
 /*
  * A disk that is full is not a fault of the app: the call is refused with 503 and a sentence that
@@ -23,7 +24,7 @@ afterAll(() => t.close());
 
 /** Lets the database grow by no page at all, until the returned function lifts the limit again (on the connection that writes). */
 function fillTheDatabase(): () => void {
-  const sqlite = t.database.sqlite.writer;
+  const sqlite = sqliteConnections(t.database).writer;
   const pages = sqlite.pragma('page_count', { simple: true }) as number;
   const limit = sqlite.pragma('max_page_count', { simple: true }) as number;
   sqlite.pragma(`max_page_count = ${pages}`);

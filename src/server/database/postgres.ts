@@ -27,7 +27,9 @@ function isConflict(error: unknown): boolean {
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
 
-export async function openPostgresDatabase(url: string, options: { maxConnections?: number } = {}): Promise<Database> {
+export type PostgresDatabase = Database & { engine: 'postgres' };
+
+export async function openPostgresDatabase(url: string, options: { maxConnections?: number } = {}): Promise<PostgresDatabase> {
   const handle = await openPostgres(url, options);
   const t = pgTables as unknown as Tx['t'];
   const view = (

@@ -20,6 +20,7 @@ import { NESTED_ON_OUTER, type Database as Port, type Tx } from './port.js';
  */
 
 export type SqliteDatabase = Port & {
+  engine: 'sqlite';
   /** The connections, for the few hot loops and tools that run plain SQLite statements. */
   sqlite: { writer: Database.Database; reader: Database.Database };
 };

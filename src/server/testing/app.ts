@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { createRuntime } from '../bootstrap.js';
+import { createRuntime, type OpenedDatabase } from '../bootstrap.js';
+import { testEngine } from './engine.js';
+import { freshPostgresDatabase } from './postgres.js';
 import { loadConfig, type Config } from '../config.js';
-import type { SqliteDatabase } from '../database/sqlite.js';
 import type { AppDeps } from '../deps.js';
 import { TestClock } from './clock.js';
 import type { MailTransport, OutgoingMail } from '../mail/transport.js';
@@ -27,17 +28,23 @@ export type TestApp = {
   app: FastifyInstance;
   deps: AppDeps;
   /** The database under deps.db, with its SQLite connections: for query plans (query-plans.ts). */
-  database: SqliteDatabase;
+  database: OpenedDatabase;
   clock: TestClock;
   config: Config;
   transport: MemoryTransport;
   close: () => Promise<void>;
 };
 
-/** A whole app on a fresh, migrated SQLite file in its own temp folder; with a logger, it logs as the server does. */
+/**
+ * A whole app on a fresh, migrated database in its own temp folder: a SQLite file, or a new database
+ * on the run's PostgreSQL server when the run is on PostgreSQL (testing/engine.ts). With a logger, it
+ * logs as the server does.
+ */
 export async function createTestApp(env: Record<string, string> = {}, options: { logger?: FastifyBaseLogger } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-test-'));
+  const postgres = testEngine() === 'postgres' ? await freshPostgresDatabase() : undefined;
   const config = loadConfig({
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     DATA_DIR: dataDir,
     APP_URL: 'http://hourbank.test',
     PROVIDER_EMAIL: 'provider@hourbank.test',
@@ -60,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await app.close();
       await runtime.deps.outbox.stop();
       await runtime.database.close();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

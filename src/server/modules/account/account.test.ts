@@ -11,6 +11,7 @@ import {
   signedInUser,
   type TestApp,
 } from '../../testing/app.js';
+import { sqliteConnections } from '../../testing/engine.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,7 +188,7 @@ describe('sessions', () => {
   it('reads without writing: a signed-in call before half-life changes no row, on either transport', async () => {
     const { token } = await signedInUser(t);
     // every write goes through the writing connection, whose total_changes() counts them (the statement binds no values: {})
-    const { writer } = t.database.sqlite;
+    const { writer } = sqliteConnections(t.database);
     const changes = () => (writer.prepare('SELECT total_changes() AS n').get({}) as { n: number }).n;
     const DAY = 24 * 60 * 60 * 1000;
     t.clock.advance(14 * DAY);

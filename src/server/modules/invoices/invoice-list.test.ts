@@ -8,6 +8,7 @@ import { FEW_DISTINCT_VALUES } from '../../lib/paging.js';
 import { pagePlan, planOf, statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { invoicePageQuery } from './queries.js';
+import { sqliteConnections } from '../../testing/engine.js';
 
 let t: TestApp;
 let boss: string;
@@ -149,7 +150,7 @@ describe('GET /invoices (customer)', () => {
 
 describe('at the size that used to break it', () => {
   it('answers a page of 40,000 invoices (more than SQLite binds in one statement)', async () => {
-    const { writer } = t.database.sqlite;
+    const { writer } = sqliteConnections(t.database);
     const insert = writer.prepare(
       'insert into invoices (id, invoice_number, company_id, description, price_cents, transaction_date, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -189,7 +190,7 @@ describe('a search of the invoice descriptions, which repeat (they are the packa
   });
 
   it('searches row by row once the descriptions have more than FEW_DISTINCT_VALUES distinct values', async () => {
-    const { writer } = t.database.sqlite;
+    const { writer } = sqliteConnections(t.database);
     const insert = writer.prepare(
       'insert into invoices (id, invoice_number, company_id, description, price_cents, transaction_date, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );

@@ -7,6 +7,7 @@ import { paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
 import { SORTED_MATCHES_LIMIT } from '../../lib/paging.js';
 import { pagePlan, pageStatement, slowSteps, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
+import { sqliteConnections } from '../../testing/engine.js';
 
 /*
  * Every sort of the invoice lists, both ways: the back office's first page is read in order from an
@@ -138,7 +139,7 @@ describe('one company with more invoices than a page sorts', () => {
   it('walks the sort’s own index, checking the company invoice by invoice, and answers the same order', async () => {
     const big = await createCompany(t.deps.db, { companyName: 'Big' });
     const token = (await signedInUser(t, { companyId: big.id, role: 'admin' })).token;
-    const { writer } = t.database.sqlite;
+    const { writer } = sqliteConnections(t.database);
     const insert = writer.prepare(
       "insert into invoices (id, invoice_number, company_id, description, hundredths, rate_cents, price_cents, transaction_date, created_at) values (?, ?, ?, 'Hours', ?, 100, ?, ?, 0)",
     );

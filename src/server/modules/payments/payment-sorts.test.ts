@@ -5,6 +5,7 @@ import { api, createTestApp, json, signedInUser, type TestApp } from '../../test
 import { createCompany } from '../../testing/factories.js';
 import { pagePlan, pageStatement, slowSteps, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
+import { sqliteConnections } from '../../testing/engine.js';
 
 /*
  * Every sort of the Payments list, both ways: the first page is read in order from an index (no
@@ -117,7 +118,7 @@ describe('under a search', () => {
   it('walks the sort’s index when the matches are many, and sorts them when they are few', async () => {
     // pending payments, which count toward nothing, so the invoices' paid totals stay as they are
     const [first] = all;
-    const { writer } = t.database.sqlite;
+    const { writer } = sqliteConnections(t.database);
     const insert = writer.prepare('insert into payments (id, invoice_id, company_id, amount_cents, description, status, payment_date, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)');
     writer.transaction(() => {
       for (let n = 0; n < 2_500; n += 1) insert.run(`bulk-${n}`, first!.invoice._id, first!.company, n, 'Bulk', 'pending', Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1));

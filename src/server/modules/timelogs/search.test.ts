@@ -8,6 +8,7 @@ import { restPage } from '../../testing/rest-pages.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
 import { newId } from '../../lib/ids.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
+import { sqliteConnections } from '../../testing/engine.js';
 
 /*
  * Search and sort of the Time Logs list on a few thousand logs over two years, enough for every
@@ -128,7 +129,7 @@ describe('the description index after VACUUM', () => {
       });
       await small.deps.db.transaction((tx) => tx.delete(tx.t.timeLogs).where(sql`rowid % 3 = 0`));
       // VACUUM runs outside any transaction, on the connection that writes
-      small.database.sqlite.writer.exec('VACUUM');
+      sqliteConnections(small.database).writer.exec('VACUUM');
       const { timeLogs } = small.deps.db.t;
       const kept = await small.deps.db.select({ id: timeLogs.id, description: timeLogs.description }).from(timeLogs);
       expect(kept.length).toBeLessThan(ids.length);

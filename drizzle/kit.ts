@@ -44,6 +44,18 @@ const epochMilliseconds = pg.customType<{ data: Date; driverData: string | numbe
 });
 
 /**
+ * Every PostgreSQL table has a `rowid` column as SQLite's tables do: a bigint identity, filled in
+ * insertion order (migrations/postgres/0003 adds it, with a unique index). Lists break ties and page
+ * on by rowid on both engines, so they give the same order. SQLite keeps the rowid at the end of
+ * every index's keys; PostgreSQL's indexes name it, so that the same index serves the same sort.
+ * It is not one of the tables' columns here: no select or insert names it.
+ */
+const indexWithRowid = (name: string) => {
+  const builder = pg.index(name);
+  return { on: (...keys: Parameters<typeof builder.on>) => builder.on(...keys, sql`rowid`) };
+};
+
+/**
  * PostgreSQL's kit. Its tables are PostgreSQL tables at run time; they are typed as SQLite's so
  * that every query is written and checked once, against one set of types, and the values both
  * engines hand back are the same (see the file's head).
@@ -56,7 +68,7 @@ export const postgresKit = {
   instant: (name: string) => epochMilliseconds(name),
   flag: (name: string) => pg.boolean(name),
   json: <T>(name: string) => pg.jsonb(name).$type<T>(),
-  index: pg.index,
+  index: indexWithRowid,
   uniqueIndex: pg.uniqueIndex,
   nocase: (column: AnyColumn) => sql`lower(${column})`,
   isFalse: (name: string) => sql.raw(`${name} = false`),

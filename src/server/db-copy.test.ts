@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as postgresTables from '../../drizzle/schema-postgres.js';
 import type { Db } from './db.js';
@@ -63,7 +63,7 @@ describe('copying SQLite into PostgreSQL', () => {
 
   it('copies every row, checks the figures, and the copy reads back the same', async () => {
     const db = source.deps.db;
-    const { companies, invoices, outbox, settings, twoFactor } = db.t;
+    const { companies, invoices, outbox, settings, timeLogs, twoFactor } = db.t;
     const target = await emptyTarget();
     const report = await copySqliteToPostgres(source.config.databasePath, target.db);
 
@@ -84,6 +84,10 @@ describe('copying SQLite into PostgreSQL', () => {
     expect(email).toEqual(originalEmail);
     expect(await read(target).select().from(postgresTables.settings)).toEqual(await db.select().from(settings));
     expect(await read(target).select().from(postgresTables.twoFactor)).toEqual(await db.select().from(twoFactor));
+
+    // rows keep their insertion order, which lists fall back on between rows tied on their sort
+    const inInsertionOrder = (from: Db, table: typeof timeLogs) => from.select({ id: table.id }).from(table).orderBy(sql`${table}.rowid`);
+    expect(await inInsertionOrder(read(target), postgresTables.timeLogs as unknown as typeof timeLogs)).toEqual(await inInsertionOrder(db, timeLogs));
   });
 
   it('refuses a target that already holds rows, and changes nothing in it', async () => {

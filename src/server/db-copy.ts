@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { asc, count, getTableColumns, getTableName, gt, sql, type Column } from 'drizzle-orm';
+import { count, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as postgresTables from '../../drizzle/schema-postgres.js';
@@ -54,13 +54,6 @@ function tableNames(): TableName[] {
   return Object.keys(tables) as TableName[];
 }
 
-/** The one-column primary key the copy reads a table in order of. */
-function primaryKeyOf(table: SQLiteTable): Column {
-  const key = Object.values(getTableColumns(table)).find((column) => column.primary);
-  if (!key) throw new Error(`${getTableName(table)} has no one-column primary key to copy it in order of`);
-  return key;
-}
-
 /** Copies the SQLite file into the empty PostgreSQL database and checks the copy; throws CopyRefused or a check's failure, leaving the target as it was. */
 export async function copySqliteToPostgres(sourceFile: string, target: PostgresDb, log: (line: string) => void = () => {}): Promise<CopyReport> {
   const connection = new Database(sourceFile, { readonly: true, fileMustExist: true });
@@ -98,22 +91,26 @@ async function copyInto(source: Source, target: PostgresDb, log: (line: string) 
   });
 }
 
+/**
+ * Copies a table in rowid order: PostgreSQL numbers the rows it is given in the order they come
+ * (its rowid, drizzle/kit.ts), so rows tied on a list's sort keep the order they had.
+ */
 async function copyTable(source: Source, target: PostgresDb, name: TableName): Promise<number> {
   const from = sqliteTables[name] as SQLiteTable;
   const into = postgresTables[name] as unknown as SQLiteTable;
-  const key = primaryKeyOf(from);
+  const rowid = sql<number>`${from}.rowid`;
   let copied = 0;
-  for (let after: unknown = undefined; ; ) {
-    const batch = (await source
-      .select()
+  for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+    const batch = await source
+      .select({ row: getTableColumns(from), rowid })
       .from(from)
-      .where(after === undefined ? undefined : gt(key, after))
-      .orderBy(asc(key))
-      .limit(BATCH_ROWS)) as Record<string, unknown>[];
+      .where(sql`${rowid} > ${after}`)
+      .orderBy(rowid)
+      .limit(BATCH_ROWS);
     if (batch.length === 0) return copied;
-    await target.insert(into as never).values(batch as never);
+    await target.insert(into as never).values(batch.map(({ row }) => row) as never);
     copied += batch.length;
-    after = batch.at(-1)![Object.entries(getTableColumns(from)).find(([, column]) => column === key)![0]];
+    after = batch.at(-1)!.rowid;
   }
 }
 

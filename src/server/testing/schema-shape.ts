@@ -10,22 +10,25 @@ import type { Db } from '../db.js';
  * nullability, default, primary key), the indexes (name, uniqueness, keys, partial condition) and
  * the foreign keys. Expressions are written as SQLite writes them: PostgreSQL's deparsed form
  * (casts, parentheses, `lower()` for `collate nocase`, `false` for 0) is brought back to it.
+ * SQLite's rowid, which every SQLite table and index has without naming it, is written out as
+ * PostgreSQL names it (drizzle/kit.ts): a column, a unique index, and the last key of every other index.
  */
 
 /** The kind of value a column holds, as both engines store it (drizzle/kit.ts). */
-export type ColumnKind = 'text' | 'integer' | 'instant' | 'flag' | 'json';
+export type ColumnKind = 'text' | 'integer' | 'instant' | 'flag' | 'json' | 'rowid';
 
 export type ColumnShape = { kind: ColumnKind; nullable: boolean; default: string | null; primaryKey: boolean };
 export type IndexShape = { unique: boolean; keys: string[]; where: string | null };
 export type TableShape = { columns: Record<string, ColumnShape>; indexes: Record<string, IndexShape>; foreignKeys: string[] };
 export type SchemaShape = Record<string, TableShape>;
 
-/** The kind of each column the schema declares, by table and column name. */
+/** The kind of each column the schema declares, by table and column name, and each table's rowid. */
 export function declaredKinds(): Record<string, Record<string, ColumnKind>> {
   const kinds: Record<string, Record<string, ColumnKind>> = {};
   for (const table of (Object.values(sqliteTables) as unknown[]).filter((value): value is Table => is(value, SQLiteTable))) {
     const columns: Record<string, ColumnKind> = {};
     for (const column of Object.values(getTableColumns(table))) columns[column.name] = kindOfDeclared(column.columnType);
+    columns.rowid = 'rowid';
     kinds[getTableName(table)] = columns;
   }
   return kinds;
@@ -84,6 +87,8 @@ function normalizeDefault(value: string | null, kind: ColumnKind): string | null
   return plain;
 }
 
+const IMPLICIT_ROWID: ColumnShape = { kind: 'rowid', nullable: false, default: null, primaryKey: false };
+
 /** The shape of a migrated SQLite database (the app's tables only). */
 export async function sqliteShape(db: Db, kinds = declaredKinds()): Promise<SchemaShape> {
   const shape: SchemaShape = {};
@@ -101,9 +106,13 @@ export async function sqliteShape(db: Db, kinds = declaredKinds()): Promise<Sche
         primaryKey: column.pk > 0,
       };
     }
-    const indexes: Record<string, IndexShape> = {};
+    columns.rowid = IMPLICIT_ROWID;
+    const indexes: Record<string, IndexShape> = { [`${table}_rowid_idx`]: { unique: true, keys: ['rowid'], where: null } };
     const rows = await db.rows<{ name: string; sql: string }>(sql`select name, sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`);
-    for (const row of rows) indexes[row.name] = parseIndex(row.sql);
+    for (const row of rows) {
+      const index = parseIndex(row.sql);
+      indexes[row.name] = index.unique ? index : { ...index, keys: [...index.keys, 'rowid'] };
+    }
     const foreignKeys = (await db.rows<{ table: string; from: string; to: string; on_delete: string }>(sql`select * from pragma_foreign_key_list(${table})`))
       .map((key) => `${key.from} -> ${key.table}.${key.to} on delete ${key.on_delete.toLowerCase()}`)
       .sort();
@@ -118,8 +127,8 @@ export async function postgresShape(client: pg.Client | pg.Pool, kinds = declare
   const typeOf: Record<string, ColumnKind> = { text: 'text', integer: 'integer', bigint: 'instant', boolean: 'flag', jsonb: 'json' };
   for (const table of Object.keys(kinds)) {
     const columns: Record<string, ColumnShape> = {};
-    const info = await client.query<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null; collation_name: string | null }>(
-      `select column_name, data_type, is_nullable, column_default, collation_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+    const info = await client.query<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null; collation_name: string | null; is_identity: string }>(
+      `select column_name, data_type, is_nullable, column_default, collation_name, is_identity from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`,
       [table],
     );
     const primary = await client.query<{ column: string }>(
@@ -128,6 +137,10 @@ export async function postgresShape(client: pg.Client | pg.Pool, kinds = declare
     );
     const primaryColumns = new Set(primary.rows.map((row) => row.column));
     for (const column of info.rows) {
+      if (column.column_name === 'rowid' && column.is_identity === 'YES' && column.data_type === 'bigint' && column.is_nullable === 'NO') {
+        columns.rowid = IMPLICIT_ROWID;
+        continue;
+      }
       const kind = typeOf[column.data_type] ?? (`${column.data_type}?` as ColumnKind);
       // text is compared byte by byte, as SQLite compares it (drizzle/kit.ts)
       const byteOrdered = column.data_type !== 'text' || column.collation_name === 'C';

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type * as schema from '../../../drizzle/schema.js';
 import type { Tables } from '../../../drizzle/tables.js';
+import type { Syntax } from './syntax.js';
 
 /*
  * The database as every service sees it, on either engine. Statements are drizzle's query builders,
@@ -21,6 +22,8 @@ export type Queries = Omit<SqliteQueries, 'transaction' | '$client' | 'run' | 'g
 export type Tx = Queries & {
   readonly engine: Engine;
   readonly t: Tables;
+  /** What the engine spells its own way in a query (syntax.ts). */
+  readonly syntax: Syntax;
   /** The rows of a plain SQL statement, each an object keyed by the names the statement gives its columns. */
   rows<Row>(statement: SQL): Promise<Row[]>;
   /**

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as pgTables from '../../../drizzle/schema-postgres.js';
 import type { SQL } from 'drizzle-orm';
 import { openPostgres, type PostgresDb } from '../db-postgres.js';
+import { postgresSyntax } from './syntax.js';
 import { NESTED_ON_OUTER, type Database, type Tx } from './port.js';
 
 /*
@@ -40,6 +41,7 @@ export async function openPostgresDatabase(url: string, options: { maxConnection
     Object.create(queries, {
       engine: { value: 'postgres' },
       t: { value: t },
+      syntax: { value: postgresSyntax },
       rows: { value: async (statement: SQL) => (await queries.execute(statement)).rows },
       changeMark: { value: changeMark },
       transaction: { value: transaction },

@@ -9,6 +9,7 @@ import { makePrivateFile, makePrivateFolder, narrowIfPresent } from '../lib/priv
 import { cacheStatements } from '../lib/statement-cache.js';
 import { Turns } from '../lib/turns.js';
 import { migrationsFolders } from '../paths.js';
+import { sqliteSyntax } from './syntax.js';
 import { NESTED_ON_OUTER, type Database as Port, type Tx } from './port.js';
 
 /*
@@ -55,6 +56,7 @@ export function openSqlite(file: string): SqliteDatabase {
     return Object.create(queries, {
       engine: { value: 'sqlite' },
       t: { value: schema },
+      syntax: { value: sqliteSyntax },
       rows: { value: async (statement: SQL) => queries.all(statement) },
       changeMark: { value: changeMark },
       transaction: { value: transaction },

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { preparedPer } from '../../lib/prepared.js';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   changePasswordInput,
@@ -129,13 +130,18 @@ export function getProfile(deps: AppDeps, actor: Actor): Promise<Profile> {
 }
 
 /** The user with their company: read on every page load of the app. */
-async function profileOf(db: Db, userId: string): Promise<Profile> {
+const profileRow = preparedPer((db: Db) => {
   const { users, companies } = db.t;
-  const [row] = await db
+  return db
     .select({ user: users, company: { _id: companies.id, companyName: companies.companyName } })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare();
+});
+
+async function profileOf(db: Db, userId: string): Promise<Profile> {
+  const [row] = await profileRow(db).execute({ userId });
   if (!row) throw new AppError('NOT_FOUND', 'User not found.');
   const { user } = row;
   return {

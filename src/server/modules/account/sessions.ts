@@ -1,7 +1,8 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { preparedPer } from '../../lib/prepared.js';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import type { LoginOutput } from '../../../shared/account.js';
@@ -51,9 +52,9 @@ export async function signIn(
 }
 
 /** The session with what the actor needs of its user: every signed-in call reads it. */
-async function sessionById(db: Db, id: string) {
+const sessionById = preparedPer((db: Db) => {
   const { sessions, users, companies } = db.t;
-  const [row] = await db
+  return db
     .select({
       secretHash: sessions.secretHash,
       expiresAt: sessions.expiresAt,
@@ -69,9 +70,9 @@ async function sessionById(db: Db, id: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.id, id));
-  return row;
-}
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare();
+});
 
 /**
  * The actor behind a token, or null. Reads only, except twice in a session's life: an expired
@@ -80,7 +81,7 @@ async function sessionById(db: Db, id: string) {
 export async function validateSessionToken(db: Db, token: string, now: Date): Promise<Actor | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined) return null;
-  const row = await sessionById(db, id);
+  const [row] = await sessionById(db).execute({ id });
   if (!row) return null;
   const stored = encoder.encode(row.secretHash);
   const given = encoder.encode(hashSecret(secret));

@@ -1,0 +1,37 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/*
+ * The few things the two engines spell differently in a query, each written once per engine. A
+ * query asks its transaction (`tx.syntax`; drizzle keeps `dialect` for its own) and stays one query for both. The tables' own
+ * spellings (an index's case-insensitive key, a flag's partial condition) are in drizzle/kit.ts,
+ * and agree with these.
+ */
+
+export type Syntax = {
+  /** Text as the case-insensitive sorts order it, the same expression as their indexes' keys. */
+  noCase(expression: SQLWrapper): SQL;
+  /** `expression in (values)`, the values bound as one parameter however many there are. */
+  inValues(expression: SQLWrapper, values: readonly (string | number)[]): SQL;
+  /**
+   * The expression, with the engine told not to look it up by its index where it can be told
+   * (SQLite's unary +): for a condition checked row by row while a page walks another index.
+   */
+  unindexed(expression: SQLWrapper): SQL;
+  /** 1 for each row where the condition holds, 0 where not: for counting within a group. */
+  oneWhen(condition: SQLWrapper): SQL;
+};
+
+export const sqliteSyntax: Syntax = {
+  noCase: (expression) => sql`${expression} collate nocase`,
+  inValues: (expression, values) => sql`${expression} in (select value from json_each(${JSON.stringify(values)}))`,
+  unindexed: (expression) => sql`+${expression}`,
+  oneWhen: (condition) => sql`(${condition})`,
+};
+
+export const postgresSyntax: Syntax = {
+  noCase: (expression) => sql`lower(${expression})`,
+  inValues: (expression, values) => sql`${expression} = any(${values})`,
+  // PostgreSQL's planner has no such hint: it costs the index against the walk itself
+  unindexed: (expression) => sql`${expression}`,
+  oneWhen: (condition) => sql`(case when ${condition} then 1 else 0 end)`,
+};

@@ -568,6 +568,8 @@ describe('the list at scale', () => {
         for (const prepare of prepares) prepare.mockRestore();
       }
     };
+    // a statement kept per database (the session lookup) is prepared at its first call only: both counts come after it
+    await api(big.app, token).get('/superadmin/timelogs?per_page=5&page=1');
     const handful = await counted('/superadmin/timelogs?per_page=5&page=2');
     const { response, queries } = await counted('/superadmin/timelogs?per_page=1000&page=2');
     const page = restPage<TimeLogDto>(response);
@@ -576,9 +578,9 @@ describe('the list at scale', () => {
     const times = page.items.map((log) => log.timeStamp);
     expect(times).toEqual([...times].sort().reverse());
     expect(page.items.filter((log) => log.taskTitle !== null).length).toBeGreaterThan(300);
-    // session check, the settings read twice (two-factor policy, time zone), the page and the count; a query per row would make a thousand
+    // the settings read twice (two-factor policy, time zone), the page and the count; a query per row would make a thousand
     expect(queries).toBe(handful.queries);
-    expect(queries).toBeLessThanOrEqual(5);
+    expect(queries).toBeLessThanOrEqual(4);
   });
 
   it('reads the default and the company-filtered page from an index instead of sorting the table', async () => {

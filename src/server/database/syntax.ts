@@ -19,6 +19,8 @@ export type Syntax = {
   unindexed(expression: SQLWrapper): SQL;
   /** 1 for each row where the condition holds, 0 where not: for counting within a group. */
   oneWhen(condition: SQLWrapper): SQL;
+  /** `expression LIKE pattern` without regard to letter case, `\\` escaping % and _ (SQLite's LIKE ignores case, PostgreSQL's ILIKE). */
+  like(expression: SQLWrapper, pattern: string): SQL;
 };
 
 export const sqliteSyntax: Syntax = {
@@ -26,12 +28,15 @@ export const sqliteSyntax: Syntax = {
   inValues: (expression, values) => sql`${expression} in (select value from json_each(${JSON.stringify(values)}))`,
   unindexed: (expression) => sql`+${expression}`,
   oneWhen: (condition) => sql`(${condition})`,
+  like: (expression, pattern) => sql`${expression} like ${pattern} escape '\\'`,
 };
 
 export const postgresSyntax: Syntax = {
   noCase: (expression) => sql`lower(${expression})`,
-  inValues: (expression, values) => sql`${expression} = any(${values})`,
+  // one array parameter (sql.param): drizzle would spread a bare array into a list of parameters
+  inValues: (expression, values) => sql`${expression} = any(${sql.param(values)})`,
   // PostgreSQL's planner has no such hint: it costs the index against the walk itself
   unindexed: (expression) => sql`${expression}`,
   oneWhen: (condition) => sql`(case when ${condition} then 1 else 0 end)`,
+  like: (expression, pattern) => sql`${expression} ilike ${pattern} escape '\\'`,
 };

@@ -2,6 +2,7 @@ import { count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { offsetOf, type ListQuery, type Page } from '../../shared/list.js';
 import type { Tx } from '../db.js';
+import { sqliteSyntax, type Syntax } from '../database/syntax.js';
 
 /*
  * What every list query shares: the LIKE pattern of a search box, the ORDER BY of a sort choice,
@@ -13,9 +14,13 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** `expression LIKE '%text%'` with the escape character the pattern uses. */
-export function contains(expression: SQL | AnyColumn, text: string): SQL {
-  return sql`${expression} like ${containsPattern(text)} escape '\\'`;
+/**
+ * `expression LIKE '%text%'` without regard to letter case, with the escape character the pattern
+ * uses. `syntax` is the transaction's (tx.syntax); without it the condition is spelled as on SQLite,
+ * which on PostgreSQL minds the letter case.
+ */
+export function contains(expression: SQL | AnyColumn, text: string, syntax: Syntax = sqliteSyntax): SQL {
+  return syntax.like(expression, containsPattern(text));
 }
 
 /** A column is searched among its distinct values when it has at most this many (see searchOfRepeatedValues). */
@@ -36,28 +41,30 @@ export type ColumnSearch = { indexed: SQL; checked: SQL };
  */
 export async function searchOfRepeatedValues(tx: Tx, table: SQLiteTable, column: AnyColumn, text: string): Promise<ColumnSearch | undefined> {
   if (!text) return undefined;
-  const values = await tx.rows<{ value: string; matches: number }>(sql`with recursive distinct_values(value) as (
+  const values = await tx.rows<{ value: string; matches: number | boolean }>(sql`with recursive distinct_values(value) as (
       select min(${column}) from ${table}
       union all
-      select (select min(${column}) from ${table} where ${column} > distinct_values.value) from distinct_values where distinct_values.value is not null
-      limit ${FEW_DISTINCT_VALUES + 2})
-    select value, ${contains(sql`value`, text)} as matches from distinct_values where value is not null`);
-  if (values.length > FEW_DISTINCT_VALUES) return { indexed: contains(column, text), checked: contains(column, text) };
+      select (select min(${column}) from ${table} where ${column} > distinct_values.value) from distinct_values where distinct_values.value is not null)
+    select value, ${contains(sql`value`, text, tx.syntax)} as matches from distinct_values where value is not null
+    limit ${FEW_DISTINCT_VALUES + 1}`);
+  // the limit is the outer select's (PostgreSQL refuses one inside a recursive query): both engines
+  // produce a recursive query's rows as they are read, so the seeks stop with it
+  if (values.length > FEW_DISTINCT_VALUES) return { indexed: contains(column, text, tx.syntax), checked: contains(column, text, tx.syntax) };
   const matching = values.filter(({ matches }) => matches);
   if (matching.length === 0) return { indexed: sql`0 = 1`, checked: sql`0 = 1` };
   const list = sql.join(
     matching.map(({ value }) => sql`${value}`),
     sql`, `,
   );
-  // the unary + keeps SQLite from reading the list's values by the column's index and sorting them, where the page walks another index
-  return { indexed: sql`${column} in (${list})`, checked: sql`+${column} in (${list})` };
+  // unindexed (SQLite's unary +) keeps SQLite from reading the list's values by the column's index and sorting them, where the page walks another index
+  return { indexed: sql`${column} in (${list})`, checked: sql`${tx.syntax.unindexed(column)} in (${list})` };
 }
 
 /** Any of the expressions contains the text; undefined (no condition) for an empty search. */
-export function searchAny(text: string, expressions: (SQL | AnyColumn)[]): SQL | undefined {
+export function searchAny(text: string, expressions: (SQL | AnyColumn)[], syntax: Syntax = sqliteSyntax): SQL | undefined {
   if (!text) return undefined;
   return sql`(${sql.join(
-    expressions.map((expression) => contains(expression, text)),
+    expressions.map((expression) => contains(expression, text, syntax)),
     sql` or `,
   )})`;
 }
@@ -126,10 +133,14 @@ export async function countOfMatches(order: PageOrderOf, atMost: number, count: 
   return matches ? Math.min(matches.length, atMost) : count(atMost);
 }
 
-/** ORDER BY for a sort choice in the page order: orderOf, with the first key behind a unary + when sorting matches, so SQLite cannot walk its index. */
-export function pageOrderBy(order: PageOrder, dir: ListQuery['dir'], columns: (SQL | AnyColumn)[]): SQL[] {
+/**
+ * ORDER BY for a sort choice in the page order: orderOf, with the first key unindexed (SQLite's unary +)
+ * when sorting matches, so SQLite cannot walk its index. `syntax` is the transaction's (tx.syntax);
+ * without it the key is spelled as on SQLite, which PostgreSQL refuses for text.
+ */
+export function pageOrderBy(order: PageOrder, dir: ListQuery['dir'], columns: (SQL | AnyColumn)[], syntax: Syntax = sqliteSyntax): SQL[] {
   const [first, ...rest] = columns;
-  return orderOf(dir, order === 'walk' || !first ? columns : [sql`+(${first})`, ...rest]);
+  return orderOf(dir, order === 'walk' || !first ? columns : [syntax.unindexed(sql`(${first})`), ...rest]);
 }
 
 /**

@@ -12,7 +12,8 @@ import { countsTowardBalanceSql } from '../modules/billing/settlement.js';
 // built once from the schema's columns, which render the same SQL on either engine
 const isCompleted = sql`${activityColumns.status} = 'completed'`;
 const isPendingTimeAdd = sql`${activityColumns.status} = 'pending' and ${activityColumns.activityType} = 'TimeAdd'`;
-const sumWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then ${activityColumns.hundredths} end), 0)`;
+// PostgreSQL's sum of integers is a bigint, which drizzle hands back as text
+const sumWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then ${activityColumns.hundredths} end), 0)`.mapWith(Number);
 
 /** Sum of the company's completed entries, in hundredths. */
 export async function hourBalance(tx: Tx, companyId: string): Promise<number> {
@@ -44,7 +45,7 @@ export async function companyHours(tx: Tx, companyId: string): Promise<CompanyHo
 /** Invoices whose stored paid total is not the sum of their completed payments, with both figures: none, when every write settles. */
 export async function paidTotalsOutOfStep(tx: Tx): Promise<{ id: string; stored: number; summed: number }[]> {
   const { invoices, payments } = tx.t;
-  const summed = sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql})`;
+  const summed = sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${countsTowardBalanceSql})`.mapWith(Number);
   return tx
     .select({ id: invoices.id, stored: invoices.paidCents, summed })
     .from(invoices)

@@ -15,7 +15,8 @@ export const noCase = (text: string) => text.replace(/[A-Z]/g, (letter) => lette
 /** Each row's rowid in `table`, by id: the tie-breaker of every list sort. */
 export async function rowidsOf(db: Db, table: string): Promise<Map<string, number>> {
   const rows = await db.rows<{ id: string; rowid: number }>(sql`select id, rowid as rowid from ${sql.identifier(table)}`);
-  return new Map(rows.map((row) => [row.id, row.rowid]));
+  // PostgreSQL hands a bigint back as text through drizzle
+  return new Map(rows.map((row) => [row.id, Number(row.rowid)]));
 }
 
 // SQLite's BINARY collation compares UTF-16 code units for the ASCII text the tests use, as < does

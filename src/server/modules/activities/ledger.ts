@@ -208,7 +208,7 @@ async function completedInNewest(tx: Tx, companyId: string, count: number): Prom
     .limit(count)
     .as('newest');
   const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(case when ${newest.status} = ${BALANCE_ENTRY_STATUS} then ${newest.hundredths} end), 0)` })
+    .select({ total: sql<number>`coalesce(sum(case when ${newest.status} = ${BALANCE_ENTRY_STATUS} then ${newest.hundredths} end), 0)`.mapWith(Number) })
     .from(newest);
   return row?.total ?? 0;
 }

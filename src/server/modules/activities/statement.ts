@@ -48,7 +48,7 @@ export function periodInstants({ from, to, timeZone }: StatementPeriodDays): { s
 async function balanceBefore(tx: Tx, companyId: string, instant: Date): Promise<number> {
   const { activities } = tx.t;
   const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${activities.hundredths}), 0)` })
+    .select({ total: sql<number>`coalesce(sum(${activities.hundredths}), 0)`.mapWith(Number) })
     .from(activities)
     .where(and(eq(activities.companyId, companyId), eq(activities.status, BALANCE_ENTRY_STATUS), lt(activities.timeStamp, instant)));
   return row?.total ?? 0;

@@ -12,11 +12,11 @@ export async function hoursUsedBetween(tx: Tx, companyIds: readonly string[], fr
   if (companyIds.length === 0) return new Map();
   const { activities } = tx.t;
   const rows = await tx
-    .select({ companyId: activities.companyId, used: sql<number>`0 - sum(${activities.hundredths})` })
+    .select({ companyId: activities.companyId, used: sql<number>`0 - sum(${activities.hundredths})`.mapWith(Number) })
     .from(activities)
     .where(
       and(
-        sql`${activities.companyId} in (select value from json_each(${JSON.stringify(companyIds)}))`,
+        tx.syntax.inValues(activities.companyId, companyIds),
         gte(activities.timeStamp, from),
         lt(activities.timeStamp, to),
         eq(activities.status, BALANCE_ENTRY_STATUS),

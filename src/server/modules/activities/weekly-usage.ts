@@ -18,12 +18,14 @@ async function ledgerPerWeek(db: Db, companyId: string, weeks: readonly Period[]
   return db
     .select({
       period,
-      used: sql<number>`-sum(case when ${activities.activityType} = 'TimeLog' then ${activities.hundredths} else 0 end)`,
-      purchased: sql<number>`sum(case when ${activities.activityType} = 'TimeAdd' then ${activities.hundredths} else 0 end)`,
+      used: sql<number>`-sum(case when ${activities.activityType} = 'TimeLog' then ${activities.hundredths} else 0 end)`.mapWith(Number),
+      purchased: sql<number>`sum(case when ${activities.activityType} = 'TimeAdd' then ${activities.hundredths} else 0 end)`.mapWith(Number),
     })
     .from(activities)
     .where(and(eq(activities.companyId, companyId), withinPeriods(activities.timeStamp, weeks), eq(activities.status, 'completed')))
-    .groupBy(period);
+    // by the first column, the period: the same expression written again would bind its instants
+    // again, and PostgreSQL would not know the two for one (SQLite reads GROUP BY 1 the same way)
+    .groupBy(sql`1`);
 }
 
 /** The company's hours used and purchased per week, the last USAGE_WEEKS weeks, oldest first. */

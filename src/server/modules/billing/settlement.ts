@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { invoices as invoiceColumns, payments as paymentColumns } from '../../../../drizzle/schema.js';
+import { payments as paymentColumns } from '../../../../drizzle/schema.js';
 import { formatDollars } from '../../../shared/format.js';
 import { centsToDollars } from '../../../shared/hours.js';
 import { COUNTING_PAYMENT_STATUS } from '../../../shared/payments.js';
@@ -28,14 +28,17 @@ import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '.
  */
 export const countsTowardBalanceSql = sql`lower(trim(${paymentColumns.status})) = ${COUNTING_PAYMENT_STATUS}`;
 
-/** SQL: the invoice is not paid in full, spelled as the partial index invoices_open_idx is, so SQLite uses it. */
-export const openInvoiceSql = sql`${invoiceColumns.completeStatus} = 0`;
+/**
+ * SQL: the invoice is not paid in full, the condition of the partial index invoices_open_idx. The
+ * engine's own table (tx.t.invoices) maps false to its flag (0 on SQLite, false on PostgreSQL).
+ */
+export const openInvoice = (invoices: Tx['t']['invoices']): SQL => eq(invoices.completeStatus, false);
 
 /** The cents counted toward the invoice. */
 export async function paidCents(tx: Tx, invoiceId: string): Promise<number> {
   const { payments } = tx.t;
   const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
     .from(payments)
     .where(and(eq(payments.invoiceId, invoiceId), countsTowardBalanceSql));
   return row?.total ?? 0;

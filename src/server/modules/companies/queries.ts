@@ -14,6 +14,7 @@ import { countUpTo, orderOf, pageOf, searchAny, type ListReader } from '../../li
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';
 import type { Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { hasCompanyRecipientsSql } from '../../mail/recipients.js';
@@ -45,15 +46,15 @@ const rowid = sql`${companies}.rowid`;
  * order of the index companies_name_nocase_idx. Lists of other rows sorted by company name start
  * with it, so they can walk companies in this order and each company's rows by its own index.
  */
-export const companyNameOrder: SQL[] = [sql`${companies.companyName} collate nocase`, rowid];
+export const companyNameOrder = (syntax: Syntax): SQL[] => [syntax.noCase(companies.companyName), rowid];
 
 /** What each sortable column sorts by; rowid breaks ties in the same direction, so one index serves each. */
-const companySortColumns: Record<CompanySortKey, (SQL | AnyColumn)[]> = {
-  companyName: companyNameOrder,
+const companySortColumns = (syntax: Syntax): Record<CompanySortKey, (SQL | AnyColumn)[]> => ({
+  companyName: companyNameOrder(syntax),
   hourBalance: [companies.balanceHundredths, rowid],
   openTasks: [companies.openTasks, rowid],
-};
-const byName = orderOf('asc', companySortColumns.companyName);
+});
+const byName = (syntax: Syntax) => orderOf('asc', companyNameOrder(syntax));
 
 const isoOrNull = (instant: Date | null) => instant?.toISOString() ?? null;
 
@@ -97,7 +98,7 @@ async function companyListWhere(deps: Pick<AppDeps, 'config'>, tx: Tx, filter: C
   const threshold = filter.lowOnly ? (await readSettings(deps.config, tx)).lowBalanceHundredths : undefined;
   return and(
     filter.company ? eq(companies.id, filter.company) : undefined,
-    searchAny(filter.search, [companies.companyName]),
+    searchAny(filter.search, [companies.companyName], tx.syntax),
     filter.positiveOnly ? hasHoursAndOpenTasks : undefined,
     threshold === undefined ? undefined : runningLowSql(threshold),
   );
@@ -122,7 +123,7 @@ export function companyListReader(
         .select(companyColumnsOf(companies))
         .from(companies)
         .where(await where())
-        .orderBy(...orderOf(query.dir, companySortColumns[query.sort]))
+        .orderBy(...orderOf(query.dir, companySortColumns(tx.syntax)[query.sort]))
         .limit(limit)
         .offset(offset);
       return toDtos(deps, tx, rows);
@@ -155,7 +156,7 @@ export async function billingHistoryOf(tx: Tx, companyId: string): Promise<Billi
   const { invoices, payments, timeLogs } = tx.t;
   const exists = (table: typeof invoices | typeof payments | typeof timeLogs) =>
     sql<number>`exists (select 1 from ${table} where ${table.companyId} = ${companyId})`;
-  const [row] = await tx.select({ invoices: exists(invoices), payments: exists(payments), timeLogs: exists(timeLogs) }).from(sql`(select 1)`);
+  const [row] = await tx.select({ invoices: exists(invoices), payments: exists(payments), timeLogs: exists(timeLogs) }).from(sql`(select 1) as one`);
   return { invoices: Boolean(row?.invoices), payments: Boolean(row?.payments), timeLogs: Boolean(row?.timeLogs) };
 }
 
@@ -165,8 +166,8 @@ export async function companyOptions(tx: Tx, search: string, include: string): P
   const options = await tx
     .select({ _id: companies.id, companyName: companies.companyName })
     .from(companies)
-    .where(searchAny(search, [companies.companyName]))
-    .orderBy(...byName)
+    .where(searchAny(search, [companies.companyName], tx.syntax))
+    .orderBy(...byName(tx.syntax))
     .limit(COMPANY_OPTIONS_LIMIT);
   if (!include || options.some((option) => option._id === include)) return options;
   const [chosen] = await tx.select({ _id: companies.id, companyName: companies.companyName }).from(companies).where(eq(companies.id, include));
@@ -201,7 +202,7 @@ export async function runningLowToEmail(
     .select({ id: companies.id, balanceHundredths: companies.balanceHundredths })
     .from(companies)
     .where(due)
-    .orderBy(...orderOf('asc', companySortColumns.hourBalance))
+    .orderBy(...orderOf('asc', companySortColumns(tx.syntax).hourBalance))
     .limit(limit);
   return { matching: await total(where), due: await total(due), companies: rows };
 }
@@ -227,7 +228,7 @@ export async function runningLowCompanies(
         })
         .from(companies)
         .where(runningLow)
-        .orderBy(...orderOf('asc', companySortColumns.hourBalance))
+        .orderBy(...orderOf('asc', companySortColumns(db.syntax).hourBalance))
         .limit(limit)
         .offset(offset);
       const forecasts = await forecastsOf(deps, db, rows, settings.timeZone);

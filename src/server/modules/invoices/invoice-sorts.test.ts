@@ -7,7 +7,10 @@ import { paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
 import { SORTED_MATCHES_LIMIT } from '../../lib/paging.js';
 import { pagePlan, pageStatement, slowSteps, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
-import { sqliteConnections } from '../../testing/engine.js';
+import { sqliteConnections, testEngine } from '../../testing/engine.js';
+
+/** Query plans are SQLite's: on PostgreSQL these tests check the answers only. */
+const onSqlite = testEngine() === 'sqlite';
 
 /*
  * Every sort of the invoice lists, both ways: the back office's first page is read in order from an
@@ -100,7 +103,9 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 
   it('the back office reads the first page in order from an index, and answers the right order', async () => {
     const url = `/superadmin/allinvoices?${query}`;
-    expect(slowSteps(await pagePlan(t.database, 'invoices', () => api(t.app, boss).get(url)))).toEqual([]);
+    if (onSqlite) {
+      expect(slowSteps(await pagePlan(t.database, 'invoices', () => api(t.app, boss).get(url)))).toEqual([]);
+    }
     expect(await idsAt(url)).toEqual(sortedIds(all, sortValues[sort], dir));
   });
 
@@ -108,11 +113,13 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
     const expected = sortedIds(all.filter((row) => row.company === acmeUpper.id), sortValues[sort], dir);
     for (const [url, token] of [[`/superadmin/allinvoices?company=${acmeUpper.id}&${query}`, boss], [`/invoices?${query}`, customer]] as const) {
       // the page itself, or the probe whose few matches the page then reads by rowid
-      const plans = await statementPlans(t.database, () => api(t.app, token).get(url));
-      const plan = pageStatement(plans, 'invoices').plan;
-      expect(plans.map((statement) => statement.plan.join('\n')).join('\n')).toMatch(/SEARCH invoices USING (COVERING )?INDEX invoices_company_idx \(company_id=\?\)/);
-      expect(plan.join('\n')).toMatch(/invoices_company_idx \(company_id=\?\)|SEARCH invoices USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      expect(tableScans(plan)).toEqual([]);
+      if (onSqlite) {
+        const plans = await statementPlans(t.database, () => api(t.app, token).get(url));
+        const plan = pageStatement(plans, 'invoices').plan;
+        expect(plans.map((statement) => statement.plan.join('\n')).join('\n')).toMatch(/SEARCH invoices USING (COVERING )?INDEX invoices_company_idx \(company_id=\?\)/);
+        expect(plan.join('\n')).toMatch(/invoices_company_idx \(company_id=\?\)|SEARCH invoices USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+        expect(tableScans(plan)).toEqual([]);
+      }
       expect(await idsAt(url, token)).toEqual(expected);
     }
   });
@@ -124,7 +131,7 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 });
 
 describe('sorted by company name', () => {
-  it('walks companies by name and each one’s invoices by date, sorting nothing', async () => {
+  it.runIf(onSqlite)('walks companies by name and each one’s invoices by date, sorting nothing', async () => {
     const plan = await pagePlan(t.database, 'invoices', () => api(t.app, boss).get('/superadmin/allinvoices?sort=companyName'));
     expect(plan).toEqual(['SCAN companies USING INDEX companies_name_nocase_idx', 'SEARCH invoices USING INDEX invoices_company_idx (company_id=?)']);
   });
@@ -136,7 +143,7 @@ describe('sorted by company name', () => {
 });
 
 describe('one company with more invoices than a page sorts', () => {
-  it('walks the sort’s own index, checking the company invoice by invoice, and answers the same order', async () => {
+  it.runIf(onSqlite)('walks the sort’s own index, checking the company invoice by invoice, and answers the same order', async () => {
     const big = await createCompany(t.deps.db, { companyName: 'Big' });
     const token = (await signedInUser(t, { companyId: big.id, role: 'admin' })).token;
     const { writer } = sqliteConnections(t.database);

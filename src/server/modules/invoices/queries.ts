@@ -29,11 +29,12 @@ import {
   type PageOrder,
 } from '../../lib/paging.js';
 import type { Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { InvoicePdfData } from '../../pdf/invoice-pdf.js';
 import { signPdfPath } from '../../pdf/signed-link.js';
-import { openInvoiceSql } from '../billing/settlement.js';
+import { openInvoice } from '../billing/settlement.js';
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
 
@@ -106,17 +107,17 @@ const invoiceRowid = sql<number>`${invoiceColumns}.rowid`;
  * drizzle/schema.ts), so the first page is read in order instead of sorting every invoice; rowid
  * breaks ties in the same direction.
  */
-const invoiceSortColumns: Record<InvoiceSortKey, (SQL | AnyColumn)[]> = {
+const invoiceSortColumns = (syntax: Syntax): Record<InvoiceSortKey, (SQL | AnyColumn)[]> => ({
   transactionDate: [invoiceColumns.transactionDate, invoiceRowid],
   // companies by name, then each company's invoices by date (invoices_company_idx)
-  companyName: [...companyNameOrder, invoiceColumns.transactionDate, invoiceRowid],
+  companyName: [...companyNameOrder(syntax), invoiceColumns.transactionDate, invoiceRowid],
   hours: [invoiceColumns.hundredths, invoiceRowid],
   price: [invoiceColumns.priceCents, invoiceRowid],
   remainingBalance: [invoiceBalanceCents(invoiceColumns), invoiceRowid],
   description: [invoiceColumns.description, invoiceRowid],
   selectedPaymentMethod: [invoiceColumns.selectedPaymentMethod, invoiceRowid],
   status: [invoiceStatusWordSql(invoiceColumns), invoiceRowid],
-};
+});
 
 /**
  * Whose invoices a page reads (one company's, chosen by the caller: a customer's own or the
@@ -145,11 +146,11 @@ function invoiceFilter(
   const dated = query.from || query.to;
   if (dated && !scope.providerZone) throw new Error('A date range needs the time zone its days are read in.');
   return and(
-    company ? (walkSortIndex ? sql`+${invoices.companyId} = ${company}` : eq(invoices.companyId, company)) : undefined,
-    query.openOnly ? openInvoiceSql : undefined,
+    company ? (walkSortIndex ? sql`${tx.syntax.unindexed(invoices.companyId)} = ${company}` : eq(invoices.companyId, company)) : undefined,
+    query.openOnly ? openInvoice(invoices) : undefined,
     query.id ? eq(invoices.id, query.id) : undefined,
     dated ? withinDays(invoices.transactionDate, query, scope.providerZone!) : undefined,
-    scope.search ? (forPage ? scope.search.checked : scope.search.indexed) : searchAny(query.search, [invoices.description]),
+    scope.search ? (forPage ? scope.search.checked : scope.search.indexed) : searchAny(query.search, [invoices.description], tx.syntax),
   );
 }
 
@@ -177,7 +178,7 @@ export function invoicePageQuery(
   const walkSortIndex = order === 'walk' && !companyIndexOrder(query.sort);
   return joined
     .where(and(companiesFirst ? ofCompany : undefined, invoiceFilter(tx, query, scope, walkSortIndex, true), slice.after))
-    .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns[query.sort]))
+    .orderBy(...pageOrderBy(order, query.dir, invoiceSortColumns(tx.syntax)[query.sort], tx.syntax))
     .limit(slice.limit)
     .offset(slice.offset);
 }
@@ -202,7 +203,7 @@ async function readerOf(tx: Tx, deps: AppDeps, query: InvoiceFilter, companyId: 
   const matchedOnly = () => matchedRowsOnly(order, invoiceRowid, Boolean(query.search));
   const keyed = keyedSlices(
     query.dir,
-    invoiceSortColumns[query.sort],
+    invoiceSortColumns(tx.syntax)[query.sort],
     async (extra, after, limit, offset) => invoicePageQuery(tx, query, { limit, offset, extra, after: and(after, await matchedOnly()) }, scope, await order()),
     (row: Row) => row,
   );

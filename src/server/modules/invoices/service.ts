@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids.js';
 import { companyRecipients, providerRecipients } from '../../mail/recipients.js';
 import type { Actor } from '../account/actor.js';
 import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../activities/ledger.js';
-import { hoursStatusOf, openInvoiceSql, settleInvoice, settlementOf } from '../billing/settlement.js';
+import { hoursStatusOf, openInvoice, settleInvoice, settlementOf } from '../billing/settlement.js';
 import { offeredTo, onOfferTo } from '../packages/offer.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
 import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listCompanyInvoices, listInvoices, pdfUrlOf } from './queries.js';
@@ -113,9 +113,9 @@ async function purchasablePackage(tx: Tx, packageId: string, companyId: string, 
 async function openInvoicesOf(tx: Tx, companyId: string): Promise<{ count: number; openCents: number }> {
   const { invoices } = tx.t;
   const [row] = await tx
-    .select({ count: count(), openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})` })
+    .select({ count: count(), openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})`.mapWith(Number) })
     .from(invoices)
-    .where(and(eq(invoices.companyId, companyId), openInvoiceSql));
+    .where(and(eq(invoices.companyId, companyId), openInvoice(invoices)));
   return { count: row?.count ?? 0, openCents: row?.openCents ?? 0 };
 }
 

@@ -1,9 +1,9 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../../drizzle/schema.js';
 import type { Db } from '../../db.js';
-import { awaitingApprovalSql } from '../users/queries.js';
+import { awaitingApproval } from '../users/queries.js';
 import { withinPeriods, type Period } from '../../lib/periods.js';
-import { openInvoiceSql } from '../billing/settlement.js';
+import { openInvoice } from '../billing/settlement.js';
 
 /*
  * The overview's aggregates, each one statement over an index range: the partial indexes of users
@@ -13,7 +13,7 @@ import { openInvoiceSql } from '../billing/settlement.js';
 
 export async function awaitingApprovalCount(db: Db): Promise<number> {
   const { users } = db.t;
-  const [row] = await db.select({ total: count() }).from(users).where(awaitingApprovalSql);
+  const [row] = await db.select({ total: count() }).from(users).where(awaitingApproval(users));
   return row?.total ?? 0;
 }
 
@@ -31,7 +31,7 @@ export async function newestAwaitingApproval(db: Db, limit: number) {
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(awaitingApprovalSql)
+    .where(awaitingApproval(users))
     .orderBy(desc(users.createdAt), desc(sql`${users}.rowid`))
     .limit(limit);
 }
@@ -41,12 +41,12 @@ export async function receivableTotals(db: Db): Promise<{ unpaid: number; partly
   const { invoices } = db.t;
   const [row] = await db
     .select({
-      unpaid: sql<number | null>`sum(${invoices.paidCents} = 0)`,
-      partlyPaid: sql<number | null>`sum(${invoices.paidCents} > 0)`,
-      openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})`,
+      unpaid: sql<number | null>`sum(${db.syntax.oneWhen(sql`${invoices.paidCents} = 0`)})`.mapWith(Number),
+      partlyPaid: sql<number | null>`sum(${db.syntax.oneWhen(sql`${invoices.paidCents} > 0`)})`.mapWith(Number),
+      openCents: sql<number | null>`sum(${invoiceBalanceCents(invoices)})`.mapWith(Number),
     })
     .from(invoices)
-    .where(openInvoiceSql);
+    .where(openInvoice(invoices));
   return { unpaid: row?.unpaid ?? 0, partlyPaid: row?.partlyPaid ?? 0, openCents: row?.openCents ?? 0 };
 }
 
@@ -54,7 +54,7 @@ export async function receivableTotals(db: Db): Promise<{ unpaid: number; partly
 export async function loggedHundredths(db: Db, period: Period): Promise<number> {
   const { timeLogs } = db.t;
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${timeLogs.hundredths}), 0)` })
+    .select({ total: sql<number>`coalesce(sum(${timeLogs.hundredths}), 0)`.mapWith(Number) })
     .from(timeLogs)
     .where(withinPeriods(timeLogs.timeStamp, [period]));
   return row?.total ?? 0;
@@ -72,8 +72,8 @@ export async function invoicedHundredths(db: Db, period: Period): Promise<Invoic
   const { invoices } = db.t;
   const [row] = await db
     .select({
-      sold: sql<number>`coalesce(sum(${invoices.hundredths}), 0)`,
-      awaitingPayment: sql<number>`coalesce(sum(case when ${openInvoiceSql} then ${invoices.hundredths} else 0 end), 0)`,
+      sold: sql<number>`coalesce(sum(${invoices.hundredths}), 0)`.mapWith(Number),
+      awaitingPayment: sql<number>`coalesce(sum(case when ${openInvoice(invoices)} then ${invoices.hundredths} else 0 end), 0)`.mapWith(Number),
     })
     .from(invoices)
     .where(withinPeriods(invoices.transactionDate, [period]));

@@ -8,6 +8,10 @@ import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser
 import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
 import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listAllPackages } from './service.js';
+import { testEngine } from '../../testing/engine.js';
+
+/** Query plans are SQLite's: on PostgreSQL these tests check the answers only. */
+const onSqlite = testEngine() === 'sqlite';
 
 let t: TestApp;
 let company: Awaited<ReturnType<typeof createCompany>>;
@@ -214,7 +218,7 @@ describe('super-admin packages', () => {
     expect(await sorted('endDate', 'desc')).toEqual(['A cheap', 'b middle', 'C dear']);
   });
 
-  it('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', async () => {
+  it.runIf(onSqlite)('reads the default page, all companies or one, on an index without a sort of its own, with its company in the same query', async () => {
     const plans = (input: object) => statementPlans(t.database, () => listAllPackages(t.deps, packageListInput.parse({ perPage: 2, ...input })));
     expectIndexedPage(await plans({}), 'packages', 'packages_rate_idx', { withCompany: true });
     expectIndexedPage(await plans({ company: company.id }), 'packages', 'packages_company_idx', { withCompany: true });

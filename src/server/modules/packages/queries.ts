@@ -5,6 +5,7 @@ import type { Page } from '../../../shared/list.js';
 import type { PackageDto, PackageListQuery, PackageSortKey } from '../../../shared/packages.js';
 import { priceCentsOf } from '../../../shared/pricing.js';
 import type { Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 
 /** The columns of a package row, for a select `.from(packages).leftJoin(companies, eq(companies.id, packages.companyId))`. */
@@ -57,20 +58,20 @@ const emptyLast = (column: SQL | AnyColumn) => sql`${column} is null`;
  * What each sortable column sorts by, rowid last in the same direction: the default (rate) walks
  * packages_rate_idx, and one company's packages by rate packages_company_idx.
  */
-const packageSortColumns: Record<PackageSortKey, (SQL | AnyColumn)[]> = {
+const packageSortColumns = ({ noCase }: Syntax): Record<PackageSortKey, (SQL | AnyColumn)[]> => ({
   rate: [packages.rateCents, rowid],
-  description: [sql`${packages.description} collate nocase`, rowid],
+  description: [noCase(packages.description), rowid],
   hours: [packages.hundredths, rowid],
   price: [sql`${packages.hundredths} * ${packages.rateCents}`, rowid],
-  companyName: [emptyLast(companies.companyName), sql`${companies.companyName} collate nocase`, rowid],
+  companyName: [emptyLast(companies.companyName), noCase(companies.companyName), rowid],
   startDate: [packages.startDate, rowid],
   endDate: [emptyLast(packages.endDate), packages.endDate, rowid],
-};
+});
 
 /** Packages with their company's name, a slice at a time; the company filter keeps that company's custom packages. */
 export function packageListReader(tx: Tx, query: Omit<PackageListQuery, 'page' | 'perPage'>): ListReader<PackageDto> {
   const { packages, companies } = tx.t;
-  const where = and(query.company ? eq(packages.companyId, query.company) : undefined, searchAny(query.search, [packages.description]));
+  const where = and(query.company ? eq(packages.companyId, query.company) : undefined, searchAny(query.search, [packages.description], tx.syntax));
   return {
     rows: async (limit, offset) => {
       const rows = await tx
@@ -78,7 +79,7 @@ export function packageListReader(tx: Tx, query: Omit<PackageListQuery, 'page' |
         .from(packages)
         .leftJoin(companies, eq(companies.id, packages.companyId))
         .where(where)
-        .orderBy(...orderOf(query.dir, packageSortColumns[query.sort]))
+        .orderBy(...orderOf(query.dir, packageSortColumns(tx.syntax)[query.sort]))
         .limit(limit)
         .offset(offset);
       return rows.map(packageDto);

@@ -5,7 +5,10 @@ import { api, createTestApp, json, signedInUser, type TestApp } from '../../test
 import { createCompany } from '../../testing/factories.js';
 import { pagePlan, pageStatement, slowSteps, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
-import { sqliteConnections } from '../../testing/engine.js';
+import { sqliteConnections, testEngine } from '../../testing/engine.js';
+
+/** Query plans are SQLite's: on PostgreSQL these tests check the answers only. */
+const onSqlite = testEngine() === 'sqlite';
 
 /*
  * Every sort of the Payments list, both ways: the first page is read in order from an index (no
@@ -80,15 +83,19 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 
   it('reads the first page in order from an index, and answers the right order', async () => {
     const url = `/superadmin/payments?${query}`;
-    expect(slowSteps(await pagePlan(t.database, 'payments', () => api(t.app, boss).get(url)))).toEqual([]);
+    if (onSqlite) {
+      expect(slowSteps(await pagePlan(t.database, 'payments', () => api(t.app, boss).get(url)))).toEqual([]);
+    }
     expect(await idsAt(url)).toEqual(sortedIds(all, sortValues[sort], dir));
   });
 
   it('one company’s payments are found by the company’s index', async () => {
     const url = `/superadmin/payments?company=${globexUpper.id}&${query}`;
-    const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get(url));
-    expect(plan.join('\n')).toMatch(/SEARCH payments USING INDEX payments_company_idx \(company_id=\?\)/);
-    expect(tableScans(plan)).toEqual([]);
+    if (onSqlite) {
+      const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get(url));
+      expect(plan.join('\n')).toMatch(/SEARCH payments USING INDEX payments_company_idx \(company_id=\?\)/);
+      expect(tableScans(plan)).toEqual([]);
+    }
     expect(await idsAt(url)).toEqual(sortedIds(all.filter((row) => row.company === globexUpper.id), sortValues[sort], dir));
   });
 
@@ -100,22 +107,26 @@ describe.each(sorts)('sorted by %s %s', (sort, dir) => {
 
 describe('sorted by another table’s column', () => {
   it('by company name, walks companies by name and each one’s payments by date', async () => {
-    const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=companyName'));
-    expect(plan.slice(0, 2)).toEqual(['SCAN companies USING INDEX companies_name_nocase_idx', 'SEARCH payments USING INDEX payments_company_idx (company_id=?)']);
+    if (onSqlite) {
+      const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=companyName'));
+      expect(plan.slice(0, 2)).toEqual(['SCAN companies USING INDEX companies_name_nocase_idx', 'SEARCH payments USING INDEX payments_company_idx (company_id=?)']);
+    }
     const names = json<PaymentDto[]>(await api(t.app, boss).get('/superadmin/payments?sort=companyName&dir=asc')).map((row) => row.companyName);
     expect(names).toEqual(['globex', 'globex', 'Globex', 'Globex', 'Globex', 'Globex', 'Initech', 'Initech']);
   });
 
   it('by invoice, walks invoices by number and each one’s payments in the order they were made', async () => {
-    const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=invoice'));
-    expect(plan.slice(0, 2)).toEqual(['SCAN invoices USING INDEX invoices_invoice_number_unique', 'SEARCH payments USING INDEX payments_invoice_idx (invoice_id=?)']);
+    if (onSqlite) {
+      const plan = await pagePlan(t.database, 'payments', () => api(t.app, boss).get('/superadmin/payments?sort=invoice'));
+      expect(plan.slice(0, 2)).toEqual(['SCAN invoices USING INDEX invoices_invoice_number_unique', 'SEARCH payments USING INDEX payments_invoice_idx (invoice_id=?)']);
+    }
     const page = json<PaymentDto[]>(await api(t.app, boss).get('/superadmin/payments?sort=invoice&dir=asc'));
     expect(page.map((row) => row.description)).toEqual(['First wire', 'Bounced', 'Refund', 'Cheque', 'Second wire', 'Zelle wire', 'Wire rest', 'Cash']);
   });
 });
 
 describe('under a search', () => {
-  it('walks the sort’s index when the matches are many, and sorts them when they are few', async () => {
+  it.runIf(onSqlite)('walks the sort’s index when the matches are many, and sorts them when they are few', async () => {
     // pending payments, which count toward nothing, so the invoices' paid totals stay as they are
     const [first] = all;
     const { writer } = sqliteConnections(t.database);
@@ -131,7 +142,7 @@ describe('under a search', () => {
     expect(amounts).toEqual([24.99, 24.98, 24.97]);
   });
 
-  it('finds a search’s few matches in the descriptions’ own index, not the whole table, and reads the page by their rowids', async () => {
+  it.runIf(onSqlite)('finds a search’s few matches in the descriptions’ own index, not the whole table, and reads the page by their rowids', async () => {
     const plans = await statementPlans(t.database, () => api(t.app, boss).get('/superadmin/payments?search=wire'));
     expect(plans[plans.findIndex(({ sql }) => sql.includes('like'))]!.plan).toEqual(['SCAN payments USING COVERING INDEX payments_description_idx']);
     expect(pageStatement(plans, 'payments').plan.join('\n')).toMatch(/SEARCH payments USING INTEGER PRIMARY KEY \(rowid=\?\)/);

@@ -7,6 +7,10 @@ import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, typ
 import { expectPagedList, restPage } from '../../testing/rest-pages.js';
 import { paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
+import { testEngine } from '../../testing/engine.js';
+
+/** Query plans are SQLite's: on PostgreSQL these tests check the answers only. */
+const onSqlite = testEngine() === 'sqlite';
 
 let t: TestApp;
 let company: Awaited<ReturnType<typeof createCompany>>;
@@ -334,7 +338,7 @@ describe('the Payments list: paging, search, company filter, sort', () => {
     expect(page.map((payment) => payment.description)).toEqual(['March cheque', 'April wire', 'May wire', 'Zelle for 50% upfront', 'Cash_in hand']);
   });
 
-  it('reads the default and the company-filtered page from an index, without sorting', async () => {
+  it.runIf(onSqlite)('reads the default and the company-filtered page from an index, without sorting', async () => {
     for (const url of ['/superadmin/payments?per_page=2', `/superadmin/payments?per_page=2&company=${payer.id}`]) {
       const { plan } = pageStatement(await statementPlans(t.database, () => api(t.app, boss.token).get(url)), 'payments');
       expect(plan.join(' | ')).toMatch(/(SCAN payments USING INDEX payments_date_idx|SEARCH payments USING INDEX payments_company_idx \(company_id=\?\))/);

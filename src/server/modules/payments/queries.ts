@@ -4,6 +4,7 @@ import { centsToDollars } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import type { PaymentDto, PaymentListQuery, PaymentSortKey } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
 import { keyedSlices, countOfMatches, countUpTo, matchedRowsOnly, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader, type PageOrder } from '../../lib/paging.js';
 import { companyNameOrder } from '../companies/queries.js';
@@ -58,16 +59,16 @@ function toDto({ payment, invoiceNumber, companyName }: JoinedRow): PaymentDto {
  * What each sortable column sorts by, each the order of an index (see drizzle/schema.ts), so the
  * first page is read in order instead of sorting every payment; rowid breaks ties in the same direction.
  */
-const paymentSortColumns: Record<PaymentSortKey, (SQL | AnyColumn)[]> = {
+const paymentSortColumns = (syntax: Syntax): Record<PaymentSortKey, (SQL | AnyColumn)[]> => ({
   paymentDate: [paymentColumns.paymentDate, paymentRowid],
   // companies by name, then each company's payments by date (payments_company_idx)
-  companyName: [...companyNameOrder, paymentColumns.paymentDate, paymentRowid],
+  companyName: [...companyNameOrder(syntax), paymentColumns.paymentDate, paymentRowid],
   amount: [paymentColumns.amountCents, paymentRowid],
   method: [paymentColumns.method, paymentRowid],
   // invoice numbers are unique: invoices by number, then each invoice's payments in the order they were made (payments_invoice_idx)
   invoice: [invoiceColumns.invoiceNumber, paymentRowid],
   status: [paymentColumns.status, paymentRowid],
-};
+});
 
 /**
  * Which table a page walks first: sorted by another table's column, that table by its index, each
@@ -87,15 +88,15 @@ export function paymentListReader(tx: Tx, query: Omit<PaymentListQuery, 'page' |
   const where = and(
     query.company ? eq(payments.companyId, query.company) : undefined,
     withinDays(payments.paymentDate, query, providerZone),
-    searchAny(query.search, [payments.description]),
+    searchAny(query.search, [payments.description], tx.syntax),
   );
-  const keys = paymentSortColumns[query.sort];
+  const keys = paymentSortColumns(tx.syntax)[query.sort];
   const narrowed = Boolean(query.search || query.from || query.to);
   const order = pageOrderOf(narrowed, async (limit) => (await tx.select({ rowid: paymentRowid }).from(payments).where(where).limit(limit)).map((row) => row.rowid));
   const read = async (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => {
     const pageOrder = await order();
     return paymentsQuery(tx, and(where, after, await matchedRowsOnly(order, paymentRowid, Boolean(query.search))), extra, leadingTable(query, pageOrder))
-      .orderBy(...pageOrderBy(pageOrder, query.dir, keys))
+      .orderBy(...pageOrderBy(pageOrder, query.dir, keys, tx.syntax))
       .limit(limit)
       .offset(offset);
   };

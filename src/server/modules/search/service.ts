@@ -25,12 +25,12 @@ async function countOf(tx: Tx, table: Searched, where: SQL | undefined): Promise
 /** Companies by name (companies_name_nocase_idx); the detail is the hour balance. */
 const findCompanies: Finder = async (tx, text, limit, offset) => {
   const { companies } = tx.t;
-  const where = contains(companies.companyName, text);
+  const where = contains(companies.companyName, text, tx.syntax);
   const rows = await tx
     .select({ id: companies.id, name: companies.companyName, balance: companies.balanceHundredths })
     .from(companies)
     .where(where)
-    .orderBy(sql`${companies.companyName} collate nocase`, sql`${companies}.rowid`)
+    .orderBy(tx.syntax.noCase(companies.companyName), sql`${companies}.rowid`)
     .limit(limit)
     .offset(offset);
   return {
@@ -42,7 +42,7 @@ const findCompanies: Finder = async (tx, text, limit, offset) => {
 /** Users by "first last" or email, newest first (users_created_idx); the detail is the email and company. */
 const findUsers: Finder = async (tx, text, limit, offset) => {
   const { users, companies } = tx.t;
-  const where = sql`(${contains(sql`${users.firstName} || ' ' || ${users.lastName}`, text)} or ${contains(users.emailAddress, text)})`;
+  const where = sql`(${contains(sql`${users.firstName} || ' ' || ${users.lastName}`, text, tx.syntax)} or ${contains(users.emailAddress, text, tx.syntax)})`;
   const rows = await tx
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.emailAddress, company: users.companyId, companyName: companies.companyName })
     .from(users)
@@ -65,7 +65,7 @@ const findUsers: Finder = async (tx, text, limit, offset) => {
 /** Invoices by number, newest number first (the number's unique index); the detail is the company and description. */
 const findInvoices: Finder = async (tx, text, limit, offset) => {
   const { invoices, companies } = tx.t;
-  const where = contains(invoices.invoiceNumber, text);
+  const where = contains(invoices.invoiceNumber, text, tx.syntax);
   const rows = await tx
     .select({ id: invoices.id, number: invoices.invoiceNumber, company: invoices.companyId, companyName: companies.companyName, description: invoices.description })
     .from(invoices)
@@ -84,7 +84,7 @@ const findInvoices: Finder = async (tx, text, limit, offset) => {
 const findTasks: Finder = async (tx, text, limit, offset) => {
   const { tasks, companies } = tx.t;
   const isOpenTask = and(eq(tasks.done, false), eq(tasks.deleted, false));
-  const where = and(isOpenTask, contains(tasks.title, text));
+  const where = and(isOpenTask, contains(tasks.title, text, tx.syntax));
   const rows = await tx
     .select({ id: tasks.id, title: tasks.title, priority: tasks.priority, company: tasks.companyId, companyName: companies.companyName })
     .from(tasks)

@@ -4,6 +4,7 @@ import type { DashboardTaskDto } from '../../../shared/dashboard.js';
 import type { Page } from '../../../shared/list.js';
 import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskDto, type TaskHistoryDto, type TaskSortKey } from '../../../shared/tasks.js';
 import type { Db, Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
 import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { companyNameOrder } from '../companies/queries.js';
@@ -79,12 +80,12 @@ const toTaskRow = ({ task, companyName }: { task: typeof tasks.$inferSelect; com
  * tasks_open_title_idx and tasks_open_description_idx; by company, companies by name (names that
  * differ only in case together, the older company first) and then each one's tasks by priority.
  */
-const taskSortColumns: Record<TaskSortKey, (SQL | AnyColumn)[]> = {
+const taskSortColumns = (syntax: Syntax): Record<TaskSortKey, (SQL | AnyColumn)[]> => ({
   priority: [tasks.priority, taskRowid],
-  companyName: [...companyNameOrder, tasks.priority, taskRowid],
+  companyName: [...companyNameOrder(syntax), tasks.priority, taskRowid],
   title: [tasks.title, taskRowid],
   description: [tasks.description, taskRowid],
-};
+});
 
 /** Open tasks (not done, not deleted) with their history, a slice at a time: of the company given, or of every company for ''. */
 function openTasksReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage' | 'company'>, company: string): ListReader<TaskDto> {
@@ -93,9 +94,9 @@ function openTasksReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPag
     and(
       isOpen,
       // checked task by task when walking a sort's index: a unary + keeps SQLite from reading the company's tasks and sorting them
-      company ? (walkSortIndex ? sql`+${tasks.companyId} = ${company}` : eq(tasks.companyId, company)) : undefined,
+      company ? (walkSortIndex ? sql`${tx.syntax.unindexed(tasks.companyId)} = ${company}` : eq(tasks.companyId, company)) : undefined,
       query.id ? eq(tasks.id, query.id) : undefined,
-      searchAny(query.search, [tasks.title, tasks.description]),
+      searchAny(query.search, [tasks.title, tasks.description], tx.syntax),
     );
   const where = filter(false);
   // tasks_open_idx holds one company's tasks by priority; in another order they are sorted when few, found walking the sort's index when many
@@ -110,7 +111,7 @@ function openTasksReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPag
       const pageOrder = await order();
       const walk = pageOrder === 'walk';
       const rows = await taskRowsQuery(tx, filter(walk && !companyIndexOrder), walk && query.sort === 'companyName')
-        .orderBy(...pageOrderBy(pageOrder, query.dir, taskSortColumns[query.sort]))
+        .orderBy(...pageOrderBy(pageOrder, query.dir, taskSortColumns(tx.syntax)[query.sort], tx.syntax))
         .limit(limit)
         .offset(offset);
       return withHistory(tx, rows.map(toTaskRow));

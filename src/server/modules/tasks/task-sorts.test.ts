@@ -5,6 +5,10 @@ import { api, createTestApp, json, signedInUser, type TestApp } from '../../test
 import { createCompany, createTask } from '../../testing/factories.js';
 import { pagePlan, pageStatement, slowSteps, statementPlans, tableScans } from '../../testing/query-plans.js';
 import { noCase, rowidsOf, sortedIds, type SortValue } from '../../testing/sort-order.js';
+import { testEngine } from '../../testing/engine.js';
+
+/** Query plans are SQLite's: on PostgreSQL these tests check the answers only. */
+const onSqlite = testEngine() === 'sqlite';
 
 /*
  * Every sort of the open-task lists, both ways: the back office's first page is read in order from
@@ -58,26 +62,32 @@ describe.each(sorts)('open tasks sorted by %s %s', (sort, dir) => {
   it('the back office reads the first page in order from an index, and answers the right order', async () => {
     const url = `/superadmin/allopentasks?${query}`;
     expect(all).toHaveLength(6);
-    expect(slowSteps(await pagePlan(t.database, 'tasks', () => api(t.app, boss).get(url)))).toEqual([]);
+    if (onSqlite) {
+      expect(slowSteps(await pagePlan(t.database, 'tasks', () => api(t.app, boss).get(url)))).toEqual([]);
+    }
     expect(await idsAt(url)).toEqual(sortedIds(all, sortValues[sort], dir));
   });
 
   it('one company’s tasks are found by the company’s index, in the same order', async () => {
     const url = `/superadmin/allopentasks?company=${acmeUpper.id}&${query}`;
     // the page itself, or the probe whose few matches the page then reads by rowid
-    const plans = await statementPlans(t.database, () => api(t.app, boss).get(url));
-    const plan = pageStatement(plans, 'tasks').plan;
-    expect(plans.map((statement) => statement.plan.join('\n')).join('\n')).toMatch(/SEARCH tasks USING (COVERING )?INDEX tasks_open_idx \(company_id=\? AND done=\? AND deleted=\?/);
-    expect(plan.join('\n')).toMatch(/tasks_open_idx \(company_id=\? AND done=\? AND deleted=\?|SEARCH tasks USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    expect(tableScans(plan)).toEqual([]);
+    if (onSqlite) {
+      const plans = await statementPlans(t.database, () => api(t.app, boss).get(url));
+      const plan = pageStatement(plans, 'tasks').plan;
+      expect(plans.map((statement) => statement.plan.join('\n')).join('\n')).toMatch(/SEARCH tasks USING (COVERING )?INDEX tasks_open_idx \(company_id=\? AND done=\? AND deleted=\?/);
+      expect(plan.join('\n')).toMatch(/tasks_open_idx \(company_id=\? AND done=\? AND deleted=\?|SEARCH tasks USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(tableScans(plan)).toEqual([]);
+    }
     expect(await idsAt(url)).toEqual(sortedIds(all.filter((row) => row.company === acmeUpper.id), sortValues[sort], dir));
   });
 });
 
 describe('sorted by company name', () => {
   it('walks companies by name and each one’s open tasks by priority, sorting nothing', async () => {
-    const plan = await pagePlan(t.database, 'tasks', () => api(t.app, boss).get('/superadmin/allopentasks?sort=companyName'));
-    expect(plan).toEqual(['SCAN companies USING INDEX companies_name_nocase_idx', 'SEARCH tasks USING INDEX tasks_open_idx (company_id=? AND done=? AND deleted=?)']);
+    if (onSqlite) {
+      const plan = await pagePlan(t.database, 'tasks', () => api(t.app, boss).get('/superadmin/allopentasks?sort=companyName'));
+      expect(plan).toEqual(['SCAN companies USING INDEX companies_name_nocase_idx', 'SEARCH tasks USING INDEX tasks_open_idx (company_id=? AND done=? AND deleted=?)']);
+    }
     const names = json<TaskDto[]>(await api(t.app, boss).get('/superadmin/allopentasks?sort=companyName&dir=asc')).map((row) => row.companyName);
     expect(names).toEqual(['acme', 'acme', 'Acme', 'Acme', 'Bolt', 'Bolt']);
   });
@@ -101,9 +111,11 @@ describe('one company with more open tasks than a page sorts', () => {
       for (let from = 0; from < rows.length; from += 500) await tx.insert(tx.t.tasks).values(rows.slice(from, from + 500));
     });
     const url = `/superadmin/allopentasks?company=${big.id}&sort=title&dir=asc&per_page=25`;
-    const plan = await pagePlan(t.database, 'tasks', () => api(t.app, boss).get(url));
-    expect(plan.join('\n')).toMatch(/SEARCH tasks USING INDEX tasks_open_title_idx \(done=\? AND deleted=\?\)/);
-    expect(slowSteps(plan)).toEqual([]);
+    if (onSqlite) {
+      const plan = await pagePlan(t.database, 'tasks', () => api(t.app, boss).get(url));
+      expect(plan.join('\n')).toMatch(/SEARCH tasks USING INDEX tasks_open_title_idx \(done=\? AND deleted=\?\)/);
+      expect(slowSteps(plan)).toEqual([]);
+    }
     const titles = json<TaskDto[]>(await api(t.app, boss).get(url)).map((row) => row.title);
     expect(titles).toEqual(Array.from({ length: count }, (_row, n) => `Task ${String((n * 37) % 1000).padStart(4, '0')}`).sort().slice(0, 25));
   });

@@ -5,6 +5,10 @@ import { createCompany, createTask } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
 import { expectPagedList, restPage } from '../../testing/rest-pages.js';
 import { pageStatement, slowSteps, statementPlans } from '../../testing/query-plans.js';
+import { testEngine } from '../../testing/engine.js';
+
+/** Query plans are SQLite's: on PostgreSQL these tests check the answers only. */
+const onSqlite = testEngine() === 'sqlite';
 
 let t: TestApp;
 let company: Awaited<ReturnType<typeof createCompany>>;
@@ -334,14 +338,16 @@ describe('the open-task lists: paging, search, company filter, sort', () => {
     for (const task of made.slice(0, 30)) {
       await api(t.app, boss.token).put(`/superadmin/tasks/${task.id}`, { title: `${task.title} renamed`, description: '', priority: task.priority });
     }
-    const statements = await statementPlans(t.database, () => provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
-    expect(statements.filter(({ sql }) => sql.includes('"task_history"'))).toHaveLength(1);
+    if (onSqlite) {
+      const statements = await statementPlans(t.database, () => provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
+      expect(statements.filter(({ sql }) => sql.includes('"task_history"'))).toHaveLength(1);
+    }
     const page = restPage<Task>(await provider().get(`/superadmin/allopentasks?company=${company.id}&per_page=35`));
     expect(page.items.map((task) => task.history.length)).toEqual([...Array(30).fill(2), ...Array(5).fill(0)]);
     expect(page.items[0]!.history.map((entry) => entry.newValue)).toEqual(['History 0 renamed', '']);
   });
 
-  it('reads the default and the company-filtered page from an index, without sorting', async () => {
+  it.runIf(onSqlite)('reads the default and the company-filtered page from an index, without sorting', async () => {
     for (const path of ['/superadmin/allopentasks?per_page=2', `/superadmin/allopentasks?per_page=2&company=${acme.id}`]) {
       const { plan } = pageStatement(await statementPlans(t.database, () => provider().get(path)), 'tasks');
       expect(plan.join(' | ')).toMatch(/SEARCH tasks USING INDEX tasks_open(_all)?_idx/);

@@ -6,6 +6,10 @@ import { api, createTestApp, json, linkTokenIn, queuedEmails, signedInUser, type
 import { expectIndexedPage, statementPlans } from '../../testing/query-plans.js';
 import { restPage, type RestPage } from '../../testing/rest-pages.js';
 import { listCompanyUsers } from './admin.js';
+import { testEngine } from '../../testing/engine.js';
+
+/** Query plans are SQLite's: on PostgreSQL these tests check the answers only. */
+const onSqlite = testEngine() === 'sqlite';
 
 let t: TestApp;
 let boss: SignedInUser;
@@ -70,7 +74,7 @@ describe('GET /users (company admin)', () => {
     expect(names(restPage(await api(t.app, token).get('/users?search=OWN&sort=firstName&dir=desc')))).toEqual(['eve', 'Dee', 'Cy', 'Bo']);
   });
 
-  it("reads the company's users by name on an index, without a sort of its own", async () => {
+  it.runIf(onSqlite)("reads the company's users by name on an index, without a sort of its own", async () => {
     const plans = await statementPlans(t.database, () => listCompanyUsers(t.deps, company.id, companyUserListInput.parse({ perPage: 1 })));
     expectIndexedPage(plans, 'users', 'users_company_name_idx');
   });

@@ -3,6 +3,7 @@ import { companies, users } from '../../../../drizzle/schema.js';
 import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
 import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { personOf } from './lookup.js';
@@ -33,16 +34,18 @@ function userRows(tx: Tx) {
 
 const rowid = sql`${users}.rowid`;
 
-/** SQL: the user is awaiting approval, spelled as the partial index users_awaiting_idx is, so SQLite uses it. */
-export const awaitingApprovalSql = sql`${users.approved} = 0`;
-const noCase = (column: AnyColumn) => sql`${column} collate nocase`;
+/**
+ * SQL: the user is awaiting approval, the condition of the partial index users_awaiting_idx. The
+ * engine's own table (tx.t.users) maps false to its flag (0 on SQLite, false on PostgreSQL).
+ */
+export const awaitingApproval = (users: Tx['t']['users']): SQL => eq(users.approved, false);
 
 /**
  * What each sortable column sorts by, rowid last so that one index serves a sort without a sort
  * of its own: created_at and (company_id, created_at) the default, (company_id, first name, last
  * name) a company's users by name, lower(email_address) the email.
  */
-const userSortColumns: Record<UserSortKey, (SQL | AnyColumn)[]> = {
+const userSortColumns = ({ noCase }: Syntax): Record<UserSortKey, (SQL | AnyColumn)[]> => ({
   createdAt: [users.createdAt, rowid],
   firstName: [noCase(users.firstName), noCase(users.lastName), rowid],
   lastName: [noCase(users.lastName), noCase(users.firstName), rowid],
@@ -51,7 +54,7 @@ const userSortColumns: Record<UserSortKey, (SQL | AnyColumn)[]> = {
   companyName: [sql`${companies.companyName} is null`, noCase(companies.companyName), rowid],
   role: [users.role, rowid],
   approved: [users.approved, rowid],
-};
+});
 
 /** "Ann Smith" finds Ann Smith; so do "ann", "smith" and part of the email. */
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
@@ -63,15 +66,15 @@ function usersReader(tx: Tx, query: UserFilters, company: string | undefined): L
   const { users } = tx.t;
   const where = and(
     company ? eq(users.companyId, company) : undefined,
-    query.awaitingApproval ? awaitingApprovalSql : undefined,
+    query.awaitingApproval ? awaitingApproval(users) : undefined,
     query.id ? eq(users.id, query.id) : undefined,
-    searchAny(query.search, [fullName, users.emailAddress]),
+    searchAny(query.search, [fullName, users.emailAddress], tx.syntax),
   );
   return {
     rows: async (limit, offset) => {
       const rows = await userRows(tx)
         .where(where)
-        .orderBy(...orderOf(query.dir, userSortColumns[query.sort]))
+        .orderBy(...orderOf(query.dir, userSortColumns(tx.syntax)[query.sort]))
         .limit(limit)
         .offset(offset);
       return rows.map(toDto);

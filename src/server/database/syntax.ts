@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /*
  * The few things the two engines spell differently in a query, each written once per engine. A
@@ -12,6 +12,10 @@ export type Syntax = {
   noCase(expression: SQLWrapper): SQL;
   /** `expression in (values)`, the values bound as one parameter however many there are. */
   inValues(expression: SQLWrapper, values: readonly (string | number)[]): SQL;
+  /** `expression in (the placeholder's values)`, for a prepared query; bind it to `valueList(values)`. */
+  inPlaceholder(expression: SQLWrapper, placeholder: Placeholder): SQL;
+  /** The values as inPlaceholder's placeholder takes them. */
+  valueList(values: readonly (string | number)[]): unknown;
   /**
    * The expression, with the engine told not to look it up by its index where it can be told
    * (SQLite's unary +): for a condition checked row by row while a page walks another index.
@@ -20,12 +24,14 @@ export type Syntax = {
   /** 1 for each row where the condition holds, 0 where not: for counting within a group. */
   oneWhen(condition: SQLWrapper): SQL;
   /** `expression LIKE pattern` without regard to letter case, `\\` escaping % and _ (SQLite's LIKE ignores case, PostgreSQL's ILIKE). */
-  like(expression: SQLWrapper, pattern: string): SQL;
+  like(expression: SQLWrapper, pattern: string | Placeholder): SQL;
 };
 
 export const sqliteSyntax: Syntax = {
   noCase: (expression) => sql`${expression} collate nocase`,
   inValues: (expression, values) => sql`${expression} in (select value from json_each(${JSON.stringify(values)}))`,
+  inPlaceholder: (expression, placeholder) => sql`${expression} in (select value from json_each(${placeholder}))`,
+  valueList: (values) => JSON.stringify(values),
   unindexed: (expression) => sql`+${expression}`,
   oneWhen: (condition) => sql`(${condition})`,
   like: (expression, pattern) => sql`${expression} like ${pattern} escape '\\'`,
@@ -35,6 +41,8 @@ export const postgresSyntax: Syntax = {
   noCase: (expression) => sql`lower(${expression})`,
   // one array parameter (sql.param): drizzle would spread a bare array into a list of parameters
   inValues: (expression, values) => sql`${expression} = any(${sql.param(values)})`,
+  inPlaceholder: (expression, placeholder) => sql`${expression} = any(${placeholder})`,
+  valueList: (values) => values,
   // PostgreSQL's planner has no such hint: it costs the index against the walk itself
   unindexed: (expression) => sql`${expression}`,
   oneWhen: (condition) => sql`(case when ${condition} then 1 else 0 end)`,

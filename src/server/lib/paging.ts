@@ -203,6 +203,12 @@ export async function countUpTo(tx: Tx, table: SQLiteTable, where: SQL | undefin
   return counted?.total ?? 0;
 }
 
+/** countUpTo as a prepared query, for a list prepared per shape: the cap is the placeholder `atMost`. */
+export function preparedCountUpTo(tx: Tx, table: SQLiteTable, where: SQL | undefined) {
+  const matching = tx.select({ one: sql`1` }).from(table).where(where).limit(sql.placeholder('atMost')).as('matching');
+  return tx.select({ total: count() }).from(matching).prepare();
+}
+
 /** A list's count stops at this many rows past the block its page ends in; the total is then a lower bound. */
 export const COUNT_BLOCK = 10_000;
 

@@ -8,11 +8,26 @@ import type { Tx } from '../db.js';
  * built SQL, and the server plans it per execution as it does any query.
  */
 
-export function preparedPer<Statement>(build: (db: Tx) => Statement): (db: Tx) => Statement {
-  const built = new WeakMap<Tx, Statement>();
-  return (db) => {
-    let statement = built.get(db);
-    if (!statement) built.set(db, (statement = build(db)));
+/**
+ * A prepared query per database view and query shape, built on first use. For a list whose SQL
+ * depends only on which filters are set and on the sort: `build` puts placeholders where the values go.
+ */
+export function preparedByShape<Shape extends Record<string, string | boolean>, Statement>(
+  build: (db: Tx, shape: Shape) => Statement,
+): (db: Tx, shape: Shape) => Statement {
+  const byView = new WeakMap<Tx, Map<string, Statement>>();
+  return (db, shape) => {
+    let statements = byView.get(db);
+    if (!statements) byView.set(db, (statements = new Map()));
+    const key = Object.values(shape).join('|');
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = build(db, shape)));
     return statement;
   };
+}
+
+/** A query of a single shape, built once per database view. */
+export function preparedPer<Statement>(build: (db: Tx) => Statement): (db: Tx) => Statement {
+  const prepared = preparedByShape((db, _shape: Record<string, never>) => build(db));
+  return (db) => prepared(db, {});
 }

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { countUpTo, pageOf } from '../../lib/paging.js';
+import { preparedPer } from '../../lib/prepared.js';
 import { keepCompanyHours, storedCompanyHours, type LedgerDeps } from './company-hours.js';
 
 /*
@@ -259,24 +260,33 @@ export async function activitiesPage(tx: Tx, companyId: string, query: Pick<List
  * the latest, the balance after each is the balance minus the newer ones.
  */
 export async function recentCompletedActivities(db: Db, companyId: string, limit: number, balance: number): Promise<ActivityDto[]> {
+  return withBalances(await recentCompleted(db).execute({ companyId, limit }), balance);
+}
+
+const recentCompleted = preparedPer((db) => {
   const { activities } = db.t;
-  const rows = await db
+  return db
     .select()
     .from(activities)
-    .where(and(eq(activities.companyId, companyId), countsInBalance(activities)))
+    .where(and(eq(activities.companyId, sql.placeholder('companyId')), countsInBalance(activities)))
     .orderBy(...newestFirst(activities))
-    .limit(limit);
-  return withBalances(rows, balance);
-}
+    .limit(sql.placeholder('limit'))
+    .prepare();
+});
 
 /** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */
 export async function latestCompletedPurchase(db: Db, companyId: string): Promise<number> {
-  const { activities } = db.t;
-  const [row] = await db
-    .select({ hundredths: activities.hundredths })
-    .from(activities)
-    .where(and(eq(activities.companyId, companyId), countsInBalance(activities), eq(activities.activityType, 'TimeAdd')))
-    .orderBy(...newestFirst(activities))
-    .limit(1);
+  const [row] = await latestPurchase(db).execute({ companyId });
   return row?.hundredths ?? 0;
 }
+
+const latestPurchase = preparedPer((db) => {
+  const { activities } = db.t;
+  return db
+    .select({ hundredths: activities.hundredths })
+    .from(activities)
+    .where(and(eq(activities.companyId, sql.placeholder('companyId')), countsInBalance(activities), eq(activities.activityType, 'TimeAdd')))
+    .orderBy(...newestFirst(activities))
+    .limit(1)
+    .prepare();
+});

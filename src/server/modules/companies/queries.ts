@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { companies } from '../../../../drizzle/schema.js';
 import {
   COMPANY_OPTIONS_LIMIT,
@@ -10,7 +10,8 @@ import {
   type CompanySortKey,
 } from '../../../shared/companies.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
-import { countUpTo, orderOf, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { containsPattern, countUpTo, orderOf, pageOf, preparedCountUpTo, searchAny, type ListReader } from '../../lib/paging.js';
+import { preparedByShape, preparedPer } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';
 import type { Tx } from '../../db.js';
@@ -84,7 +85,7 @@ async function toDtos(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, rows: Com
 }
 
 /** SQL: the company's balance is at or below its threshold (its own, or `threshold`, the provider's default). */
-export const runningLowSql = (threshold: number) => lte(companies.balanceHundredths, sql`coalesce(${companies.lowBalanceHundredths}, ${threshold})`);
+export const runningLowSql = (threshold: number | Placeholder) => lte(companies.balanceHundredths, sql`coalesce(${companies.lowBalanceHundredths}, ${threshold})`);
 
 /** The switch 'Only positive hours & open tasks'. */
 const hasHoursAndOpenTasks = and(gt(companies.balanceHundredths, 0), gt(companies.openTasks, 0));
@@ -104,6 +105,41 @@ async function companyListWhere(deps: Pick<AppDeps, 'config'>, tx: Tx, filter: C
   );
 }
 
+/** What the Company List's SQL depends on: which filters are set, and the sort. */
+type CompanyListShape = {
+  company: boolean;
+  search: boolean;
+  positiveOnly: boolean;
+  lowOnly: boolean;
+  sort: CompanySortKey;
+  dir: CompanyListQuery['dir'];
+};
+
+/** companyListWhere with placeholders for the values: company, pattern, threshold. */
+function companyListShapeWhere(tx: Tx, shape: CompanyListShape): SQL | undefined {
+  const { companies } = tx.t;
+  return and(
+    shape.company ? eq(companies.id, sql.placeholder('company')) : undefined,
+    shape.search ? tx.syntax.like(companies.companyName, sql.placeholder('pattern')) : undefined,
+    shape.positiveOnly ? hasHoursAndOpenTasks : undefined,
+    shape.lowOnly ? runningLowSql(sql.placeholder('threshold')) : undefined,
+  );
+}
+
+const companyPage = preparedByShape((tx, shape: CompanyListShape) => {
+  const { companies } = tx.t;
+  return tx
+    .select(companyColumnsOf(companies))
+    .from(companies)
+    .where(companyListShapeWhere(tx, shape))
+    .orderBy(...orderOf(shape.dir, companySortColumns(tx.syntax)[shape.sort]))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+});
+
+const companyCount = preparedByShape((tx, shape: CompanyListShape) => preparedCountUpTo(tx, tx.t.companies, companyListShapeWhere(tx, shape)));
+
 /**
  * The Company List's rows for its search, filters and sort, a slice at a time: figures read from
  * each company's row, and the run-out forecasts of the slice's companies in one more statement.
@@ -113,22 +149,25 @@ export function companyListReader(
   tx: Tx,
   query: Omit<CompanyListQuery, 'page' | 'perPage'>,
 ): ListReader<CompanyDto> {
-  const { companies } = tx.t;
-  // the filter may read the settings: once, on the reader's first read
-  let filtered: Promise<SQL | undefined> | undefined;
-  const where = () => (filtered ??= companyListWhere(deps, tx, query));
+  const shape: CompanyListShape = {
+    company: Boolean(query.company),
+    search: Boolean(query.search),
+    positiveOnly: query.positiveOnly,
+    lowOnly: query.lowOnly,
+    sort: query.sort,
+    dir: query.dir,
+  };
+  // running low reads the settings: once, on the reader's first read
+  let bound: Promise<Record<string, unknown>> | undefined;
+  const values = () =>
+    (bound ??= (async () => ({
+      company: query.company,
+      pattern: query.search && containsPattern(query.search),
+      threshold: query.lowOnly ? (await readSettings(deps.config, tx)).lowBalanceHundredths : undefined,
+    }))());
   return {
-    rows: async (limit, offset) => {
-      const rows = await tx
-        .select(companyColumnsOf(companies))
-        .from(companies)
-        .where(await where())
-        .orderBy(...orderOf(query.dir, companySortColumns(tx.syntax)[query.sort]))
-        .limit(limit)
-        .offset(offset);
-      return toDtos(deps, tx, rows);
-    },
-    count: async (atMost) => countUpTo(tx, companies, await where(), atMost),
+    rows: async (limit, offset) => toDtos(deps, tx, await companyPage(tx, shape).execute({ ...(await values()), limit, offset })),
+    count: async (atMost) => (await companyCount(tx, shape).execute({ ...(await values()), atMost }))[0]?.total ?? 0,
   };
 }
 
@@ -213,24 +252,11 @@ export async function runningLowCompanies(
   query: Pick<ListQuery, 'page' | 'perPage'>,
 ): Promise<Page<RunningLowCompanyDto>> {
   const { db } = deps;
-  const { companies } = db.t;
   const settings = await readSettings(deps.config, db);
   const threshold = settings.lowBalanceHundredths;
-  const runningLow = runningLowSql(threshold);
   return pageOf(query, {
     rows: async (limit, offset) => {
-      const rows = await db
-        .select({
-          id: companies.id,
-          companyName: companies.companyName,
-          balanceHundredths: companies.balanceHundredths,
-          lowBalanceHundredths: companies.lowBalanceHundredths,
-        })
-        .from(companies)
-        .where(runningLow)
-        .orderBy(...orderOf('asc', companySortColumns(db.syntax).hourBalance))
-        .limit(limit)
-        .offset(offset);
+      const rows = await runningLowPage(db).execute({ threshold, limit, offset });
       const forecasts = await forecastsOf(deps, db, rows, settings.timeZone);
       return rows.map((row) => ({
         _id: row.id,
@@ -240,6 +266,25 @@ export async function runningLowCompanies(
         forecast: forecasts.get(row.id) ?? null,
       }));
     },
-    count: (atMost) => countUpTo(db, companies, runningLow, atMost),
+    count: async (atMost) => (await runningLowCount(db).execute({ threshold, atMost }))[0]?.total ?? 0,
   });
 }
+
+const runningLowPage = preparedPer((db) => {
+  const { companies } = db.t;
+  return db
+    .select({
+      id: companies.id,
+      companyName: companies.companyName,
+      balanceHundredths: companies.balanceHundredths,
+      lowBalanceHundredths: companies.lowBalanceHundredths,
+    })
+    .from(companies)
+    .where(runningLowSql(sql.placeholder('threshold')))
+    .orderBy(...orderOf('asc', companySortColumns(db.syntax).hourBalance))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+});
+
+const runningLowCount = preparedPer((db) => preparedCountUpTo(db, db.t.companies, runningLowSql(sql.placeholder('threshold'))));

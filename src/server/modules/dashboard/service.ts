@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_LIMIT, type DashboardDto } from '../../../shared/dashboard.js';
 import { hourBalanceSummary } from '../../../shared/hour-balance.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import type { Db } from '../../db.js';
+import { preparedPer } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
 import { forecastOf } from '../companies/forecasts.js';
@@ -19,9 +19,9 @@ const NO_COMPANY: DashboardDto = {
 };
 
 /** The company with the figures its row keeps: hour balance, pending hours and open tasks. */
-async function companyFigures(db: Db, companyId: string) {
+const companyFigures = preparedPer((db) => {
   const { companies } = db.t;
-  const [company] = await db
+  return db
     .select({
       _id: companies.id,
       companyName: companies.companyName,
@@ -30,9 +30,9 @@ async function companyFigures(db: Db, companyId: string) {
       openTasks: companies.openTasks,
     })
     .from(companies)
-    .where(eq(companies.id, companyId));
-  return company;
-}
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare();
+});
 
 /**
  * The customer dashboard in one call: the company, the Hour Balance card, the open-task count with
@@ -42,7 +42,7 @@ async function companyFigures(db: Db, companyId: string) {
 export async function dashboardSummary(deps: AppDeps, actor: Actor): Promise<DashboardDto> {
   const companyId = actor.companyId;
   if (!companyId) return NO_COMPANY;
-  const company = await companyFigures(deps.db, companyId);
+  const [company] = await companyFigures(deps.db).execute({ companyId });
   if (!company) throw notFound('Company');
   const { balance, pending } = company;
   return {

@@ -3,6 +3,7 @@ import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import { defaultSender, SETTING_NAMES, type SettingsDto, type SettingsFields } from '../../../shared/settings.js';
 import type { Config, Provider } from '../../config.js';
 import type { Tx } from '../../db.js';
+import { preparedPer } from '../../lib/prepared.js';
 import { logoInfo } from './logo.js';
 
 /*
@@ -48,10 +49,14 @@ function environmentFields(config: Config): SettingsFields {
 
 /** The values saved on the Settings page: one indexed read (every dashboard, email and PDF asks it). */
 async function readSaved(tx: Tx): Promise<Saved> {
-  const { settings } = tx.t;
-  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
+  const [row] = await savedRow(tx).execute();
   return row ? (JSON.parse(row.value) as Saved) : {};
 }
+
+const savedRow = preparedPer((tx) => {
+  const { settings } = tx.t;
+  return tx.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).prepare();
+});
 
 async function currentFields(config: Config, tx: Tx): Promise<{ fields: SettingsFields; saved: Saved }> {
   const saved = await readSaved(tx);

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notExists, sql } from 'drizzle-orm';
+import { preparedPer } from '../../lib/prepared.js';
 import type { TwoFactorPolicy } from '../../../shared/two-factor.js';
 import type { Db, Tx } from '../../db.js';
 
@@ -30,10 +31,18 @@ export async function writePolicy(tx: Tx, policy: TwoFactorPolicy): Promise<void
  * database each time, so a change made by any process holds at once in every other.
  */
 export async function mustEnrolFirst(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.rows<{ required: number }>(
-    sql`select 1 as required from settings
-      where key = ${KEY} and value = 'true'
-        and not exists (select 1 from two_factor where user_id = ${userId} and enabled_at is not null)`,
-  );
-  return rows.length > 0;
+  return (await enrolmentMissing(db).execute({ userId })).length > 0;
 }
+
+const enrolmentMissing = preparedPer((db) => {
+  const { settings, twoFactor } = db.t;
+  const enrolled = db
+    .select({ one: sql`1` })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, sql.placeholder('userId')), isNotNull(twoFactor.enabledAt)));
+  return db
+    .select({ required: sql`1` })
+    .from(settings)
+    .where(and(eq(settings.key, KEY), eq(settings.value, 'true'), notExists(enrolled)))
+    .prepare();
+});

@@ -52,6 +52,17 @@ describe.each(engines)('the database port on $name', ({ open }) => {
     expect(company!.createdAt).toBeInstanceOf(Date);
   });
 
+  it("reads a plain statement's counts, sums and epoch milliseconds as numbers, and its nulls as null", async () => {
+    const { db } = database;
+    const id = await db.transaction((tx) => addCompany(tx, 'Counted Co'));
+    const { companies } = db.t;
+    const [row] = await db.rows<Record<string, unknown>>(
+      sql`select count(*) as n, sum(${companies.balanceHundredths}) as total, max(${companies.createdAt}) as latest, max(${companies.lowBalanceHundredths}) as none
+        from ${companies} where ${companies.id} = ${id}`,
+    );
+    expect(row).toEqual({ n: 1, total: 0, latest: expect.any(Number), none: null });
+  });
+
   it('keeps a transaction that awaits to itself: another one is neither let in nor rolled back with it', async () => {
     const { db } = database;
     let seenOutside: number | undefined;

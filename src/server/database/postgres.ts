@@ -30,6 +30,22 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 
 export type PostgresDatabase = Database & { engine: 'postgres' };
 
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * A plain statement's rows, with bigint and numeric columns (counts, sums, epoch milliseconds) read
+ * as numbers, as SQLite hands them back. drizzle runs statements with type parsers of its own that
+ * fall back to node-postgres's shared ones, not to the pool's, so they come back as text; each
+ * such figure here is far inside the integers a double holds exactly.
+ */
+function numbersRead(result: { rows: Record<string, unknown>[]; fields: { name: string; dataTypeID: number }[] }): never[] {
+  const numeric = result.fields.filter((field) => field.dataTypeID === INT8 || field.dataTypeID === NUMERIC).map((field) => field.name);
+  if (numeric.length === 0) return result.rows as never[];
+  for (const row of result.rows) for (const name of numeric) if (row[name] !== null) row[name] = Number(row[name]);
+  return result.rows as never[];
+}
+
 export async function openPostgresDatabase(url: string, options: { maxConnections?: number } = {}): Promise<PostgresDatabase> {
   const handle = await openPostgres(url, options);
   const t = pgTables as unknown as Tx['t'];
@@ -42,7 +58,7 @@ export async function openPostgresDatabase(url: string, options: { maxConnection
       engine: { value: 'postgres' },
       t: { value: t },
       syntax: { value: postgresSyntax },
-      rows: { value: async (statement: SQL) => (await queries.execute(statement)).rows },
+      rows: { value: async (statement: SQL) => numbersRead(await queries.execute(statement)) },
       changeMark: { value: changeMark },
       transaction: { value: transaction },
       afterCommit: { value: afterCommit },

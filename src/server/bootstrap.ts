@@ -8,7 +8,7 @@ import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
 import { settleRecountedInvoices } from './modules/billing/settlement.js';
-import { balanceAlerts } from './modules/companies/balance-alerts.js';
+import { alertOnBalanceChange } from './modules/companies/balance-alerts.js';
 import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
@@ -48,7 +48,7 @@ export async function createRuntime(
     db: database.db,
     clock,
     outbox,
-    balanceWatcher: (tx, change) => balanceAlerts(deps)(tx, change),
+    balanceWatcher: (tx, change) => alertOnBalanceChange(deps, tx, change),
     rateLimiter: new RateLimiter(clock),
     linkSigningKey: loadLinkSigningKey(config),
     logger: overrides.logger,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatHours, formatHoursFixed } from './format.js';
+import { formatDollars, formatHours, formatHoursFixed, hoursCountText } from './format.js';
 
 describe('formatDollars', () => {
   it.each([
@@ -27,4 +27,15 @@ describe('formatHours', () => {
     expect(formatHoursFixed(12.5)).toBe('12.50');
     expect(formatHoursFixed(0)).toBe('0.00');
   });
+});
+
+describe('hoursCountText', () => {
+  it.each([
+    [1, '1 hour'],
+    [-1, '-1 hour'],
+    [2.5, '2.5 hours'],
+    [0, '0 hours'],
+    [1250, '1,250 hours'],
+    [-0.25, '-0.25 hours'],
+  ])('%s -> %s', (hours, text) => expect(hoursCountText(hours)).toBe(text));
 });

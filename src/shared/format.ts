@@ -24,6 +24,11 @@ export function formatHoursFixed(hours: number): string {
 
 const normalizeZero = (value: number) => (Object.is(value, -0) || Math.abs(value) < 0.005 ? 0 : value);
 
+/** Hours and their noun, singular for one hour either way: "1 hour", "-1 hour", "2.5 hours", "1,250 hours". */
+export function hoursCountText(hours: number): string {
+  return `${formatHours(hours)} ${Math.abs(hours) === 1 ? 'hour' : 'hours'}`;
+}
+
 /** A count and its noun, the noun plural unless the count is one: "1 row", "16 tables", "1,000 companies". */
 export function countText(count: number, noun: string, plural = `${noun}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;

@@ -12,8 +12,10 @@ import type { Tx } from '../../db.js';
  * there too, whatever its cause.
  */
 
-/** Told of a company's balance before and after a change (hundredths), inside the change's transaction. */
-export type BalanceWatcher = (tx: Tx, change: { companyId: string; was: number; is: number }) => Promise<void>;
+/** A company's stored balance moved from `was` to `is` hundredths. */
+export type BalanceChange = { companyId: string; was: number; is: number };
+/** Told of a company's balance before and after a change, inside the change's transaction. */
+export type BalanceWatcher = (tx: Tx, change: BalanceChange) => Promise<void>;
 
 /** What a ledger write needs besides its transaction: who hears of the balance changes it makes (the low-balance alerts). */
 export type LedgerDeps = { balanceWatcher: BalanceWatcher };

@@ -6,7 +6,7 @@ import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { companyAdminRecipients, providerRecipients } from '../../mail/recipients.js';
-import type { BalanceWatcher } from '../activities/company-hours.js';
+import type { BalanceChange } from '../activities/company-hours.js';
 import { balanceEmail, providerBalanceNotice } from './emails.js';
 import { forecastOf } from './forecasts.js';
 import { providerOf, readSettings } from '../settings/service.js';
@@ -73,19 +73,17 @@ async function sendAlert(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, company:
 export const thresholdOf = async (deps: Pick<AppDeps, 'config'>, tx: Tx, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
   company.lowBalanceHundredths ?? (await readSettings(deps.config, tx)).lowBalanceHundredths;
 
-/** Watches the database's balances: sends the alert a change calls for and keeps the alert on record. */
-export function balanceAlerts(deps: AppDeps): BalanceWatcher {
-  return async (tx, { companyId, was, is }) => {
-    const { companies } = tx.t;
-    const company = await readCompany(tx, companyId);
-    if (!company) return;
-    const threshold = await thresholdOf(deps, tx, company);
-    const step = balanceAlertStep(was, is, threshold, company.balanceAlert);
-    if (step.send) await sendAlert(deps, tx, step.send, company, threshold);
-    if (step.sent !== company.balanceAlert) {
-      await tx.update(companies).set({ balanceAlert: step.sent }).where(eq(companies.id, companyId));
-    }
-  };
+/** The balance watcher (AppDeps.balanceWatcher): sends the alert a change calls for and keeps the alert on record. */
+export async function alertOnBalanceChange(deps: AppDeps, tx: Tx, { companyId, was, is }: BalanceChange): Promise<void> {
+  const { companies } = tx.t;
+  const company = await readCompany(tx, companyId);
+  if (!company) return;
+  const threshold = await thresholdOf(deps, tx, company);
+  const step = balanceAlertStep(was, is, threshold, company.balanceAlert);
+  if (step.send) await sendAlert(deps, tx, step.send, company, threshold);
+  if (step.sent !== company.balanceAlert) {
+    await tx.update(companies).set({ balanceAlert: step.sent }).where(eq(companies.id, companyId));
+  }
 }
 
 /** A changed threshold re-arms the alerts of a company whose balance is now above it. */

@@ -1,3 +1,4 @@
+import { hoursCountText } from '../../../shared/format.js';
 import type { BalanceEmailKind } from '../../../shared/companies.js';
 import { paceSentence, runOutDateText, type Forecast } from '../../../shared/forecast.js';
 import type { Provider } from '../../config.js';
@@ -5,8 +6,6 @@ import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
 
 export type BalanceNotice = { companyName: string; hourBalance: number; pendingHours: number; forecast: Forecast | null };
 
-const hoursText = (hours: number) =>
-  `${hours.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${Math.abs(hours) === 1 ? 'hour' : 'hours'}`;
 
 const subjects: Record<BalanceEmailKind, string> = {
   runningLow: 'Your hour balance is running low',
@@ -15,8 +14,8 @@ const subjects: Record<BalanceEmailKind, string> = {
 
 function balanceSentence(kind: BalanceEmailKind, provider: Provider, hourBalance: number): string {
   return kind === 'runningLow'
-    ? `Your prepaid hour balance with ${provider.name} is running low: ${hoursText(hourBalance)} left.`
-    : `Your prepaid hour balance with ${provider.name} is negative: ${hoursText(hourBalance)}. The work done beyond your prepaid hours will be deducted from your next purchase.`;
+    ? `Your prepaid hour balance with ${provider.name} is running low: ${hoursCountText(hourBalance)} left.`
+    : `Your prepaid hour balance with ${provider.name} is negative: ${hoursCountText(hourBalance)}. The work done beyond your prepaid hours will be deducted from your next purchase.`;
 }
 
 const requests: Record<BalanceEmailKind, string> = {
@@ -30,7 +29,7 @@ export function balanceEmail(kind: BalanceEmailKind, provider: Provider, company
     balanceSentence(kind, provider, company.hourBalance),
     kind === 'runningLow' && company.forecast ? `${paceSentence(company.forecast)}.` : '',
     company.pendingHours > 0
-      ? `${hoursText(company.pendingHours)} you bought will become active as soon as we verify your payment.`
+      ? `${hoursCountText(company.pendingHours)} you bought will become active as soon as we verify your payment.`
       : '',
     requests[kind],
     { link: `${appUrl}/packages`, label: 'Buy more hours' },
@@ -51,14 +50,14 @@ export function providerBalanceNotice(
 ): RenderedEmail {
   const where =
     kind === 'runningLow'
-      ? `${company.companyName}'s hour balance is ${hoursText(company.hourBalance)}, at or below its running-low threshold of ${hoursText(company.thresholdHours)}.`
-      : `${company.companyName}'s hour balance went negative: ${hoursText(company.hourBalance)}.`;
+      ? `${company.companyName}'s hour balance is ${hoursCountText(company.hourBalance)}, at or below its running-low threshold of ${hoursCountText(company.thresholdHours)}.`
+      : `${company.companyName}'s hour balance went negative: ${hoursCountText(company.hourBalance)}.`;
   const told = company.told === 0
     ? 'The company has no approved admin to email, so nobody there was told.'
     : `Its ${company.told === 1 ? 'admin was' : `${company.told} admins were`} sent the ${kind === 'runningLow' ? 'running-low' : 'negative'} balance email.`;
   return renderEmail(provider, providerSubjects[kind](company.companyName), [
     where,
-    company.forecast ? `At its recent pace of ${hoursText(company.forecast.hoursPerWeek)} a week, its hours last until about ${runOutDateText(company.forecast)}.` : '',
+    company.forecast ? `At its recent pace of ${hoursCountText(company.forecast.hoursPerWeek)} a week, its hours last until about ${runOutDateText(company.forecast)}.` : '',
     told,
     { link: `${appUrl}/companies?lowOnly=true`, label: 'Companies running low' },
   ].filter((block) => block !== ''));

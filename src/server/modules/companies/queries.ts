@@ -10,7 +10,7 @@ import {
   type CompanySortKey,
 } from '../../../shared/companies.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
-import { containsPattern, countUpTo, orderOf, pageOf, preparedCountUpTo, searchAny, type ListReader } from '../../lib/paging.js';
+import { containsPattern, orderOf, pageOf, preparedCountUpTo, searchAny, type ListReader } from '../../lib/paging.js';
 import { preparedByShape, preparedPer } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';

@@ -3,11 +3,7 @@
  * Search matches them (src/shared/log-text.ts).
  */
 export { logDateTimeText, logHoursText } from '../../../../shared/log-text.js';
+export { hoursCountText } from '../../../../shared/format.js';
 
 /** The toast after a new log is saved, from either of the dialog's buttons. */
 export const TIME_LOG_SAVED = 'Time log saved';
-
-/** '1 hour', '2.5 hours': how a toast names the hours saved. */
-export function hoursCountText(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}

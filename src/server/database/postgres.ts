@@ -63,8 +63,9 @@ export async function openPostgresDatabase(url: string, options: { maxConnection
       transaction: { value: transaction },
       afterCommit: { value: afterCommit },
     }) as Tx;
-  // any commit moves the end of the write-ahead log, whichever process or database made it
-  const changeMark = async () => String((await handle.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn);
+  // any commit inserts a record into the write-ahead log, whichever process or database made it; the
+  // insert position moves before the commit returns, where the written position may trail it (asynchronous commit)
+  const changeMark = async () => String((await handle.pool.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')).rows[0]!.lsn);
 
   const open = new AsyncLocalStorage<true>();
   const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {

@@ -25,6 +25,11 @@ export type Syntax = {
   oneWhen(condition: SQLWrapper): SQL;
   /** `expression LIKE pattern` without regard to letter case, `\\` escaping % and _ (SQLite's LIKE ignores case, PostgreSQL's ILIKE). */
   like(expression: SQLWrapper, pattern: string | Placeholder): SQL;
+  /**
+   * A FROM item of [from, to) pairs of whole numbers, bound as parameters however many there are,
+   * named `alias`; `from` and `to` are its two columns.
+   */
+  pairs(pairs: readonly (readonly [number, number])[], alias: string): { table: SQL; from: SQL; to: SQL };
 };
 
 export const sqliteSyntax: Syntax = {
@@ -35,6 +40,12 @@ export const sqliteSyntax: Syntax = {
   unindexed: (expression) => sql`+${expression}`,
   oneWhen: (condition) => sql`(${condition})`,
   like: (expression, pattern) => sql`${expression} like ${pattern} escape '\\'`,
+  // one JSON array of [from, to] arrays, each pair a row of json_each
+  pairs: (pairs, alias) => ({
+    table: sql`json_each(${JSON.stringify(pairs)}) as ${sql.raw(alias)}`,
+    from: sql.raw(`${alias}.value ->> 0`),
+    to: sql.raw(`${alias}.value ->> 1`),
+  }),
 };
 
 export const postgresSyntax: Syntax = {
@@ -47,4 +58,10 @@ export const postgresSyntax: Syntax = {
   unindexed: (expression) => sql`${expression}`,
   oneWhen: (condition) => sql`(case when ${condition} then 1 else 0 end)`,
   like: (expression, pattern) => sql`${expression} ilike ${pattern} escape '\\'`,
+  // two bigint arrays (the froms, the tos) unnested side by side: row n is the n-th pair
+  pairs: (pairs, alias) => ({
+    table: sql`unnest(${sql.param(pairs.map(([from]) => from))}::bigint[], ${sql.param(pairs.map(([, to]) => to))}::bigint[]) as ${sql.raw(alias)}(range_from, range_to)`,
+    from: sql.raw(`${alias}.range_from`),
+    to: sql.raw(`${alias}.range_to`),
+  }),
 };

@@ -3,7 +3,8 @@ import type { timeLogs } from '../../../../drizzle/schema.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
 import type { Tx } from '../../db.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
-import { pageStatement, statementPlans } from '../../testing/query-plans.js';
+import { pageStatement, statementPlans, type StatementPlan } from '../../testing/query-plans.js';
+import { testEngine } from '../../testing/engine.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { createCompany, createTimeLogRow } from '../../testing/factories.js';
 
@@ -46,6 +47,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const logs = (query: string) => api(t.app, token).get(`/superadmin/timelogs?${query}`);
+
+const onSqlite = testEngine() === 'sqlite';
+
+/** Runs the call (its answers are checked on either engine) and answers the query plans of its statements, which are SQLite's: none elsewhere. */
+async function sqlitePlans(call: () => Promise<void>): Promise<StatementPlan[]> {
+  if (onSqlite) return statementPlans(t.database, call);
+  await call();
+  return [];
+}
 
 describe('a total past the count cap', () => {
   it('is a lower bound on the REST mirror: X-Total-Count 10000, X-Total-Count-Capped, a next link and no last', async () => {
@@ -92,13 +102,13 @@ describe('a total past the count cap', () => {
         ...Array.from({ length: 10 }, (_, n) => log(`notes-${n}`, Date.UTC(2025, 0, 1) + n * 60_000, 100, 'Release 2.75 notes')),
       ]);
     });
-    const plans = await statementPlans(t.database, async () => {
+    const plans = await sqlitePlans(async () => {
       const page = restPage<TimeLogDto>(await logs('search=2.75&per_page=25'));
       expect([page.total, page.items[0]?._id, page.items[10]?._id]).toEqual([6_010, 'notes-9', 'hours-5999']);
     });
     // the only pass over the logs is the page's walk in time order, which stops when the page is full
     const passes = plans.flatMap(({ plan }) => plan.filter((step) => step.startsWith('SCAN time_logs')));
-    expect(new Set(passes)).toEqual(new Set(['SCAN time_logs USING INDEX time_logs_time_idx']));
+    if (onSqlite) expect(new Set(passes)).toEqual(new Set(['SCAN time_logs USING INDEX time_logs_time_idx']));
   });
 
   it('is marked totalIsCapped over tRPC, and left out where the total is exact', async () => {
@@ -119,10 +129,10 @@ describe('a total past the count cap', () => {
 
 describe('a search whose date part matches many logs, and its other parts few', () => {
   it('walks only the stretch of time its matches lie in, not every newer log first', async () => {
-    const plans = await statementPlans(t.database, async () => {
+    const plans = await sqlitePlans(async () => {
       const page = restPage<TimeLogDto>(await logs('search=2024&per_page=25&timeZone=UTC'));
       expect([page.total, page.items[0]?._id]).toEqual([10_000, `log-${LOGS - 1}`]);
     });
-    expect(pageStatement(plans, 'time_logs').plan[0]).toBe('SEARCH time_logs USING INDEX time_logs_time_idx (time_stamp>? AND time_stamp<?)');
+    if (onSqlite) expect(pageStatement(plans, 'time_logs').plan[0]).toBe('SEARCH time_logs USING INDEX time_logs_time_idx (time_stamp>? AND time_stamp<?)');
   });
 });

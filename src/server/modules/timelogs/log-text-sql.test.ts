@@ -1,10 +1,9 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logDateTimeText } from '../../../shared/log-text.js';
-import type { SqliteDatabase } from '../../database/sqlite.js';
 import { offsetSpans } from '../../lib/zone-offsets.js';
-import { tempDatabase } from '../../testing/database.js';
-import { createCompany, createTimeLogRow } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { createCompany } from '../../testing/factories.js';
 import { dateTextMatch } from './date-text-ranges.js';
 import { mayBeInDateTimeText, mayBeInHoursText, wallMatchSql } from './log-text-sql.js';
 
@@ -53,17 +52,19 @@ const oddities = [
 const instants = [...new Set([...aroundTransitions, ...halfHours, ...spreadInstants(600), ...oddities])];
 const zones = ['America/New_York', 'Europe/Berlin', 'UTC', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham'];
 
-const temp = tempDatabase();
-let database: SqliteDatabase;
+/** A test app's database, on the run's engine: the SQL is checked on each. */
+let app: TestApp;
 
 beforeAll(async () => {
-  database = temp.open();
-  const company = await createCompany(database.db);
-  await database.db.transaction(async (tx) => {
-    for (const instant of instants) await createTimeLogRow(tx, { companyId: company.id, timeStamp: new Date(instant), hundredths: 100 });
+  app = await createTestApp();
+  const company = await createCompany(app.deps.db);
+  // bare rows, 500 to a statement
+  const rows = instants.map((instant) => ({ id: `log-${instant}`, companyId: company.id, timeStamp: new Date(instant), hundredths: 100, createdAt: new Date(0) }));
+  await app.deps.db.transaction(async (tx) => {
+    for (let from = 0; from < rows.length; from += 500) await tx.insert(tx.t.timeLogs).values(rows.slice(from, from + 500));
   });
 });
-afterAll(() => temp.remove());
+afterAll(() => app.close());
 
 /** The instants whose date-time text, as the screen writes it in the zone, contains the search. */
 const shownWith = (search: string, zone: string) => instants.filter((instant) => logDateTimeText(instant, zone).toLowerCase().includes(search.toLowerCase()));
@@ -91,15 +92,16 @@ describe('dateTextMatch', () => {
   });
 
   it.each(zones)('gives as wall-clock days and minutes, checked in SQL, exactly the instants whose text in %s contains each search', async (zone) => {
-    const { timeLogs } = database.db.t;
+    const { db } = app.deps;
+    const { timeLogs } = db.t;
     const spans = spansOf(zone);
     for (const search of searches) {
       const { wall, ranges } = dateTextMatch(search, first, last, spans, 10);
       if (search.length < 3) expect(ranges).toBeUndefined();
-      const rows = await database.db
+      const rows = await db
         .select({ timeStamp: timeLogs.timeStamp })
         .from(timeLogs)
-        .where(wallMatchSql(timeLogs.timeStamp, spans, wall))
+        .where(wallMatchSql(timeLogs.timeStamp, spans, wall, db.syntax))
         .orderBy(asc(timeLogs.timeStamp));
       const found = rows.map((row) => row.timeStamp.getTime());
       expect({ search, instants: found }).toEqual({ search, instants: shownWith(search, zone).sort((a, b) => a - b) });

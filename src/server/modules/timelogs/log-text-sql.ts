@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { logDateTimeLayout } from '../../../shared/log-text.js';
+import type { Syntax } from '../../database/syntax.js';
 import type { OffsetSpan } from '../../lib/zone-offsets.js';
 import type { WallMatch } from './date-text-ranges.js';
 
@@ -44,21 +45,20 @@ function offsetSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[]): SQL {
   return sql`(case ${sql.join(branches, sql` `)} else ${integer(spans.at(-1)!.offsetMs)} end)`;
 }
 
-const jsonList = (values: number[]) => sql`(select value from json_each(${JSON.stringify(values)}))`;
-
 /**
  * Whether the instant's wall-clock day and minute are among those of a WallMatch: a check per
- * row, for searches that match too many separate minutes to read as ranges.
+ * row, for searches that match too many separate minutes to read as ranges. `syntax` is the
+ * transaction's (tx.syntax): each list of days or minutes is bound as one parameter.
  */
-export function wallMatchSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[], match: WallMatch): SQL {
+export function wallMatchSql(instantMs: SQL | AnyColumn, spans: OffsetSpan[], match: WallMatch, { inValues }: Syntax): SQL {
   const wallMs = sql`(${instantMs} + ${offsetSql(instantMs, spans)})`;
   const wallMinute = sql`((${wallMs} - ((${wallMs} % 60000 + 60000) % 60000)) / 60000)`;
   const minute = sql.raw('((wall.minute % 1440 + 1440) % 1440)');
   const day = sql.raw('((wall.minute - ((wall.minute % 1440 + 1440) % 1440)) / 1440)');
   const tests = [
-    sql`${day} in ${jsonList(match.wholeDays)}`,
-    sql`${minute} in ${jsonList(match.inTime)}`,
-    ...match.crossings.map(({ days, minutes }) => sql`(${day} in ${jsonList(days)} and ${minute} in ${jsonList(minutes)})`),
+    inValues(day, match.wholeDays),
+    inValues(minute, match.inTime),
+    ...match.crossings.map(({ days, minutes }) => sql`(${inValues(day, days)} and ${inValues(minute, minutes)})`),
   ];
   return sql`(select ${sql.join(tests, sql` or `)} from (select ${wallMinute} as minute) as wall)`;
 }

@@ -1,11 +1,12 @@
 import { and, eq, gte, max, min, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, timeLogs } from '../../../../drizzle/schema.js';
+import type { timeLogs } from '../../../../drizzle/schema.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import type { TimeLogDto, TimeLogListQuery, TimeLogSortKey } from '../../../shared/timelogs.js';
 import type { DayTotal } from '../../../shared/weekly.js';
 import type { Tables } from '../../../../drizzle/tables.js';
 import type { Db, Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
 import { contains, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
@@ -17,7 +18,8 @@ import { mayBeInDateTimeText, mayBeInHoursText, wallMatchSql } from './log-text-
 
 export type TimeLogRow = typeof timeLogs.$inferSelect;
 
-const logRowid = sql<number>`${timeLogs}.rowid`;
+/** A log's rowid: the table's name and rowid, which both engines have (on PostgreSQL a bigint read as a number). */
+const logRowid = ({ timeLogs }: Tables) => sql<number>`${timeLogs}.rowid`.mapWith(Number);
 
 const logColumnsOf = ({ companies, tasks, timeLogs }: Tables) => ({
   _id: timeLogs.id,
@@ -58,12 +60,16 @@ function toDto(row: JoinedRow): TimeLogDto {
 }
 
 /** What each sortable column sorts by; rowid breaks ties in the same direction. */
-const timeLogSortColumns: Record<TimeLogSortKey, (SQL | AnyColumn)[]> = {
-  timeStamp: [timeLogs.timeStamp, logRowid],
-  // companies by companies_name_nocase_idx, each company's logs by time_logs_company_idx: no sort
-  companyName: [sql`${companies.companyName} collate nocase`, sql`${companies}.rowid`, timeLogs.timeStamp, logRowid],
-  invertedHours: [timeLogs.hundredths, logRowid],
-  description: [sql`${timeLogs.description} collate nocase`, logRowid],
+const timeLogSortColumns = (tables: Tables, { noCase }: Syntax): Record<TimeLogSortKey, (SQL | AnyColumn)[]> => {
+  const { companies, timeLogs } = tables;
+  const rowid = logRowid(tables);
+  return {
+    timeStamp: [timeLogs.timeStamp, rowid],
+    // companies by companies_name_nocase_idx, each company's logs by time_logs_company_idx: no sort
+    companyName: [noCase(companies.companyName), sql`${companies}.rowid`, timeLogs.timeStamp, rowid],
+    invertedHours: [timeLogs.hundredths, rowid],
+    description: [noCase(timeLogs.description), rowid],
+  };
 };
 
 /** The UTC calendar years that have logs: one indexed look-up per year, however many logs. */
@@ -104,10 +110,15 @@ type SearchPart = { rows?: SQL; scans?: true; test: SQL; ranges?: InstantRange[]
  * A description's matching rows come from the trigram index (a short search, which trigrams cannot
  * serve, from a LIKE over the table). Checked log by log, it is a LIKE: `rowid in (<the index's
  * rows>)` would first read every match from the index, hundreds of thousands for a common word.
+ * The index is each engine's own, so the rows are read in two ways: SQLite's is the FTS5 table
+ * time_log_words, read by MATCH; PostgreSQL's is time_logs_description_trgm_idx (pg_trgm), which
+ * serves the ILIKE itself.
  */
-function descriptionPart(search: string): SearchPart {
-  const test = contains(timeLogs.description, search);
-  if ([...search].length < TRIGRAM) return { rows: sql`select rowid from time_logs where ${test}`, scans: true, test };
+function descriptionPart(tx: Tx, search: string): SearchPart {
+  const test = contains(tx.t.timeLogs.description, search, tx.syntax);
+  const rows = sql`select rowid from time_logs where ${test}`;
+  if ([...search].length < TRIGRAM) return { rows, scans: true, test };
+  if (tx.engine === 'postgres') return { rows, test };
   return { rows: sql`select rowid from time_log_words where time_log_words match ${`"${search.replace(/"/g, '""')}"`}`, test };
 }
 
@@ -121,7 +132,7 @@ async function hoursPart(tx: Tx, search: string): Promise<SearchPart | undefined
     if (logHoursText(hundredthsToHours(hundredths)).includes(search)) values.push(hundredths);
   }
   if (values.length === 0) return undefined;
-  const test = sql`${timeLogs.hundredths} in (select value from json_each(${JSON.stringify(values)}))`;
+  const test = tx.syntax.inValues(timeLogs.hundredths, values);
   return { rows: sql`select rowid from time_logs where ${test}`, test };
 }
 
@@ -135,19 +146,23 @@ async function dateTimePart(tx: Tx, search: string, timeZone: string): Promise<S
   const spans = offsetSpans(timeZone, await yearsWithLogs(tx));
   const { wall, ranges } = dateTextMatch(search, first.at.getTime(), last.at.getTime(), spans, MAX_DATE_RANGES);
   if (ranges?.length === 0) return undefined;
-  const rows =
-    ranges &&
-    sql`select time_logs.rowid from json_each(${JSON.stringify(ranges)}) as range
-      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1`;
-  const test = ranges && ranges.length <= FEW_RANGES ? inRangesSql(ranges) : wallMatchSql(timeLogs.timeStamp, spans, wall);
+  const rows = ranges && sql`select time_logs.rowid from ${logsInRanges(tx, ranges)}`;
+  const test = ranges && ranges.length <= FEW_RANGES ? inRangesSql(tx, ranges) : wallMatchSql(timeLogs.timeStamp, spans, wall, tx.syntax);
   return { rows, test, ranges };
 }
 
 /** A date that matches in a few stretches of time (a year, a month) is checked by comparing the instant with them. */
 const FEW_RANGES = 64;
 
-function inRangesSql(ranges: InstantRange[]): SQL {
-  const time = sql`${timeLogs}.time_stamp`;
+/** The time ranges joined with the logs in them, for `select ... from` (each range read from time_logs_time_idx). */
+function logsInRanges(tx: Tx, ranges: InstantRange[]): SQL {
+  const range = tx.syntax.pairs(ranges, 'range');
+  return sql`${range.table}
+      join time_logs on time_logs.time_stamp >= ${range.from} and time_logs.time_stamp < ${range.to}`;
+}
+
+function inRangesSql(tx: Tx, ranges: InstantRange[]): SQL {
+  const time = sql`${tx.t.timeLogs}.time_stamp`;
   return sql`(${sql.join(
     ranges.map(([from, to]) => sql`(${time} >= ${from} and ${time} < ${to})`),
     sql` or `,
@@ -156,7 +171,7 @@ function inRangesSql(ranges: InstantRange[]): SQL {
 
 /** How many rows a statement selects, reading at most `atMost` of them (see countUpTo). */
 async function countRowsUpTo(tx: Tx, rows: SQL, atMost: number): Promise<number> {
-  const [counted] = await tx.rows<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost})`);
+  const [counted] = await tx.rows<{ n: number }>(sql`select count(*) as n from (${rows} limit ${atMost}) as counted`);
   return counted!.n;
 }
 
@@ -167,7 +182,7 @@ const matchesFew = async (tx: Tx, { rows }: SearchPart) => rows !== undefined &&
  * A part checked log by log: by membership in its few rows (read once, and the check reads nothing
  * of the log but its rowid, which the index the list walks holds), else by its own test.
  */
-const logTest = (part: SearchPart, few: boolean) => (few ? sql`+${logRowid} in (${part.rows!})` : part.test);
+const logTest = (tx: Tx, part: SearchPart, few: boolean) => (few ? sql`${tx.syntax.unindexed(logRowid(tx.t))} in (${part.rows!})` : part.test);
 
 /**
  * The stretch of time a search's matches lie in, when its date part has time ranges and its other
@@ -182,7 +197,7 @@ async function matchesSpan(tx: Tx, ranges: InstantRange[], few: SearchPart[]): P
   if (few.length > 0) {
     const [span] = await tx.rows<{ first: number | null; last: number | null }>(
       // the subquery keeps SQLite reading the few rows by rowid: asked for min() of time_logs directly, it walks time_logs_time_idx
-      sql`select min(at) as first, max(at) as last from (select time_stamp as at from time_logs where rowid in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)}))`,
+      sql`select min(at) as first, max(at) as last from (select time_stamp as at from time_logs where rowid in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})) as few`,
     );
     if (span!.first !== null) from = Math.min(from, span!.first);
     if (span!.last !== null) to = Math.max(to, span!.last + 1);
@@ -200,11 +215,9 @@ type LogSearch = { where: SQL; count?: (company: SQL | undefined, atMost: number
 function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, others: SearchPart[]) {
   const { timeLogs } = tx.t;
   return async (company: SQL | undefined, atMost: number): Promise<number> => {
-    const logsInRanges = sql`select 1 from json_each(${JSON.stringify(date.ranges)}) as range
-      join time_logs on time_logs.time_stamp >= range.value ->> 0 and time_logs.time_stamp < range.value ->> 1 ${company ? sql`and ${company}` : sql``}`;
-    const inRanges = await countRowsUpTo(tx, logsInRanges, atMost);
+    const inRanges = await countRowsUpTo(tx, sql`select 1 from ${logsInRanges(tx, date.ranges)} ${company ? sql`and ${company}` : sql``}`, atMost);
     if (others.length === 0 || inRanges >= atMost) return inRanges;
-    const outside = and(company, sql`${logRowid} in (${sql.join(others.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${date.test}`);
+    const outside = and(company, sql`${logRowid(tx.t)} in (${sql.join(others.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${date.test}`);
     return inRanges + (await countUpTo(tx, timeLogs, outside, atMost - inRanges));
   };
 }
@@ -220,13 +233,13 @@ function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, ot
 async function searchLogs(tx: Tx, search: string, timeZone: string): Promise<LogSearch | undefined> {
   if (!search) return undefined;
   const date = mayBeInDateTimeText(search) ? await dateTimePart(tx, search, timeZone) : undefined;
-  const others = [descriptionPart(search), mayBeInHoursText(search) ? await hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
+  const others = [descriptionPart(tx, search), mayBeInHoursText(search) ? await hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
   const parts = date ? [date, ...others] : others;
   const few = new Map<SearchPart, boolean>();
   for (const part of parts) if (!part.scans) few.set(part, await matchesFew(tx, part));
-  if (await allMatchFew(tx, parts, few)) return { where: sql`${logRowid} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
+  if (await allMatchFew(tx, parts, few)) return { where: sql`${logRowid(tx.t)} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
   const tests = sql`(${sql.join(
-    parts.map((part) => logTest(part, few.get(part) ?? false)),
+    parts.map((part) => logTest(tx, part, few.get(part) ?? false)),
     sql` or `,
   )})`;
   const where = and(tests, date?.ranges && others.every((part) => few.get(part)) ? await matchesSpan(tx, date.ranges, others) : undefined)!;
@@ -263,7 +276,7 @@ function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[]) {
     if (company) return undefined;
     const inMany = await countRowsUpTo(tx, many.rows!, atMost);
     if (inMany >= atMost) return inMany;
-    const outside = and(sql`${logRowid} in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${many.test}`);
+    const outside = and(sql`${logRowid(tx.t)} in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${many.test}`);
     return inMany + (await countUpTo(tx, timeLogs, outside, atMost - inMany));
   };
 }
@@ -280,16 +293,16 @@ export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' |
   const days = withinDays(timeLogs.timeStamp, query, providerZone);
   let planned: Promise<{ search: LogSearch | undefined; where: SQL | undefined }> | undefined;
   const plan = () => (planned ??= searchLogs(tx, query.search, timeZone).then((search) => ({ search, where: and(company, days, search?.where) })));
-  const keys = timeLogSortColumns[query.sort];
+  const keys = timeLogSortColumns(tx.t, tx.syntax)[query.sort];
   const order = pageOrderOf(days !== undefined, async (limit) => {
     const { where } = await plan();
-    const rows = await tx.select({ rowid: logRowid }).from(timeLogs).where(where).limit(limit);
+    const rows = await tx.select({ rowid: logRowid(tx.t) }).from(timeLogs).where(where).limit(limit);
     return rows.map((row) => row.rowid);
   });
   const read = async (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => {
     const { where } = await plan();
     const pageOrder = await order();
-    return timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(pageOrder, query.dir, keys)).limit(limit).offset(offset);
+    return timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(pageOrder, query.dir, keys, tx.syntax)).limit(limit).offset(offset);
   };
   return {
     rows: async (limit, offset) => (await read({}, undefined, limit, offset)).map(toDto),
@@ -350,7 +363,8 @@ export type DaySpan = { date: string; from: number; to: number };
  */
 function dayTotalsSql(days: DaySpan[], companyId: string): SQL {
   const values = sql.join(
-    days.map(({ date, from, to }) => sql`(${date}, ${from}, ${to})`),
+    // cast: PostgreSQL would take the bound instants of a VALUES list for text, and not compare them with a bigint
+    days.map(({ date, from, to }) => sql`(${date}, cast(${from} as bigint), cast(${to} as bigint))`),
     sql`, `,
   );
   const range = () => sql`${ofCompany(companyId)}time_stamp >= days.day_from and time_stamp < days.day_to`;

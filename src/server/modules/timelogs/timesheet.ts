@@ -14,6 +14,7 @@ import {
 import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { addDays, epochDay, weekStartAt } from '../../../shared/weekly.js';
 import type { Tx } from '../../db.js';
+import type { Syntax } from '../../database/syntax.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
@@ -147,17 +148,19 @@ type LoggedSum = { task: string | null; taskTitle: string | null } & Record<`d${
 /**
  * One statement: the company's logs of the week summed and counted per task and per day, over the
  * company's index range; `bounds` are the instants the week's days start, and the end of the week.
+ * The title is grouped by as well (it is the task's), as PostgreSQL selects only what is grouped by;
+ * "taskTitle" is quoted, or PostgreSQL would answer it in lower case.
  */
-function loggedSql(company: string, bounds: number[]): SQL {
+function loggedSql({ noCase }: Syntax, company: string, bounds: number[]): SQL {
   const inDay = (day: number) => sql`l.time_stamp >= ${bounds[day]!} and l.time_stamp < ${bounds[day + 1]!}`;
   const days = Array.from(
     { length: TIMESHEET_DAYS },
     (_, day) => sql`sum(case when ${inDay(day)} then l.hundredths end) as ${sql.raw(`d${day}`)}, count(case when ${inDay(day)} then 1 end) as ${sql.raw(`n${day}`)}`,
   );
-  return sql`select l.task_id as task, t.title as taskTitle, ${sql.join(days, sql`, `)}
+  return sql`select l.task_id as task, t.title as "taskTitle", ${sql.join(days, sql`, `)}
     from time_logs l left join tasks t on t.id = l.task_id
     where l.company_id = ${company} and l.time_stamp >= ${bounds[0]!} and l.time_stamp < ${bounds[TIMESHEET_DAYS]!}
-    group by l.task_id order by t.title is not null, t.title collate nocase`;
+    group by l.task_id, t.title order by t.title is not null, ${noCase(sql`t.title`)}, l.task_id`;
 }
 
 /** What the company has logged in the week, per task (null: no task) and day. */
@@ -167,7 +170,7 @@ export async function loggedWeek(deps: AppDeps, company: string, weekStart: stri
   const calendar = zoneCalendar((await readSettings(deps.config, db)).timeZone);
   const monday = epochDay(weekStart);
   const bounds = Array.from({ length: TIMESHEET_DAYS + 1 }, (_, day) => calendar.dayStart(monday + day));
-  const rows = await db.rows<LoggedSum>(loggedSql(company, bounds));
+  const rows = await db.rows<LoggedSum>(loggedSql(db.syntax, company, bounds));
   const logged: LoggedRow[] = rows.map((row) => ({
     task: row.task,
     taskTitle: row.taskTitle,

@@ -1,13 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+/*
+ * The unit and API tests, twice over the server: on SQLite (every test, as the app runs by default)
+ * and on PostgreSQL (the server's and the scripts' tests again, each test app on a fresh database of
+ * a throwaway PostgreSQL server, or TEST_DATABASE_URL's). A test about one engine's own workings
+ * (SQLite's query plans, its files) runs on that engine's project only (src/server/testing/engine.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/server/testing/setup.ts'],
-    // a throwaway PostgreSQL server for the run (or TEST_DATABASE_URL): the API suites run on both engines
     globalSetup: ['src/server/testing/postgres-global-setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'postgres', include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'], env: { HOURBANK_TEST_ENGINE: 'postgres' } },
+      },
+    ],
   },
 });

@@ -8,10 +8,10 @@ import { buildApp } from './app.js';
 import { DOWNLOAD_ROUTES } from './downloads.js';
 import { procedureInternals } from './procedure-internals.js';
 import { appRouter } from './router.js';
-import { INVALID_JSON, JSON_ONLY, WRONG_METHOD } from './errors.js';
+import { INVALID_JSON, JSON_ONLY, NUL_IN_TEXT, WRONG_METHOD } from './errors.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from './testing/app.js';
 import { createCompany } from './testing/factories.js';
-import { sqliteConnections } from './testing/engine.js';
+import { otherConnection } from './testing/engine.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,11 +88,31 @@ describe('request handling', () => {
     }
   });
 
+  it('refuses text with U+0000 with a 400 that says so, signed in or not, on both transports, and saves nothing', async () => {
+    const { token } = await signedInUser(t, { role: 'superadmin' });
+    const company = await createCompany(t.deps.db, { companyName: 'Nul Co' });
+    const rest = await api(t.app, token).post('/superadmin/tasks', { company: company.id, title: 'Bad\u0000title' });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toEqual({ message: NUL_IN_TEXT, fieldErrors: { title: [NUL_IN_TEXT] } });
+    const trpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/account.forgotPassword',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ emailAddress: 'someone\u0000@example.com' }),
+    });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.message).toBe(NUL_IN_TEXT);
+    const { tasks } = t.deps.db.t;
+    expect(await t.deps.db.select().from(tasks).where(eq(tasks.companyId, company.id))).toEqual([]);
+  });
+
   it('hides server faults behind a generic 500 on both transports', async () => {
     const broken = await createTestApp();
     const { token } = await signedInUser(broken);
     const userId = (await api(broken.app, token).get('/account/profile')).json()._id as string;
-    sqliteConnections(broken.database).writer.exec('DROP TABLE sessions');
+    const operator = await otherConnection(broken.config);
+    await operator.exec('DROP TABLE sessions');
+    await operator.close();
     try {
       const rest = await api(broken.app, token).get('/account/profile');
       expect(rest.statusCode).toBe(500);

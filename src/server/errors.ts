@@ -22,11 +22,11 @@ export const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please tr
 export const DISK_FULL = 'The server cannot save changes right now (its disk is full). Try again later.';
 
 /**
- * Error codes of a write that found no room: SQLite's database or disk full, a file system out of
- * space or over the account's quota. Not the app's fault and not the caller's: nothing can be
+ * Error codes of a write that found no room: SQLite's database or disk full, PostgreSQL's disk full
+ * (SQLSTATE 53100), a file system out of space or over the account's quota. Not the app's fault and not the caller's: nothing can be
  * saved until someone makes room, so the caller is told so (503) rather than "something went wrong".
  */
-const NO_ROOM_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+const NO_ROOM_CODES = new Set(['SQLITE_FULL', '53100', 'ENOSPC', 'EDQUOT']);
 
 /** Whether the error, or an error it was caused by, is a write that found the disk full. */
 export function isDiskFull(error: unknown): boolean {
@@ -38,6 +38,8 @@ export function isDiskFull(error: unknown): boolean {
   return false;
 }
 export const INVALID_JSON = 'The request body is not valid JSON.';
+/** PostgreSQL's text cannot hold U+0000, so neither engine takes it: the same answer on both. */
+export const NUL_IN_TEXT = 'Text cannot contain the NUL character (U+0000).';
 export const JSON_ONLY = 'Send the request body as application/json.';
 /** tRPC reads queries with GET and takes changes with POST; the REST mirror's methods are in its reference. */
 export const WRONG_METHOD = 'This call does not take that HTTP method: read with GET, change with POST (see /api/docs for the REST mirror).';

@@ -70,8 +70,10 @@ afterAll(() => t.close());
 async function databaseState(): Promise<string> {
   const { db } = t.deps;
   const tables = await db.rows<{ name: string }>(
-    // ordinary tables: not a full-text index's own (virtual and shadow), which follow the tables they index
-    sql`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name`,
+    db.engine === 'sqlite'
+      ? // ordinary tables: not a full-text index's own (virtual and shadow), which follow the tables they index
+        sql`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name`
+      : sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by table_name`,
   );
   const rowsOf = (table: string) =>
     db.rows(table === 'outbox' ? sql`select id, to_addresses, subject from outbox order by rowid` : sql`select * from ${sql.identifier(table)} order by rowid`);

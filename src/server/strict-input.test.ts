@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TASK_BACKDATE_DAYS, MAX_TASK_FUTURE_HOURS, TASK_DATE_IN_FUTURE, TASK_DATE_TOO_OLD } from '../shared/limits.js';
 import { notACalendarDay, notOneLine, reordersText } from '../shared/validation.js';
+import { NUL_IN_TEXT } from './errors.js';
 import { createCompany, createPackage, createTask, createTimeLogRow } from './testing/factories.js';
 import { api, createTestApp, json, signedInUser, type TestApp, type SignedInUser } from './testing/app.js';
 
@@ -151,7 +152,8 @@ const lineCases: Case[] = [
   ['createCompany', 'companyName', 'Acme\r\nBcc: everyone', notOneLine('Company name')],
   ['createCompany', 'companyPhone', '555\n1234', notOneLine('Company phone')],
   ['createUser', 'firstName', 'Ada\nBcc', notOneLine('First name')],
-  ['createUser', 'lastName', 'Love\u0000lace', notOneLine('Last name')],
+  // U+0000 is refused in any text before the schema reads it: PostgreSQL cannot store it
+  ['createUser', 'lastName', 'Love\u0000lace', NUL_IN_TEXT],
   ['signUp', 'companyName', 'Sign\nCo', notOneLine('Company name')],
   ['signUp', 'lastName', 'Si\u2028gn', notOneLine('Last name')],
   ['updateProfile', 'firstName', 'Mem\nber', notOneLine('First name')],

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { idParam } from '../shared/validation.js';
 import type { AppDeps } from './deps.js';
+import { AppError, NUL_IN_TEXT } from './errors.js';
 import { ownCompanyId, type Actor } from './modules/account/actor.js';
 import { isWrongCredentials } from './modules/account/service.js';
 import { validateSessionToken } from './modules/account/sessions.js';
@@ -66,14 +67,34 @@ const forbidden = () =>
  * tRPC copies the call's options at every middleware, which a cheap call notices.
  */
 export const publicProcedure = t.procedure.meta({ public: true }).use(async ({ ctx, meta, getRawInput, next }) => {
+  const rawInput = await getRawInput();
+  refuseNul(rawInput);
   const action = meta?.rateLimit;
   if (!action) return next();
-  const caller = { ip: ctx.ip, emailAddress: emailAddressIn(await getRawInput()) };
+  const caller = { ip: ctx.ip, emailAddress: emailAddressIn(rawInput) };
   ctx.deps.rateLimiter.admit(action, caller);
   const result = await next();
   countFailure(ctx, action, caller, result);
   return result;
 });
+
+/** Refuses an input with U+0000 in any text or name (see NUL_IN_TEXT), naming the field it is in, before anything reads it. */
+function refuseNul(rawInput: unknown): void {
+  const path = nulPath(rawInput);
+  if (path) throw new AppError('BAD_REQUEST', NUL_IN_TEXT, path.join('.') || undefined);
+}
+
+/** Where the first U+0000 of the input is: the path to its text or name ([] for the input itself), or undefined. */
+function nulPath(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? [] : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\0')) return [];
+    const inner = nulPath(item);
+    if (inner) return [key, ...inner];
+  }
+  return undefined;
+}
 
 /** The email address a call names, read before its input is checked (a bad one is refused after). */
 function emailAddressIn(rawInput: unknown): string | undefined {
@@ -93,10 +114,11 @@ type Guard = {
  * companyId(): the caller's own company, or a 403 for an account of none (the provider).
  */
 function signedInProcedure({ may, refusal }: Guard) {
-  return t.procedure.use(async ({ ctx, meta, next }) => {
+  return t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
     const { actor } = ctx;
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     if (!may(actor)) throw forbidden();
+    refuseNul(await getRawInput());
     const refused = await refusal?.(ctx.deps, actor);
     if (refused) throw new TRPCError({ code: 'FORBIDDEN', message: refused });
     const action = meta?.rateLimit;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { createRuntime, type OpenedDatabase } from '../bootstrap.js';
-import { testEngine } from './engine.js';
+import { testEngine, type TestEngine } from './engine.js';
 import { freshPostgresDatabase } from './postgres.js';
 import { loadConfig, type Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
@@ -40,9 +40,9 @@ export type TestApp = {
  * on the run's PostgreSQL server when the run is on PostgreSQL (testing/engine.ts). With a logger, it
  * logs as the server does.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logger?: FastifyBaseLogger } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logger?: FastifyBaseLogger; engine?: TestEngine } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-test-'));
-  const postgres = testEngine() === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const postgres = (options.engine ?? testEngine()) === 'postgres' ? await freshPostgresDatabase() : undefined;
   const config = loadConfig({
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     DATA_DIR: dataDir,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitiesDto, ActivityDto } from '../../../shared/activities.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
+import { testEngine } from '../../testing/engine.js';
 import { createCompany, createTask, purchasedHours, workedHours } from '../../testing/factories.js';
 import { fullScans, statementPlans } from '../../testing/query-plans.js';
 
@@ -161,7 +162,7 @@ describe('GET /dashboard', () => {
     expect(json<{ result: { data: DashboardDto } }>(response).result.data).toEqual(await dashboard(token));
   });
 
-  it('reads with a few indexed queries and never scans the ledger or the tasks', async () => {
+  it.runIf(testEngine() === 'sqlite')('reads with a few indexed queries and never scans the ledger or the tasks', async () => {
     const company = await createCompany(t.deps.db);
     for (let n = 1; n <= 30; n += 1) {
       if (n % 10 === 1) await buy(company.id, 1000, `Package ${n}`, day(n), n !== 21);

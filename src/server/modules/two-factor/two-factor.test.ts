@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import Database from 'better-sqlite3';
+import { otherConnection } from '../../testing/engine.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
@@ -393,15 +393,15 @@ describe('requiring two-factor sign-in for super-admins', () => {
     const { token } = await signedInUser(t, { role: 'superadmin' });
     expect((await api(t.app, token).get('/superadmin/users')).statusCode).toBe(200);
     // another server process on the same database: its own connection, none of this process's memory
-    const elsewhere = new Database(t.config.databasePath);
+    const elsewhere = await otherConnection(t.config);
     try {
-      elsewhere.exec("insert into settings (key, value) values ('requireTwoFactorForSuperAdmins', 'true')");
+      await elsewhere.exec("insert into settings (key, value) values ('requireTwoFactorForSuperAdmins', 'true')");
       const refused = await api(t.app, token).get('/superadmin/users');
       expect(refused.statusCode).toBe(403);
       expect(json(refused).message).toBe(ENROL_FIRST);
     } finally {
-      elsewhere.exec("delete from settings where key = 'requireTwoFactorForSuperAdmins'");
-      elsewhere.close();
+      await elsewhere.exec("delete from settings where key = 'requireTwoFactorForSuperAdmins'");
+      await elsewhere.close();
     }
     expect((await api(t.app, token).get('/superadmin/users')).statusCode).toBe(200);
   });

@@ -19,4 +19,5 @@ export const {
   twoFactor,
   twoFactorRecoveryCodes,
   settings,
+  rateWindows,
 } = defineTables(postgresKit);

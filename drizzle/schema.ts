@@ -19,5 +19,6 @@ export const {
   twoFactor,
   twoFactorRecoveryCodes,
   settings,
+  rateWindows,
 } = defineTables(sqliteKit);
 export { invoiceBalanceCents, invoiceStatusWordSql, type Tables } from './tables.js';

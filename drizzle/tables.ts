@@ -362,7 +362,38 @@ export function defineTables(k: Kit) {
     value: k.text('value').notNull(),
   });
 
-  return { companies, users, sessions, passwordTokens, tasks, taskHistory, packages, invoiceNumberSequence, invoices, payments, timeLogs, activities, outbox, twoFactor, twoFactorRecoveryCodes, settings };
+  /*
+   * The rate limits' fixed windows, where several processes must count together (PostgreSQL): one
+   * row per counted key (an action and an address, an email address, a user or an account), its
+   * window's start and length, and the attempts counted in it. A single process (SQLite) counts in
+   * its memory and leaves the table empty.
+   */
+  const rateWindows = k.table('rate_windows', {
+    key: k.text('key').primaryKey(),
+    startedAt: k.instant('started_at').notNull(),
+    windowMs: k.int('window_ms').notNull(),
+    count: k.int('count').notNull(),
+  });
+
+  return {
+    companies,
+    users,
+    sessions,
+    passwordTokens,
+    tasks,
+    taskHistory,
+    packages,
+    invoiceNumberSequence,
+    invoices,
+    payments,
+    timeLogs,
+    activities,
+    outbox,
+    twoFactor,
+    twoFactorRecoveryCodes,
+    settings,
+    rateWindows,
+  };
 }
 
 /** The tables as the services see them (typed as SQLite's on both engines, see kit.ts). */

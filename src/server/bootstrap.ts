@@ -13,6 +13,7 @@ import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { RateLimiter } from './rate-limit.js';
+import { databaseWindows, memoryWindows } from './rate-windows.js';
 import { loadLinkSigningKey } from './secrets.js';
 
 export type OpenedDatabase = SqliteDatabase | PostgresDatabase;
@@ -49,7 +50,8 @@ export async function createRuntime(
     clock,
     outbox,
     balanceWatcher: (tx, change) => alertOnBalanceChange(deps, tx, change),
-    rateLimiter: new RateLimiter(clock),
+    // several processes may share a PostgreSQL database: they count their limits in it
+    rateLimiter: new RateLimiter(clock, { windows: database.engine === 'postgres' ? databaseWindows(database.db) : memoryWindows() }),
     linkSigningKey: loadLinkSigningKey(config),
     logger: overrides.logger,
   };

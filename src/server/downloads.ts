@@ -5,7 +5,7 @@ import { callerFor, loggedFailure, type AppCaller } from './calls.js';
 import type { AppDeps } from './deps.js';
 import { DownloadSlots, type DownloadHolder } from './download-slots.js';
 import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } from './modules/activities/downloads.js';
-import { LinkFetches, openDownloadLink } from './modules/exports/links.js';
+import { countLinkFetch, openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
 import { requestInfo } from './request-info.js';
 import type { DownloadRoute } from './api-docs/rest-shapes.js';
@@ -15,7 +15,7 @@ import type { DownloadRoute } from './api-docs/rest-shapes.js';
  * Each is fetched from a signed link its link call issued (the browser cannot send the session
  * header with a download), or, for a script, with the jwttoken header: the route then makes the
  * link call itself, so the session, role, input and rate limit are checked in one place. A link
- * fetched again counts again against the limit (LinkFetches).
+ * fetched again counts again against the limit (countLinkFetch).
  */
 
 export const INVALID_DOWNLOAD_LINK = 'This download link is not valid.';
@@ -48,7 +48,6 @@ const customerHolder = (payload: unknown): DownloadHolder => ({ pool: 'customers
 
 export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
   const slots = new DownloadSlots();
-  const fetches = new LinkFetches(deps);
 
   /** The signed payload of the request's link, or of the link the script's session gets; null once answered. */
   async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: AppCaller) => Promise<DownloadLink>): Promise<unknown> {
@@ -67,7 +66,7 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
       return null;
     }
     try {
-      fetches.count(opened.link, opened.by);
+      await countLinkFetch(deps, opened.link, opened.by);
     } catch (cause) {
       await sendError(reply, cause);
       return null;

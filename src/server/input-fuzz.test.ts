@@ -64,7 +64,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Every row of every table, but sessions (each call signs in afresh) and the outbox's delivery
+ * Every row of every table, but sessions (each call signs in afresh), the rate limits' windows (a
+ * refused call still counts as an attempt, which is what they are for) and the outbox's delivery
  * columns (its worker sends earlier emails in the background): which emails exist is compared.
  */
 async function databaseState(): Promise<string> {
@@ -72,8 +73,8 @@ async function databaseState(): Promise<string> {
   const tables = await db.rows<{ name: string }>(
     db.engine === 'sqlite'
       ? // ordinary tables: not a full-text index's own (virtual and shadow), which follow the tables they index
-        sql`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name`
-      : sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by table_name`,
+        sql`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not in ('sessions', 'rate_windows', '__drizzle_migrations') order by name`
+      : sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'rate_windows') order by table_name`,
   );
   const rowsOf = (table: string) =>
     db.rows(table === 'outbox' ? sql`select id, to_addresses, subject from outbox order by rowid` : sql`select * from ${sql.identifier(table)} order by rowid`);

@@ -10,6 +10,7 @@ import {
 } from '../shared/limits.js';
 import type { Clock } from './lib/clock.js';
 import { AppError } from './errors.js';
+import { memoryWindows, type RateWindows } from './rate-windows.js';
 
 export type { RateLimitRule };
 
@@ -77,10 +78,6 @@ export function isFailureCounted(action: RateLimitedAction): action is FailureCo
   return action === 'sign-in' || action === 'two-factor-code';
 }
 
-type Window = { startedAt: number; count: number; windowMs: number };
-
-const SWEEP_ABOVE = 10_000;
-
 /** Whose failures a call counts: the email address a sign-in names, or the signed-in or challenged user. */
 function accountOf(action: FailureCountedAction, caller: Caller): string | undefined {
   return action === 'sign-in' ? caller.emailAddress?.trim().toLowerCase() : caller.userId;
@@ -92,38 +89,43 @@ function tooMany(what: string, waitMs: number): AppError {
 }
 
 /**
- * Fixed-window counters in memory. One process serves the app, so memory is the right place;
- * a restart forgives everyone, which is acceptable for throttling.
+ * Fixed-window counters, kept where the app's processes can all count in them (rate-windows.ts):
+ * one process's memory, or the database several processes share.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: RateWindows;
+  private readonly rules: RateLimits;
 
+  /** Counts in `windows` (this process's memory unless given) by `rules` (the app's unless given). */
   constructor(
     private readonly clock: Clock,
-    private readonly rules: RateLimits = defaultRateLimits,
-  ) {}
+    options: { windows?: RateWindows; rules?: RateLimits } = {},
+  ) {
+    this.windows = options.windows ?? memoryWindows();
+    this.rules = options.rules ?? defaultRateLimits;
+  }
 
   /**
    * The one entry for procedures (their meta.rateLimit): counts the call or, for an action counted
    * by its failures, refuses an address or account that failed too often. Throws 429 once over the limit.
    */
-  admit(action: RateLimitedAction, caller: Caller): void {
+  async admit(action: RateLimitedAction, caller: Caller): Promise<void> {
     if (isFailureCounted(action)) {
       const account = accountOf(action, caller);
-      if (account !== undefined) this.checkFailures(action, caller.ip, account);
+      if (account !== undefined) await this.checkFailures(action, caller.ip, account);
     } else if (action in this.rules.perUser) {
       if (!caller.userId) throw new Error(`The rate limit ${action} counts per user: give it a signed-in procedure.`);
-      this.consumeByUser(action as UserAction, caller.userId);
+      await this.consumeByUser(action as UserAction, caller.userId);
     } else {
-      this.consume(action, caller.ip, COUNTED_BY_EMAIL.has(action) ? caller.emailAddress : undefined);
+      await this.consume(action, caller.ip, COUNTED_BY_EMAIL.has(action) ? caller.emailAddress : undefined);
     }
   }
 
   /** Counts one attempt of `action` from `ip` for `email`; throws 429 once either is over its limit. */
-  consume(action: string, ip: string, email?: string): void {
+  async consume(action: string, ip: string, email?: string): Promise<void> {
     const checks: [string, RateLimitRule][] = [[`${action}|ip|${ip}`, this.rules.perIp]];
     if (email) checks.push([`${action}|email|${email.trim().toLowerCase()}`, this.rules.perEmail]);
-    this.count(checks, 'attempts');
+    await this.count(checks, 'attempts');
   }
 
   /**
@@ -131,25 +133,22 @@ export class RateLimiter {
    * or the account from everywhere where the action has such a ceiling. Counts nothing: only
    * failures count (recordFailure).
    */
-  checkFailures(action: FailureCountedAction, ip: string, account: string): void {
+  async checkFailures(action: FailureCountedAction, ip: string, account: string): Promise<void> {
     const now = this.clock.now().getTime();
     let waitMs = 0;
     for (const [key, rule] of this.failureKeys(action, ip, account)) {
-      const window = this.windows.get(key);
-      if (window && now - window.startedAt < rule.windowMs && window.count >= rule.limit) {
-        waitMs = Math.max(waitMs, window.startedAt + rule.windowMs - now);
-      }
+      const window = await this.windows.peek(key, now);
+      if (window && window.count >= rule.limit) waitMs = Math.max(waitMs, window.startedAt + rule.windowMs - now);
     }
     if (waitMs > 0) throw tooMany(this.rules.failures[action].what, waitMs);
   }
 
   /** Counts one failure of `action` against the address, the account from that address and the account. */
-  recordFailure(action: FailureCountedAction, caller: Caller): void {
+  async recordFailure(action: FailureCountedAction, caller: Caller): Promise<void> {
     const account = accountOf(action, caller);
     if (account === undefined) return;
     const now = this.clock.now().getTime();
-    this.sweep(now);
-    for (const [key, rule] of this.failureKeys(action, caller.ip, account)) this.countAttempt(key, rule, now);
+    for (const [key, rule] of this.failureKeys(action, caller.ip, account)) await this.windows.hit(key, rule.windowMs, now);
   }
 
   private failureKeys(action: FailureCountedAction, ip: string, account: string): [string, RateLimitRule][] {
@@ -162,40 +161,24 @@ export class RateLimiter {
     return keys;
   }
 
-  /** Counts one `action` by a signed-in user; throws 429 once they are over the action's limit. */
-  consumeByUser(action: UserAction, userId: string): void {
-    const rule = this.rules.perUser[action];
-    this.count([[`${action}|user|${userId}`, rule]], rule.what);
+  /** Whether `key` is seen for the first time in `windowMs`; it is counted as seen either way. */
+  async isFirst(key: string, windowMs: number): Promise<boolean> {
+    return (await this.windows.hit(key, windowMs, this.clock.now().getTime())).count === 1;
   }
 
-  private count(checks: [string, RateLimitRule][], what: string): void {
+  /** Counts one `action` by a signed-in user; throws 429 once they are over the action's limit. */
+  async consumeByUser(action: UserAction, userId: string): Promise<void> {
+    const rule = this.rules.perUser[action];
+    await this.count([[`${action}|user|${userId}`, rule]], rule.what);
+  }
+
+  private async count(checks: [string, RateLimitRule][], what: string): Promise<void> {
     const now = this.clock.now().getTime();
-    this.sweep(now);
     let waitMs = 0;
     for (const [key, rule] of checks) {
-      const window = this.countAttempt(key, rule, now);
-      if (window.count > rule.limit) {
-        waitMs = Math.max(waitMs, window.startedAt + rule.windowMs - now);
-      }
+      const window = await this.windows.hit(key, rule.windowMs, now);
+      if (window.count > rule.limit) waitMs = Math.max(waitMs, window.startedAt + rule.windowMs - now);
     }
     if (waitMs > 0) throw tooMany(what, waitMs);
-  }
-
-  private countAttempt(key: string, rule: RateLimitRule, now: number): Window {
-    const current = this.windows.get(key);
-    if (current && now - current.startedAt < rule.windowMs) {
-      current.count += 1;
-      return current;
-    }
-    const fresh = { startedAt: now, count: 1, windowMs: rule.windowMs };
-    this.windows.set(key, fresh);
-    return fresh;
-  }
-
-  private sweep(now: number): void {
-    if (this.windows.size < SWEEP_ABOVE) return;
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= window.windowMs) this.windows.delete(key);
-    }
   }
 }

@@ -50,9 +50,9 @@ const isFailureOf: Record<FailureCountedAction, (cause: unknown) => boolean> = {
 };
 
 /** After the call: a wrong password or code counts against the address and the account. */
-function countFailure(ctx: Context, action: RateLimitedAction, caller: Caller, result: { ok: boolean; error?: { cause?: unknown } }): void {
+async function countFailure(ctx: Context, action: RateLimitedAction, caller: Caller, result: { ok: boolean; error?: { cause?: unknown } }): Promise<void> {
   if (!result.ok && isFailureCounted(action) && isFailureOf[action](result.error?.cause)) {
-    ctx.deps.rateLimiter.recordFailure(action, caller);
+    await ctx.deps.rateLimiter.recordFailure(action, caller);
   }
 }
 
@@ -72,9 +72,9 @@ export const publicProcedure = t.procedure.meta({ public: true }).use(async ({ c
   const action = meta?.rateLimit;
   if (!action) return next();
   const caller = { ip: ctx.ip, emailAddress: emailAddressIn(rawInput) };
-  ctx.deps.rateLimiter.admit(action, caller);
+  await ctx.deps.rateLimiter.admit(action, caller);
   const result = await next();
-  countFailure(ctx, action, caller, result);
+  await countFailure(ctx, action, caller, result);
   return result;
 });
 
@@ -124,9 +124,9 @@ function signedInProcedure({ may, refusal }: Guard) {
     const action = meta?.rateLimit;
     const caller = action && { ip: ctx.ip, userId: actor.userId };
     // over the limit, the limiter's 429 is the call's failure
-    if (action && caller) ctx.deps.rateLimiter.admit(action, caller);
+    if (action && caller) await ctx.deps.rateLimiter.admit(action, caller);
     const result = await next({ ctx: { actor, companyId: () => ownCompanyId(actor) } });
-    if (action && caller) countFailure(ctx, action, caller, result);
+    if (action && caller) await countFailure(ctx, action, caller, result);
     return result;
   });
 }

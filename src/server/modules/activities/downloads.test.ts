@@ -29,7 +29,7 @@ const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.deps.rateLimiter = new RateLimiter(t.clock, { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } });
+  t.deps.rateLimiter = new RateLimiter(t.clock, { rules: { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } } });
   acme = await createCompany(t.deps.db, { companyName: 'Acme Corp', companyAddress: '1 Main St\nSpringfield' });
   const other = await createCompany(t.deps.db, { companyName: 'Other Co' });
   admin = await signedInUser(t, { companyId: acme.id, role: 'admin' });

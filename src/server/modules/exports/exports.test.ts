@@ -69,7 +69,7 @@ async function deleteTimeLogs(prefix: string): Promise<void> {
 }
 
 /** These tests download far more often than a person would; the limit itself has its own test. */
-const roomyLimiter = () => new RateLimiter(t.clock, { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } });
+const roomyLimiter = () => new RateLimiter(t.clock, { rules: { ...defaultRateLimits, perUser: { ...userRateLimits, download: { ...userRateLimits.download, limit: 10_000 } } } });
 
 const pagePaths: Record<(typeof EXPORT_LISTS)[number], string> = {
   companies: '/superadmin/companies',

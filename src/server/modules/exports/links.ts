@@ -41,27 +41,10 @@ export function openDownloadLink(deps: AppDeps, url: string): OpenedLink {
  * Every download counts once against its user's download limit, however it is fetched. The link
  * call counted the first fetch of its link; each further fetch of the same link (a replay, a
  * browser's retry) counts another, so a link cannot be fetched more often than the limit allows.
- * Links are remembered from their first fetch for as long as a link lives, in memory: the process
- * is one, and a restart forgives, as with every rate limit.
+ * A link is known as fetched for as long as it lives, where the rate limits count (so by every
+ * process on a shared database); a restart of a single process forgives, as with every rate limit.
  */
-export class LinkFetches {
-  private readonly firstFetchAt = new Map<string, number>();
-
-  constructor(private readonly deps: Pick<AppDeps, 'clock' | 'rateLimiter'>) {}
-
-  /** Counts a fetch of `link` (issued to `userId`); throws 429 once the user is over the limit. */
-  count(link: string, userId: string): void {
-    const now = this.deps.clock.now().getTime();
-    this.forgetExpired(now);
-    if (this.firstFetchAt.has(link)) this.deps.rateLimiter.consumeByUser('download', userId);
-    else this.firstFetchAt.set(link, now);
-  }
-
-  /** Links are kept in order of first fetch, so the expired ones are at the front. */
-  private forgetExpired(now: number): void {
-    for (const [link, at] of this.firstFetchAt) {
-      if (now - at < DOWNLOAD_LINK_LIFETIME_MS) return;
-      this.firstFetchAt.delete(link);
-    }
-  }
+export async function countLinkFetch(deps: Pick<AppDeps, 'rateLimiter'>, link: string, userId: string): Promise<void> {
+  if (await deps.rateLimiter.isFirst(`download-link|${link}`, DOWNLOAD_LINK_LIFETIME_MS)) return;
+  await deps.rateLimiter.consumeByUser('download', userId);
 }

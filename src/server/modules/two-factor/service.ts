@@ -109,7 +109,7 @@ export async function afterPassword(deps: AppDeps, user: SignInUser): Promise<Lo
 export async function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginTwoFactorInput>, ip: string): Promise<LoginOutput> {
   const challenge = readChallenge(deps, input.challenge);
   const caller = { ip, userId: challenge.userId };
-  deps.rateLimiter.checkFailures('two-factor-code', caller.ip, caller.userId);
+  await deps.rateLimiter.checkFailures('two-factor-code', caller.ip, caller.userId);
   try {
     return await deps.db.transaction(async (tx) => {
       const user = await getUser(tx, caller.userId);
@@ -120,7 +120,7 @@ export async function loginTwoFactor(deps: AppDeps, input: z.infer<typeof loginT
       return signIn(tx, user, deps.clock.now());
     });
   } catch (error) {
-    if (isWrongProof(error)) deps.rateLimiter.recordFailure('two-factor-code', caller);
+    if (isWrongProof(error)) await deps.rateLimiter.recordFailure('two-factor-code', caller);
     throw error;
   }
 }

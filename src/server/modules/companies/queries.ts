@@ -93,16 +93,28 @@ const hasHoursAndOpenTasks = and(gt(companies.balanceHundredths, 0), gt(companie
 /** The Company List's filters (the bulk send's are the same, running low always). */
 type CompanyFilter = Pick<CompanyListQuery, 'company' | 'search' | 'positiveOnly' | 'lowOnly'>;
 
+/** A filter's values, or placeholders for them in a prepared query; an absent one filters nothing. */
+type FilterValues = { company?: string | Placeholder; pattern?: string | Placeholder; positiveOnly: boolean; threshold?: number | Placeholder };
+
+/** The companies the filter's values keep. */
+function filterSql(tx: Tx, values: FilterValues): SQL | undefined {
+  const { companies } = tx.t;
+  return and(
+    values.company === undefined ? undefined : eq(companies.id, values.company),
+    values.pattern === undefined ? undefined : tx.syntax.like(companies.companyName, values.pattern),
+    values.positiveOnly ? hasHoursAndOpenTasks : undefined,
+    values.threshold === undefined ? undefined : runningLowSql(values.threshold),
+  );
+}
+
 /** The companies the filter keeps; running low is read against the provider's default threshold, read only then. */
 async function companyListWhere(deps: Pick<AppDeps, 'config'>, tx: Tx, filter: CompanyFilter): Promise<SQL | undefined> {
-  const { companies } = tx.t;
-  const threshold = filter.lowOnly ? (await readSettings(deps.config, tx)).lowBalanceHundredths : undefined;
-  return and(
-    filter.company ? eq(companies.id, filter.company) : undefined,
-    searchAny(filter.search, [companies.companyName], tx.syntax),
-    filter.positiveOnly ? hasHoursAndOpenTasks : undefined,
-    threshold === undefined ? undefined : runningLowSql(threshold),
-  );
+  return filterSql(tx, {
+    company: filter.company || undefined,
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    positiveOnly: filter.positiveOnly,
+    threshold: filter.lowOnly ? (await readSettings(deps.config, tx)).lowBalanceHundredths : undefined,
+  });
 }
 
 /** What the Company List's SQL depends on: which filters are set, and the sort. */
@@ -117,13 +129,12 @@ type CompanyListShape = {
 
 /** companyListWhere with placeholders for the values: company, pattern, threshold. */
 function companyListShapeWhere(tx: Tx, shape: CompanyListShape): SQL | undefined {
-  const { companies } = tx.t;
-  return and(
-    shape.company ? eq(companies.id, sql.placeholder('company')) : undefined,
-    shape.search ? tx.syntax.like(companies.companyName, sql.placeholder('pattern')) : undefined,
-    shape.positiveOnly ? hasHoursAndOpenTasks : undefined,
-    shape.lowOnly ? runningLowSql(sql.placeholder('threshold')) : undefined,
-  );
+  return filterSql(tx, {
+    company: shape.company ? sql.placeholder('company') : undefined,
+    pattern: shape.search ? sql.placeholder('pattern') : undefined,
+    positiveOnly: shape.positiveOnly,
+    threshold: shape.lowOnly ? sql.placeholder('threshold') : undefined,
+  });
 }
 
 const companyPage = preparedByShape((tx, shape: CompanyListShape) => {

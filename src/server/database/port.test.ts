@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.js';
+import { testEngine } from '../testing/engine.js';
 import { freshPostgresDatabase } from '../testing/postgres.js';
 import type { Database, Tx } from './port.js';
 import { openPostgresDatabase } from './postgres.js';
@@ -113,5 +114,57 @@ describe('SQLite only', () => {
     } finally {
       await remove();
     }
+  });
+});
+
+describe.runIf(testEngine() === 'postgres')('two processes on one PostgreSQL database', () => {
+  let target: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  let first: Database;
+  let second: Database;
+  beforeAll(async () => {
+    target = await freshPostgresDatabase();
+    // two connections each, as small as a pool gets: waiting transactions must not hold them
+    [first, second] = await Promise.all([openPostgresDatabase(target.url, { maxConnections: 2 }), openPostgresDatabase(target.url, { maxConnections: 2 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+    await target?.drop();
+  });
+
+  it('run their transactions one at a time: a rule checked inside them holds across the processes', async () => {
+    const companyId = await first.db.transaction((tx) => addCompany(tx, 'Two Process Co'));
+    const { companies } = first.db.t;
+    const increment = (database: Database) =>
+      database.db.transaction(async (tx) => {
+        const [row] = await tx.select({ openTasks: companies.openTasks }).from(companies).where(eq(companies.id, companyId));
+        await sleep(2);
+        await tx.update(companies).set({ openTasks: row!.openTasks + 1 }).where(eq(companies.id, companyId));
+      });
+    await Promise.all(Array.from({ length: 20 }, (_, n) => increment(n % 2 ? first : second)));
+    const [row] = await first.db.select({ openTasks: companies.openTasks }).from(companies).where(eq(companies.id, companyId));
+    expect(row!.openTasks).toBe(20);
+  });
+
+  it("let reads through while one process's transactions wait for the other's turn", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = second.db.transaction(async (tx) => {
+      holding();
+      await gate;
+      await addCompany(tx, 'Held Turn Co');
+    });
+    await held;
+    const waiting = Array.from({ length: 4 }, (_, n) => first.db.transaction((tx) => addCompany(tx, `Waiting Co ${n}`)));
+    await sleep(50);
+    const read = first.db.select({ id: first.db.t.companies.id }).from(first.db.t.companies).limit(1);
+    const outcome = await Promise.race([read.then(() => 'read'), sleep(3_000).then(() => 'still waiting')]);
+    expect(outcome).toBe('read');
+    expect(await first.db.select().from(first.db.t.companies).where(eq(first.db.t.companies.companyName, 'Waiting Co 0'))).toEqual([]);
+    release();
+    await Promise.all([holder, ...waiting]);
+    const names = (await first.db.select().from(first.db.t.companies)).map((row) => row.companyName);
+    expect(names.filter((name) => name !== 'Two Process Co').sort()).toEqual(['Held Turn Co', 'Waiting Co 0', 'Waiting Co 1', 'Waiting Co 2', 'Waiting Co 3']);
   });
 });

@@ -38,9 +38,9 @@ export type Tx = Queries & {
   afterCommit(callback: () => void): void;
   /**
    * Runs `work` in a transaction and answers what it answered; a thrown error rolls it back. Inside
-   * a transaction, a nested call joins it. On PostgreSQL the transaction is serializable and `work`
-   * is run again (up to a few times) when PostgreSQL refuses it for a conflicting one: it must do
-   * nothing but database work.
+   * a transaction, a nested call joins it. Transactions run one at a time on either engine (on
+   * PostgreSQL across every process serving the database). On PostgreSQL `work` may be run again (up
+   * to a few times) when the server refuses it for a deadlock: it must do nothing but database work.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 };

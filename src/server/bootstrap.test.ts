@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRuntimeOrExit } from './bootstrap.js';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { createRuntime, createRuntimeOrExit, OWN_SIGNING_KEY } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { MemoryTransport } from './testing/app.js';
+import { testEngine } from './testing/engine.js';
+import { freshPostgresDatabase } from './testing/postgres.js';
 
 /*
  * A data folder the server cannot write (a read-only file system, a folder of another account)
@@ -82,5 +86,28 @@ describe('a data folder the server cannot write', () => {
     const folder = dataFolder();
     refuseOpening('EMFILE', 'too many open files');
     await expect(startUp({ DATA_DIR: folder })).rejects.toThrow('EMFILE');
+  });
+});
+
+describe('a process on PostgreSQL', () => {
+  const onPostgres = testEngine() === 'postgres';
+
+  /** Starts a runtime on a fresh PostgreSQL database, answering what it warned of. */
+  async function warningsAtStart(env: Record<string, string>): Promise<string[]> {
+    const database = await freshPostgresDatabase();
+    const warnings: string[] = [];
+    const logger = { ...pino({ level: 'silent' }), warn: (message: unknown) => void warnings.push(String(message)) } as unknown as FastifyBaseLogger;
+    try {
+      const runtime = await createRuntime(loadConfig({ DATA_DIR: dataFolder(), DATABASE_URL: database.url, ...env }), { transport: new MemoryTransport(), logger });
+      await runtime.database.close();
+    } finally {
+      await database.drop();
+    }
+    return warnings;
+  }
+
+  it.runIf(onPostgres)('warns at start that other processes need the same SESSION_SECRET when it is unset', async () => {
+    expect(await warningsAtStart({})).toEqual([OWN_SIGNING_KEY]);
+    expect(await warningsAtStart({ SESSION_SECRET: 'a key every process of this database shares' })).toEqual([]);
   });
 });

@@ -20,6 +20,10 @@ export type OpenedDatabase = SqliteDatabase | PostgresDatabase;
 
 export type Runtime = { deps: AppDeps; database: OpenedDatabase; transport: MailTransport };
 
+/** Said at start on PostgreSQL, where other processes may serve the same database with keys of their own. */
+export const OWN_SIGNING_KEY =
+  'SESSION_SECRET is unset, so this process signs links and seals two-factor secrets with its own DATA_DIR/link-signing.key: give every process serving this database the same SESSION_SECRET.';
+
 /** PostgreSQL when DATABASE_URL names one, else the SQLite file; migrated either way. */
 export function openConfiguredDatabase(config: Pick<Config, 'databasePath' | 'databaseUrl'>): Promise<OpenedDatabase> | OpenedDatabase {
   return config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : openSqlite(config.databasePath);
@@ -55,6 +59,7 @@ export async function createRuntime(
     linkSigningKey: loadLinkSigningKey(config),
     logger: overrides.logger,
   };
+  if (database.engine === 'postgres' && !config.sessionSecret) overrides.logger?.warn(OWN_SIGNING_KEY);
   // the invoices it settles change balances, which the low-balance alerts hear of as after any write
   await settleRecountedInvoices(database.db, overrides.logger, deps);
   return { deps, database, transport };

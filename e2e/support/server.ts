@@ -2,17 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openConfiguredDatabase, type OpenedDatabase } from '../../src/server/bootstrap.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openSqlite, type SqliteDatabase } from '../../src/server/database/sqlite.js';
 import { freePort } from '../../src/server/testing/ports.js';
 
 export type RunningServer = {
   url: string;
   dataDir: string;
-  /** The server's own database file, opened alongside it (WAL allows both). */
-  database: SqliteDatabase;
+  /** The server's own database (its SQLite file, or DATABASE_URL's PostgreSQL), opened alongside it. */
+  database: OpenedDatabase;
   /** Stops the server (SIGTERM) and removes its data folder. */
   stop: () => Promise<void>;
+  /** What the process has written to stdout and stderr so far (its warnings and errors: LOG_LEVEL=warn). */
+  output: () => string;
   /** Kills the process outright (SIGKILL), as a power cut would; the data folder stays for a restart. */
   crash: () => Promise<void>;
 };
@@ -38,7 +40,7 @@ const compiledServer = path.resolve(import.meta.dirname, '../../dist/server/main
 
 /**
  * Starts the real server (as `npm start` does, minus the build) on a free port and a temp data
- * folder, or on the data folder of a server that crashed.
+ * folder, or on the data folder of a server that crashed; on PostgreSQL when env has a DATABASE_URL.
  */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-e2e-'));
@@ -65,13 +67,19 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   await waitUntilUp(url, child, () => output);
-  const database = openSqlite(loadConfig(serverEnv).databasePath);
+  const database = await openConfiguredDatabase(loadConfig(serverEnv));
+  let databaseOpen = true;
+  const closeDatabase = async () => {
+    if (databaseOpen) await database.close();
+    databaseOpen = false;
+  };
   return {
     url,
     dataDir,
     database,
+    output: () => output,
     stop: async () => {
-      await database.close();
+      await closeDatabase();
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
@@ -86,7 +94,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     crash: async () => {
-      await database.close();
+      await closeDatabase();
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');

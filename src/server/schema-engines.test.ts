@@ -20,7 +20,7 @@ let postgresSide: SchemaShape;
 beforeAll(async () => {
   sqlite = tempDatabase();
   sqliteSide = await sqliteShape(sqlite.open().db);
-  postgres = await freshPostgresDatabase();
+  postgres = await freshPostgresDatabase({ migrated: false });
   const handle = await openPostgres(postgres.url);
   try {
     postgresSide = await postgresShape(handle.pool);

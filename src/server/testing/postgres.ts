@@ -2,17 +2,27 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { newId } from '../lib/ids.js';
 
-/** A new empty database on the tests' PostgreSQL server (postgres-global-setup.ts), and a way to drop it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the tests' PostgreSQL server (postgres-global-setup.ts), and a way to drop it:
+ * migrated and without rows (a copy of the run's template), or with `{ migrated: false }` empty, for
+ * tests of the migrations themselves.
+ */
+export async function freshPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('postgresUrl');
   const name = `hourbank_test_${newId().toLowerCase()}`;
-  await onServer(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
+  const template = options.migrated === false ? '' : ` template "${inject('postgresTemplate')}"`;
+  await onServer(serverUrl, `create database "${name}"${template}`);
+  return { url: databaseUrlOn(serverUrl, name), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** The URL of database `name` on the server `serverUrl` points to. */
+export function databaseUrlOn(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -30,10 +30,11 @@ const adminPages = './src/client/pages/admin/**';
 
 /**
  * Benchmarks that drive a throwaway app through the test kit (createTestApp, the factories, the mail
- * kit). Developer tools: never shipped, never run against a real data folder. Every other script
- * (create-superadmin, seed-demo, backup, the build) runs in production and is held to the rule.
+ * kit, the throwaway PostgreSQL cluster). Developer tools: never shipped, never run against a real
+ * data folder. Every other script (create-superadmin, seed-demo, backup, the build) runs in
+ * production and is held to the rule.
  */
-const benchmarksOnTestKit = ['bench-exports', 'bench-mail'];
+const benchmarksOnTestKit = ['bench-exports', 'bench-mail', 'postgres-target'];
 const testingZone = {
   target: ['./src', `./scripts/**/!(${benchmarksOnTestKit.join('|')}).{ts,mts,mjs}`],
   from: './src/server/testing',

@@ -1,7 +1,7 @@
-// npm run bench [-- --small | --companies N --users N --tasks N --logs N --invoices N --payments N] [-- --load [--load-seconds S]]
+// npm run bench [-- --small | --companies N --users N --tasks N --logs N --invoices N --payments N] [-- --db postgres[://…]] [-- --load [--load-seconds S]]
 // Seeds a throwaway data folder with a provider a few years in, starts the real server on it and
-// measures the calls the screens make through HTTP, side by side with a bare Fastify +
-// better-sqlite3 server running the same SQL. Prints each figure next to its target (see
+// measures the calls the screens make through HTTP, side by side with a bare Fastify + database
+// driver server running the same SQL; with --db, on PostgreSQL (the same rows, copied across). Prints each figure next to its target (see
 // docs/performance.md); exits non-zero only when something is broken, never for a missed target.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { runLoad } from './bench/load.js';
 import { measureAlone, measureConcurrent, type CallResult } from './bench/latency.js';
 import { describeMachine } from './bench/machine.js';
 import { describeSizes, parseOptions } from './bench/options.js';
+import { postgresTarget, type PostgresTarget } from './bench/postgres-target.js';
 import {
   bundleSection,
   latencySection,
@@ -36,6 +37,10 @@ const board = new Scoreboard();
 const broken: string[] = [];
 const running: RunningServer[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-bench-'));
+/** The run's PostgreSQL database, with --db. */
+let postgres: PostgresTarget | undefined;
+/** Processes of one PostgreSQL database sign links with one key (README, PostgreSQL). */
+const SHARED_SECRET = 'the bench processes share this key for signed links';
 /** One status line on a terminal, overwritten as the run goes; nothing when the output is a file. */
 const progress = (text: string) => {
   if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`.slice(0, process.stderr.columns + 6));
@@ -46,7 +51,8 @@ const say = (text = '') => {
 };
 
 async function start(label: string, args: string[], readyPath: string): Promise<RunningServer> {
-  const server = await startServer({ label, args, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, readyPath });
+  const onPostgres: Record<string, string> = postgres ? { DATABASE_URL: postgres.url, SESSION_SECRET: SHARED_SECRET } : {};
+  const server = await startServer({ label, args, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...onPostgres }, readyPath });
   running.push(server);
   return server;
 }
@@ -62,6 +68,11 @@ async function seed(): Promise<Seeded> {
   const rows = Object.entries(seeded.counts).map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`).join(', ');
   say(`Seeded in ${seconds(seeded.ms)} (CPU ${seconds(seeded.cpuMs)}): ${rows}`);
   say(`Database file: ${(fs.statSync(seeded.databasePath).size / 1e6).toFixed(0)} MB`);
+  if (options.database.engine === 'postgres') {
+    postgres = await postgresTarget(options.database.serverUrl, seeded.databasePath, progress);
+    const where = options.database.serverUrl ? new URL(options.database.serverUrl).host : 'a throwaway cluster of this machine';
+    say(`PostgreSQL ${postgres.version} on ${where}: copied and checked in ${seconds(postgres.copyMs)}, database ${(postgres.sizeBytes / 1e6).toFixed(0)} MB`);
+  }
   return seeded;
 }
 
@@ -107,7 +118,7 @@ function bareRoutes(captures: Map<string, Capture>): { routes: Record<string, Ca
   const routes: Record<string, Capture['statements']> = {};
   const notes = new Map<string, string>();
   for (const [name, capture] of captures) {
-    const problem = capture.status === 200 ? replayable(capture) : `n/a (${capture.status})`;
+    const problem = capture.status === 200 ? replayable(capture, postgres ? 'postgres' : 'sqlite') : `n/a (${capture.status})`;
     if (problem) notes.set(name, problem);
     else routes[`/${name}`] = capture.statements;
   }
@@ -117,7 +128,7 @@ function bareRoutes(captures: Map<string, Capture>): { routes: Record<string, Ca
 async function compareWithBare(project: RunningServer, seeded: Seeded, captures: Map<string, Capture>): Promise<void> {
   const { routes, notes } = bareRoutes(captures);
   const specFile = path.join(dataDir, 'bare-server.json');
-  fs.writeFileSync(specFile, JSON.stringify({ databasePath: seeded.databasePath, routes }));
+  fs.writeFileSync(specFile, JSON.stringify({ databasePath: seeded.databasePath, databaseUrl: postgres?.url, routes }));
   const bare = await start('bare server', ['--import', 'tsx', 'scripts/bench/bare-server.ts', specFile], '/hello');
   const statementsOf = (name: string) => captures.get(name)?.statements.length ?? 0;
   const pair = async (name: string, label: string, projectPath: string, token: string): Promise<Comparison> => {
@@ -136,21 +147,22 @@ async function compareWithBare(project: RunningServer, seeded: Seeded, captures:
     const compared = await compareThroughput({ port: project.port, call: { path: PROFILE_PATH, token: seeded.customer.token } }, { port: bare.port, call: { path: '/hello' } }, options.budget.throughputMs);
     if (compared.project.failure) broken.push(compared.project.failure);
     const trivial = { name: 'signed-in /account/profile vs bare hello-world', ...compared };
-    say(throughputSection(pairs, trivial, options.budget.throughputMs, COMPARISON_ROUNDS, board));
+    say(throughputSection(pairs, trivial, options.budget.throughputMs, COMPARISON_ROUNDS, board, postgres ? 'node-postgres' : 'better-sqlite3'));
   } finally {
     await stop(bare);
   }
 }
 
 async function main(): Promise<void> {
-  say(`npm run bench: ${options.preset === 'small' ? '--small' : 'full size'}${options.load ? `, --load ${options.loadSeconds} s` : ''}`);
+  const on = options.database.engine === 'postgres' ? ', on PostgreSQL' : '';
+  say(`npm run bench: ${options.preset === 'small' ? '--small' : 'full size'}${on}${options.load ? `, --load ${options.loadSeconds} s` : ''}`);
   say(`Machine: ${describeMachine()}`);
   say();
   const seeded = await seed();
   const captures = await captureStatements(dataDir, [
     { name: 'dashboard', path: DASHBOARD_PATH, token: seeded.customer.token },
     { name: 'companies', path: COMPANIES_FIRST_PAGE, token: seeded.superAdmin.token },
-  ]);
+  ], postgres ? { engine: 'postgres', url: postgres.url } : { engine: 'sqlite' });
 
   // The server runs from its build: rebuild it first if the sources changed since, or the figures are of old code.
   execFileSync(process.execPath, [path.join(import.meta.dirname, 'build-if-missing.mjs'), '--server'], { stdio: 'inherit' });
@@ -178,8 +190,12 @@ async function main(): Promise<void> {
 
   if (options.load) {
     const withDashboard = results.some((result) => result.call.path === DASHBOARD_PATH && result.outcome === 'ok');
-    progress(`--load: ${options.loadClients} clients for ${options.loadSeconds} s`);
-    const load = await runLoad({ port: project.port, pid: project.pid, seeded, withDashboard, clients: options.loadClients, seconds: options.loadSeconds });
+    // on PostgreSQL, a second process serves the same database and the clients are shared out between the two
+    const second = postgres ? await start('second project server', command.args, '/api/openapi.json') : undefined;
+    const processes = [project, ...(second ? [second] : [])];
+    progress(`--load: ${options.loadClients} clients for ${options.loadSeconds} s on ${processes.length} process(es)`);
+    const load = await runLoad({ servers: processes, seeded, withDashboard, clients: options.loadClients, seconds: options.loadSeconds });
+    if (second) await stop(second);
     say(loadSection(load));
     say();
     if (load.errors > 0) broken.push(`--load: ${load.errors} of ${load.requests} requests failed (${load.serverErrors} with 5xx)`);
@@ -204,5 +220,6 @@ try {
   process.exitCode = 1;
 } finally {
   for (const server of [...running]) await stop(server);
+  await postgres?.remove();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -23,14 +23,23 @@ export type LoadResult = {
   serverErrors: number;
   overall: Percentiles;
   kinds: (Omit<KindStats, 'samples'> & { latency: Percentiles; requests: number })[];
+  /** The highest resident memory of a serving process. */
   peakRssMb: number;
+  /** How many app processes served the clients (each client keeps to one). */
+  processes: number;
 };
 
-export async function runLoad(options: { port: number; pid: number; seeded: Seeded; withDashboard: boolean; clients: number; seconds: number }): Promise<LoadResult> {
-  const client = new Client(options.port, options.clients);
+export async function runLoad(options: {
+  servers: { port: number; pid: number }[];
+  seeded: Seeded;
+  withDashboard: boolean;
+  clients: number;
+  seconds: number;
+}): Promise<LoadResult> {
+  const connections = options.servers.map((server) => new Client(server.port, Math.ceil(options.clients / options.servers.length)));
   const stats = new Map<string, KindStats>();
   const random = seededRandom(7);
-  const hit: Hit = async (kind, call, keepBody = false) => {
+  const hitOn = (client: Client): Hit => async (kind, call, keepBody = false) => {
     const answer = await client.send(call, { keepBody, timeoutMs: REQUEST_TIMEOUT_MS });
     const entry: KindStats = stats.get(kind) ?? { kind, samples: [], errors: 0, serverErrors: 0, failures: new Map<string, number>() };
     stats.set(kind, entry);
@@ -45,18 +54,19 @@ export async function runLoad(options: { port: number; pid: number; seeded: Seed
   };
   const ops = operations(options.seeded, options.withDashboard);
   const deadline = performance.now() + options.seconds * 1000;
-  const rss = sampleRss(options.pid, 200);
+  const rss = options.servers.map((server) => sampleRss(server.pid, 200));
   const started = performance.now();
   try {
     await Promise.all(
-      Array.from({ length: options.clients }, async () => {
+      Array.from({ length: options.clients }, async (_, n) => {
+        const hit = hitOn(connections[n % connections.length]!);
         while (performance.now() < deadline) await pickOp(ops, random).run(hit, random);
       }),
     );
   } finally {
-    client.close();
+    for (const client of connections) client.close();
   }
-  const peakRssMb = rss.stop();
+  const peakRssMb = Math.max(...rss.map((sampler) => sampler.stop()));
   const all = [...stats.values()];
   const count = (pick: (entry: KindStats) => number) => all.reduce((sum, entry) => sum + pick(entry), 0);
   return {
@@ -70,5 +80,6 @@ export async function runLoad(options: { port: number; pid: number; seeded: Seed
       .sort((a, b) => a.kind.localeCompare(b.kind))
       .map(({ samples, ...entry }) => ({ ...entry, requests: samples.length + entry.errors, latency: percentilesOf(samples) })),
     peakRssMb,
+    processes: options.servers.length,
   };
 }

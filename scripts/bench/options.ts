@@ -23,8 +23,12 @@ export type Budget = {
   throughputMs: number;
 };
 
+/** Where the app's data lives: the SQLite file, or a PostgreSQL server the bench makes a database on. */
+export type BenchEngine = { engine: 'sqlite' } | { engine: 'postgres'; serverUrl: string | undefined };
+
 export type BenchOptions = {
   sizes: Sizes;
+  database: BenchEngine;
   budget: Budget;
   preset: 'full' | 'small';
   load: boolean;
@@ -52,7 +56,12 @@ export const USAGE = `npm run bench [-- flags]
   --small                  a quick run: ${describeSizes(SMALL_SIZES)}, shorter runs
   --companies N --users N --tasks N --logs N --invoices N --payments N
                            sizes (default ${describeSizes(FULL_SIZES)})
-  --load                   add a mixed read/write run of 200 concurrent clients
+  --db postgres://USER@HOST/DB
+                           run on PostgreSQL: the seed is copied into a new database made on that
+                           server (which the URL's user may create), dropped at the end
+  --db postgres            the same on a throwaway cluster of this machine's PostgreSQL
+  --load                   add a mixed read/write run of 200 concurrent clients (on PostgreSQL:
+                           two app processes on the one database, the clients shared between them)
   --load-seconds S         how long the --load run lasts (default 120)
   --load-clients N         how many clients the --load run has (default 200)`;
 
@@ -66,11 +75,19 @@ function wholeNumber(name: string, text: string, min: number): number {
   return value;
 }
 
+function databaseOption(given: string | undefined): BenchEngine {
+  if (given === undefined || given === 'sqlite') return { engine: 'sqlite' };
+  if (given === 'postgres') return { engine: 'postgres', serverUrl: undefined };
+  if (/^postgres(ql)?:\/\//.test(given)) return { engine: 'postgres', serverUrl: given };
+  throw new Error(`--db must be postgres://user@host/database, postgres (a throwaway cluster) or sqlite (got "${given}").`);
+}
+
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
       small: { type: 'boolean', default: false },
+      db: { type: 'string' },
       load: { type: 'boolean', default: false },
       'load-seconds': { type: 'string', default: '120' },
       'load-clients': { type: 'string', default: '200' },
@@ -93,6 +110,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (sizes.payments > sizes.invoices * 2) throw new Error('--payments may be at most twice --invoices.');
   return {
     sizes,
+    database: databaseOption(values.db),
     budget: preset === 'small' ? SMALL_BUDGET : FULL_BUDGET,
     preset,
     load: Boolean(values.load),

@@ -54,6 +54,13 @@ describe('bench flags', () => {
     expect(parseOptions(['--load', '--load-seconds', '5'])).toMatchObject({ load: true, loadSeconds: 5 });
   });
 
+  it('run on SQLite unless --db names PostgreSQL: a server, or a throwaway cluster of this machine', () => {
+    expect(parseOptions([]).database).toEqual({ engine: 'sqlite' });
+    expect(parseOptions(['--db', 'postgres://bench@127.0.0.1/postgres']).database).toEqual({ engine: 'postgres', serverUrl: 'postgres://bench@127.0.0.1/postgres' });
+    expect(parseOptions(['--db', 'postgres']).database).toEqual({ engine: 'postgres', serverUrl: undefined });
+    expect(() => parseOptions(['--db', 'mysql://bench@127.0.0.1/x'])).toThrow('--db must be postgres://');
+  });
+
   it('refuse sizes that make no sense', () => {
     expect(() => parseOptions(['--logs', 'many'])).toThrow('--logs must be a whole number');
     expect(() => parseOptions(['--companies', '10', '--users', '5'])).toThrow('--users must be at least');

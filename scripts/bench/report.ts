@@ -75,7 +75,7 @@ export function memorySection(rss: { idle: number; afterOne: number; peakMany: n
 
 export type Comparison = { name: string; project?: Throughput; bare?: Throughput; ratio?: number; note?: string };
 
-export function throughputSection(pairs: Comparison[], trivial: Comparison, measureMs: number, rounds: number, board: Scoreboard): string {
+export function throughputSection(pairs: Comparison[], trivial: Comparison, measureMs: number, rounds: number, board: Scoreboard, driver = 'better-sqlite3'): string {
   const ratioRow = ({ name, project, bare, ratio, note }: Comparison, target: number, asPercent: boolean) => {
     if (!project || !bare || ratio === undefined || project.failure || bare.failure) return [name, '-', '-', note ?? 'n/a', ''];
     const shown = asPercent ? `${(ratio * 100).toFixed(0)}%` : ratio.toFixed(2);
@@ -83,7 +83,7 @@ export function throughputSection(pairs: Comparison[], trivial: Comparison, meas
     return [name, rate(project.rps), rate(bare.rps), shown, `${goal} ${board.mark(ratio >= target)}`];
   };
   return [
-    `Throughput, 20 connections: the project against a bare Fastify + better-sqlite3 server running the same SQL, ` +
+    `Throughput, 20 connections: the project against a bare Fastify + ${driver} server running the same SQL, ` +
       `medians of ${rounds} alternating rounds of ${measureMs / 1000} s each`,
     table(
       ['pair', 'project req/s', 'bare req/s', 'ratio', 'target'],
@@ -97,8 +97,9 @@ export function loadSection(result: LoadResult): string {
   rows.push(['all', count(result.requests), count(result.errors), count(result.serverErrors), ms(result.overall.p50), ms(result.overall.p99)]);
   const failures = result.kinds.flatMap((kind) => [...kind.failures].map(([reason, times]) => `  ${kind.kind}: ${reason} (x${times})`));
   return [
-    `Load: ${result.clients} clients for ${result.seconds.toFixed(0)} s, reads and writes mixed: ` +
-      `${rate(result.requests / result.seconds)} req/s, server peak RSS ${mb(result.peakRssMb)}`,
+    `Load: ${result.clients} clients for ${result.seconds.toFixed(0)} s, reads and writes mixed` +
+      `${result.processes > 1 ? `, shared between ${result.processes} app processes on one database` : ''}: ` +
+      `${rate(result.requests / result.seconds)} req/s, server peak RSS ${mb(result.peakRssMb)}${result.processes > 1 ? ' (the larger process)' : ''}`,
     table(['kind', 'requests', 'errors', '5xx', 'p50 ms', 'p99 ms'], rows),
     ...(failures.length > 0 ? ['Failures:', ...failures] : []),
   ].join('\n');

@@ -40,7 +40,11 @@ function serverBinaries(): string | undefined {
 }
 
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * Starts the cluster. For the tests it writes without waiting for the disk (no fsync, no waiting for
+ * WAL flushes); `durable` keeps PostgreSQL's own settings, as the bench measures them.
+ */
+export async function startThrowawayPostgres(options: { durable?: boolean } = {}): Promise<ThrowawayPostgres> {
   const bin = serverBinaries();
   if (!bin) throw new Error(MISSING_POSTGRES);
   const asRoot = process.getuid?.() === 0;
@@ -59,16 +63,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'hourbank', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  // durability is not wanted from a cluster deleted after the run: no fsync, no waiting for WAL flushes
-  const settings = [
-    `-p ${port}`,
-    `-k ${folder}`,
-    `-c listen_addresses=127.0.0.1`,
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    '-c max_connections=300',
-  ].join(' ');
+  // durability is not wanted from a test cluster deleted after the run: no fsync, no waiting for WAL flushes
+  const fast = options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'];
+  const settings = [`-p ${port}`, `-k ${folder}`, `-c listen_addresses=127.0.0.1`, ...fast, '-c max_connections=300'].join(' ');
   run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(folder, 'server.log'), '-w', '-t', '60', 'start']);
   const version = Number(fs.readFileSync(path.join(data, 'PG_VERSION'), 'utf8').trim());
   let stopped = false;

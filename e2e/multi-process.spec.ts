@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_MS } from '../src/server/mail/outbox.js';
 import { migrationsFolders } from '../src/server/paths.js';
 import { createPackage } from '../src/server/testing/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/testing/mail-kit.js';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/testing/postgres-cluster.js';
+import { databaseUrlOn, onServer, startThrowawayPostgres, type ThrowawayPostgres } from '../src/server/testing/postgres-cluster.js';
 import { eventually } from './support/page.js';
 import { startServer, type RunningServer } from './support/server.js';
 import {
@@ -54,22 +53,10 @@ let superAdminToken: string;
 let customers: Customer[];
 let packageId: string;
 
-async function onCluster(statement: string, url = cluster.url): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   cluster = await startThrowawayPostgres();
-  await onCluster('create database hourbank_multi');
-  const url = new URL(cluster.url);
-  url.pathname = '/hourbank_multi';
-  databaseUrl = url.toString();
+  await onServer(cluster.url, 'create database hourbank_multi');
+  databaseUrl = databaseUrlOn(cluster.url, 'hourbank_multi');
   smtp = await startSmtpServer();
   const env = { DATABASE_URL: databaseUrl, SESSION_SECRET, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: FROM };
   [doomed, survivor] = await Promise.all([startServer({ ...env, MAIL_FROM: `"${KILLED_SENDER}" <billing@hourbank.test>` }), startServer(env)]);
@@ -87,7 +74,7 @@ afterAll(async () => {
 describe('two processes on one PostgreSQL database', () => {
   it('applied the migrations once, though both started together', async () => {
     const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolders.postgres, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-    const applied = await onCluster('select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash', databaseUrl);
+    const applied = await onServer(databaseUrl, 'select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash');
     expect(applied.rows).toHaveLength(journal.entries.length);
     expect(applied.rows.filter((row: { times: number }) => row.times !== 1)).toEqual([]);
   });

@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { copySqliteToPostgres } from '../../src/server/db-copy.js';
 import { openPostgres } from '../../src/server/db-postgres.js';
 import { newId } from '../../src/server/lib/ids.js';
-import { startThrowawayPostgres } from '../../src/server/testing/postgres-cluster.js';
+import { databaseUrlOn, onServer, startThrowawayPostgres } from '../../src/server/testing/postgres-cluster.js';
 
 /*
  * The bench on PostgreSQL: the seeded SQLite file is copied (and checked, as `npm run db:copy` does)
@@ -22,16 +21,6 @@ export type PostgresTarget = {
   remove: () => Promise<void>;
 };
 
-async function onServer(url: string, statement: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function postgresTarget(serverUrl: string | undefined, sqliteFile: string, progress: (line: string) => void): Promise<PostgresTarget> {
   const cluster = serverUrl ? undefined : await startThrowawayPostgres({ durable: true });
   const server = serverUrl ?? cluster!.url;
@@ -45,10 +34,9 @@ export async function postgresTarget(serverUrl: string | undefined, sqliteFile: 
   };
   try {
     await onServer(server, `create database "${name}"`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
+    const url = databaseUrlOn(server, name);
     const started = performance.now();
-    const target = await openPostgres(url.toString());
+    const target = await openPostgres(url);
     try {
       await copySqliteToPostgres(sqliteFile, target.db, (line) => progress(`copying into PostgreSQL: ${line}`));
       // fresh statistics for the planner, as autovacuum would gather them soon after a bulk load
@@ -56,7 +44,7 @@ export async function postgresTarget(serverUrl: string | undefined, sqliteFile: 
       const { rows } = await target.pool.query<{ version: string; size: string }>(
         "select current_setting('server_version') as version, pg_database_size(current_database())::text as size",
       );
-      return { url: url.toString(), version: rows[0]!.version, sizeBytes: Number(rows[0]!.size), copyMs: performance.now() - started, remove };
+      return { url, version: rows[0]!.version, sizeBytes: Number(rows[0]!.size), copyMs: performance.now() - started, remove };
     } finally {
       await target.close();
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../db-postgres.js';
 import { newId } from '../lib/ids.js';
 import { testEngine } from '../testing/engine.js';
 import { freshPostgresDatabase } from '../testing/postgres.js';
@@ -166,5 +167,21 @@ describe.runIf(testEngine() === 'postgres')('two processes on one PostgreSQL dat
     await Promise.all([holder, ...waiting]);
     const names = (await first.db.select().from(first.db.t.companies)).map((row) => row.companyName);
     expect(names.filter((name) => name !== 'Two Process Co').sort()).toEqual(['Held Turn Co', 'Waiting Co 0', 'Waiting Co 1', 'Waiting Co 2', 'Waiting Co 3']);
+  });
+});
+
+describe.runIf(testEngine() === 'postgres')('connections to PostgreSQL', () => {
+  it("run without JIT compilation, keeping the URL's own server options", async () => {
+    const target = await freshPostgresDatabase();
+    const url = new URL(target.url);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const handle = await openPostgres(url.toString(), { maxConnections: 1 });
+    try {
+      const { rows } = await handle.pool.query<{ jit: string; timeout: string }>("select current_setting('jit') as jit, current_setting('statement_timeout') as timeout");
+      expect(rows[0]).toEqual({ jit: 'off', timeout: '4321ms' });
+    } finally {
+      await handle.close();
+      await target.drop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from './ports.js';
 
 /*
@@ -82,4 +83,22 @@ export async function startThrowawayPostgres(options: { durable?: boolean } = {}
       }
     },
   };
+}
+
+/** The URL of database `name` on the server `serverUrl` points to. */
+export function databaseUrlOn(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on a connection of its own (CREATE and DROP DATABASE take no transaction). */
+export async function onServer(serverUrl: string, statement: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,8 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db-postgres.js';
 import { newId } from '../lib/ids.js';
-import { startThrowawayPostgres } from './postgres-cluster.js';
-import { databaseUrlOn, onServer } from './postgres.js';
+import { databaseUrlOn, onServer, startThrowawayPostgres } from './postgres-cluster.js';
 
 /*
  * The unit and API tests' PostgreSQL: TEST_DATABASE_URL when it is given (a server the tests may

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { inject } from 'vitest';
 import { newId } from '../lib/ids.js';
+import { databaseUrlOn, onServer } from './postgres-cluster.js';
 
 /**
  * A new database on the tests' PostgreSQL server (postgres-global-setup.ts), and a way to drop it:
@@ -12,22 +12,6 @@ export async function freshPostgresDatabase(options: { migrated?: boolean } = {}
   const name = `hourbank_test_${newId().toLowerCase()}`;
   const template = options.migrated === false ? '' : ` template "${inject('postgresTemplate')}"`;
   await onServer(serverUrl, `create database "${name}"${template}`);
-  return { url: databaseUrlOn(serverUrl, name), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
+  return { url: databaseUrlOn(serverUrl, name), drop: async () => void (await onServer(serverUrl, `drop database if exists "${name}" with (force)`)) };
 }
 
-/** The URL of database `name` on the server `serverUrl` points to. */
-export function databaseUrlOn(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

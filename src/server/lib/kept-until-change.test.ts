@@ -54,6 +54,13 @@ describe('keptUntilChange', () => {
     expect(await kit.read()).toBe(1);
   });
 
+  it('shares one computation among the reads that arrive while it runs', async () => {
+    const kit = setUp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => kit.read()));
+    expect(answers).toEqual(Array.from({ length: 20 }, () => 0));
+    expect(kit.computed()).toBe(1);
+  });
+
   it('computes again once the clock leaves the minute', async () => {
     const kit = setUp();
     await kit.read();
@@ -72,15 +79,18 @@ describe('keptPerInputUntilChange', () => {
     const handle = temp.open();
     const clock = { now: () => new Date('2026-03-04T10:00:00Z') };
     const computed: string[] = [];
+    const attempts: string[] = [];
     const namesWith = keptPerInputUntilChange(
       async (deps: { db: Db; clock: Clock }, text: string) => {
+        attempts.push(text);
+        await deps.db.select().from(deps.db.t.companies);
         if (text === 'bad') throw new Error('no such input');
         computed.push(text);
         return (await deps.db.select().from(deps.db.t.companies)).filter((company) => company.companyName.includes(text)).length;
       },
       (text) => text,
     );
-    return { handle, read: (text: string) => namesWith({ db: handle.db, clock }, text), computed };
+    return { handle, read: (text: string) => namesWith({ db: handle.db, clock }, text), computed, attempts };
   }
 
   it('keeps each input’s result apart, each until the data changes', async () => {
@@ -103,5 +113,18 @@ describe('keptPerInputUntilChange', () => {
     expect(kit.computed.at(-1)).toBe('input 0');
     await expect(kit.read('bad')).rejects.toThrow('no such input');
     await expect(kit.read('bad')).rejects.toThrow('no such input');
+    expect(kit.attempts.filter((text) => text === 'bad')).toHaveLength(2);
+  });
+
+  it('shares a running computation per input, and a failed one with the reads that awaited it only', async () => {
+    const kit = keyedSetUp();
+    const [a1, a2, b] = await Promise.all([kit.read('A'), kit.read('A'), kit.read('B')]);
+    expect([a1, a2, b]).toEqual([0, 0, 0]);
+    expect(kit.computed).toEqual(['A', 'B']);
+    const failures = await Promise.allSettled([kit.read('bad'), kit.read('bad')]);
+    expect(failures.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(kit.attempts.filter((text) => text === 'bad')).toHaveLength(1);
+    await expect(kit.read('bad')).rejects.toThrow('no such input');
+    expect(kit.attempts.filter((text) => text === 'bad')).toHaveLength(2);
   });
 });

@@ -4,7 +4,9 @@ import type { Db } from '../db.js';
  * Figures that read much of the database and change only with it (the provider overview's totals)
  * are kept until the data changes: the database's change mark moves with every commit, by this
  * process or another. Figures by week or month also move with the clock, so a kept figure lasts at
- * most until the clock leaves its minute.
+ * most until the clock leaves its minute. What is kept is the computation itself, from its start:
+ * requests that arrive while it runs (twenty clients after a change) wait for that one computation
+ * instead of each starting its own; one that fails is dropped, so the next request tries again.
  */
 
 const MINUTE_MS = 60_000;
@@ -13,17 +15,10 @@ type MarkedDeps = { db: Db; clock: { now(): Date } };
 
 const markOf = async (deps: MarkedDeps) => `${await deps.db.changeMark()}:${Math.floor(deps.clock.now().getTime() / MINUTE_MS)}`;
 
-/** `compute`, answered from its last result while neither the database nor the clock's minute changed. */
+/** `compute`, answered from its last (or running) computation while neither the database nor the clock's minute changed. */
 export function keptUntilChange<Deps extends MarkedDeps, T>(compute: (deps: Deps) => Promise<T>): (deps: Deps) => Promise<T> {
-  const kept = new WeakMap<Db, { mark: string; value: T }>();
-  return async (deps) => {
-    const mark = await markOf(deps);
-    const last = kept.get(deps.db);
-    if (last?.mark === mark) return last.value;
-    const value = await compute(deps);
-    kept.set(deps.db, { mark, value });
-    return value;
-  };
+  const keyed = keptPerInputUntilChange((deps: Deps, _input: null) => compute(deps), () => '');
+  return (deps) => keyed(deps, null);
 }
 
 /** How many inputs' results keptPerInputUntilChange keeps per database; the oldest kept goes first. */
@@ -31,14 +26,14 @@ export const KEPT_INPUTS = 32;
 
 /**
  * keptUntilChange for a computation with an input (a page of a report): the results of the last
- * KEPT_INPUTS inputs, by `keyOf`, each answered again while neither the database nor the clock's
- * minute changed. A computation that throws keeps nothing.
+ * KEPT_INPUTS inputs, by `keyOf`, each answered again (or awaited, while it runs) while neither the
+ * database nor the clock's minute changed. A computation that throws keeps nothing.
  */
 export function keptPerInputUntilChange<Deps extends MarkedDeps, Input, T>(
   compute: (deps: Deps, input: Input) => Promise<T>,
   keyOf: (input: Input) => string,
 ): (deps: Deps, input: Input) => Promise<T> {
-  const kept = new WeakMap<Db, Map<string, { mark: string; value: T }>>();
+  const kept = new WeakMap<Db, Map<string, { mark: string; value: Promise<T> }>>();
   return async (deps, input) => {
     const mark = await markOf(deps);
     let results = kept.get(deps.db);
@@ -46,10 +41,14 @@ export function keptPerInputUntilChange<Deps extends MarkedDeps, Input, T>(
     const key = keyOf(input);
     const last = results.get(key);
     if (last?.mark === mark) return last.value;
-    const value = await compute(deps, input);
+    const entry = { mark, value: compute(deps, input) };
     results.delete(key);
-    results.set(key, { mark, value });
+    results.set(key, entry);
     if (results.size > KEPT_INPUTS) results.delete(results.keys().next().value!);
-    return value;
+    // a failed computation is forgotten, unless a newer one has taken its place meanwhile
+    entry.value.catch(() => {
+      if (results.get(key) === entry) results.delete(key);
+    });
+    return entry.value;
   };
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
 import { settleRecountedInvoices } from './modules/billing/settlement.js';
+import { readSession, recentSessions } from './modules/account/sessions.js';
 import { alertOnBalanceChange } from './modules/companies/balance-alerts.js';
 import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
@@ -28,6 +29,13 @@ export const OWN_SIGNING_KEY =
 export function openConfiguredDatabase(config: Pick<Config, 'databasePath' | 'databaseUrl'>): Promise<OpenedDatabase> | OpenedDatabase {
   return config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : openSqlite(config.databasePath);
 }
+
+/**
+ * How long a process on PostgreSQL answers signed-in calls from a session it looked up, unless it
+ * wrote since: a sign-out or password change made through another process takes effect there
+ * within this time.
+ */
+export const SESSION_REUSE_MS = 1_000;
 
 /** Opens (and migrates) the database and wires the dependencies every request uses. */
 export async function createRuntime(
@@ -56,6 +64,8 @@ export async function createRuntime(
     balanceWatcher: (tx, change) => alertOnBalanceChange(deps, tx, change),
     // several processes may share a PostgreSQL database: they count their limits in it
     rateLimiter: new RateLimiter(clock, { windows: database.engine === 'postgres' ? databaseWindows(database.db) : memoryWindows() }),
+    // on PostgreSQL a session lookup is a round trip to the server on every signed-in call
+    readSession: database.engine === 'postgres' ? recentSessions(database.commits, { maxAgeMs: SESSION_REUSE_MS }) : readSession,
     linkSigningKey: loadLinkSigningKey(config),
     logger: overrides.logger,
   };

@@ -5,6 +5,7 @@ import type { Db } from './db.js';
 import type { BalanceWatcher } from './modules/activities/company-hours.js';
 import type { Outbox } from './mail/outbox.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { SessionReader } from './modules/account/sessions.js';
 
 /** Everything a request handler may touch, passed in so tests can build many apps side by side. */
 export type AppDeps = {
@@ -15,6 +16,8 @@ export type AppDeps = {
   /** Hears of every change of a company's balance, inside its transaction: the low-balance alerts. */
   balanceWatcher: BalanceWatcher;
   rateLimiter: RateLimiter;
+  /** How signed-in calls read their session: from the database each time, or kept for a second (several processes). */
+  readSession: SessionReader;
   /** HS256 key for reset and set-password links. */
   linkSigningKey: Uint8Array;
   logger?: FastifyBaseLogger;

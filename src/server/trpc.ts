@@ -36,7 +36,7 @@ export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rate
 
 export async function createContext(deps: AppDeps, request: RequestInfo): Promise<Context> {
   const actor = request.sessionToken
-    ? await validateSessionToken(deps.db, request.sessionToken, deps.clock.now())
+    ? await validateSessionToken(deps.db, request.sessionToken, deps.clock.now(), deps.readSession)
     : null;
   return { deps, actor, ip: request.ip };
 }

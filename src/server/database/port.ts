@@ -49,6 +49,8 @@ export type Database = {
   /** Statements outside a transaction (reads), and the way into one. */
   db: Tx;
   engine: Engine;
+  /** How many transactions this process has committed on the database: a count that moves with each of its own writes. */
+  commits(): number;
   close(): Promise<void>;
 };
 

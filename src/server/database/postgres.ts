@@ -82,6 +82,7 @@ export async function openPostgresDatabase(url: string, options: { maxConnection
   // this process's transactions queue here for the write turn, each holding a connection only once
   // it is next: queued on the advisory lock, they would hold the pool's connections while they wait
   const turns = new Turns();
+  let commits = 0;
   const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
     if (open.getStore()) throw new Error(NESTED_ON_OUTER);
     const handBack = await turns.take();
@@ -107,6 +108,7 @@ export async function openPostgresDatabase(url: string, options: { maxConnection
           },
           { isolationLevel: 'read committed' },
         );
+        commits += 1;
         for (const callback of committed) callback();
         return result;
       } catch (error) {
@@ -115,5 +117,5 @@ export async function openPostgresDatabase(url: string, options: { maxConnection
       }
     }
   };
-  return { db: view(handle.db, transaction, (callback) => callback()), engine: 'postgres', close: handle.close };
+  return { db: view(handle.db, transaction, (callback) => callback()), engine: 'postgres', commits: () => commits, close: handle.close };
 }

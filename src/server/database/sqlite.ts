@@ -51,6 +51,7 @@ export function openSqlite(file: string): SqliteDatabase {
   const changeMark = async () => String(reader.pragma('data_version', { simple: true }));
   // transactions run one at a time, so the callbacks waiting for a commit are those of the open one
   let committed: (() => void)[] = [];
+  let commits = 0;
   const view = (connection: Database.Database, transaction: Tx['transaction'], afterCommit: Tx['afterCommit']): Tx => {
     const queries = drizzle(connection, { schema });
     return Object.create(queries, {
@@ -77,6 +78,7 @@ export function openSqlite(file: string): SqliteDatabase {
       try {
         const result = await open.run(true, () => work(inside));
         writer.exec('COMMIT');
+        commits += 1;
         for (const callback of committed) callback();
         return result;
       } catch (error) {
@@ -94,6 +96,7 @@ export function openSqlite(file: string): SqliteDatabase {
     db,
     engine: 'sqlite',
     sqlite: { writer, reader },
+    commits: () => commits,
     close: async () => {
       // the last transaction in line finishes first
       (await turns.take())();

@@ -73,7 +73,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.changePassword(ctx.deps, ctx.actor, input)),
 
   logout: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/account/logout', tags, summary: 'End the current session', description: "Any signed-in user. Ends the session whose token was sent; the token stops working at once, and the user's other sessions stay signed in." } })
+    .meta({ openapi: { method: 'POST', path: '/account/logout', tags, summary: 'End the current session', description: "Any signed-in user. Ends the session whose token was sent; the token stops working at once (on PostgreSQL with several server processes, within a second on the others), and the user's other sessions stay signed in." } })
     .input(noInput)
     .output(messageOutput)
     .mutation(({ ctx }) => account.logout(ctx.deps, ctx.actor)),

@@ -74,14 +74,48 @@ const sessionById = preparedPer((db: Db) => {
     .prepare();
 });
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionById>['execute']>>[number];
+
+/** How a signed-in call reads its session (and its user) by the session's id. */
+export type SessionReader = (db: Db, id: string) => Promise<SessionRow | undefined>;
+
+/** The session as the database holds it now. */
+export const readSession: SessionReader = async (db, id) => (await sessionById(db).execute({ id }))[0];
+
+/** How many looked-up sessions recentSessions keeps at most, by default; the oldest kept goes first. */
+export const RECENT_SESSIONS = 10_000;
+
+type RecentOptions = { maxAgeMs: number; most?: number; clock?: () => number };
+
+/**
+ * readSession, each looked-up session kept for up to `maxAgeMs` and read again once the process has
+ * committed anything since (`commits` counts its transactions); `most` sessions at most. For several processes on one
+ * PostgreSQL database, where each lookup is a round trip to the server: a session ended or a user
+ * changed by another process is seen there within `maxAgeMs`, by this one at once.
+ */
+export function recentSessions(commits: () => number, { maxAgeMs, most = RECENT_SESSIONS, clock = Date.now }: RecentOptions): SessionReader {
+  const kept = new Map<string, { row: SessionRow | undefined; commits: number; readAt: number }>();
+  return async (db, id) => {
+    const last = kept.get(id);
+    if (last && last.commits === commits() && clock() - last.readAt < maxAgeMs) return last.row;
+    // counted before the read: a commit that lands while it runs leaves the row it read stale
+    const before = { commits: commits(), readAt: clock() };
+    const row = await readSession(db, id);
+    kept.delete(id);
+    kept.set(id, { row, ...before });
+    if (kept.size > most) kept.delete(kept.keys().next().value!);
+    return row;
+  };
+}
+
 /**
  * The actor behind a token, or null. Reads only, except twice in a session's life: an expired
  * session is deleted, and one past half its lifetime is extended once.
  */
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<Actor | null> {
+export async function validateSessionToken(db: Db, token: string, now: Date, read: SessionReader): Promise<Actor | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined) return null;
-  const [row] = await sessionById(db).execute({ id });
+  const row = await read(db, id);
   if (!row) return null;
   const stored = encoder.encode(row.secretHash);
   const given = encoder.encode(hashSecret(secret));

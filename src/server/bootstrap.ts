@@ -26,8 +26,9 @@ export const OWN_SIGNING_KEY =
   'SESSION_SECRET is unset, so this process signs links and seals two-factor secrets with its own DATA_DIR/link-signing.key: give every process serving this database the same SESSION_SECRET.';
 
 /** PostgreSQL when DATABASE_URL names one, else the SQLite file; migrated either way. */
-export function openConfiguredDatabase(config: Pick<Config, 'databasePath' | 'databaseUrl'>): Promise<OpenedDatabase> | OpenedDatabase {
-  return config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : openSqlite(config.databasePath);
+export function openConfiguredDatabase(config: Pick<Config, 'databasePath' | 'databaseUrl'>, logger?: FastifyBaseLogger): Promise<OpenedDatabase> | OpenedDatabase {
+  const onLostConnection = (error: Error) => logger?.warn({ err: error }, 'PostgreSQL ended an idle connection; the next query opens another');
+  return config.databaseUrl ? openPostgresDatabase(config.databaseUrl, { onLostConnection }) : openSqlite(config.databasePath);
 }
 
 /**
@@ -42,7 +43,7 @@ export async function createRuntime(
   config: Config,
   overrides: { clock?: Clock; transport?: MailTransport; logger?: FastifyBaseLogger; outboxPollMs?: number } = {},
 ): Promise<Runtime> {
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, overrides.logger);
   const clock = overrides.clock ?? systemClock;
   const transport =
     overrides.transport ??

@@ -42,15 +42,45 @@ function withoutJit(url: string): { connectionString: string; options: string } 
   return { connectionString: parsed.toString(), options: [given, '-c jit=off'].filter(Boolean).join(' ') };
 }
 
-export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<PostgresHandle> {
+export type PostgresOptions = {
+  maxConnections?: number;
+  /** Hears of an idle connection the server ended (a restart, a failover, a terminated backend). */
+  onLostConnection?: (error: Error) => void;
+};
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresHandle> {
   const pool = new pg.Pool({ ...withoutJit(url), types, max: options.maxConnections ?? 10 });
+  // node-postgres drops such a connection and opens another for the next query; the error reaches
+  // the pool's listeners, and with none it would be thrown and end the process
+  pool.on('error', (error) => options.onLostConnection?.(error));
+  const close = closingEveryConnection(pool);
   try {
     await migrateOnce(pool);
   } catch (error) {
-    await pool.end();
+    await close();
     throw error;
   }
-  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  return { db: drizzle(pool, { schema }), pool, close };
+}
+
+/**
+ * Ends the pool, answering once every connection it opened has closed: pool.end() answers when it
+ * has asked its connections to end, before they have, and a database dropped at that moment (as
+ * the tests drop theirs) ends them from the server's side, an error no one would hear.
+ */
+function closingEveryConnection(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
+  return async () => {
+    const closed = [...open].map((client) => new Promise<void>((resolve) => client.once('end', () => resolve())));
+    // a connection that ends while the pool ends it reports nothing worth hearing
+    for (const client of open) client.on('error', () => {});
+    await pool.end();
+    await Promise.all(closed);
+  };
 }
 
 /**

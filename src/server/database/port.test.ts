@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db-postgres.js';
 import { newId } from '../lib/ids.js';
 import { testEngine } from '../testing/engine.js';
+import { onServer } from '../testing/postgres-cluster.js';
 import { freshPostgresDatabase } from '../testing/postgres.js';
 import type { Database, Tx } from './port.js';
 import { openPostgresDatabase } from './postgres.js';
@@ -171,6 +172,40 @@ describe.runIf(testEngine() === 'postgres')('two processes on one PostgreSQL dat
 });
 
 describe.runIf(testEngine() === 'postgres')('connections to PostgreSQL', () => {
+  it('survive the server ending an idle one: it is reported, and the next query opens another', async () => {
+    const target = await freshPostgresDatabase();
+    const lost: Error[] = [];
+    const handle = await openPostgres(target.url, { maxConnections: 2, onLostConnection: (error) => lost.push(error) });
+    try {
+      const pidOf = async () => (await handle.pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const before = await pidOf();
+      await onServer(target.url, `select pg_terminate_backend(${before})`);
+      await expect.poll(() => lost.length).toBe(1);
+      expect((lost[0] as Error & { code?: string }).code).toBe('57P01');
+      expect(await pidOf()).not.toBe(before);
+    } finally {
+      await handle.close();
+      await target.drop();
+    }
+  });
+
+  it('are all closed once the pool says it has closed, so its database can be dropped at once', async () => {
+    const target = await freshPostgresDatabase();
+    const handle = await openPostgres(target.url, { maxConnections: 4 });
+    let opened = 0;
+    let ended = 0;
+    handle.pool.on('connect', (client) => {
+      opened += 1;
+      client.once('end', () => (ended += 1));
+    });
+    await Promise.all(Array.from({ length: 4 }, () => handle.pool.query('select pg_sleep(0.01)')));
+    await handle.close();
+    // the connection the migrations used was opened before this test listened: at least three more
+    expect(opened).toBeGreaterThanOrEqual(3);
+    expect(ended).toBe(opened);
+    await target.drop();
+  });
+
   it("run without JIT compilation, keeping the URL's own server options", async () => {
     const target = await freshPostgresDatabase();
     const url = new URL(target.url);

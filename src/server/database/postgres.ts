@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as pgTables from '../../../drizzle/schema-postgres.js';
 import { sql, type SQL } from 'drizzle-orm';
-import { openPostgres, type PostgresDb } from '../db-postgres.js';
+import { openPostgres, type PostgresDb, type PostgresOptions } from '../db-postgres.js';
 import { Turns } from '../lib/turns.js';
 import { postgresSyntax } from './syntax.js';
 import { NESTED_ON_OUTER, type Database, type Tx } from './port.js';
@@ -57,7 +57,7 @@ function numbersRead(result: { rows: Record<string, unknown>[]; fields: { name: 
   return result.rows as never[];
 }
 
-export async function openPostgresDatabase(url: string, options: { maxConnections?: number } = {}): Promise<PostgresDatabase> {
+export async function openPostgresDatabase(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
   const handle = await openPostgres(url, options);
   const t = pgTables as unknown as Tx['t'];
   const view = (

@@ -110,8 +110,9 @@ describe('request handling', () => {
     const broken = await createTestApp();
     const { token } = await signedInUser(broken);
     const userId = (await api(broken.app, token).get('/account/profile')).json()._id as string;
+    // the profile's own table (on PostgreSQL the session itself may be answered from the process's memory for a second)
     const operator = await otherConnection(broken.config);
-    await operator.exec('DROP TABLE sessions');
+    await operator.exec('ALTER TABLE users RENAME TO users_gone');
     await operator.close();
     try {
       const rest = await api(broken.app, token).get('/account/profile');
@@ -120,7 +121,7 @@ describe('request handling', () => {
       const trpc = await broken.app.inject({ method: 'GET', url: '/trpc/account.profile', headers: { jwttoken: token } });
       expect(trpc.statusCode).toBe(500);
       expect(trpc.body).not.toContain('stack');
-      expect(trpc.body).not.toContain('sessions');
+      expect(trpc.body).not.toContain('users');
       expect(trpc.json().error.message).toBe('Something went wrong on our side. Please try again.');
       expect(userId).toBeTruthy();
     } finally {

@@ -30,6 +30,12 @@ export type Syntax = {
    * named `alias`; `from` and `to` are its two columns.
    */
   pairs(pairs: readonly (readonly [number, number])[], alias: string): { table: SQL; from: SQL; to: SQL };
+  /**
+   * Whether a page walking an index checks its conditions on each row it reads from the table,
+   * though the index entry holds what they test (PostgreSQL, unless it scans the index only):
+   * such a page is better chosen by rowid from the index first, then read (pageByRowids).
+   */
+  readsRowToCheckEntry: boolean;
 };
 
 export const sqliteSyntax: Syntax = {
@@ -40,6 +46,8 @@ export const sqliteSyntax: Syntax = {
   unindexed: (expression) => sql`+${expression}`,
   oneWhen: (condition) => sql`(${condition})`,
   like: (expression, pattern) => sql`${expression} like ${pattern} escape '\\'`,
+  // SQLite tests a condition on the index entry before it reads the row
+  readsRowToCheckEntry: false,
   // one JSON array of [from, to] arrays, each pair a row of json_each
   pairs: (pairs, alias) => ({
     table: sql`json_each(${JSON.stringify(pairs)}) as ${sql.raw(alias)}`,
@@ -64,4 +72,6 @@ export const postgresSyntax: Syntax = {
     from: sql.raw(`${alias}.range_from`),
     to: sql.raw(`${alias}.range_to`),
   }),
+  // an index scan reads each entry's row to test the filter; only an index-only scan spares it
+  readsRowToCheckEntry: true,
 };

@@ -302,7 +302,14 @@ export function timeLogListReader(tx: Tx, query: Omit<TimeLogListQuery, 'page' |
   const read = async (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => {
     const { where } = await plan();
     const pageOrder = await order();
-    return timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...pageOrderBy(pageOrder, query.dir, keys, tx.syntax)).limit(limit).offset(offset);
+    const orderBy = pageOrderBy(pageOrder, query.dir, keys, tx.syntax);
+    if (pageOrder === 'walk' && tx.syntax.readsRowToCheckEntry && query.sort !== 'companyName') {
+      // the page's rowids from the index the order walks (its entries hold the sort keys and the
+      // rowid a search tests), without reading each passed-over log; then the page's own rows
+      const rowids = tx.select({ rowid: logRowid(tx.t) }).from(timeLogs).where(and(where, after)).orderBy(...orderBy).limit(limit).offset(offset);
+      return timeLogsQuery(tx, extra).where(sql`${logRowid(tx.t)} in (${rowids})`).orderBy(...orderBy);
+    }
+    return timeLogsQuery(tx, extra).where(and(where, after)).orderBy(...orderBy).limit(limit).offset(offset);
   };
   return {
     rows: async (limit, offset) => (await read({}, undefined, limit, offset)).map(toDto),

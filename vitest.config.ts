@@ -13,6 +13,12 @@ export default defineConfig({
     globalSetup: ['src/server/testing/postgres-global-setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    // Two test files at a time (vitest's default leaves one of two cores idle), and each worker keeps
+    // the modules it imported from one file to the next: importing the server's modules afresh for
+    // every one of some 220 files took 149 s of a 381 s run, now 121 s in all. Nothing a test needs
+    // is module state: each test app has its own database, and what is kept is kept per database.
+    maxWorkers: 2,
+    isolate: false,
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {

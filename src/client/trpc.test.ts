@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /*
  * The call layer (the stored session, the token header, 401 handling) in a node process: browser storage, window events and
@@ -39,6 +39,10 @@ beforeAll(async () => {
   vi.stubGlobal('window', fakeWindow);
   vi.stubGlobal('fetch', fetchMock);
   trpcModule = await import('./trpc.js');
+});
+// the worker runs other test files after this one (vitest.config.ts): give them the real globals back
+afterAll(() => {
+  vi.unstubAllGlobals();
 });
 
 let unauthorizedEvents = 0;

@@ -66,6 +66,30 @@ describe.each(engines)('the database port on $name', ({ open }) => {
     expect(row).toEqual({ n: 1, total: 0, latest: expect.any(Number), none: null });
   });
 
+  it('moves its change mark with each commit, not with reads, and once more when a transaction open at a reading commits', async () => {
+    const { db } = database;
+    const before = await db.changeMark();
+    await db.select().from(db.t.companies);
+    expect(await db.changeMark()).toBe(before);
+    await db.transaction((tx) => addCompany(tx, 'Marked Co'));
+    const afterCommit = await db.changeMark();
+    expect(afterCommit).not.toBe(before);
+    // a mark read while a transaction has written but not committed: the commit must move it again
+    let release!: () => void;
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const open = db.transaction(async (tx) => {
+      await addCompany(tx, 'Marked Later Co');
+      written();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await wrote;
+    const whileOpen = await db.changeMark();
+    release();
+    await open;
+    expect(await db.changeMark()).not.toBe(whileOpen);
+  });
+
   it('keeps a transaction that awaits to itself: another one is neither let in nor rolled back with it', async () => {
     const { db } = database;
     let seenOutside: number | undefined;

@@ -74,9 +74,11 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
       transaction: { value: transaction },
       afterCommit: { value: afterCommit },
     }) as Tx;
-  // any commit inserts a record into the write-ahead log, whichever process or database made it; the
-  // insert position moves before the commit returns, where the written position may trail it (asynchronous commit)
-  const changeMark = async () => String((await handle.pool.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')).rows[0]!.lsn);
+  // the server's current snapshot (lowest running transaction, next to be assigned, those in progress):
+  // it differs once any transaction that was running has ended, so a figure computed after reading a
+  // mark never misses a commit the mark saw coming. (The write-ahead log's position moves before a
+  // commit becomes visible: a figure computed in between was kept under the mark that followed it.)
+  const changeMark = async () => String((await handle.pool.query<{ snapshot: string }>('select pg_current_snapshot()::text as snapshot')).rows[0]!.snapshot);
 
   const open = new AsyncLocalStorage<true>();
   // this process's transactions queue here for the write turn, each holding a connection only once

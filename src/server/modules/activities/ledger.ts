@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { countUpTo, pageOf } from '../../lib/paging.js';
 import { preparedPer } from '../../lib/prepared.js';
-import { keepCompanyHours, storedCompanyHours, type LedgerDeps } from './company-hours.js';
+import { keepCompanyHours, type LedgerDeps } from './company-hours.js';
 
 /*
  * The hours ledger. Every amount here is in integer hundredths of an hour except the wire
@@ -196,10 +196,10 @@ function toDto(row: Activity, balanceAfter: number): ActivityDto {
 
 /**
  * Completed hundredths of the company's newest `count` entries: what separates its balance from the
- * balance after the last of them. Read newest first on activities_timeline_idx alone.
+ * balance after the last of them. A scalar subquery read newest first on activities_timeline_idx alone.
  */
-async function completedInNewest(tx: Tx, companyId: string, count: number): Promise<number> {
-  if (count === 0) return 0;
+function completedInNewest(tx: Tx, companyId: string, count: number): SQL<number> {
+  if (count === 0) return sql<number>`0`;
   const { activities } = tx.t;
   const newest = tx
     .select({ status: activities.status, hundredths: activities.hundredths })
@@ -208,28 +208,32 @@ async function completedInNewest(tx: Tx, companyId: string, count: number): Prom
     .orderBy(...newestFirst(activities))
     .limit(count)
     .as('newest');
-  const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(case when ${newest.status} = ${BALANCE_ENTRY_STATUS} then ${newest.hundredths} end), 0)`.mapWith(Number) })
-    .from(newest);
-  return row?.total ?? 0;
+  return sql<number>`(select coalesce(sum(case when ${newest.status} = ${BALANCE_ENTRY_STATUS} then ${newest.hundredths} end), 0) from ${newest})`;
 }
 
 /**
  * The entries of one page, each with the balance after it: the company's balance (kept on its row)
  * minus the completed hours of every newer entry. Reads the page and the entries before it, never
- * the older part of the ledger.
+ * the older part of the ledger, in one statement: a write landing between separate reads would
+ * give the page balances that belong to neither side of it.
  */
 export async function timelineRows(tx: Tx, companyId: string, limit: number, offset: number): Promise<ActivityDto[]> {
-  const { activities } = tx.t;
+  const { activities, companies } = tx.t;
   const rows = await tx
-    .select()
+    .select({
+      entry: activities,
+      balanceAfterNewer: sql<number>`(select ${companies.balanceHundredths} from ${companies} where ${companies.id} = ${companyId}) - ${completedInNewest(tx, companyId, offset)}`.mapWith(Number),
+    })
     .from(activities)
     .where(eq(activities.companyId, companyId))
     .orderBy(...newestFirst(activities))
     .limit(limit)
     .offset(offset);
-  const { balance } = await storedCompanyHours(tx, companyId);
-  return withBalances(rows, balance - (await completedInNewest(tx, companyId, offset)));
+  if (rows.length === 0) return [];
+  return withBalances(
+    rows.map((row) => row.entry),
+    rows[0]!.balanceAfterNewer,
+  );
 }
 
 /** Entries newest first, each with the balance after it, starting from the balance after the first. */

@@ -57,7 +57,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const now = started.getTime();
   await upsertSuperAdmin(deps.db, { emailAddress: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Provider' }, started);
   const provider = (await deps.db.select().from(users)).find((user) => user.emailAddress === DEMO_PROVIDER_EMAIL)!;
-  const actor: Actor = { sessionId: 'demo-seed', userId: provider.id, companyId: null, companyName: null, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress, role: 'superadmin', isAdmin: true, isSuperAdmin: true };
+  const actor: Actor = { sessionId: 'demo-seed', userId: provider.id, companyId: null, companyName: null, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress, mobile: provider.mobile, role: 'superadmin', isAdmin: true, isSuperAdmin: true };
 
   const logins: DemoLogins = { provider: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD }, customers: [], pending: '' };
   const made: { id: string; name: string }[] = [];

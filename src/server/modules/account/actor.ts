@@ -9,6 +9,7 @@ export type Actor = {
   firstName: string;
   lastName: string;
   emailAddress: string;
+  mobile: string;
   role: string;
   isAdmin: boolean;
   isSuperAdmin: boolean;

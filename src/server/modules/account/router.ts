@@ -58,7 +58,7 @@ export const accountRouter = router({
     .meta({ openapi: { method: 'GET', path: '/account/profile', tags, summary: "The signed-in user's profile", description: "Any signed-in user. The caller's names, email address, mobile and role, with isAdmin and isSuperAdmin read from the role, and their company (null for the provider's super-admin, who has none)." } })
     .input(noInput)
     .output(profileOutput)
-    .query(({ ctx }) => account.getProfile(ctx.deps, ctx.actor)),
+    .query(({ ctx }) => account.getProfile(ctx.actor)),
 
   updateProfile: authedProcedure
     .meta({ rateLimit: 'profile-update', openapi: { method: 'PUT', path: '/account/profile/update', tags, summary: 'Change name and email address', description: `Any signed-in user; ${rateLimitText('profile-update')}. Names change freely; a new email address (not just a change of letter case) needs currentPassword (a 400 naming it otherwise), emails the old address that it changed and revokes every unused reset or set-password link, since those went to the old address. An address another account uses is a 409; mobile and role are not changed here.` } })

@@ -125,8 +125,18 @@ export async function logout(deps: AppDeps, actor: Actor): Promise<{ message: st
   return { message: SIGNED_OUT };
 }
 
-export function getProfile(deps: AppDeps, actor: Actor): Promise<Profile> {
-  return profileOf(deps.db, actor.userId);
+/** The caller's profile, as their session read it on this call: it holds the user and their company. */
+export function getProfile(actor: Actor): Profile {
+  return {
+    _id: actor.userId,
+    firstName: actor.firstName,
+    lastName: actor.lastName,
+    emailAddress: actor.emailAddress,
+    mobile: actor.mobile,
+    role: actor.role,
+    ...rolesOf(actor.role),
+    company: actor.companyId ? { _id: actor.companyId, companyName: actor.companyName! } : null,
+  };
 }
 
 /** The user with their company: read on every page load of the app. */

@@ -51,7 +51,7 @@ export async function signIn(
   };
 }
 
-/** The session with what the actor needs of its user: every signed-in call reads it. */
+/** The session with what the actor needs of its user (their profile): every signed-in call reads it. */
 const sessionById = preparedPer((db: Db) => {
   const { sessions, users, companies } = db.t;
   return db
@@ -63,6 +63,7 @@ const sessionById = preparedPer((db: Db) => {
       firstName: users.firstName,
       lastName: users.lastName,
       emailAddress: users.emailAddress,
+      mobile: users.mobile,
       role: users.role,
       approved: users.approved,
       companyName: companies.companyName,
@@ -144,6 +145,7 @@ export async function validateSessionToken(db: Db, token: string, now: Date, rea
     firstName: row.firstName,
     lastName: row.lastName,
     emailAddress: row.emailAddress,
+    mobile: row.mobile,
     role: row.role,
     ...rolesOf(row.role),
   };

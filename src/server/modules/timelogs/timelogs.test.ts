@@ -286,6 +286,7 @@ describe('POST /superadmin/timelogs', () => {
       firstName: 'Pat',
       lastName: 'Provider',
       emailAddress: boss.user.emailAddress,
+      mobile: boss.user.mobile,
       role: 'superadmin',
       isAdmin: true,
       isSuperAdmin: true,

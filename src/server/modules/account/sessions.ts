@@ -89,10 +89,11 @@ export const RECENT_SESSIONS = 10_000;
 type RecentOptions = { maxAgeMs: number; most?: number; clock?: () => number };
 
 /**
- * readSession, each looked-up session kept for up to `maxAgeMs` and read again once the process has
- * committed anything since (`commits` counts its transactions); `most` sessions at most. For several processes on one
- * PostgreSQL database, where each lookup is a round trip to the server: a session ended or a user
- * changed by another process is seen there within `maxAgeMs`, by this one at once.
+ * readSession, each looked-up session kept for up to `maxAgeMs` (`most` of them at most) and read
+ * again once the process has committed anything since (`commits` counts its transactions). For
+ * several processes on one PostgreSQL database, where each lookup is a round trip to the server: a
+ * session ended or a user changed by another process is seen there within `maxAgeMs`, by this one
+ * at once.
  */
 export function recentSessions(commits: () => number, { maxAgeMs, most = RECENT_SESSIONS, clock = Date.now }: RecentOptions): SessionReader {
   const kept = new Map<string, { row: SessionRow | undefined; commits: number; readAt: number }>();

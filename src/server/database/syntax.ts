@@ -30,6 +30,8 @@ export type Syntax = {
    * named `alias`; `from` and `to` are its two columns.
    */
   pairs(pairs: readonly (readonly [number, number])[], alias: string): { table: SQL; from: SQL; to: SQL };
+  /** A subquery of one column holding the given whole numbers, bound as one parameter: for `x in (…)`. */
+  numbers(values: readonly number[]): SQL;
   /**
    * Whether a page walking an index checks its conditions on each row it reads from the table,
    * though the index entry holds what they test (PostgreSQL, unless it scans the index only):
@@ -46,6 +48,7 @@ export const sqliteSyntax: Syntax = {
   unindexed: (expression) => sql`+${expression}`,
   oneWhen: (condition) => sql`(${condition})`,
   like: (expression, pattern) => sql`${expression} like ${pattern} escape '\\'`,
+  numbers: (values) => sql`select value from json_each(${JSON.stringify(values)})`,
   // SQLite tests a condition on the index entry before it reads the row
   readsRowToCheckEntry: false,
   // one JSON array of [from, to] arrays, each pair a row of json_each
@@ -72,6 +75,7 @@ export const postgresSyntax: Syntax = {
     from: sql.raw(`${alias}.range_from`),
     to: sql.raw(`${alias}.range_to`),
   }),
+  numbers: (values) => sql`select unnest(${sql.param(values)}::bigint[])`,
   // an index scan reads each entry's row to test the filter; only an index-only scan spares it
   readsRowToCheckEntry: true,
 };

@@ -99,6 +99,14 @@ describe('Time Logs search', () => {
   });
 });
 
+describe('Time Logs search, statement by statement', () => {
+  it.runIf(onSqlite)('reads a few matches from the description index once, then tests the page and its count against them', async () => {
+    const plans = await statementPlans(app.database, () => api(app.app, token).get('/superadmin/timelogs?per_page=25&search=caf%C3%A9'));
+    expect(plans.filter(({ sql }) => sql.includes('time_log_words'))).toHaveLength(1);
+    expect(restPage<TimeLogDto>(await api(app.app, token).get('/superadmin/timelogs?per_page=25&search=caf%C3%A9')).total).toBe(all.filter(shownMatch('café')).length);
+  });
+});
+
 describe('Time Logs sort', () => {
   it.runIf(onSqlite).each(TIME_LOG_SORT_KEYS.flatMap((sort) => [`${sort}&dir=asc`, `${sort}&dir=desc`]))('reads the page sorted by %s from an index, without sorting the table', async (sort) => {
     const plans = await statementPlans(app.database, () => api(app.app, token).get(`/superadmin/timelogs?per_page=25&sort=${sort}`));

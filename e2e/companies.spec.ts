@@ -153,6 +153,8 @@ describe('Company List (/companies)', () => {
     // the company's name leads to its page; its actions are a labelled menu
     expect(await rowOf(page, 'Ledger Alpha').getByRole('link', { name: 'Ledger Alpha' }).getAttribute('href')).toBe(`/companies/${alpha.id}`);
     await rowOf(page, 'Ledger Alpha').getByRole('button', { name: 'Actions for Ledger Alpha' }).click();
+    // the menu opens after the click has returned: read its items once they are there
+    await page.getByRole('menuitem').first().waitFor();
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
       'Edit Company',
       'Delete Company',

@@ -178,6 +178,7 @@ describe('Time Logs (/timelogs)', () => {
     const filter = main(page).getByLabel('Filter by Company', { exact: true });
     expect(await filter.inputValue()).toBe('All');
     await filter.click();
+    await page.getByRole('option').first().waitFor();
     const options = (await page.getByRole('option').allInnerTexts()).map((text) => text.trim());
     expect(options[0]).toBe('All');
     const names = options.slice(1);
@@ -390,6 +391,7 @@ describe('Time Logs (/timelogs)', () => {
     await add.waitFor();
 
     await add.getByLabel('Task', { exact: true }).click();
+    await page.getByRole('option').first().waitFor();
     const choices = (await page.getByRole('option').allInnerTexts()).map((text) => text.trim());
     expect(choices).toEqual(['Select or create…', open.title, '+ Create New Task']);
     expect(choices).not.toContain(done.title);

@@ -35,7 +35,7 @@ export type Syntax = {
   /**
    * Whether a page walking an index checks its conditions on each row it reads from the table,
    * though the index entry holds what they test (PostgreSQL, unless it scans the index only):
-   * such a page is better chosen by rowid from the index first, then read (pageByRowids).
+   * such a page is better chosen by rowid from the index first, then read (the Time Logs page does).
    */
   readsRowToCheckEntry: boolean;
 };

@@ -25,16 +25,6 @@ export const unwatchedLedger: LedgerDeps = { balanceWatcher: async () => {} };
 
 type Entry = Pick<typeof activities.$inferSelect, 'companyId' | 'activityType' | 'status' | 'hundredths'>;
 
-/** The company's balance and pending hours, in hundredths, as its row keeps them (none for an unknown company). */
-export async function storedCompanyHours(tx: Tx, companyId: string): Promise<{ balance: number; pending: number }> {
-  const { companies } = tx.t;
-  const [row] = await tx
-    .select({ balance: companies.balanceHundredths, pending: companies.pendingHundredths })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row ?? { balance: 0, pending: 0 };
-}
-
 async function addToCompany(deps: LedgerDeps, tx: Tx, companyId: string, balance: number, pending: number): Promise<void> {
   if (balance === 0 && pending === 0) return;
   const { companies } = tx.t;

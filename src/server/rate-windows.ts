@@ -51,17 +51,20 @@ export function memoryWindows(): RateWindows {
 
 /**
  * The windows in the database's rate_windows table, shared by every process on it. A hit is one
- * upsert that starts a new window or counts in the running one, in a transaction of its own: the
- * attempt counts whatever the call then does. Ended windows are deleted every SWEEP_EVERY hits.
+ * upsert that starts a new window or counts in the running one, in a transaction of its own in its
+ * key's turn (port.ts, WriteScope): the attempt counts whatever the call then does, and hits of
+ * different keys do not wait for each other. Ended windows are deleted every SWEEP_EVERY hits.
  */
 export function databaseWindows(db: Tx): RateWindows {
   const { rateWindows } = db.t;
   let hits = 0;
   const ended = (now: number) => sql`${rateWindows.startedAt} + ${rateWindows.windowMs} <= ${now}`;
   return {
-    hit: (key, windowMs, now) =>
-      db.transaction(async (tx) => {
-        if (++hits % SWEEP_EVERY === 0) await tx.delete(rateWindows).where(ended(now));
+    hit: (key, windowMs, now) => {
+      // a hit writes its own key's row, in that key's turn; a sweep writes every key's, in the whole turn
+      const sweeps = ++hits % SWEEP_EVERY === 0;
+      return db.transaction(async (tx) => {
+        if (sweeps) await tx.delete(rateWindows).where(ended(now));
         const [window] = await tx
           .insert(rateWindows)
           .values({ key, startedAt: new Date(now), windowMs, count: 1 })
@@ -75,7 +78,8 @@ export function databaseWindows(db: Tx): RateWindows {
           })
           .returning({ startedAt: rateWindows.startedAt, count: rateWindows.count });
         return { startedAt: window!.startedAt.getTime(), count: window!.count };
-      }),
+      }, sweeps ? undefined : { turn: `rate:${key}` });
+    },
     peek: async (key, now) => {
       const [window] = await db
         .select({ startedAt: rateWindows.startedAt, windowMs: rateWindows.windowMs, count: rateWindows.count })

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db-postgres.js';
 import { newId } from '../lib/ids.js';
 import { testEngine } from '../testing/engine.js';
 import { onServer } from '../testing/postgres-cluster.js';
 import { freshPostgresDatabase } from '../testing/postgres.js';
-import type { Database, Tx } from './port.js';
+import { companyTurn, NESTED_BEYOND_TURN, type Database, type Tx } from './port.js';
 import { openPostgresDatabase } from './postgres.js';
 import { openSqlite } from './sqlite.js';
 
@@ -130,6 +130,21 @@ describe.each(engines)('the database port on $name', ({ open }) => {
     const rows = await db.select().from(db.t.payments).where(eq(db.t.payments.invoiceId, invoiceId));
     expect(rows).toHaveLength(1);
   });
+
+  it('joins a nested transaction to an open one of the same turn, and refuses one beyond it', async () => {
+    const { db } = database;
+    const companyId = await db.transaction((tx) => addCompany(tx, 'Nested Turn Co'));
+    const turn = companyTurn(companyId);
+    await db.transaction(async (tx) => {
+      await tx.transaction((inner) => inner.update(inner.t.companies).set({ openTasks: 1 }).where(eq(inner.t.companies.id, companyId)), turn);
+      await expect(tx.transaction(async () => 'beyond')).rejects.toThrow(NESTED_BEYOND_TURN);
+      await expect(tx.transaction(async () => 'another company', companyTurn('another'))).rejects.toThrow(NESTED_BEYOND_TURN);
+    }, turn);
+    // an open transaction that names no turn takes in any nested one
+    await db.transaction((tx) => tx.transaction((inner) => inner.update(inner.t.companies).set({ openTasks: 2 }).where(eq(inner.t.companies.id, companyId)), turn));
+    const [row] = await db.select({ openTasks: db.t.companies.openTasks }).from(db.t.companies).where(eq(db.t.companies.id, companyId));
+    expect(row!.openTasks).toBe(2);
+  });
 });
 
 describe('SQLite only', () => {
@@ -171,6 +186,46 @@ describe.runIf(testEngine() === 'postgres')('two processes on one PostgreSQL dat
     expect(row!.openTasks).toBe(20);
   });
 
+  it("run transactions of different companies' turns at once, and those of one company's turn one at a time", async () => {
+    const [one, two] = await Promise.all([first.db.transaction((tx) => addCompany(tx, 'Turn One Co')), first.db.transaction((tx) => addCompany(tx, 'Turn Two Co'))]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = first.db.transaction(async (tx) => {
+      await tx.update(tx.t.companies).set({ openTasks: 1 }).where(eq(tx.t.companies.id, one));
+      holding();
+      await gate;
+    }, companyTurn(one));
+    await held;
+    const outcome = (work: Promise<unknown>) => Promise.race([work.then(() => 'done'), sleep(1_000).then(() => 'waiting')]);
+    // another company's turn, from the other process: done while the first is still open
+    expect(await outcome(second.db.transaction((tx) => tx.update(tx.t.companies).set({ openTasks: 5 }).where(eq(tx.t.companies.id, two)), companyTurn(two)))).toBe('done');
+    // the same company's turn, or none, waits for it
+    const sameTurn = second.db.transaction((tx) => tx.update(tx.t.companies).set({ openTasks: 2 }).where(eq(tx.t.companies.id, one)), companyTurn(one));
+    const noTurn = second.db.transaction((tx) => addCompany(tx, 'Whole Turn Co'));
+    expect(await outcome(sameTurn)).toBe('waiting');
+    expect(await outcome(noTurn)).toBe('waiting');
+    release();
+    await Promise.all([holder, sameTurn, noTurn]);
+    const [row] = await first.db.select({ openTasks: first.db.t.companies.openTasks }).from(first.db.t.companies).where(eq(first.db.t.companies.id, one));
+    expect(row!.openTasks).toBe(2);
+  });
+
+  it("hold a company's rule checked inside its turn when both processes write it and other companies at once", async () => {
+    const ids = await Promise.all(['Counted One Co', 'Counted Two Co'].map((name) => first.db.transaction((tx) => addCompany(tx, name))));
+    const { companies } = first.db.t;
+    const increment = (database: Database, companyId: string) =>
+      database.db.transaction(async (tx) => {
+        const [row] = await tx.select({ openTasks: companies.openTasks }).from(companies).where(eq(companies.id, companyId));
+        await sleep(2);
+        await tx.update(companies).set({ openTasks: row!.openTasks + 1 }).where(eq(companies.id, companyId));
+      }, companyTurn(companyId));
+    await Promise.all(Array.from({ length: 40 }, (_, n) => increment(n % 2 ? first : second, ids[Math.floor(n / 2) % 2]!)));
+    const rows = await first.db.select({ openTasks: companies.openTasks }).from(companies).where(inArray(companies.id, ids));
+    expect(rows.map((row) => row.openTasks)).toEqual([20, 20]);
+  });
+
   it("let reads through while one process's transactions wait for the other's turn", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -191,7 +246,7 @@ describe.runIf(testEngine() === 'postgres')('two processes on one PostgreSQL dat
     release();
     await Promise.all([holder, ...waiting]);
     const names = (await first.db.select().from(first.db.t.companies)).map((row) => row.companyName);
-    expect(names.filter((name) => name !== 'Two Process Co').sort()).toEqual(['Held Turn Co', 'Waiting Co 0', 'Waiting Co 1', 'Waiting Co 2', 'Waiting Co 3']);
+    expect(names.filter((name) => /^(Held|Waiting) /.test(name)).sort()).toEqual(['Held Turn Co', 'Waiting Co 0', 'Waiting Co 1', 'Waiting Co 2', 'Waiting Co 3']);
   });
 });
 

@@ -39,11 +39,25 @@ export type Tx = Queries & {
   /**
    * Runs `work` in a transaction and answers what it answered; a thrown error rolls it back. Inside
    * a transaction, a nested call joins it. Transactions run one at a time on either engine (on
-   * PostgreSQL across every process serving the database). On PostgreSQL `work` may be run again (up
-   * to a few times) when the server refuses it for a deadlock: it must do nothing but database work.
+   * PostgreSQL across every process serving the database), except that on PostgreSQL transactions
+   * that name different turns (`scope`) run at once; see WriteScope. On PostgreSQL `work` may be run
+   * again (up to a few times) when the server refuses it for a deadlock: it must do nothing but
+   * database work.
    */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Tx) => Promise<T>, scope?: WriteScope): Promise<T>;
 };
+
+/**
+ * What a transaction writes, when it is less than anything: `turn` names the rows whose rules it
+ * keeps (companyTurn: one company's ledger, tasks, invoices and payments), and it writes nothing
+ * whose rules reach beyond them (no invoice number, no setting, no user, no other company). Such a
+ * transaction waits only for those of the same turn and for the transactions that name none; on
+ * SQLite, which writes one transaction at a time anyway, the scope changes nothing.
+ */
+export type WriteScope = { turn: string };
+
+/** The turn of one company's rows. */
+export const companyTurn = (companyId: string): WriteScope => ({ turn: `company:${companyId}` });
 
 export type Database = {
   /** Statements outside a transaction (reads), and the way into one. */
@@ -59,3 +73,14 @@ export type Database = {
  * open one, that is for itself; on PostgreSQL it would commit apart from it.
  */
 export const NESTED_ON_OUTER = 'A transaction was begun on the database inside another one; begin it on the open transaction (tx.transaction) instead.';
+
+/**
+ * Refused: a transaction joined from inside one of a narrower turn. It would write beyond what the
+ * open transaction waited for.
+ */
+export const NESTED_BEYOND_TURN = 'A transaction was joined from inside one that names a narrower turn; name the same turn, or none on the outer one.';
+
+/** A nested transaction joins the open one when it names the same turn, or the open one names none. */
+export function joinsOpen(open: WriteScope | undefined, nested: WriteScope | undefined): void {
+  if (open && open.turn !== nested?.turn) throw new Error(NESTED_BEYOND_TURN);
+}

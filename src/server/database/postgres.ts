@@ -2,18 +2,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as pgTables from '../../../drizzle/schema-postgres.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { openPostgres, type PostgresDb, type PostgresOptions } from '../db-postgres.js';
-import { Turns } from '../lib/turns.js';
+import { KeyedTurns } from '../lib/turns.js';
 import { postgresSyntax } from './syntax.js';
-import { NESTED_ON_OUTER, type Database, type Tx } from './port.js';
+import { joinsOpen, NESTED_ON_OUTER, type Database, type Tx, type WriteScope } from './port.js';
 
 /*
  * Hourbank on PostgreSQL, through the same port as SQLite, and with SQLite's model of writing: one
- * transaction at a time. Each transaction first takes the write turn, a transaction-level advisory
- * lock every process serving the database shares, and holds it until it commits or rolls back; it
- * runs at READ COMMITTED, so each statement sees every transaction that held the turn before. So
- * whatever rule a transaction checks (an invoice not overpaid, a company's stored balance equal to
- * its ledger, a cap on purchases) holds as it does on SQLite, with no lock of its own to forget and
- * nothing refused under contention. Reads outside a transaction do not wait for the turn.
+ * transaction at a time, unless transactions say they write different companies. Each transaction
+ * first takes the write turn, a transaction-level advisory lock every process serving the database
+ * shares, and holds it until it commits or rolls back; it runs at READ COMMITTED, so each statement
+ * sees every transaction that held the turn before. So whatever rule a transaction checks (an
+ * invoice not overpaid, a company's stored balance equal to its ledger, a cap on purchases) holds as
+ * it does on SQLite, with no lock of its own to forget and nothing refused under contention. A
+ * transaction with a scope (port.ts, WriteScope) takes the write turn shared and its own turn's lock
+ * alone: those of different turns run at once, those of one turn one at a time, and one with no
+ * scope waits for all of them and they for it. Reads outside a transaction wait for no turn.
  * (Serializable transactions were tried first: two processes writing at once had most transactions
  * refused, up to 13 times in a row, on the invoice number and on the small tables' predicate locks.)
  * A deadlock or serialization failure, which the turn leaves to outside writers only, runs the
@@ -22,6 +25,8 @@ import { NESTED_ON_OUTER, type Database, type Tx } from './port.js';
 
 /** Any number fixed for the project, other than the migrations' lock: the write turn's advisory lock. */
 export const WRITE_TURN_LOCK = 4_774_202;
+/** The first half of a scope's own advisory lock, its turn's hash the second (a space apart from the one-number locks). */
+const SCOPE_LOCKS = 4_774;
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK_DETECTED = '40P01';
 const ATTEMPTS = 8;
@@ -35,7 +40,10 @@ function isConflict(error: unknown): boolean {
   return false;
 }
 
-const takeWriteTurn = sql`select pg_advisory_xact_lock(${sql.raw(String(WRITE_TURN_LOCK))})`;
+const takeWriteTurn = (scope: WriteScope | undefined) =>
+  scope
+    ? sql`select pg_advisory_xact_lock_shared(${sql.raw(String(WRITE_TURN_LOCK))}), pg_advisory_xact_lock(${sql.raw(String(SCOPE_LOCKS))}, hashtext(${scope.turn}))`
+    : sql`select pg_advisory_xact_lock(${sql.raw(String(WRITE_TURN_LOCK))})`;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
 
@@ -81,29 +89,32 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
   const changeMark = async () => String((await handle.pool.query<{ snapshot: string }>('select pg_current_snapshot()::text as snapshot')).rows[0]!.snapshot);
 
   const open = new AsyncLocalStorage<true>();
-  // this process's transactions queue here for the write turn, each holding a connection only once
-  // it is next: queued on the advisory lock, they would hold the pool's connections while they wait
-  const turns = new Turns();
+  // this process's transactions queue here for their turns, each holding a connection only once
+  // it is next: queued on the advisory locks, they would hold the pool's connections while they wait
+  const turns = new KeyedTurns();
   let commits = 0;
-  const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(work: (tx: Tx) => Promise<T>, scope?: WriteScope): Promise<T> => {
     if (open.getStore()) throw new Error(NESTED_ON_OUTER);
-    const handBack = await turns.take();
+    const handBack = await turns.take(scope?.turn);
     try {
-      return await inWriteTurn(work);
+      return await inWriteTurn(work, scope);
     } finally {
       handBack();
     }
   };
-  const inWriteTurn = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+  const inWriteTurn = async <T>(work: (tx: Tx) => Promise<T>, scope: WriteScope | undefined): Promise<T> => {
     for (let attempt = 1; ; attempt += 1) {
       const committed: (() => void)[] = [];
       try {
         const result = await handle.db.transaction(
           async (pgTx) => {
-            await pgTx.execute(takeWriteTurn);
+            await pgTx.execute(takeWriteTurn(scope));
             const inside: Tx = view(
               pgTx,
-              (nested) => nested(inside) as never,
+              async (nested, nestedScope) => {
+                joinsOpen(scope, nestedScope);
+                return nested(inside) as never;
+              },
               (callback) => committed.push(callback),
             );
             return open.run(true, () => work(inside));

@@ -10,7 +10,7 @@ import { cacheStatements } from '../lib/statement-cache.js';
 import { Turns } from '../lib/turns.js';
 import { migrationsFolders } from '../paths.js';
 import { sqliteSyntax } from './syntax.js';
-import { NESTED_ON_OUTER, type Database as Port, type Tx } from './port.js';
+import { joinsOpen, NESTED_ON_OUTER, type Database as Port, type Tx, type WriteScope } from './port.js';
 
 /*
  * Hourbank on SQLite: one file, two connections. Transactions run one at a time on the writing
@@ -64,15 +64,21 @@ export function openSqlite(file: string): SqliteDatabase {
       afterCommit: { value: afterCommit },
     }) as Tx;
   };
-  // inside a transaction, a nested one joins it
+  // inside a transaction, a nested one joins it (its scope checked as on PostgreSQL, though SQLite
+  // writes one transaction at a time whatever the scope)
+  let openScope: WriteScope | undefined;
   const inside: Tx = view(
     writer,
-    (work) => work(inside),
+    async (work, scope) => {
+      joinsOpen(openScope, scope);
+      return work(inside);
+    },
     (callback) => committed.push(callback),
   );
-  const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(work: (tx: Tx) => Promise<T>, scope?: WriteScope): Promise<T> => {
     if (open.getStore()) throw new Error(NESTED_ON_OUTER);
     const handBack = await turns.take();
+    openScope = scope;
     try {
       writer.exec('BEGIN IMMEDIATE');
       try {
@@ -87,6 +93,7 @@ export function openSqlite(file: string): SqliteDatabase {
       }
     } finally {
       committed = [];
+      openScope = undefined;
       handBack();
     }
   };

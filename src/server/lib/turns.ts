@@ -14,3 +14,36 @@ export class Turns {
     return handBack;
   }
 }
+
+/**
+ * Turns with keys, in the order asked: a turn under a key waits for the earlier turns under the
+ * same key and for the earlier whole turns; a whole turn (no key) waits for every earlier turn.
+ * So turns under different keys run at once, and a whole turn runs alone.
+ */
+export class KeyedTurns {
+  /** Settles when the latest whole turn asked for has been handed back. */
+  private whole: Promise<void> = Promise.resolve();
+  /** Per key, settles when its latest turn has been handed back; only turns asked since the last whole one. */
+  private keyed = new Map<string, Promise<void>>();
+
+  async take(key?: string): Promise<() => void> {
+    let handBack!: () => void;
+    const mine = new Promise<void>((resolve) => (handBack = resolve));
+    let before: Promise<unknown>;
+    if (key === undefined) {
+      before = Promise.all([this.whole, ...this.keyed.values()]);
+      this.keyed = new Map();
+      this.whole = before.then(() => mine);
+    } else {
+      before = Promise.all([this.whole, this.keyed.get(key)]);
+      const settled = before.then(() => mine);
+      this.keyed.set(key, settled);
+      // a key whose turns are all handed back leaves the map, which would otherwise grow with every key
+      void settled.then(() => {
+        if (this.keyed.get(key) === settled) this.keyed.delete(key);
+      });
+    }
+    await before;
+    return handBack;
+  }
+}

@@ -4,6 +4,8 @@ import type { Page } from '../../../shared/list.js';
 import { countsTowardBalance, type PaymentDto, type PaymentForm, type PaymentListQuery } from '../../../shared/payments.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
+import { inCompanyTurn } from '../../database/company-turn.js';
+import { companyTurn } from '../../database/port.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
@@ -60,12 +62,14 @@ export async function createPayment(deps: AppDeps, form: PaymentForm): Promise<P
     const payment = await findPayment(tx, id);
     await emailReceipt(tx, deps, form, payment);
     return payment;
-  });
+  }, companyTurn(form.company));
 }
 
 /** An edit may move the payment to another invoice of the company; both invoices are settled. */
 export async function updatePayment(deps: AppDeps, id: string, form: PaymentForm): Promise<PaymentDto> {
-  return deps.db.transaction(async (tx) => {
+  // a payment that stays with its company is changed in that company's turn; a move takes the whole turn
+  const stays = async (tx: Tx) => ((await companyOfPayment(tx, id)) === form.company ? form.company : null);
+  return inCompanyTurn(deps.db, stays, async (tx) => {
     const { payments } = tx.t;
     const current = await findPaymentRow(tx, id);
     await checkTarget(tx, form);
@@ -80,11 +84,18 @@ export async function updatePayment(deps: AppDeps, id: string, form: PaymentForm
 }
 
 export async function deletePayment(deps: AppDeps, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await inCompanyTurn(deps.db, (tx) => companyOfPayment(tx, id), async (tx) => {
     const { payments } = tx.t;
     const current = await findPaymentRow(tx, id);
     await findInvoiceRow(tx, current.invoiceId);
     await tx.delete(payments).where(eq(payments.id, id));
     await settleInvoice(deps, tx, current.invoiceId);
   });
+}
+
+/** The company a payment is of, for the turn its changes take; null when there is no such payment. */
+async function companyOfPayment(tx: Tx, id: string): Promise<string | null> {
+  const { payments } = tx.t;
+  const [payment] = await tx.select({ companyId: payments.companyId }).from(payments).where(eq(payments.id, id));
+  return payment?.companyId ?? null;
 }

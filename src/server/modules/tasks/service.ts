@@ -12,6 +12,8 @@ import type { Page } from '../../../shared/list.js';
 import type { adminTaskCreateInput, customerTaskCreateInput, OpenTaskListQuery, TaskChoice, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
+import { inCompanyTurn } from '../../database/company-turn.js';
+import { companyTurn } from '../../database/port.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
@@ -91,7 +93,7 @@ export async function createOwnTask(deps: AppDeps, actor: Actor, companyId: stri
   return deps.db.transaction(async (tx) => {
     if ((await openTaskCount(tx, companyId)) >= MAX_OPEN_TASKS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_OPEN_TASKS);
     return insertTask(tx, companyId, fields, now, ownTaskDate(actor, creationDate, now));
-  });
+  }, companyTurn(companyId));
 }
 
 async function openTaskCount(tx: Tx, companyId: string): Promise<number> {
@@ -103,7 +105,7 @@ async function openTaskCount(tx: Tx, companyId: string): Promise<number> {
 
 export async function createTaskFor(deps: AppDeps, input: z.output<typeof adminTaskCreateInput>): Promise<TaskDto> {
   const { company, ...fields } = input;
-  return deps.db.transaction((tx) => insertTask(tx, company, fields, deps.clock.now()));
+  return deps.db.transaction((tx) => insertTask(tx, company, fields, deps.clock.now()), companyTurn(company));
 }
 
 /** The scope of the provider's calls, which reach every company's tasks. */
@@ -133,7 +135,7 @@ export async function deleteTask(deps: AppDeps, actor: Actor, id: string): Promi
 }
 
 async function changeOpenTask(deps: AppDeps, actor: Actor, id: string, fields: TaskFields, companyId: string | typeof ANY_COMPANY): Promise<TaskDto> {
-  return deps.db.transaction(async (tx) => {
+  return inCompanyTurn(deps.db, companyOfTask(id), async (tx) => {
     const task = await openTask(tx, id, companyId);
     await changeTask(tx, actor, task, fields, deps.clock.now());
     return findTask(tx, id);
@@ -141,11 +143,18 @@ async function changeOpenTask(deps: AppDeps, actor: Actor, id: string, fields: T
 }
 
 async function removeTask(deps: AppDeps, actor: Actor, id: string, companyId: string | typeof ANY_COMPANY): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await inCompanyTurn(deps.db, companyOfTask(id), async (tx) => {
     const task = await taskInScope(tx, id, companyId);
     await changeTask(tx, actor, task, { deleted: true }, deps.clock.now());
   });
 }
+
+/** The company a task belongs to (a task never changes company), for the turn its changes take. */
+const companyOfTask = (id: string) => async (tx: Tx) => {
+  const { tasks } = tx.t;
+  const [task] = await tx.select({ companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, id));
+  return task?.companyId ?? null;
+};
 
 /** Marks the task done, optionally emailing the company's users; used by time logs too. */
 export async function completeTask(tx: Tx, deps: AppDeps, actor: Actor, id: string, emailClient: boolean): Promise<TaskDto> {
@@ -161,7 +170,7 @@ export async function completeTask(tx: Tx, deps: AppDeps, actor: Actor, id: stri
 }
 
 export async function markTaskDone(deps: AppDeps, actor: Actor, id: string, emailClient: boolean): Promise<TaskDto> {
-  return deps.db.transaction((tx) => completeTask(tx, deps, actor, id, emailClient));
+  return inCompanyTurn(deps.db, companyOfTask(id), (tx) => completeTask(tx, deps, actor, id, emailClient));
 }
 
 async function openTask(tx: Tx, id: string, companyId: string | typeof ANY_COMPANY): Promise<TaskDto> {

@@ -5,6 +5,8 @@ import type { Page } from '../../../shared/list.js';
 import { NEW_TASK, type TimeLogDto, type TimeLogForm, type TimeLogListQuery } from '../../../shared/timelogs.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
+import { inCompanyTurn } from '../../database/company-turn.js';
+import { companyTurn } from '../../database/port.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
@@ -124,7 +126,7 @@ export async function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogFo
     const id = await insertTimeLog(deps, tx, fields, now);
     if (form.closeTask && fields.taskId) await completeTask(tx, deps, actor, fields.taskId, form.emailClient);
     return findTimeLog(tx, id);
-  });
+  }, companyTurn(form.company));
 }
 
 /**
@@ -136,7 +138,9 @@ export async function createTimeLog(deps: AppDeps, actor: Actor, form: TimeLogFo
  */
 export async function updateTimeLog(deps: AppDeps, id: string, form: TimeLogForm): Promise<TimeLogDto> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  // a log that stays in its company is rewritten in that company's turn; a move takes the whole turn
+  const stays = async (tx: Tx) => ((await companyOfLog(tx, id)) === form.company ? form.company : null);
+  return inCompanyTurn(deps.db, stays, async (tx) => {
     const current = await timeLogRow(tx, id);
     await assertCompanyExists(tx, form.company);
     await rewriteTimeLog(deps, tx, id, logFields(form, await resolveTask(tx, form, now, current)));
@@ -145,8 +149,15 @@ export async function updateTimeLog(deps: AppDeps, id: string, form: TimeLogForm
 }
 
 export async function deleteTimeLog(deps: AppDeps, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await inCompanyTurn(deps.db, (tx) => companyOfLog(tx, id), async (tx) => {
     await timeLogRow(tx, id);
     await removeTimeLog(deps, tx, id);
   });
+}
+
+/** The company a time log is in, for the turn its changes take; null when there is no such log. */
+async function companyOfLog(tx: Tx, id: string): Promise<string | null> {
+  const { timeLogs } = tx.t;
+  const [log] = await tx.select({ companyId: timeLogs.companyId }).from(timeLogs).where(eq(timeLogs.id, id));
+  return log?.companyId ?? null;
 }

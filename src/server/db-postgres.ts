@@ -42,6 +42,9 @@ function withoutJit(url: string): { connectionString: string; options: string } 
   return { connectionString: parsed.toString(), options: [given, '-c jit=off'].filter(Boolean).join(' ') };
 }
 
+/** The pool's connections when the options name no other number. */
+export const DEFAULT_CONNECTIONS = 10;
+
 export type PostgresOptions = {
   maxConnections?: number;
   /** Hears of an idle connection the server ended (a restart, a failover, a terminated backend). */
@@ -49,7 +52,7 @@ export type PostgresOptions = {
 };
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresHandle> {
-  const pool = new pg.Pool({ ...withoutJit(url), types, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({ ...withoutJit(url), types, max: options.maxConnections ?? DEFAULT_CONNECTIONS });
   // node-postgres drops such a connection and opens another for the next query; the error reaches
   // the pool's listeners, and with none it would be thrown and end the process
   pool.on('error', (error) => options.onLostConnection?.(error));

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as pgTables from '../../../drizzle/schema-postgres.js';
 import { sql, type SQL } from 'drizzle-orm';
-import { openPostgres, type PostgresDb, type PostgresOptions } from '../db-postgres.js';
+import { DEFAULT_CONNECTIONS, openPostgres, type PostgresDb, type PostgresOptions } from '../db-postgres.js';
 import { KeyedTurns } from '../lib/turns.js';
 import { postgresSyntax } from './syntax.js';
 import { joinsOpen, NESTED_ON_OUTER, type Database, type Tx, type WriteScope } from './port.js';
@@ -90,8 +90,9 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
 
   const open = new AsyncLocalStorage<true>();
   // this process's transactions queue here for their turns, each holding a connection only once
-  // it is next: queued on the advisory locks, they would hold the pool's connections while they wait
-  const turns = new KeyedTurns();
+  // it is next: queued on the advisory locks, they would hold the pool's connections while they
+  // wait. At most half the pool holds transactions, so reads always find connections.
+  const turns = new KeyedTurns(Math.max(1, Math.floor((options.maxConnections ?? DEFAULT_CONNECTIONS) / 2)));
   let commits = 0;
   const transaction = async <T>(work: (tx: Tx) => Promise<T>, scope?: WriteScope): Promise<T> => {
     if (open.getStore()) throw new Error(NESTED_ON_OUTER);

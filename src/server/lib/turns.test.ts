@@ -19,7 +19,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('keyed turns', () => {
   it('run turns under different keys at once, and those under one key one after the other', async () => {
-    const turns = new KeyedTurns();
+    const turns = new KeyedTurns(10);
     const log: string[] = [];
     const a1 = holder(turns, log, 'a1', 'a');
     const b1 = holder(turns, log, 'b1', 'b');
@@ -35,7 +35,7 @@ describe('keyed turns', () => {
   });
 
   it('run a whole turn alone: after every earlier turn, and before every later one', async () => {
-    const turns = new KeyedTurns();
+    const turns = new KeyedTurns(10);
     const log: string[] = [];
     const a = holder(turns, log, 'a', 'a');
     const b = holder(turns, log, 'b', 'b');
@@ -56,4 +56,28 @@ describe('keyed turns', () => {
     await Promise.all([a.done, b.done, whole.done, c.done]);
   });
 
+
+  it('run at most so many turns at once, the next free one starting as one is handed back', async () => {
+    const turns = new KeyedTurns(2);
+    const log: string[] = [];
+    const a = holder(turns, log, 'a', 'a');
+    const b = holder(turns, log, 'b', 'b');
+    const c = holder(turns, log, 'c', 'c');
+    await settle();
+    expect(log).toEqual(['a starts', 'b starts']);
+    b.release();
+    await settle();
+    expect(log).toEqual(['a starts', 'b starts', 'b ends', 'c starts']);
+    a.release();
+    c.release();
+    await Promise.all([a.done, b.done, c.done]);
+    // all handed back: two start at once again
+    const d = holder(turns, log, 'd', 'd');
+    const e = holder(turns, log, 'e', 'e');
+    await settle();
+    expect(log.slice(-2)).toEqual(['d starts', 'e starts']);
+    d.release();
+    e.release();
+    await Promise.all([d.done, e.done]);
+  });
 });

@@ -357,17 +357,26 @@ export async function timeLogRow(tx: Tx, id: string): Promise<TimeLogRow> {
 const ofCompany = (companyId: string): SQL => (companyId ? sql`company_id = ${companyId} and ` : sql``);
 
 /**
- * Finds the instant of the newest log before a given one, of one company or of all: one seek
- * down time_logs_company_idx or time_logs_time_idx. The weekly view runs it once per week with
- * logs, so it is plain SQL: drizzle's query building costs many times the seek itself.
+ * The instants of the oldest and the newest log, of one company or of all: each one seek of
+ * time_logs_company_idx or time_logs_time_idx; none without logs. Plain SQL, as the weeks' probe
+ * below, for the weekly view.
  */
-export function newestLogBefore(db: Db, companyId: string): (before: number) => Promise<number | undefined> {
-  return async (before) => {
-    const [row] = await db.rows<{ time_stamp: number }>(
-      sql`select time_stamp from time_logs where ${ofCompany(companyId)}time_stamp < ${before} order by time_stamp desc limit 1`,
-    );
-    return row?.time_stamp;
-  };
+export async function logSpan(db: Db, companyId: string): Promise<{ oldest: number; newest: number } | undefined> {
+  const ofOne = companyId ? sql`where company_id = ${companyId} ` : sql``;
+  const end = (order: SQL) => sql`(select time_stamp from time_logs ${ofOne}order by time_stamp ${order} limit 1)`;
+  const [row] = await db.rows<{ oldest: number | null; newest: number | null }>(sql`select ${end(sql`asc`)} as oldest, ${end(sql`desc`)} as newest`);
+  return row?.oldest == null || row.newest == null ? undefined : { oldest: row.oldest, newest: row.newest };
+}
+
+/** Which of the [from, to) stretches hold a log (of one company, or of all): their `from`s, in one statement of one seek each. */
+export async function stretchesWithLogs(db: Db, stretches: readonly (readonly [number, number])[], companyId: string): Promise<number[]> {
+  if (stretches.length === 0) return [];
+  const stretch = db.syntax.pairs(stretches, 'stretch');
+  const rows = await db.rows<{ starts: number }>(
+    sql`select ${stretch.from} as starts from ${stretch.table}
+      where exists (select 1 from time_logs where ${ofCompany(companyId)}time_stamp >= ${stretch.from} and time_stamp < ${stretch.to})`,
+  );
+  return rows.map((row) => Number(row.starts));
 }
 
 /** A local calendar day as the instants it spans: from (inclusive) to (exclusive), epoch ms. */

@@ -5,29 +5,32 @@ import type { Db } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { keptPerInputUntilChange } from '../../lib/kept-until-change.js';
 import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
-import { assertCompanyExists, dayTotals, newestLogBefore, type DaySpan } from './queries.js';
+import { assertCompanyExists, dayTotals, logSpan, stretchesWithLogs, type DaySpan } from './queries.js';
 import { readSettings } from '../settings/service.js';
 
 /*
  * The weekly view: Monday-to-Sunday weeks of APP_TIMEZONE that have logs, newest first, a page
- * of weeks at a time. The weeks are found by hopping from the newest log to the newest log before
- * its week, one index seek per week, so counting them never reads every log; then each day of
- * the page's weeks is summed in SQL over its index range.
+ * of weeks at a time. The weeks are found from the oldest and newest logs (two index seeks) and
+ * one statement that asks each week between them whether it holds a log (one seek a week), so
+ * counting them never reads every log, in three round trips to the server whatever the number of
+ * weeks; then each day of the page's weeks is summed in SQL over its index range.
  */
 
 /** The Mondays (epoch days) of the weeks that have logs, newest first. */
 async function weeksWithLogs(db: Db, calendar: ZoneCalendar, companyId: string): Promise<number[]> {
-  const newestBefore = newestLogBefore(db, companyId);
+  const span = await logSpan(db, companyId);
+  if (!span) return [];
   const mondays: number[] = [];
-  let before = Number.MAX_SAFE_INTEGER;
-  for (let instant = await newestBefore(before); instant !== undefined; instant = await newestBefore(before)) {
-    const monday = mondayOfEpochDay(calendar.dayOf(instant));
+  const weeks: [number, number][] = [];
+  // from the newest log's week back to the oldest log's: each week starts before the one after it
+  for (let monday = mondayOfEpochDay(calendar.dayOf(span.newest)); ; monday -= 7) {
+    const from = calendar.dayStart(monday);
     mondays.push(monday);
-    before = calendar.dayStart(monday);
-    // each seek must look further back than the last, or this loop would never end
-    if (before > instant) throw new Error(`The week of ${dateOfEpochDay(monday)} starts after a log in it`);
+    weeks.push([from, calendar.dayStart(monday + 7)]);
+    if (from <= span.oldest) break;
   }
-  return mondays;
+  const withLogs = new Set(await stretchesWithLogs(db, weeks, companyId));
+  return mondays.filter((_monday, index) => withLogs.has(weeks[index]![0]));
 }
 
 /** The seven days of each week as instants; a day a clock change skipped spans none and is left out. */

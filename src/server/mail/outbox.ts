@@ -4,7 +4,15 @@ import type { outbox } from '../../../drizzle/schema.js';
 import type { Db, Tx } from '../db.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import type { WriteScope } from '../database/port.js';
 import type { MailTransport } from './transport.js';
+
+/**
+ * The turn of the worker's own writes (port.ts, WriteScope): each changes outbox rows only, in one
+ * statement whose conditions make it safe on its own (a claim takes an email only as it was read),
+ * so the worker never waits for the companies' writes, nor they for it.
+ */
+const OUTBOX_TURN: WriteScope = { turn: 'outbox' };
 
 export type EmailAttachment = { filename: string; contentType: string; source: string };
 export type Email = {
@@ -193,6 +201,7 @@ export class Outbox {
         .update(outbox)
         .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
         .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending'))),
+      OUTBOX_TURN,
     );
   }
 
@@ -229,6 +238,7 @@ export class Outbox {
           ),
         )
         .returning({ id: outbox.id }),
+      OUTBOX_TURN,
     );
     return taken.length === 1;
   }
@@ -258,6 +268,7 @@ export class Outbox {
           .update(outbox)
           .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null, ...clearedBodies(row) })
           .where(eq(outbox.id, row.id)),
+        OUTBOX_TURN,
       );
       return true;
     } catch (error) {
@@ -275,6 +286,7 @@ export class Outbox {
             ...(gaveUp ? clearedBodies(row) : {}),
           })
           .where(eq(outbox.id, row.id)),
+        OUTBOX_TURN,
       );
       logger?.[gaveUp ? 'error' : 'warn'](
         { emailId: row.id, attempts, err: message },

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as pgTables from '../../../drizzle/schema-postgres.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CONNECTIONS, openPostgres, type PostgresDb, type PostgresOptions } from '../db-postgres.js';
-import { KeyedTurns, Slots } from '../lib/turns.js';
+import { KeyedTurns } from '../lib/turns.js';
 import { postgresSyntax } from './syntax.js';
 import { joinsOpen, NESTED_ON_OUTER, type Database, type Tx, type WriteScope } from './port.js';
 
@@ -40,43 +40,12 @@ function isConflict(error: unknown): boolean {
   return false;
 }
 
-/** The whole write turn, alone: waits for every transaction that holds it or a share of it. */
-const takeWholeTurn = sql`select pg_advisory_xact_lock(${sql.raw(String(WRITE_TURN_LOCK))})`;
-/** A share of the write turn, then the scope's own lock if it is free; `taken` says whether it was. */
-const tryScopeTurn = (scope: WriteScope) =>
-  sql`select pg_advisory_xact_lock_shared(${sql.raw(String(WRITE_TURN_LOCK))}), pg_try_advisory_xact_lock(${sql.raw(String(SCOPE_LOCKS))}, hashtext(${scope.turn})) as taken`;
-/** The same, waiting for the scope's own lock as long as it takes. */
-const takeScopeTurn = (scope: WriteScope) =>
-  sql`select pg_advisory_xact_lock_shared(${sql.raw(String(WRITE_TURN_LOCK))}), pg_advisory_xact_lock(${sql.raw(String(SCOPE_LOCKS))}, hashtext(${scope.turn}))`;
-
-/** Thrown inside a transaction whose scope's lock another process holds: it is rolled back and tried again. */
-class ScopeBusy extends Error {}
-/**
- * How many times a transaction tries for its scope's lock, pausing between tries without a
- * connection, before it waits for the lock on its connection (so another process's steady stream
- * of writes to one company cannot keep it out for good): some 1.5 s of pauses in all.
- */
-const SCOPE_TRIES = 20;
-const busyPause = (tries: number) => new Promise((resolve) => setTimeout(resolve, (0.5 + Math.random() / 2) * Math.min(150, 2 * 1.5 ** tries)));
+const takeWriteTurn = (scope: WriteScope | undefined) =>
+  scope
+    ? sql`select pg_advisory_xact_lock_shared(${sql.raw(String(WRITE_TURN_LOCK))}), pg_advisory_xact_lock(${sql.raw(String(SCOPE_LOCKS))}, hashtext(${scope.turn}))`
+    : sql`select pg_advisory_xact_lock(${sql.raw(String(WRITE_TURN_LOCK))})`;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
-
-/**
- * Takes the transaction's turn: the whole write turn, or a share of it and the scope's own lock.
- * Until its last try, a scoped transaction does not wait for its lock: it throws ScopeBusy.
- */
-async function takeTurn(pgTx: { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> }, scope: WriteScope | undefined, tries: number): Promise<void> {
-  if (!scope) {
-    await pgTx.execute(takeWholeTurn);
-    return;
-  }
-  if (tries >= SCOPE_TRIES) {
-    await pgTx.execute(takeScopeTurn(scope));
-    return;
-  }
-  const { rows } = await pgTx.execute(tryScopeTurn(scope));
-  if (rows[0]?.taken !== true) throw new ScopeBusy();
-}
 
 export type PostgresDatabase = Database & { engine: 'postgres' };
 
@@ -123,8 +92,7 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
   // this process's transactions queue here for their turns, each holding a connection only once
   // it is next: queued on the advisory locks, they would hold the pool's connections while they
   // wait. At most half the pool holds transactions, so reads always find connections.
-  const turns = new KeyedTurns();
-  const connections = new Slots(Math.max(1, Math.floor((options.maxConnections ?? DEFAULT_CONNECTIONS) / 2)));
+  const turns = new KeyedTurns(Math.max(1, Math.floor((options.maxConnections ?? DEFAULT_CONNECTIONS) / 2)));
   let commits = 0;
   const transaction = async <T>(work: (tx: Tx) => Promise<T>, scope?: WriteScope): Promise<T> => {
     if (open.getStore()) throw new Error(NESTED_ON_OUTER);
@@ -136,13 +104,12 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
     }
   };
   const inWriteTurn = async <T>(work: (tx: Tx) => Promise<T>, scope: WriteScope | undefined): Promise<T> => {
-    for (let attempt = 1, tries = 1; ; ) {
+    for (let attempt = 1; ; attempt += 1) {
       const committed: (() => void)[] = [];
-      const giveBack = await connections.take();
       try {
         const result = await handle.db.transaction(
           async (pgTx) => {
-            await takeTurn(pgTx, scope, tries);
+            await pgTx.execute(takeWriteTurn(scope));
             const inside: Tx = view(
               pgTx,
               async (nested, nestedScope) => {
@@ -159,18 +126,8 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
         for (const callback of committed) callback();
         return result;
       } catch (error) {
-        giveBack();
-        if (error instanceof ScopeBusy) {
-          // another process writes this scope: wait for it without holding a connection
-          await busyPause(tries);
-          tries += 1;
-        } else {
-          if (attempt >= ATTEMPTS || !isConflict(error)) throw error;
-          await pause(attempt);
-          attempt += 1;
-        }
-      } finally {
-        giveBack();
+        if (attempt >= ATTEMPTS || !isConflict(error)) throw error;
+        await pause(attempt);
       }
     }
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedTurns, Slots } from './turns.js';
+import { KeyedTurns } from './turns.js';
 
 /** Takes a turn, notes when it starts and ends, and holds it until released. */
 function holder(turns: KeyedTurns, log: string[], name: string, key?: string) {
@@ -19,7 +19,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('keyed turns', () => {
   it('run turns under different keys at once, and those under one key one after the other', async () => {
-    const turns = new KeyedTurns();
+    const turns = new KeyedTurns(10);
     const log: string[] = [];
     const a1 = holder(turns, log, 'a1', 'a');
     const b1 = holder(turns, log, 'b1', 'b');
@@ -35,7 +35,7 @@ describe('keyed turns', () => {
   });
 
   it('run a whole turn alone: after every earlier turn, and before every later one', async () => {
-    const turns = new KeyedTurns();
+    const turns = new KeyedTurns(10);
     const log: string[] = [];
     const a = holder(turns, log, 'a', 'a');
     const b = holder(turns, log, 'b', 'b');
@@ -55,42 +55,29 @@ describe('keyed turns', () => {
     c.release();
     await Promise.all([a.done, b.done, whole.done, c.done]);
   });
-});
 
-describe('slots', () => {
-  it('let at most so many hold one at once, the next waiting one taking a slot as it is given back', async () => {
-    const slots = new Slots(2);
+
+  it('run at most so many turns at once, the next free one starting as one is handed back', async () => {
+    const turns = new KeyedTurns(2);
     const log: string[] = [];
-    const hold = (name: string) => {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const done = (async () => {
-        const giveBack = await slots.take();
-        log.push(`${name} holds`);
-        await released;
-        giveBack();
-        giveBack(); // a second call gives back nothing more
-      })();
-      return { release, done };
-    };
-    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map(hold) as [ReturnType<typeof hold>, ReturnType<typeof hold>, ReturnType<typeof hold>, ReturnType<typeof hold>];
+    const a = holder(turns, log, 'a', 'a');
+    const b = holder(turns, log, 'b', 'b');
+    const c = holder(turns, log, 'c', 'c');
     await settle();
-    expect(log).toEqual(['a holds', 'b holds']);
+    expect(log).toEqual(['a starts', 'b starts']);
     b.release();
     await settle();
-    expect(log).toEqual(['a holds', 'b holds', 'c holds']);
+    expect(log).toEqual(['a starts', 'b starts', 'b ends', 'c starts']);
     a.release();
     c.release();
+    await Promise.all([a.done, b.done, c.done]);
+    // all handed back: two start at once again
+    const d = holder(turns, log, 'd', 'd');
+    const e = holder(turns, log, 'e', 'e');
     await settle();
-    expect(log).toEqual(['a holds', 'b holds', 'c holds', 'd holds']);
+    expect(log.slice(-2)).toEqual(['d starts', 'e starts']);
     d.release();
-    await Promise.all([a.done, b.done, c.done, d.done]);
-    // all given back (each once): two hold at once again
-    const [e, f] = [hold('e'), hold('f')];
-    await settle();
-    expect(log.slice(-2)).toEqual(['e holds', 'f holds']);
     e.release();
-    f.release();
-    await Promise.all([e.done, f.done]);
+    await Promise.all([d.done, e.done]);
   });
 });

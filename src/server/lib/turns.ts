@@ -18,13 +18,20 @@ export class Turns {
 /**
  * Turns with keys, in the order asked: a turn under a key waits for the earlier turns under the
  * same key and for the earlier whole turns; a whole turn (no key) waits for every earlier turn.
- * So turns under different keys run at once, and a whole turn runs alone.
+ * So turns under different keys run at once, at most `most` of them, and a whole turn runs alone.
  */
 export class KeyedTurns {
   /** Settles when the latest whole turn asked for has been handed back. */
   private whole: Promise<void> = Promise.resolve();
   /** Per key, settles when its latest turn has been handed back; only turns asked since the last whole one. */
   private keyed = new Map<string, Promise<void>>();
+  private held = 0;
+  /** Turns free to start but for `most`, in the order they became free. */
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly most: number) {
+    if (!(most >= 1)) throw new Error('At least one turn must be able to run.');
+  }
 
   async take(key?: string): Promise<() => void> {
     let handBack!: () => void;
@@ -44,30 +51,25 @@ export class KeyedTurns {
       });
     }
     await before;
-    return handBack;
-  }
-}
-
-/** At most `most` holders at once; the others wait, in the order they asked. */
-export class Slots {
-  private held = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly most: number) {
-    if (!(most >= 1)) throw new Error('At least one slot must be free to take.');
-  }
-
-  async take(): Promise<() => void> {
-    if (this.held < this.most) this.held += 1;
-    // the holder that lets go hands its slot over, so `held` stays as it is
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    let given = false;
+    await this.hold();
     return () => {
-      if (given) return;
-      given = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.held -= 1;
+      this.letGo();
+      handBack();
     };
+  }
+
+  private async hold(): Promise<void> {
+    if (this.held < this.most) {
+      this.held += 1;
+      return;
+    }
+    // the turn that lets go hands its place over, so `held` stays as it is
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private letGo(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held -= 1;
   }
 }

@@ -135,16 +135,16 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(json(await byDate(`?company=${idle.id}`))).toEqual([]);
   });
 
-  it.runIf(onSqlite)('finds the weeks by index seeks in two statements and sums all the days of the page in one, each from an index alone, never reading the logs themselves', async () => {
+  it.runIf(onSqlite)('finds the weeks by index seeks in three statements and sums all the days of the page in one, each from an index alone, never reading the logs themselves', async () => {
     const logReads = (plans: Awaited<ReturnType<typeof statementPlans>>) => plans.filter(({ sql }) => sql.includes('from time_logs'));
     const searches = (plans: Awaited<ReturnType<typeof statementPlans>>) => new Set(plans.flatMap(({ plan }) => plan.filter((step) => step.includes('time_logs'))));
     const weekly = logReads(await statementPlans(t.database, () => byDate()));
     expect(weekly.filter(({ sql }) => sql.startsWith('with days')).length).toBe(1);
-    // the oldest and newest logs: the index read from either end, one entry each (limit 1), then one seek a week
-    expect(weekly.filter(({ sql }) => !sql.startsWith('with days')).length).toBe(2);
+    // the newest log, one probe of the five years back from it (a seek a week), the newest log before them: none
+    expect(weekly.filter(({ sql }) => !sql.startsWith('with days')).length).toBe(3);
     expect(searches(weekly)).toEqual(
       new Set([
-        'SCAN time_logs USING COVERING INDEX time_logs_time_idx',
+        'SEARCH time_logs USING COVERING INDEX time_logs_time_idx (time_stamp<?)',
         'SEARCH time_logs EXISTS USING COVERING INDEX time_logs_time_idx (time_stamp>? AND time_stamp<?)',
         'SEARCH time_logs USING COVERING INDEX time_logs_time_hours_idx (time_stamp>? AND time_stamp<?)',
         'SEARCH time_logs USING COVERING INDEX time_logs_time_idx (time_stamp>? AND time_stamp<?)',
@@ -154,12 +154,30 @@ describe('GET /superadmin/timelogs/by-date', () => {
     expect(ofCompany.filter(({ sql }) => sql.startsWith('with days')).length).toBe(1);
     expect(searches(ofCompany)).toEqual(
       new Set([
-        'SEARCH time_logs USING COVERING INDEX time_logs_company_idx (company_id=?)',
+        'SEARCH time_logs USING COVERING INDEX time_logs_company_idx (company_id=? AND time_stamp<?)',
         'SEARCH time_logs EXISTS USING COVERING INDEX time_logs_company_idx (company_id=? AND time_stamp>? AND time_stamp<?)',
         'SEARCH time_logs USING INDEX time_logs_company_idx (company_id=? AND time_stamp>? AND time_stamp<?)',
         'SEARCH time_logs USING COVERING INDEX time_logs_company_idx (company_id=? AND time_stamp>? AND time_stamp<?)',
       ]),
     );
+  });
+
+  it('finds weeks decades apart with a seek for the gap, not a probe of every empty week in it', async () => {
+    const far = await createCompany(t.deps.db, { companyName: 'Far Apart Co' });
+    await insertLogs(t, far.id, [
+      { timeStamp: '1990-01-03T15:00:00Z', hundredths: 100 },
+      { timeStamp: '2024-06-05T15:00:00Z', hundredths: 200 },
+    ]);
+    // the first call after the logs were written computes the page (later ones are answered from it)
+    let response!: Awaited<ReturnType<typeof byDate>>;
+    const call = async () => (response = await byDate(`?company=${far.id}`));
+    if (onSqlite) {
+      const plans = await statementPlans(t.database, call);
+      // two stretches, a seek and a probe each, then a seek that finds none
+      expect(plans.filter(({ sql }) => sql.includes('from time_logs') && !sql.startsWith('with days'))).toHaveLength(5);
+    } else await call();
+    expect(response.headers['x-total-count']).toBe('2');
+    expect(weekStarts(json<WeekSummary[]>(response))).toEqual(['2024-06-03', '1990-01-01']);
   });
 
   it('is served over tRPC as superadmin.timelogs.byDate too, as a page with its total', async () => {

@@ -357,15 +357,15 @@ export async function timeLogRow(tx: Tx, id: string): Promise<TimeLogRow> {
 const ofCompany = (companyId: string): SQL => (companyId ? sql`company_id = ${companyId} and ` : sql``);
 
 /**
- * The instants of the oldest and the newest log, of one company or of all: each one seek of
- * time_logs_company_idx or time_logs_time_idx; none without logs. Plain SQL, as the weeks' probe
- * below, for the weekly view.
+ * Finds the instant of the newest log before a given one, of one company or of all: one seek
+ * down time_logs_company_idx or time_logs_time_idx. Plain SQL, as the weeks' probe below, for the
+ * weekly view.
  */
-export async function logSpan(db: Db, companyId: string): Promise<{ oldest: number; newest: number } | undefined> {
-  const ofOne = companyId ? sql`where company_id = ${companyId} ` : sql``;
-  const end = (order: SQL) => sql`(select time_stamp from time_logs ${ofOne}order by time_stamp ${order} limit 1)`;
-  const [row] = await db.rows<{ oldest: number | null; newest: number | null }>(sql`select ${end(sql`asc`)} as oldest, ${end(sql`desc`)} as newest`);
-  return row?.oldest == null || row.newest == null ? undefined : { oldest: row.oldest, newest: row.newest };
+export async function newestLogBefore(db: Db, companyId: string, before: number): Promise<number | undefined> {
+  const [row] = await db.rows<{ time_stamp: number }>(
+    sql`select time_stamp from time_logs where ${ofCompany(companyId)}time_stamp < ${before} order by time_stamp desc limit 1`,
+  );
+  return row?.time_stamp;
 }
 
 /** Which of the [from, to) stretches hold a log (of one company, or of all): their `from`s, in one statement of one seek each. */

@@ -5,32 +5,37 @@ import type { Db } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { keptPerInputUntilChange } from '../../lib/kept-until-change.js';
 import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
-import { assertCompanyExists, dayTotals, logSpan, stretchesWithLogs, type DaySpan } from './queries.js';
+import { assertCompanyExists, dayTotals, newestLogBefore, stretchesWithLogs, type DaySpan } from './queries.js';
 import { readSettings } from '../settings/service.js';
 
 /*
  * The weekly view: Monday-to-Sunday weeks of APP_TIMEZONE that have logs, newest first, a page
- * of weeks at a time. The weeks are found from the oldest and newest logs (two index seeks) and
- * one statement that asks each week between them whether it holds a log (one seek a week), so
- * counting them never reads every log, in three round trips to the server whatever the number of
- * weeks; then each day of the page's weeks is summed in SQL over its index range.
+ * of weeks at a time. The weeks are found a stretch at a time: the newest log before the stretch
+ * (one index seek), then one statement asking each of the WEEKS_PER_PROBE weeks from that log's
+ * back whether it holds a log (one seek a week). So counting them never reads every log, a few
+ * years of logs take three round trips to the server, and logs years apart cost a seek for the
+ * gap, not a probe of every empty week in it. Then each day of the page's weeks is summed in SQL
+ * over its index range.
  */
+
+/** How many weeks one statement asks about: five years. */
+const WEEKS_PER_PROBE = 261;
 
 /** The Mondays (epoch days) of the weeks that have logs, newest first. */
 async function weeksWithLogs(db: Db, calendar: ZoneCalendar, companyId: string): Promise<number[]> {
-  const span = await logSpan(db, companyId);
-  if (!span) return [];
-  const mondays: number[] = [];
-  const weeks: [number, number][] = [];
-  // from the newest log's week back to the oldest log's: each week starts before the one after it
-  for (let monday = mondayOfEpochDay(calendar.dayOf(span.newest)); ; monday -= 7) {
-    const from = calendar.dayStart(monday);
-    mondays.push(monday);
-    weeks.push([from, calendar.dayStart(monday + 7)]);
-    if (from <= span.oldest) break;
+  const found: number[] = [];
+  let before = Number.MAX_SAFE_INTEGER;
+  for (let newest = await newestLogBefore(db, companyId, before); newest !== undefined; newest = await newestLogBefore(db, companyId, before)) {
+    const mondays = Array.from({ length: WEEKS_PER_PROBE }, (_, index) => mondayOfEpochDay(calendar.dayOf(newest)) - 7 * index);
+    const weeks = mondays.map((monday): [number, number] => [calendar.dayStart(monday), calendar.dayStart(monday + 7)]);
+    const withLogs = new Set(await stretchesWithLogs(db, weeks, companyId));
+    found.push(...mondays.filter((_monday, index) => withLogs.has(weeks[index]![0])));
+    const next = weeks[weeks.length - 1]![0];
+    // each stretch must end further back than the log it started from, or this loop would never end
+    if (next > newest) throw new Error(`The week of ${dateOfEpochDay(mondays[mondays.length - 1]!)} starts after a log in it`);
+    before = next;
   }
-  const withLogs = new Set(await stretchesWithLogs(db, weeks, companyId));
-  return mondays.filter((_monday, index) => withLogs.has(weeks[index]![0]));
+  return found;
 }
 
 /** The seven days of each week as instants; a day a clock change skipped spans none and is left out. */

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { inCompanyTurn } from './company-turn.js';
 import type { Tx } from './port.js';
+import { WRITE_TURN_LOCK } from './postgres.js';
 
 /* The turn of a change's company: chosen from a first read, confirmed inside it, or given up for the whole turn. */
 
@@ -24,23 +25,40 @@ const bumpOpenTasks = (companyId: string) => async (tx: Tx) => {
   return row!.openTasks + 1;
 };
 
+/**
+ * On PostgreSQL, how the open transaction holds the write turn: 'ShareLock' for a company's turn,
+ * 'ExclusiveLock' for the whole one. SQLite has one turn for every transaction: 'whole'.
+ */
+async function writeTurnHeld(tx: Tx): Promise<string> {
+  if (tx.engine === 'sqlite') return 'whole';
+  const [lock] = await tx.rows<{ mode: string }>(
+    sql`select mode from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and classid = 0 and objid = ${WRITE_TURN_LOCK} and objsubid = 1`,
+  );
+  return lock!.mode === 'ExclusiveLock' ? 'whole' : 'company';
+}
+
+const onPostgres = (engine: string, held: string) => (engine === 'postgres' ? held : 'whole');
+
 describe('a change in its company’s turn', () => {
-  it('runs the work once, in a transaction, when the company read inside is the one read first', async () => {
+  it("runs the work once, in the company's turn, when the company read inside is the one read first", async () => {
     const companyId = await addCompany('Turn Kept Co');
     const reads: string[] = [];
     const companyOf = async () => (reads.push(companyId), companyId);
-    expect(await inCompanyTurn(t.deps.db, companyOf, bumpOpenTasks(companyId))).toBe(1);
+    let held = '';
+    const work = async (tx: Tx) => ((held = await writeTurnHeld(tx)), bumpOpenTasks(companyId)(tx));
+    expect(await inCompanyTurn(t.deps.db, companyOf, work)).toBe(1);
     expect(reads).toHaveLength(2);
+    expect(held).toBe(onPostgres(t.deps.db.engine, 'company'));
   });
 
   it('runs the work once in the whole turn when the company changed between the two reads, or is not known', async () => {
     const companyId = await addCompany('Turn Moved Co');
     const answers = ['elsewhere', companyId];
-    let runs = 0;
-    const work = async (tx: Tx) => (runs += 1, bumpOpenTasks(companyId)(tx));
+    const held: string[] = [];
+    const work = async (tx: Tx) => (held.push(await writeTurnHeld(tx)), bumpOpenTasks(companyId)(tx));
     expect(await inCompanyTurn(t.deps.db, async () => answers.shift() ?? companyId, work)).toBe(1);
     expect(await inCompanyTurn(t.deps.db, async () => null, work)).toBe(2);
-    expect(runs).toBe(2);
+    expect(held).toEqual(['whole', 'whole']);
   });
 
   it("rolls back and answers the work's own failure", async () => {

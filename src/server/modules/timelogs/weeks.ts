@@ -26,7 +26,8 @@ async function weeksWithLogs(db: Db, calendar: ZoneCalendar, companyId: string):
   const found: number[] = [];
   let before = Number.MAX_SAFE_INTEGER;
   for (let newest = await newestLogBefore(db, companyId, before); newest !== undefined; newest = await newestLogBefore(db, companyId, before)) {
-    const mondays = Array.from({ length: WEEKS_PER_PROBE }, (_, index) => mondayOfEpochDay(calendar.dayOf(newest)) - 7 * index);
+    const newestMonday = mondayOfEpochDay(calendar.dayOf(newest));
+    const mondays = Array.from({ length: WEEKS_PER_PROBE }, (_, index) => newestMonday - 7 * index);
     const weeks = mondays.map((monday): [number, number] => [calendar.dayStart(monday), calendar.dayStart(monday + 7)]);
     const withLogs = new Set(await stretchesWithLogs(db, weeks, companyId));
     found.push(...mondays.filter((_monday, index) => withLogs.has(weeks[index]![0])));

@@ -116,6 +116,20 @@ describe('calendar dates', () => {
     expect(dateOfEpochDay(mondayOfEpochDay(epochDay('2026-03-09')))).toBe('2026-03-09');
   });
 
+  it('writes every epoch day as toISOString writes its date, within the four-digit years and beyond them', () => {
+    const isoDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+    const first = epochDay('0000-01-01');
+    const last = epochDay('9999-12-31');
+    // every day of three centuries (leap rules of 1900, 2000 and 2100 included), then every 7th day of the rest
+    const days = [
+      ...Array.from({ length: epochDay('2201-01-01') - epochDay('1899-01-01') }, (_, index) => epochDay('1899-01-01') + index),
+      ...Array.from({ length: Math.floor((last - first) / 7) }, (_, index) => first + index * 7),
+      first - 1, first, last, last + 1, last + 400,
+    ];
+    const wrong = days.filter((day) => dateOfEpochDay(day) !== isoDate(day));
+    expect(wrong.map((day) => `${day}: ${dateOfEpochDay(day)} for ${isoDate(day)}`)).toEqual([]);
+  });
+
   it('counts dates of the years 0-99 in those years, not in the 1900s', () => {
     expect(epochDay('0050-03-02')).toBe(Date.parse('0050-03-02T00:00:00Z') / 86_400_000);
     expect(addDays('0099-12-31', 1)).toBe('0100-01-01');

@@ -1,3 +1,5 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRateLimits } from '../../../shared/limits.js';
@@ -196,6 +198,8 @@ describe('sessions', () => {
     expect(row?.userId).toBe(user.id);
     expect(row?.secretHash).not.toContain(secret!);
     expect(row?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+    // the SHA-256 of the secret in lowercase hex, as every session ever stored has it
+    expect(row?.secretHash).toBe(encodeHexLowerCase(sha256(new TextEncoder().encode(secret!))));
   });
 
   it('expires after 30 days unless used, and slides forward when half is gone', async () => {

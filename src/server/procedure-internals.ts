@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ProcedureMeta } from './trpc.js';
 
 /*
@@ -13,7 +14,7 @@ type Parser = { safeParse?: (value: unknown) => { success: boolean; data?: unkno
 export type ProcedureType = 'query' | 'mutation' | 'subscription';
 
 type RawProcedure = {
-  _def: { type: ProcedureType; meta?: ProcedureMeta; inputs: (ZodInternals & Parser)[]; middlewares: unknown[] };
+  _def: { type: ProcedureType; meta?: ProcedureMeta; inputs: (ZodInternals & Parser)[]; output?: z.ZodType; middlewares: unknown[] };
 };
 
 export type ProcedureInput = {
@@ -34,6 +35,8 @@ export type ProcedureInternals = {
   /** Built on publicProcedure, which marks its procedures' meta: the call needs no session. */
   isPublic: boolean;
   input: ProcedureInput;
+  /** The schema tRPC checks the procedure's answer with; undefined without one. */
+  output: z.ZodType | undefined;
   /** Whether the procedure was made from `builder` (its builder's middleware runs first). */
   builtWith: (builder: unknown) => boolean;
 };
@@ -47,6 +50,7 @@ export function procedureInternals(router: unknown): ProcedureInternals[] {
     meta: procedure._def.meta,
     isPublic: procedure._def.meta?.public === true,
     input: inputOf(procedure._def.inputs[0]),
+    output: procedure._def.output,
     builtWith: (builder) => procedure._def.middlewares[0] === (builder as { _def: { middlewares: unknown[] } })._def.middlewares[0],
   }));
 }

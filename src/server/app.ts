@@ -20,7 +20,6 @@ import { registerRestApi } from './rest.js';
 import { appRouter } from './router.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerTrpc } from './trpc-http.js';
-import { parseOutputsSynchronously } from './output-checks.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const defaultClientDir = path.join(projectRoot, 'dist/client');
@@ -51,7 +50,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // every procedure's path, type, meta and input, read once for both transports
   const procedures = procedureInternals(appRouter);
-  parseOutputsSynchronously(procedures);
   await registerTrpc(app, deps, procedures);
 
   registerInvoicePdfRoute(app, {

@@ -35,6 +35,8 @@ export type ProcedureInternals = {
   /** Built on publicProcedure, which marks its procedures' meta: the call needs no session. */
   isPublic: boolean;
   input: ProcedureInput;
+  /** The schema tRPC checks the procedure's input with; undefined without one. */
+  inputSchema: object | undefined;
   /** The schema tRPC checks the procedure's answer with; undefined without one. */
   output: z.ZodType | undefined;
   /** Whether the procedure was made from `builder` (its builder's middleware runs first). */
@@ -50,6 +52,7 @@ export function procedureInternals(router: unknown): ProcedureInternals[] {
     meta: procedure._def.meta,
     isPublic: procedure._def.meta?.public === true,
     input: inputOf(procedure._def.inputs[0]),
+    inputSchema: procedure._def.inputs[0],
     output: procedure._def.output,
     builtWith: (builder) => procedure._def.middlewares[0] === (builder as { _def: { middlewares: unknown[] } })._def.middlewares[0],
   }));
@@ -61,11 +64,13 @@ function inputOf(schema: (ZodInternals & Parser) | undefined): ProcedureInput {
     kind: schema?._zod?.def.type,
     fields: Object.keys(shape),
     fieldType: (name) => baseType(shape[name]),
-    parse: (value) => {
-      const parsed = schema?.safeParse?.(value);
-      return parsed?.success ? parsed.data : undefined;
-    },
+    parse: (value) => parsedOrUndefined(schema, value),
   };
+}
+
+function parsedOrUndefined(schema: (ZodInternals & Parser) | ZodInternals | undefined, value: unknown): unknown {
+  const parsed = (schema as Parser | undefined)?.safeParse?.(value);
+  return parsed?.success ? parsed.data : undefined;
 }
 
 function objectShape(schema: ZodInternals | undefined): Record<string, ZodInternals> {

@@ -9,6 +9,7 @@ import { validateSessionToken } from './modules/account/sessions.js';
 import { isFailureCounted, type Caller, type FailureCountedAction, type RateLimitedAction } from './rate-limit.js';
 import { ENROL_FIRST, mustEnrolFirst } from './modules/two-factor/policy.js';
 import { isWrongProof } from './modules/two-factor/service.js';
+import { checkingSynchronously } from './synchronous-checks.js';
 
 export type Context = {
   deps: AppDeps;
@@ -43,6 +44,9 @@ export async function createContext(deps: AppDeps, request: RequestInfo): Promis
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create();
 
+/** Every procedure is built from this: its input and output schemas are checked with parse (synchronous-checks.ts). */
+const procedure = checkingSynchronously(t.procedure);
+
 /** The errors that count as a failure of an action limited by its failures. */
 const isFailureOf: Record<FailureCountedAction, (cause: unknown) => boolean> = {
   'sign-in': isWrongCredentials,
@@ -66,7 +70,7 @@ const forbidden = () =>
  * Each procedure builder is one middleware (the sign-in and role check, and the error mapping):
  * tRPC copies the call's options at every middleware, which a cheap call notices.
  */
-export const publicProcedure = t.procedure.meta({ public: true }).use(async ({ ctx, meta, getRawInput, next }) => {
+export const publicProcedure = procedure.meta({ public: true }).use(async ({ ctx, meta, getRawInput, next }) => {
   const rawInput = await getRawInput();
   refuseNul(rawInput);
   const action = meta?.rateLimit;
@@ -114,7 +118,7 @@ type Guard = {
  * companyId(): the caller's own company, or a 403 for an account of none (the provider).
  */
 function signedInProcedure({ may, refusal }: Guard) {
-  return t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  return procedure.use(async ({ ctx, meta, getRawInput, next }) => {
     const { actor } = ctx;
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     if (!may(actor)) throw forbidden();

@@ -26,6 +26,11 @@ export type ProcedureInput = {
   fieldType: (name: string) => string | undefined;
   /** The input as the procedure reads it, defaults filled in; undefined when it is refused. */
   parse: (value: unknown) => unknown;
+  /**
+   * The page and perPage of an input the procedure accepted, defaults filled in, each read by its own
+   * field's schema alone (a paged list's REST answer needs only these).
+   */
+  paging: (value: unknown) => { page?: number; perPage?: number };
 };
 
 export type ProcedureInternals = {
@@ -65,6 +70,10 @@ function inputOf(schema: (ZodInternals & Parser) | undefined): ProcedureInput {
     fields: Object.keys(shape),
     fieldType: (name) => baseType(shape[name]),
     parse: (value) => parsedOrUndefined(schema, value),
+    paging: (value) => {
+      const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+      return { page: parsedOrUndefined(shape.page, fields.page) as number | undefined, perPage: parsedOrUndefined(shape.perPage, fields.perPage) as number | undefined };
+    },
   };
 }
 

@@ -38,8 +38,7 @@ async function handle(deps: AppDeps, procedure: ProcedureInternals, request: Fas
   const outcome = await callProcedure(callerFor(deps, requestInfo(request)), procedure.path, input, request.log);
   if (!outcome.ok) return reply.status(outcome.failure.status).send(outcome.failure.body);
   if (procedure.meta?.paged && outcome.data) {
-    const parsed = procedure.input.parse(input) as { page?: number; perPage?: number } | undefined;
-    setPageHeaders(request, reply, outcome.data as never, parsed);
+    setPageHeaders(request, reply, outcome.data as never, procedure.input.paging(input));
     return reply.send(pagedBody(outcome.data as never));
   }
   return reply.send(outcome.data ?? null);

@@ -1,6 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { preparedPer } from '../../lib/prepared.js';
+import { plainRows, plainSelect, preparedPer, type RowOf } from '../../lib/prepared.js';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import type { LoginOutput } from '../../../shared/account.js';
@@ -58,34 +58,36 @@ export async function signIn(
 /** The session with what the actor needs of its user (their profile): every signed-in call reads it. */
 const sessionById = preparedPer((db: Db) => {
   const { sessions, users, companies } = db.t;
-  return db
-    .select({
-      secretHash: sessions.secretHash,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      companyId: users.companyId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      emailAddress: users.emailAddress,
-      mobile: users.mobile,
-      role: users.role,
-      approved: users.approved,
-      companyName: companies.companyName,
-    })
+  const fields = {
+    secretHash: sessions.secretHash,
+    expiresAt: sessions.expiresAt,
+    userId: users.id,
+    companyId: users.companyId,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    emailAddress: users.emailAddress,
+    mobile: users.mobile,
+    role: users.role,
+    approved: users.approved,
+    companyName: companies.companyName,
+  };
+  const statement = db
+    .select(fields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
+  return plainSelect(statement, fields);
 });
 
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionById>['execute']>>[number];
+type SessionRow = RowOf<ReturnType<typeof sessionById>>;
 
 /** How a signed-in call reads its session (and its user) by the session's id. */
 export type SessionReader = (db: Db, id: string) => Promise<SessionRow | undefined>;
 
 /** The session as the database holds it now. */
-export const readSession: SessionReader = async (db, id) => (await sessionById(db).execute({ id }))[0];
+export const readSession: SessionReader = async (db, id) => (await plainRows(db, sessionById(db), { id }))[0];
 
 /** How many looked-up sessions recentSessions keeps at most, by default; the oldest kept goes first. */
 export const RECENT_SESSIONS = 10_000;

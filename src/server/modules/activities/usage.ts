@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { BALANCE_ENTRY_STATUS } from '../../../shared/hour-balance.js';
 import type { Tx } from '../../db.js';
-import { preparedPer } from '../../lib/prepared.js';
+import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 
 /**
  * Hundredths of an hour each company's time logs used from `from` (inclusive) to `to` (exclusive),
@@ -10,15 +10,17 @@ import { preparedPer } from '../../lib/prepared.js';
  */
 export async function hoursUsedBetween(tx: Tx, companyIds: readonly string[], from: Date, to: Date): Promise<Map<string, number>> {
   if (companyIds.length === 0) return new Map();
-  const rows = await usedByCompany(tx).execute({ ids: tx.syntax.valueList(companyIds), from: from.getTime(), to: to.getTime() });
+  const rows = await plainRows(tx, usedByCompany(tx), { ids: tx.syntax.valueList(companyIds), from: from.getTime(), to: to.getTime() });
   return new Map(rows.map((row) => [row.companyId, row.used]));
 }
 
 /* The ids are bound as one value, so a page of any size runs the one statement built once. */
 const usedByCompany = preparedPer((tx) => {
   const { activities } = tx.t;
-  return tx
-    .select({ companyId: activities.companyId, used: sql<number>`0 - sum(${activities.hundredths})`.mapWith(Number) })
+  // SQLite answers the sum as a number; mapWith(Number) reads PostgreSQL's bigint text
+  const fields = { companyId: activities.companyId, used: sql<number>`0 - sum(${activities.hundredths})`.mapWith(Number) };
+  const statement = tx
+    .select(fields)
     .from(activities)
     .where(
       and(
@@ -31,4 +33,5 @@ const usedByCompany = preparedPer((tx) => {
     )
     .groupBy(activities.companyId)
     .prepare();
+  return plainSelect(statement, fields);
 });

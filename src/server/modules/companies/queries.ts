@@ -11,7 +11,7 @@ import {
 } from '../../../shared/companies.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
 import { containsPattern, orderOf, pageOf, preparedCountUpTo, searchAny, type ListReader } from '../../lib/paging.js';
-import { preparedByShape, preparedPer } from '../../lib/prepared.js';
+import { plainRows, plainSelect, preparedByShape, preparedPer } from '../../lib/prepared.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';
 import type { Tx } from '../../db.js';
@@ -138,15 +138,16 @@ function companyListShapeWhere(tx: Tx, shape: CompanyListShape): SQL | undefined
 }
 
 const companyPage = preparedByShape((tx, shape: CompanyListShape) => {
-  const { companies } = tx.t;
-  return tx
-    .select(companyColumnsOf(companies))
-    .from(companies)
+  const columns = companyColumnsOf(tx.t.companies);
+  const statement = tx
+    .select(columns)
+    .from(tx.t.companies)
     .where(companyListShapeWhere(tx, shape))
     .orderBy(...orderOf(shape.dir, companySortColumns(tx.syntax)[shape.sort]))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare();
+  return plainSelect(statement, columns);
 });
 
 const companyCount = preparedByShape((tx, shape: CompanyListShape) => preparedCountUpTo(tx, tx.t.companies, companyListShapeWhere(tx, shape)));
@@ -177,7 +178,7 @@ export function companyListReader(
       threshold: query.lowOnly ? (await readSettings(deps.config, tx)).lowBalanceHundredths : undefined,
     }))());
   return {
-    rows: async (limit, offset) => toDtos(deps, tx, await companyPage(tx, shape).execute({ ...(await values()), limit, offset })),
+    rows: async (limit, offset) => toDtos(deps, tx, await plainRows(tx, companyPage(tx, shape), { ...(await values()), limit, offset })),
     count: async (atMost) => (await companyCount(tx, shape).execute({ ...(await values()), atMost }))[0]?.total ?? 0,
   };
 }

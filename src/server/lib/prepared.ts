@@ -71,9 +71,9 @@ export function plainSelect<Row>(statement: PreparedSelect<Row>, fields: Record<
 /**
  * The rows of a select on the hottest paths (a list page, the session). On SQLite, read as arrays
  * and decoded by the select's own decoder: drizzle's mapping walks every field of every row
- * generically (entity checks, a path per field, a reduce), some 1,400 instructions a field, which
- * was half the JavaScript of a companies page. On PostgreSQL, drizzle's execute: the round trip is
- * the cost there, and the driver hands back text where SQLite hands back numbers.
+ * generically (entity checks, a path per field, a reduce), some 1,400 instructions a field, half
+ * of the companies page service's own JavaScript. On PostgreSQL, drizzle's execute: the round trip
+ * is the cost there, and the driver hands back text where SQLite hands back numbers.
  */
 export async function plainRows<Row>(tx: Tx, select: PlainSelect<Row>, values: Record<string, unknown>): Promise<Row[]> {
   if (tx.engine !== 'sqlite') return select.statement.execute(values);

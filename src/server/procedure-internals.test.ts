@@ -24,7 +24,7 @@ const sample = router({
   lists: router({
     search: publicProcedure
       .meta({ paged: true, openapi: { method: 'GET', path: '/things' } })
-      .input(z.object({ open: z.boolean().optional(), page: z.number().int().default(1), q: z.string().trim().optional() }).strict())
+      .input(z.object({ open: z.boolean().optional(), page: z.number().int().default(1), perPage: z.number().int().max(100).default(25), q: z.string().trim().optional() }).strict())
       .query(({ input }) => ({ got: input })),
   }),
   nothing: publicProcedure.input(z.void()).mutation(() => 'done'),
@@ -40,14 +40,16 @@ describe('procedureInternals', () => {
 
   it("reads the input schema's kind, fields and their base types", () => {
     expect(search!.input.kind).toBe('object');
-    expect(search!.input.fields).toEqual(['open', 'page', 'q']);
+    expect(search!.input.fields).toEqual(['open', 'page', 'perPage', 'q']);
     expect(['open', 'page', 'q', 'missing'].map(search!.input.fieldType)).toEqual(['boolean', 'number', 'string', undefined]);
     expect(nothing!.input).toMatchObject({ kind: 'void', fields: [] });
   });
 
-  it('parses an input with its defaults, and gives undefined for a refused one', () => {
-    expect(search!.input.parse({ q: ' x ' })).toEqual({ page: 1, q: 'x' });
-    expect(search!.input.parse({ page: 'one' })).toBeUndefined();
+  it("reads an input's page and perPage by their own schemas, defaults filled in and a refused one undefined", () => {
+    expect(search!.input.paging({ q: ' x ' })).toEqual({ page: 1, perPage: 25 });
+    expect(search!.input.paging({ page: 3, perPage: 10, q: 'ignored', open: 'not read' })).toEqual({ page: 3, perPage: 10 });
+    expect(search!.input.paging({ page: 'one', perPage: 500 })).toEqual({ page: undefined, perPage: undefined });
+    expect(search!.input.paging(undefined)).toEqual({ page: 1, perPage: 25 });
   });
 
   it('tells which builder made a procedure', () => {

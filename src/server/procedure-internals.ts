@@ -24,8 +24,6 @@ export type ProcedureInput = {
   fields: string[];
   /** The base type of a field ('boolean', 'number', …), looking through defaults and optionals. */
   fieldType: (name: string) => string | undefined;
-  /** The input as the procedure reads it, defaults filled in; undefined when it is refused. */
-  parse: (value: unknown) => unknown;
   /**
    * The page and perPage of an input the procedure accepted, defaults filled in, each read by its own
    * field's schema alone (a paged list's REST answer needs only these).
@@ -69,7 +67,6 @@ function inputOf(schema: (ZodInternals & Parser) | undefined): ProcedureInput {
     kind: schema?._zod?.def.type,
     fields: Object.keys(shape),
     fieldType: (name) => baseType(shape[name]),
-    parse: (value) => parsedOrUndefined(schema, value),
     paging: (value) => {
       const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
       return { page: parsedOrUndefined(shape.page, fields.page) as number | undefined, perPage: parsedOrUndefined(shape.perPage, fields.perPage) as number | undefined };
@@ -77,7 +74,7 @@ function inputOf(schema: (ZodInternals & Parser) | undefined): ProcedureInput {
   };
 }
 
-function parsedOrUndefined(schema: (ZodInternals & Parser) | ZodInternals | undefined, value: unknown): unknown {
+function parsedOrUndefined(schema: ZodInternals | undefined, value: unknown): unknown {
   const parsed = (schema as Parser | undefined)?.safeParse?.(value);
   return parsed?.success ? parsed.data : undefined;
 }

@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Column, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /*
  * The few things the two engines spell differently in a query, each written once per engine. A
@@ -39,6 +39,18 @@ export type Syntax = {
    */
   readsRowToCheckEntry: boolean;
 };
+
+/**
+ * `column = value` with the value written into the SQL as the column stores it (a flag's 0 on
+ * SQLite, false on PostgreSQL), never bound: the condition a partial index is made for, which the
+ * planner can match to the index only when it sees the value (SQLite's statements never show it
+ * one, see planWithoutValues). For a fixed flag or number only, never for text a caller sends.
+ */
+export function equalsConstant(column: Column, value: boolean | number): SQL {
+  const stored: unknown = column.mapToDriverValue(value);
+  if (typeof stored !== 'number' && typeof stored !== 'boolean') throw new Error(`${column.name} does not store ${String(value)} as a number or flag.`);
+  return sql`${column} = ${sql.raw(String(stored))}`;
+}
 
 export const sqliteSyntax: Syntax = {
   noCase: (expression) => sql`${expression} collate nocase`,

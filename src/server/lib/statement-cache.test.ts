@@ -1,7 +1,7 @@
 /* eslint-disable no-restricted-syntax -- the statements here are better-sqlite3's own, which the cache hands out: not drizzle's runners */
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheStatements } from './statement-cache.js';
+import { cacheStatements, planWithoutValues } from './statement-cache.js';
 
 let sqlite: Database.Database;
 beforeEach(() => {
@@ -50,5 +50,26 @@ describe('cacheStatements', () => {
     insert().run('e');
     expect(insert()).toBe(insert());
     expect(sqlite.prepare('select count(*) as n from t').get()).toEqual({ n: 5 });
+  });
+});
+
+describe('planWithoutValues', () => {
+  it('writes each parameter +?, so that the planner never reads the value bound', () => {
+    expect(planWithoutValues('select id from t where name = ? and id in (?, ?) limit ? offset ?')).toBe('select id from t where name = +? and id in (+?, +?) limit +? offset +?');
+    expect(planWithoutValues('select ?')).toBe('select +?');
+  });
+
+  it('leaves question marks in text, names and comments as they are', () => {
+    const quoted = `select 'why?', 'it''s ?', "odd?name", \`b?\`, [c?] -- end?\n from t /* why? */ where x = ?`;
+    expect(planWithoutValues(quoted)).toBe(`select 'why?', 'it''s ?', "odd?name", \`b?\`, [c?] -- end?\n from t /* why? */ where x = +?`);
+    expect(planWithoutValues("select 'unclosed ?")).toBe("select 'unclosed ?");
+  });
+
+  it("is how the cache compiles statements, and they answer as the statement as written would", () => {
+    const statement = sqlite.prepare('select name from t where id >= ? and name like ? order by id limit ?');
+    expect(statement.source).toBe('select name from t where id >= +? and name like +? order by id limit +?');
+    expect(statement.pluck().all(2, '%', 1)).toEqual(['b']);
+    expect(sqlite.prepare('select name from t where id in (select value from json_each(?)) and name != ? order by id').pluck().all('[1,3]', 'c')).toEqual(['a']);
+    expect(sqlite.prepare("select count(*) from t where name = ? or ? = 'x?'").pluck().get('z', 'x?')).toBe(3);
   });
 });

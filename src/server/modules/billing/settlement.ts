@@ -6,6 +6,7 @@ import { centsToDollars } from '../../../shared/hours.js';
 import { COUNTING_PAYMENT_STATUS } from '../../../shared/payments.js';
 import { invoiceStatusOf, isPaidInFull, type InvoiceStatus } from '../../../shared/pricing.js';
 import type { Db, Tx } from '../../db.js';
+import { equalsConstant } from '../../database/syntax.js';
 import { AppError, notFound } from '../../errors.js';
 import type { LedgerDeps } from '../activities/company-hours.js';
 import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '../activities/ledger.js';
@@ -32,7 +33,7 @@ export const countsTowardBalanceSql = sql`lower(trim(${paymentColumns.status})) 
  * SQL: the invoice is not paid in full, the condition of the partial index invoices_open_idx. The
  * engine's own table (tx.t.invoices) maps false to its flag (0 on SQLite, false on PostgreSQL).
  */
-export const openInvoice = (invoices: Tx['t']['invoices']): SQL => eq(invoices.completeStatus, false);
+export const openInvoice = (invoices: Tx['t']['invoices']): SQL => equalsConstant(invoices.completeStatus, false);
 
 /** The cents counted toward the invoice. */
 export async function paidCents(tx: Tx, invoiceId: string): Promise<number> {

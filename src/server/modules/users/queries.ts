@@ -3,7 +3,7 @@ import { companies, users } from '../../../../drizzle/schema.js';
 import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
-import type { Syntax } from '../../database/syntax.js';
+import { equalsConstant, type Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
 import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { personOf } from './lookup.js';
@@ -38,7 +38,7 @@ const rowid = sql`${users}.rowid`;
  * SQL: the user is awaiting approval, the condition of the partial index users_awaiting_idx. The
  * engine's own table (tx.t.users) maps false to its flag (0 on SQLite, false on PostgreSQL).
  */
-export const awaitingApproval = (users: Tx['t']['users']): SQL => eq(users.approved, false);
+export const awaitingApproval = (users: Tx['t']['users']): SQL => equalsConstant(users.approved, false);
 
 /**
  * What each sortable column sorts by, rowid last so that one index serves a sort without a sort

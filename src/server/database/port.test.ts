@@ -68,9 +68,17 @@ describe.each(engines)('the database port on $name', ({ open }) => {
 
   it('moves its change mark with each commit, not with reads, and once more when a transaction open at a reading commits', async () => {
     const { db } = database;
+    // on PostgreSQL the mark is the cluster's snapshot, which other test files' databases move too:
+    // a read that moved it would do so every time, so it must leave it still in one of a few tries
+    const stillAcrossARead = async () => {
+      const mark = await db.changeMark();
+      await db.select().from(db.t.companies);
+      return (await db.changeMark()) === mark;
+    };
+    let still = false;
+    for (let attempt = 0; attempt < 20 && !still; attempt += 1) still = await stillAcrossARead();
+    expect(still).toBe(true);
     const before = await db.changeMark();
-    await db.select().from(db.t.companies);
-    expect(await db.changeMark()).toBe(before);
     await db.transaction((tx) => addCompany(tx, 'Marked Co'));
     const afterCommit = await db.changeMark();
     expect(afterCommit).not.toBe(before);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { BALANCE_ENTRY_STATUS, hourShareOf } from '../../../shared/hour-balance.js';
@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { countUpTo, pageOf } from '../../lib/paging.js';
-import { preparedPer } from '../../lib/prepared.js';
+import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import { keepCompanyHours, type LedgerDeps } from './company-hours.js';
 
 /*
@@ -264,33 +264,37 @@ export async function activitiesPage(tx: Tx, companyId: string, query: Pick<List
  * the latest, the balance after each is the balance minus the newer ones.
  */
 export async function recentCompletedActivities(db: Db, companyId: string, limit: number, balance: number): Promise<ActivityDto[]> {
-  return withBalances(await recentCompleted(db).execute({ companyId, limit }), balance);
+  return withBalances(await plainRows(db, recentCompleted(db), { companyId, limit }), balance);
 }
 
 const recentCompleted = preparedPer((db) => {
   const { activities } = db.t;
-  return db
-    .select()
+  const fields = getTableColumns(activities);
+  const statement = db
+    .select(fields)
     .from(activities)
     .where(and(eq(activities.companyId, sql.placeholder('companyId')), countsInBalance(activities)))
     .orderBy(...newestFirst(activities))
     .limit(sql.placeholder('limit'))
     .prepare();
+  return plainSelect(statement, fields);
 });
 
 /** Hundredths of the company's most recent completed TimeAdd entry, 0 if there is none. */
 export async function latestCompletedPurchase(db: Db, companyId: string): Promise<number> {
-  const [row] = await latestPurchase(db).execute({ companyId });
+  const [row] = await plainRows(db, latestPurchase(db), { companyId });
   return row?.hundredths ?? 0;
 }
 
 const latestPurchase = preparedPer((db) => {
   const { activities } = db.t;
-  return db
-    .select({ hundredths: activities.hundredths })
+  const fields = { hundredths: activities.hundredths };
+  const statement = db
+    .select(fields)
     .from(activities)
     .where(and(eq(activities.companyId, sql.placeholder('companyId')), countsInBalance(activities), eq(activities.activityType, 'TimeAdd')))
     .orderBy(...newestFirst(activities))
     .limit(1)
     .prepare();
+  return plainSelect(statement, fields);
 });

@@ -3,7 +3,7 @@ import { DASHBOARD_LIST_LIMIT, type DashboardDto } from '../../../shared/dashboa
 import { hourBalanceSummary } from '../../../shared/hour-balance.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { preparedPer } from '../../lib/prepared.js';
+import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
 import { forecastOf } from '../companies/forecasts.js';
@@ -21,17 +21,14 @@ const NO_COMPANY: DashboardDto = {
 /** The company with the figures its row keeps: hour balance, pending hours and open tasks. */
 const companyFigures = preparedPer((db) => {
   const { companies } = db.t;
-  return db
-    .select({
-      _id: companies.id,
-      companyName: companies.companyName,
-      balance: companies.balanceHundredths,
-      pending: companies.pendingHundredths,
-      openTasks: companies.openTasks,
-    })
-    .from(companies)
-    .where(eq(companies.id, sql.placeholder('companyId')))
-    .prepare();
+  const fields = {
+    _id: companies.id,
+    companyName: companies.companyName,
+    balance: companies.balanceHundredths,
+    pending: companies.pendingHundredths,
+    openTasks: companies.openTasks,
+  };
+  return plainSelect(db.select(fields).from(companies).where(eq(companies.id, sql.placeholder('companyId'))).prepare(), fields);
 });
 
 /**
@@ -42,7 +39,7 @@ const companyFigures = preparedPer((db) => {
 export async function dashboardSummary(deps: AppDeps, actor: Actor): Promise<DashboardDto> {
   const companyId = actor.companyId;
   if (!companyId) return NO_COMPANY;
-  const [company] = await companyFigures(deps.db).execute({ companyId });
+  const [company] = await plainRows(deps.db, companyFigures(deps.db), { companyId });
   if (!company) throw notFound('Company');
   const { balance, pending } = company;
   return {

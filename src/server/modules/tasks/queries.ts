@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
 import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
-import { preparedPer } from '../../lib/prepared.js';
+import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import { companyNameOrder } from '../companies/queries.js';
 
 type TaskRow = typeof tasks.$inferSelect & { companyName: string };
@@ -170,20 +170,20 @@ export async function findOwnTask(tx: Tx, id: string, ownCompany: string): Promi
 
 /** The company's newest few open tasks by last change, in one indexed query. */
 export async function newestOpenTasks(db: Db, companyId: string, limit: number): Promise<DashboardTaskDto[]> {
-  const rows = await newestOpen(db).execute({ companyId, limit });
+  const rows = await plainRows(db, newestOpen(db), { companyId, limit });
   return rows.map((task) => ({ ...task, timeStamp: task.timeStamp.toISOString() }));
 }
 
 const newestOpen = preparedPer((db) => {
   const { tasks } = db.t;
-  return (
-    db
-      .select({ _id: tasks.id, title: tasks.title, description: tasks.description, timeStamp: tasks.timeStamp })
-      .from(tasks)
-      .where(and(eq(tasks.done, false), eq(tasks.deleted, false), eq(tasks.companyId, sql.placeholder('companyId'))))
-      // equal times keep the task screen's order: priority, then oldest first
-      .orderBy(desc(tasks.timeStamp), asc(tasks.priority), asc(tasks.creationDate), asc(tasks.id))
-      .limit(sql.placeholder('limit'))
-      .prepare()
-  );
+  const fields = { _id: tasks.id, title: tasks.title, description: tasks.description, timeStamp: tasks.timeStamp };
+  const statement = db
+    .select(fields)
+    .from(tasks)
+    .where(and(eq(tasks.done, false), eq(tasks.deleted, false), eq(tasks.companyId, sql.placeholder('companyId'))))
+    // equal times keep the task screen's order: priority, then oldest first
+    .orderBy(desc(tasks.timeStamp), asc(tasks.priority), asc(tasks.creationDate), asc(tasks.id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+  return plainSelect(statement, fields);
 });

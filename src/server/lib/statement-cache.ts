@@ -42,9 +42,10 @@ export function cacheStatements(sqlite: Database.Database, size = STATEMENT_CACH
  * LIKE pattern, a partial index's condition), SQLite marks the compiled statement to be compiled
  * again once that parameter is bound anew, and better-sqlite3 clears a statement's parameters after
  * each run (sqlite3_clear_bindings), which counts as binding anew: such a statement was compiled on
- * every run, costing more than the read itself (a signed-in call's session read three times over).
- * Query plans therefore never depend on a value: a condition a partial index is made for is written
- * with the index's own constant (syntax.isFalse). Text in quotes and comments is left as it is.
+ * every run, which cost more than the read itself (a signed-in call's session read took nearly
+ * three times as long). Query plans therefore never depend on a value: a condition a partial index
+ * is made for is written with the index's own constant (equalsConstant in database/syntax.ts).
+ * Text in quotes and comments is left as it is.
  */
 export function planWithoutValues(sql: string): string {
   let result = '';

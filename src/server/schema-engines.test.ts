@@ -53,24 +53,31 @@ describe('the migrations of both engines', () => {
     for (const table of Object.keys(sqliteSide)) expect(postgresSide[table]!.foreignKeys, table).toEqual(sqliteSide[table]!.foreignKeys);
   });
 
-  it('give time log descriptions a substring index on each engine', async () => {
+  it('give time log and payment descriptions a substring index on each engine', async () => {
     // SQLite: an FTS5 table with the trigram tokenizer; PostgreSQL: a pg_trgm GIN index. Their queries differ; their matches are tested on both engines.
     const [fts] = await sqlite.open().db.rows<{ sql: string }>(sql`select sql from sqlite_master where name = 'time_log_words'`);
     expect(fts?.sql).toMatch(/using fts5\(description, content='time_logs', tokenize='trigram'\)/i);
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     try {
-      const index = await client.query<{ definition: string }>(`select pg_get_indexdef('time_logs_description_trgm_idx'::regclass) as definition`);
-      expect(index.rows[0]?.definition).toMatch(/USING gin \(description gin_trgm_ops\)/);
+      for (const name of TRIGRAM_INDEXES) {
+        const index = await client.query<{ definition: string }>(`select pg_get_indexdef('${name}'::regclass) as definition`);
+        expect(index.rows[0]?.definition, name).toMatch(/USING gin \(description gin_trgm_ops\)/);
+      }
     } finally {
       await client.end();
     }
+    // SQLite searches payment descriptions through a b-tree index of them (a search is a scan of its entries)
+    expect(sqliteSide.payments!.indexes.payments_description_idx).toBeDefined();
   });
 });
 
-/** PostgreSQL's trigram index has no index of SQLite's as its counterpart (SQLite's is a table of its own): the last test checks both. */
+/** PostgreSQL's trigram indexes of descriptions, which the searches of time logs and payments read. */
+const TRIGRAM_INDEXES = ['time_logs_description_trgm_idx', 'payments_description_trgm_idx'];
+
+/** PostgreSQL's trigram indexes have no index of SQLite's as their counterpart (SQLite's are a table of their own, or a b-tree): the last test checks both. */
 function withoutSearchIndexes(sqliteIndexes: SchemaShape[string]['indexes'], postgresIndexes: SchemaShape[string]['indexes']) {
   const expected = { ...sqliteIndexes };
-  if (postgresIndexes.time_logs_description_trgm_idx) expected.time_logs_description_trgm_idx = postgresIndexes.time_logs_description_trgm_idx;
+  for (const name of TRIGRAM_INDEXES) if (postgresIndexes[name]) expected[name] = postgresIndexes[name];
   return expected;
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { COUNT_BLOCK, countCapOf, countOfMatches, matchedRowsOnly, pageOf, pageOrderOf, SORTED_MATCHES_LIMIT, type ListReader } from './paging.js';
+import { concatenatedReaders, COUNT_BLOCK, countCapOf, countOfMatches, matchedRowsOnly, pageOf, pageOrderOf, SORTED_MATCHES_LIMIT, type ListReader } from './paging.js';
 
-/** A list of `size` numbered rows that records how far each count was asked to go. */
-function listOf(size: number) {
+/** A list of `size` numbered rows (from `first`) that records how far each count was asked to go. */
+function listOf(size: number, first = 0) {
   const counts: number[] = [];
   const reader: ListReader<number> = {
-    rows: async (limit, offset) => Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_row, index) => offset + index),
+    rows: async (limit, offset) => Array.from({ length: Math.max(0, Math.min(limit, size - offset)) }, (_row, index) => first + offset + index),
     count: async (atMost) => {
       counts.push(atMost);
       return Math.min(size, atMost);
@@ -53,6 +53,39 @@ describe('pageOf: a total counted up to a cap', () => {
     const { reader, counts } = listOf(30);
     expect(await pageOf({ page: 3, perPage: 25 }, reader)).toEqual({ items: [], total: 30 });
     expect(counts).toEqual([10_000]);
+  });
+});
+
+describe('concatenatedReaders: one list read from several, one after the other', () => {
+  const threeParts = () => [listOf(7), listOf(0, 100), listOf(5, 200)];
+  const every = [0, 1, 2, 3, 4, 5, 6, 200, 201, 202, 203, 204];
+
+  it('gives every slice of the joined list, whatever parts it spans', async () => {
+    for (let offset = 0; offset <= every.length + 2; offset += 1) {
+      for (const limit of [1, 3, 7, 20]) {
+        const reader = concatenatedReaders(threeParts().map(({ reader }) => reader));
+        expect(await reader.rows(limit, offset), `${limit} from ${offset}`).toEqual(every.slice(offset, offset + limit));
+      }
+    }
+  });
+
+  it('counts a part it starts past only as far as the slice’s start, and the next part not at all once the slice is full', async () => {
+    const parts = threeParts();
+    const reader = concatenatedReaders(parts.map(({ reader }) => reader));
+    expect(await reader.rows(2, 9)).toEqual([202, 203]);
+    expect(parts.map(({ counts }) => counts)).toEqual([[9], [2], []]);
+    const fresh = threeParts();
+    expect(await concatenatedReaders(fresh.map(({ reader }) => reader)).rows(3, 2)).toEqual([2, 3, 4]);
+    expect(fresh.map(({ counts }) => counts)).toEqual([[], [], []]);
+  });
+
+  it('counts the parts in turn, each up to what the cap leaves', async () => {
+    const parts = [listOf(7), listOf(30), listOf(5)];
+    const reader = concatenatedReaders(parts.map(({ reader }) => reader));
+    expect(await reader.count(1_000)).toBe(42);
+    expect(await reader.count(20)).toBe(20);
+    expect(parts.map(({ counts }) => counts)).toEqual([[1_000, 20], [993, 13], [963]]);
+    expect(await pageOf({ page: 2, perPage: 5 }, reader)).toEqual({ items: [5, 6, 0, 1, 2], total: 42 });
   });
 });
 

@@ -155,6 +155,37 @@ export type ListReader<T> = {
   slice?: (limit: number, from: SliceCursor) => Promise<Slice<T>>;
 };
 
+/**
+ * One list made of several, each read through its own reader, one after the other: a list whose
+ * order no single index gives (users by company name: the companies' users by the companies' index,
+ * then the users without a company). A page that starts past the end of a part counts that part,
+ * up to the page's start, to know where the next part's rows begin.
+ */
+export function concatenatedReaders<T>(parts: ListReader<T>[]): ListReader<T> {
+  const rows = async (limit: number, offset: number): Promise<T[]> => {
+    const items: T[] = [];
+    let skip = offset;
+    for (const part of parts) {
+      const wanted = limit - items.length;
+      if (wanted === 0) break;
+      const read = await part.rows(wanted, skip);
+      items.push(...read);
+      // a part that gave rows started at skip; one that gave none holds skip rows at most
+      skip = read.length > 0 ? 0 : skip - (skip === 0 ? 0 : await part.count(skip));
+    }
+    return items;
+  };
+  const count = async (atMost: number): Promise<number> => {
+    let total = 0;
+    for (const part of parts) {
+      if (total >= atMost) break;
+      total += await part.count(atMost - total);
+    }
+    return total;
+  };
+  return { rows, count, slice: offsetSlices(rows) };
+}
+
 /** Where a slice of a list ended: how many rows came before, and the sort keys of the last of them. */
 export type SliceCursor = { offset: number; keys?: unknown[] };
 export type Slice<T> = { items: T[]; next: SliceCursor };

@@ -1,11 +1,12 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies, users } from '../../../../drizzle/schema.js';
 import type { Page } from '../../../shared/list.js';
 import type { UserDto, UserListQuery, UserSortKey } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
 import { equalsConstant, type Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
-import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { concatenatedReaders, orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { companyNameOrder } from '../companies/queries.js';
 import { personOf } from './lookup.js';
 
 function toDto(row: { user: typeof users.$inferSelect; companyName: string | null; twoFactorOnSince: Date | null }): UserDto {
@@ -22,39 +23,51 @@ function toDto(row: { user: typeof users.$inferSelect; companyName: string | nul
   };
 }
 
-/** Each user with their company's name and whether their two-factor sign-in is on (a pending setup is not). */
-function userRows(tx: Tx) {
+/**
+ * Each user with their company's name and whether their two-factor sign-in is on (a pending setup is
+ * not), `where` applied. Led by companies, the query reads companies first and each company's users
+ * by its index (a CROSS JOIN keeps companies the outer loop, which SQLite would not choose itself):
+ * users with a company only.
+ */
+function userRows(tx: Tx, where: SQL | undefined, lead: 'users' | 'companies' = 'users') {
   const { users, companies, twoFactor } = tx.t;
-  return tx
-    .select({ user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(twoFactor, eq(twoFactor.userId, users.id));
+  const select = tx.select({ user: users, companyName: companies.companyName, twoFactorOnSince: twoFactor.enabledAt });
+  const ofCompany = eq(companies.id, users.companyId);
+  const joined = lead === 'companies' ? select.from(companies).crossJoin(users) : select.from(users).leftJoin(companies, ofCompany);
+  return joined.leftJoin(twoFactor, eq(twoFactor.userId, users.id)).where(lead === 'companies' ? and(ofCompany, where) : where);
 }
 
 const rowid = sql`${users}.rowid`;
+/** Users by when they were made: users_created_idx, and within a company users_company_idx. */
+const byCreation = [users.createdAt, rowid];
 
 /**
- * SQL: the user is awaiting approval, the condition of the partial index users_awaiting_idx. The
- * engine's own table (tx.t.users) maps false to its flag (0 on SQLite, false on PostgreSQL).
+ * SQL: the user is awaiting approval, the first column of users_approved_idx, written as a constant
+ * (see equalsConstant). The engine's own table (tx.t.users) maps false to its flag (0 on SQLite,
+ * false on PostgreSQL).
  */
 export const awaitingApproval = (users: Tx['t']['users']): SQL => equalsConstant(users.approved, false);
 
 /**
  * What each sortable column sorts by, rowid last so that one index serves a sort without a sort
  * of its own: created_at and (company_id, created_at) the default, (company_id, first name, last
- * name) a company's users by name, lower(email_address) the email.
+ * name) a company's users by name, lower(email_address) the email, (approved, created_at) the
+ * approval. By company name: companies by name (their own rowid between namesakes), each one's
+ * users by (company_id, created_at).
  */
-const userSortColumns = ({ noCase }: Syntax): Record<UserSortKey, (SQL | AnyColumn)[]> => ({
-  createdAt: [users.createdAt, rowid],
-  firstName: [noCase(users.firstName), noCase(users.lastName), rowid],
-  lastName: [noCase(users.lastName), noCase(users.firstName), rowid],
-  emailAddress: [sql`lower(${users.emailAddress})`, rowid],
-  // users without a company (the provider's) come last, as an empty cell does
-  companyName: [sql`${companies.companyName} is null`, noCase(companies.companyName), rowid],
-  role: [users.role, rowid],
-  approved: [users.approved, rowid],
-});
+const userSortColumns = (syntax: Syntax): Record<UserSortKey, (SQL | AnyColumn)[]> => {
+  const { noCase } = syntax;
+  return {
+    createdAt: byCreation,
+    firstName: [noCase(users.firstName), noCase(users.lastName), rowid],
+    lastName: [noCase(users.lastName), noCase(users.firstName), rowid],
+    emailAddress: [sql`lower(${users.emailAddress})`, rowid],
+    // users without a company (the provider's) come last, as an empty cell does
+    companyName: [sql`${companies.companyName} is null`, ...companyNameOrder(syntax), ...byCreation],
+    role: [users.role, rowid],
+    approved: [users.approved, ...byCreation],
+  };
+};
 
 /** "Ann Smith" finds Ann Smith; so do "ann", "smith" and part of the email. */
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
@@ -70,17 +83,17 @@ function usersReader(tx: Tx, query: UserFilters, company: string | undefined): L
     query.id ? eq(users.id, query.id) : undefined,
     searchAny(query.search, [fullName, users.emailAddress], tx.syntax),
   );
-  return {
-    rows: async (limit, offset) => {
-      const rows = await userRows(tx)
-        .where(where)
-        .orderBy(...orderOf(query.dir, userSortColumns(tx.syntax)[query.sort]))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toDto);
-    },
-    count: (atMost) => countUpTo(tx, users, where, atMost),
-  };
+  const reader = (narrowed: SQL | undefined, columns: (SQL | AnyColumn)[], lead: 'users' | 'companies' = 'users'): ListReader<UserDto> => ({
+    rows: async (limit, offset) => (await userRows(tx, narrowed, lead).orderBy(...orderOf(query.dir, columns)).limit(limit).offset(offset)).map(toDto),
+    count: (atMost) => countUpTo(tx, users, narrowed, atMost),
+  });
+  if (query.sort !== 'companyName' || company) return reader(where, userSortColumns(tx.syntax)[query.sort]);
+  // every company's users by company name: no index holds that order, so the companies' users are
+  // read by walking companies by name, and the users without a company (last) on their own; each
+  // part sorts by the columns that vary in it
+  const withCompany = reader(and(where, isNotNull(users.companyId)), [...companyNameOrder(tx.syntax), ...byCreation], 'companies');
+  const withoutCompany = reader(and(where, isNull(users.companyId)), byCreation);
+  return concatenatedReaders(query.dir === 'asc' ? [withCompany, withoutCompany] : [withoutCompany, withCompany]);
 }
 
 /** The back office's users: of the company the input names, or of every company (see usersReader). */
@@ -105,7 +118,7 @@ export function listCompanyUserPage(tx: Tx, ownCompany: string, query: UserListQ
 
 export async function findUserDto(tx: Tx, userId: string): Promise<UserDto> {
   const { users } = tx.t;
-  const [row] = await userRows(tx).where(eq(users.id, userId));
+  const [row] = await userRows(tx, eq(users.id, userId));
   if (!row) throw notFound('User');
   return toDto(row);
 }

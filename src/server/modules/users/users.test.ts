@@ -155,6 +155,44 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     expect(await companiesOf('desc')).toEqual([null, 'Beaver company sort', 'aardvark company sort']);
   });
 
+  it('pages every company’s users by company name across the users without a company, namesakes kept apart', async () => {
+    // two companies of one name (in another case): each one's users together, in the order they were made
+    await staffed('Namesake Paging', [['N1', 'Older', 'n1@name-paging.example'], ['N2', 'Older', 'n2@name-paging.example']]);
+    await staffed('namesake paging', [['N3', 'Newer', 'n3@name-paging.example']]);
+    await staffed('Aardvark Paging', [['A1', 'First', 'a1@name-paging.example']]);
+    await createUser(t.deps.db, { companyId: null, role: 'superadmin', firstName: 'S1', emailAddress: 's1@name-paging.example', createdAt: new Date(Date.UTC(2026, 0, 1)) });
+    await createUser(t.deps.db, { companyId: null, role: 'superadmin', firstName: 'S2', emailAddress: 's2@name-paging.example', createdAt: new Date(Date.UTC(2026, 0, 2)) });
+    const ascending = ['A1', 'N1', 'N2', 'N3', 'S1', 'S2'];
+    for (const [dir, expected] of [['asc', ascending], ['desc', [...ascending].reverse()]] as const) {
+      const whole = await listed(`search=name-paging.example&sort=companyName&dir=${dir}`);
+      expect(firstNames(whole), dir).toEqual(expected);
+      for (const perPage of [1, 2, 4]) {
+        const pages = [];
+        for (let page = 1; page <= Math.ceil(expected.length / perPage) + 1; page += 1) {
+          const read = await listed(`search=name-paging.example&sort=companyName&dir=${dir}&per_page=${perPage}&page=${page}`);
+          expect(read.total, `${dir}, ${perPage} a page, page ${page}`).toBe(expected.length);
+          pages.push(...firstNames(read));
+        }
+        expect(pages, `${dir}, ${perPage} a page`).toEqual(expected);
+      }
+    }
+  });
+
+  it.runIf(onSqlite)('reads every company’s users by company name walking companies by name, then each one’s users by its index, without a sort', async () => {
+    await createCompany(t.deps.db);
+    // a page longer than the users without a company, so that in either direction it reaches the walk
+    for (const dir of ['asc', 'desc']) {
+      const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 100, sort: 'companyName', dir })));
+      const walk = plans.find(({ plan }) => plan.some((line) => line.includes('companies_name_nocase_idx')));
+      expect(walk?.plan, dir).toEqual([
+        'SCAN companies USING INDEX companies_name_nocase_idx',
+        'SEARCH users USING INDEX users_company_idx (company_id=?)',
+        'SEARCH two_factor USING INDEX sqlite_autoindex_two_factor_1 (user_id=?) LEFT-JOIN',
+      ]);
+      expect(plans.flatMap(({ plan }) => plan).join('\n'), dir).not.toMatch(/TEMP B-TREE|SCAN users\b/);
+    }
+  });
+
   it.runIf(onSqlite)('reads the default page, all companies or one, on an index without a sort of its own, with its company and two-factor state in the same query', async () => {
     const company = await createCompany(t.deps.db);
     const plans = (input: object) => statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, ...input })));
@@ -169,6 +207,7 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     ['lastName', 'users_last_name_idx'],
     ['emailAddress', 'users_email_unique'],
     ['role', 'users_role_idx'],
+    ['approved', 'users_approved_idx'],
   ])('reads every company’s users sorted by %s from %s, without a sort of its own', async (sort, index) => {
     for (const dir of ['asc', 'desc']) {
       const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, sort, dir })));
@@ -191,7 +230,7 @@ describe('GET /superadmin/users?awaitingApproval=true', () => {
 
     if (onSqlite) {
       const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, awaitingApproval: true })));
-      expectIndexedPage(plans, 'users', 'users_awaiting_idx', { withCompany: true });
+      expectIndexedPage(plans, 'users', 'users_approved_idx', { withCompany: true });
     }
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db.js';
 import { createCompany } from '../testing/factories.js';
 import { tempDatabase, type TempDatabase } from '../testing/database.js';
-import { KEPT_INPUTS, keptPerInputUntilChange, keptUntilChange } from './kept-until-change.js';
+import { clockFree, KEPT_INPUTS, keptPerInputUntilChange, keptUntilChange, type ClockPart } from './kept-until-change.js';
 
 let temp: TempDatabase | undefined;
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 type Clock = { now: () => Date };
 
-function setUp() {
+function setUp(clockPart?: ClockPart<{ db: Db; clock: Clock }>) {
   temp = tempDatabase();
   const handle = temp.open();
   let now = new Date('2026-03-04T10:00:00Z');
@@ -21,7 +21,7 @@ function setUp() {
   const countCompanies = keptUntilChange(async (deps: { db: Db; clock: Clock }) => {
     computed += 1;
     return (await deps.db.select().from(deps.db.t.companies)).length;
-  });
+  }, clockPart);
   return {
     handle,
     read: () => countCompanies({ db: handle.db, clock }),
@@ -69,6 +69,31 @@ describe('keptUntilChange', () => {
     expect(kit.computed()).toBe(1);
     kit.advance(31_000);
     await kit.read();
+    expect(kit.computed()).toBe(2);
+  });
+
+  it('computes again when the clock part it is given changes, and only then', async () => {
+    const kit = setUp((deps) => deps.clock.now().toISOString().slice(0, 10));
+    await kit.read();
+    kit.advance(13 * 60 * 60_000);
+    await kit.read();
+    expect(kit.computed()).toBe(1);
+    kit.advance(60 * 60_000);
+    await kit.read();
+    expect(kit.computed()).toBe(2);
+    await createCompany(kit.handle.db);
+    expect(await kit.read()).toBe(1);
+    expect(kit.computed()).toBe(3);
+  });
+
+  it('keeps a figure the clock does not move (clockFree) across days, until the data changes', async () => {
+    const kit = setUp(clockFree);
+    await kit.read();
+    kit.advance(3 * 24 * 60 * 60_000);
+    await kit.read();
+    expect(kit.computed()).toBe(1);
+    await createCompany(kit.handle.db);
+    expect(await kit.read()).toBe(1);
     expect(kit.computed()).toBe(2);
   });
 });

@@ -132,6 +132,17 @@ describe('GET /superadmin/overview/months', () => {
     expect(figures['2026-03']).toEqual({ soldHours: 6, usedHours: 0.5, awaitingPaymentHours: 6 });
     expect(figures['2025-10']).toEqual({ soldHours: 0, usedHours: 0, awaitingPaymentHours: 0 });
   });
+
+  it('computes the months again when a new month begins in the provider’s time zone, not as the minutes pass', async () => {
+    const monthsShown = async () => (await get<MonthFiguresDto[]>('months')).map((month) => month.month);
+    const computations = () => statementPlans(t.database, () => get('months')).then((plans) => plans.filter(({ sql }) => sql.includes('sum(')).length);
+    t.clock.set(new Date('2026-04-01T03:30:00Z')); // 31 March, 23:30 in New York
+    expect((await monthsShown()).at(-1)).toBe('2026-03');
+    t.clock.set(new Date('2026-04-01T03:59:00Z'));
+    if (onSqlite) expect(await computations()).toBe(0);
+    t.clock.set(new Date('2026-04-01T04:00:00Z')); // 1 April, 00:00 EDT
+    expect((await monthsShown()).at(-1)).toBe('2026-04');
+  });
 });
 
 describe('overview queries', () => {

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/overview.js';
 import { addDays, WEEKLY_TARGET_HOURS } from '../../../shared/weekly.js';
 import type { AppDeps } from '../../deps.js';
-import { keptUntilChange } from '../../lib/kept-until-change.js';
+import { clockFree, keptUntilChange } from '../../lib/kept-until-change.js';
 import { recentMonths, recentWeeks } from '../../lib/periods.js';
 import * as queries from './queries.js';
 import { readSettings } from '../settings/service.js';
@@ -26,7 +26,7 @@ export async function signupsAwaitingApproval(deps: AppDeps): Promise<SignupsDto
 export const receivable = keptUntilChange(async (deps: AppDeps): Promise<ReceivableDto> => {
   const totals = await queries.receivableTotals(deps.db);
   return { unpaidCount: totals.unpaid, partlyPaidCount: totals.partlyPaid, totalReceivable: centsToDollars(totals.openCents) };
-});
+}, clockFree);
 
 /** Hours logged in the current week (Monday to Sunday in the provider's time zone) against the weekly target. */
 export async function hoursThisWeek(deps: AppDeps): Promise<WeekHoursDto> {
@@ -39,9 +39,16 @@ export async function hoursThisWeek(deps: AppDeps): Promise<WeekHoursDto> {
   };
 }
 
-/** Hours sold, used and awaiting payment per calendar month, the current month last; kept until the data changes. */
+/** The provider's months up to the current one, the current one last. */
+const monthsUpToNow = async (deps: AppDeps, count: number) => recentMonths((await readSettings(deps.config, deps.db)).timeZone, deps.clock.now(), count);
+
+/**
+ * Hours sold, used and awaiting payment per calendar month, the current month last; kept until the
+ * data changes or a new month begins (a computation reads every log of the year: some 900,000 at
+ * two million logs).
+ */
 export const monthlyFigures = keptUntilChange(async (deps: AppDeps): Promise<MonthFiguresDto[]> => {
-  const months = recentMonths((await readSettings(deps.config, deps.db)).timeZone, deps.clock.now(), OVERVIEW_MONTHS);
+  const months = await monthsUpToNow(deps, OVERVIEW_MONTHS);
   const figures: MonthFiguresDto[] = [];
   for (const month of months) {
     const invoiced = await queries.invoicedHundredths(deps.db, month);
@@ -53,4 +60,4 @@ export const monthlyFigures = keptUntilChange(async (deps: AppDeps): Promise<Mon
     });
   }
   return figures;
-});
+}, async (deps) => (await monthsUpToNow(deps, 1))[0]!.label);

@@ -8,7 +8,7 @@ import type { Tables } from '../../../../drizzle/tables.js';
 import type { Db, Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
-import { contains, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
+import { contains, COUNT_BLOCK, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
@@ -104,7 +104,10 @@ const FEW_MATCHES = 5_000;
  * One way a log can match a search: its matching rows (from an index, unless `scans`: then by
  * reading the whole table), and the same as a check of one log.
  */
-type SearchPart = { rows?: SQL; scans?: true; test: SQL; ranges?: InstantRange[] };
+type SearchPart = { rows?: SQL; scans?: true; test: SQL; ranges?: InstantRange[]; probed?: Probed };
+
+/** How many rows a part's probe found (`found`), reading no further than `readUpTo`. */
+type Probed = { found: number; readUpTo: number };
 
 /**
  * A description's matching rows come from the trigram index (a short search, which trigrams cannot
@@ -175,15 +178,23 @@ async function countRowsUpTo(tx: Tx, rows: SQL, atMost: number): Promise<number>
   return counted!.n;
 }
 
+/** How many logs a part matches, counting at most `atMost`: from its probe when that read far enough. */
+async function countOfPart(tx: Tx, part: SearchPart, atMost: number): Promise<number> {
+  const { probed } = part;
+  if (probed && (probed.found < probed.readUpTo || atMost <= probed.found)) return Math.min(probed.found, atMost);
+  return countRowsUpTo(tx, part.rows!, atMost);
+}
+
 /**
  * Whether a part matches few logs, read from its index (fewer than FEW_MATCHES). If so, its rows
  * become the list of those rowids, read this once: the statements that follow (the page, its
  * count) test a bound list instead of reading the index again. PostgreSQL's trigram index finds
  * candidates whose descriptions it then reads to check: "1.5" has some 11,000 at full size, and no match.
  */
-async function matchesFew(tx: Tx, part: SearchPart): Promise<boolean> {
+async function matchesFew(tx: Tx, part: SearchPart, readUpTo = FEW_MATCHES): Promise<boolean> {
   if (part.rows === undefined) return false;
-  const matched = await tx.rows<Record<string, number>>(sql`${part.rows} limit ${FEW_MATCHES}`);
+  const matched = await tx.rows<Record<string, number>>(sql`${part.rows} limit ${readUpTo}`);
+  part.probed = { found: matched.length, readUpTo };
   if (matched.length >= FEW_MATCHES) return false;
   part.rows = tx.syntax.numbers(matched.map((row) => Number(Object.values(row)[0])));
   return true;
@@ -244,10 +255,20 @@ function countByRanges(tx: Tx, date: SearchPart & { ranges: InstantRange[] }, ot
 async function searchLogs(tx: Tx, search: string, timeZone: string): Promise<LogSearch | undefined> {
   if (!search) return undefined;
   const date = mayBeInDateTimeText(search) ? await dateTimePart(tx, search, timeZone) : undefined;
-  const others = [descriptionPart(tx, search), mayBeInHoursText(search) ? await hoursPart(tx, search) : undefined].filter((part) => part !== undefined);
+  const description = descriptionPart(tx, search);
+  const hours = mayBeInHoursText(search) ? await hoursPart(tx, search) : undefined;
+  const others = [description, hours].filter((part) => part !== undefined);
   const parts = date ? [date, ...others] : others;
   const few = new Map<SearchPart, boolean>();
-  for (const part of parts) if (!part.scans) few.set(part, await matchesFew(tx, part));
+  for (const part of [date, hours]) if (part && !part.scans) few.set(part, await matchesFew(tx, part));
+  // Without a date part, hours that match many logs settle how the page is read (log by log), and
+  // the description's matches matter only to a count the hours leave short of its cap: its probe
+  // waits for that count (on PostgreSQL it rechecks every trigram candidate, 111,111 for "1.5" at
+  // two million logs, since pg_trgm indexes no punctuation).
+  const descriptionWaits = !date && hours !== undefined && few.get(hours) === false;
+  // a search of the description alone probes as far as the first pages' count goes, and answers it:
+  // on PostgreSQL a second read of a common word's trigram matches ("review") costs as much again
+  if (!description.scans && !descriptionWaits) few.set(description, await matchesFew(tx, description, parts.length === 1 ? COUNT_BLOCK : FEW_MATCHES));
   if (await allMatchFew(tx, parts, few)) return { where: sql`${logRowid(tx.t)} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
   const tests = sql`(${sql.join(
     parts.map((part) => logTest(tx, part, few.get(part) ?? false)),
@@ -256,11 +277,13 @@ async function searchLogs(tx: Tx, search: string, timeZone: string): Promise<Log
   const where = and(tests, date?.ranges && others.every((part) => few.get(part)) ? await matchesSpan(tx, date.ranges, others) : undefined)!;
   const countable = date?.ranges && others.every(({ rows }) => rows);
   if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
-  const only = parts.length === 1 ? parts[0]!.rows : undefined;
+  const only = parts.length === 1 && parts[0]!.rows ? parts[0] : undefined;
   // one part's rows are distinct logs: count them as they are, without checking each log again
-  if (only) return { where, count: async (company, atMost) => (company ? undefined : countRowsUpTo(tx, only, atMost)) };
+  if (only) return { where, count: async (company, atMost) => (company ? undefined : countOfPart(tx, only, atMost)) };
   const many = parts.filter((part) => few.get(part) === false);
-  if (many.length === 1 && parts.every((part) => few.has(part))) return { where, count: countManyAndFew(tx, many[0]!, parts.filter((part) => part !== many[0])) };
+  if (many.length === 1 && parts.every((part) => few.has(part) || (part === description && descriptionWaits))) {
+    return { where, count: countManyAndFew(tx, many[0]!, parts.filter((part) => part !== many[0]), few) };
+  }
   return { where };
 }
 
@@ -279,14 +302,20 @@ async function allMatchFew(tx: Tx, parts: SearchPart[], few: Map<SearchPart, boo
  * match few ("1.5": its hours, and a description or two): the many part's rows as its index gives
  * them, plus the few others' logs it does not match. Checking every log instead reads some 300,000
  * of them, with their rows, to count 10,000 matches of "1.5" at two million logs. The index's rows
- * are every company's, so with a company filter the logs are checked one by one.
+ * are every company's, so with a company filter the logs are checked one by one. An other part not
+ * yet probed (`probed` does not have it) is probed only when the many part's count falls short; if
+ * it matches many too, the logs are checked one by one.
  */
-function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[]) {
+function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[], probed: Map<SearchPart, boolean>) {
   const { timeLogs } = tx.t;
   return async (company: SQL | undefined, atMost: number): Promise<number | undefined> => {
     if (company) return undefined;
-    const inMany = await countRowsUpTo(tx, many.rows!, atMost);
+    const inMany = await countOfPart(tx, many, atMost);
     if (inMany >= atMost) return inMany;
+    for (const part of few) {
+      if (!probed.has(part)) probed.set(part, await matchesFew(tx, part));
+      if (!probed.get(part)) return undefined;
+    }
     const outside = and(sql`${logRowid(tx.t)} in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${many.test}`);
     return inMany + (await countUpTo(tx, timeLogs, outside, atMost - inMany));
   };

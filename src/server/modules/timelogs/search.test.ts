@@ -107,6 +107,56 @@ describe('Time Logs search, statement by statement', () => {
   });
 });
 
+describe('Time Logs search whose hours match many logs', () => {
+  // "1.5" has no date part: logs of 1.50 hours described "Deploy", and 50 of 2.00 hours described "about 1.5 days"
+  const described = 50;
+  const apps: TestApp[] = [];
+
+  async function searchOver(hoursLogs: number) {
+    const many = await createTestApp();
+    apps.push(many);
+    const manyToken = (await signedInUser(many, { role: 'superadmin' })).token;
+    const company = await createCompany(many.deps.db);
+    const start = Date.parse('2024-01-01T00:00:00Z');
+    const row = (i: number, hundredths: number, description: string) => ({ id: newId(), companyId: company.id, timeStamp: new Date(start + i * 60_000), hundredths, description, createdAt: new Date() });
+    const rows = [...Array.from({ length: hoursLogs }, (_, i) => row(i, 150, 'Deploy')), ...Array.from({ length: described }, (_, i) => row(hoursLogs + i, 200, 'About 1.5 days'))];
+    await many.deps.db.transaction(async (tx) => {
+      for (let from = 0; from < rows.length; from += 500) await tx.insert(tx.t.timeLogs).values(rows.slice(from, from + 500));
+    });
+    const searchFor = async (text: string, query: string) => restPage<TimeLogDto>(await api(many.app, manyToken).get(`/superadmin/timelogs?timeZone=${encodeURIComponent(ZONE)}&search=${text}&${query}`));
+    return { many, search: (query: string) => searchFor('1.5', query), searchFor };
+  }
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it('counts the hours’ matches and the descriptions’ others', async () => {
+    const { search } = await searchOver(6_000);
+    const page = await search('per_page=25');
+    expect(page.total).toBe(6_000 + described);
+    expect(page.items.map((log) => log.description)).toEqual(Array.from({ length: 25 }, () => 'About 1.5 days'));
+    expect((await search(`per_page=25&page=${(6_000 + described) / 25}`)).items.map((log) => log.invertedHours)).toEqual(Array.from({ length: 25 }, () => 1.5));
+  });
+
+  it.runIf(onSqlite)('reads no description index for a page whose count the hours fill to its cap, and reads it when they fall short', async () => {
+    const { many, search } = await searchOver(10_000);
+    const descriptionReads = async () => (await statementPlans(many.database, () => search('per_page=25'))).filter(({ sql }) => sql.includes('time_log_words'));
+    expect(await descriptionReads()).toEqual([]);
+    expect((await search('per_page=25')).total).toBe(10_000);
+    // the page ending at 10,000 counts on to 20,000: the hours' 10,000 fall short, and the descriptions are read
+    const plans = await statementPlans(many.database, () => search('per_page=25&page=400'));
+    expect(plans.filter(({ sql }) => sql.includes('time_log_words'))).toHaveLength(1);
+    expect((await search('per_page=25&page=400')).total).toBe(10_000 + described);
+  });
+
+  it.runIf(onSqlite)('counts a word in many descriptions from the one read of the description index that found them many', async () => {
+    const { many, searchFor } = await searchOver(6_000);
+    const plans = await statementPlans(many.database, () => searchFor('deploy', 'per_page=25'));
+    expect(plans.filter(({ sql }) => sql.includes('time_log_words'))).toHaveLength(1);
+    expect((await searchFor('deploy', 'per_page=25')).total).toBe(6_000);
+  });
+});
+
 describe('Time Logs sort', () => {
   it.runIf(onSqlite).each(TIME_LOG_SORT_KEYS.flatMap((sort) => [`${sort}&dir=asc`, `${sort}&dir=desc`]))('reads the page sorted by %s from an index, without sorting the table', async (sort) => {
     const plans = await statementPlans(app.database, () => api(app.app, token).get(`/superadmin/timelogs?per_page=25&sort=${sort}`));

@@ -25,6 +25,8 @@ export const sqliteKit = {
   nocase: (column: AnyColumn) => sql`${column} collate nocase`,
   /** A partial index's condition that a flag column is off, as the engine stores flags. */
   isFalse: (name: string) => sql.raw(`${name} = 0`),
+  /** An index key in descending order, for a sort that mixes directions. */
+  descending: (column: AnyColumn) => sql`${column} desc`,
 };
 
 /** What tables.ts is written against: the SQLite kit's types, which both kits share at run time. */
@@ -72,4 +74,6 @@ export const postgresKit = {
   uniqueIndex: pg.uniqueIndex,
   nocase: (column: AnyColumn) => sql`lower(${column})`,
   isFalse: (name: string) => sql.raw(`${name} = false`),
+  // NULLS FIRST, as PostgreSQL orders `x desc`, so the index serves that order
+  descending: (column: pg.ExtraConfigColumn) => column.desc().nullsFirst(),
 } as unknown as Kit;

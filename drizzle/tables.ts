@@ -135,6 +135,8 @@ export function defineTables(k: Kit) {
     },
     (t) => [
       k.index('tasks_open_idx').on(t.companyId, t.done, t.deleted, t.priority),
+      // a company's newest open tasks (the dashboard's), in the order they are shown
+      k.index('tasks_open_newest_idx').on(t.companyId, t.done, t.deleted, k.descending(t.timeStamp), t.priority, t.creationDate, t.id),
       k.index('tasks_open_all_idx').on(t.done, t.deleted, t.priority),
       // the open-task list's title and description sorts
       k.index('tasks_open_title_idx').on(t.done, t.deleted, t.title),

@@ -176,5 +176,8 @@ describe('GET /dashboard', () => {
     expect(reads).toHaveLength(4);
     expect(fullScans(plans, ['activities', 'tasks'])).toEqual([]);
     expect(plans.flatMap((statement) => statement.plan)).toContain('SEARCH companies USING INDEX sqlite_autoindex_companies_1 (id=?)');
+    // the newest open tasks are read in the order shown, stopping at the third: no sort of every open task
+    const tasks = reads.find((statement) => statement.sql.includes('"tasks"'));
+    expect(tasks?.plan).toEqual(['SEARCH tasks USING INDEX tasks_open_newest_idx (company_id=? AND done=? AND deleted=?)']);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_open_newest_idx" ON "tasks" USING btree ("company_id","done","deleted","time_stamp" DESC NULLS FIRST,"priority","creation_date","id",rowid);

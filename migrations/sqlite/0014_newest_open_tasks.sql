@@ -1,0 +1,1 @@
+CREATE INDEX `tasks_open_newest_idx` ON `tasks` (`company_id`,`done`,`deleted`,"time_stamp" desc,`priority`,`creation_date`,`id`);

@@ -77,8 +77,9 @@ export function defineTables(k: Kit) {
       k.index('users_company_idx').on(t.companyId, t.createdAt),
       k.index('users_company_name_idx').on(t.companyId, k.nocase(t.firstName), k.nocase(t.lastName)),
       k.index('users_created_idx').on(t.createdAt),
-      // the users awaiting approval, newest first (the overview counts and lists them from this), and the approval sort
-      k.index('users_approved_idx').on(t.approved, t.createdAt),
+      // sign-ups awaiting approval are few among many users: the overview counts and lists them from this
+      // alone, and the approval sort reads them from it before (or after) the approved users by users_created_idx
+      k.index('users_awaiting_idx').on(t.createdAt).where(k.isFalse('approved')),
       // the user list's name and role sorts read their first page from these
       k.index('users_first_name_idx').on(k.nocase(t.firstName), k.nocase(t.lastName)),
       k.index('users_last_name_idx').on(k.nocase(t.lastName), k.nocase(t.firstName)),

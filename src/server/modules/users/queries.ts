@@ -42,18 +42,18 @@ const rowid = sql`${users}.rowid`;
 const byCreation = [users.createdAt, rowid];
 
 /**
- * SQL: the user is awaiting approval, the first column of users_approved_idx, written as a constant
- * (see equalsConstant). The engine's own table (tx.t.users) maps false to its flag (0 on SQLite,
- * false on PostgreSQL).
+ * SQL: the user is awaiting approval, the condition of the partial index users_awaiting_idx. The
+ * engine's own table (tx.t.users) maps false to its flag (0 on SQLite, false on PostgreSQL).
  */
 export const awaitingApproval = (users: Tx['t']['users']): SQL => equalsConstant(users.approved, false);
+const approved = (users: Tx['t']['users']): SQL => equalsConstant(users.approved, true);
 
 /**
  * What each sortable column sorts by, rowid last so that one index serves a sort without a sort
  * of its own: created_at and (company_id, created_at) the default, (company_id, first name, last
- * name) a company's users by name, lower(email_address) the email, (approved, created_at) the
- * approval. By company name: companies by name (their own rowid between namesakes), each one's
- * users by (company_id, created_at).
+ * name) a company's users by name, lower(email_address) the email. By company name: companies by
+ * name (their own rowid between namesakes), each one's users by (company_id, created_at); by
+ * approval, the users awaiting it by users_awaiting_idx and the others by users_created_idx.
  */
 const userSortColumns = (syntax: Syntax): Record<UserSortKey, (SQL | AnyColumn)[]> => {
   const { noCase } = syntax;
@@ -87,13 +87,16 @@ function usersReader(tx: Tx, query: UserFilters, company: string | undefined): L
     rows: async (limit, offset) => (await userRows(tx, narrowed, lead).orderBy(...orderOf(query.dir, columns)).limit(limit).offset(offset)).map(toDto),
     count: (atMost) => countUpTo(tx, users, narrowed, atMost),
   });
-  if (query.sort !== 'companyName' || company) return reader(where, userSortColumns(tx.syntax)[query.sort]);
-  // every company's users by company name: no index holds that order, so the companies' users are
-  // read by walking companies by name, and the users without a company (last) on their own; each
-  // part sorts by the columns that vary in it
-  const withCompany = reader(and(where, isNotNull(users.companyId)), [...companyNameOrder(tx.syntax), ...byCreation], 'companies');
-  const withoutCompany = reader(and(where, isNull(users.companyId)), byCreation);
-  return concatenatedReaders(query.dir === 'asc' ? [withCompany, withoutCompany] : [withoutCompany, withCompany]);
+  // Every company's users by company name or by approval: no one index holds either order, so each
+  // is read as two lists one after the other, each walking an index in the order of the columns
+  // that vary in it. By name: companies by name with each one's users, then the users without a
+  // company (last, as an empty cell). By approval: the users awaiting it, then the approved ones.
+  const inTurn = (first: ListReader<UserDto>, second: ListReader<UserDto>) => concatenatedReaders(query.dir === 'asc' ? [first, second] : [second, first]);
+  if (!company && query.sort === 'companyName') {
+    return inTurn(reader(and(where, isNotNull(users.companyId)), [...companyNameOrder(tx.syntax), ...byCreation], 'companies'), reader(and(where, isNull(users.companyId)), byCreation));
+  }
+  if (!company && query.sort === 'approved') return inTurn(reader(and(where, awaitingApproval(users)), byCreation), reader(and(where, approved(users)), byCreation));
+  return reader(where, userSortColumns(tx.syntax)[query.sort]);
 }
 
 /** The back office's users: of the company the input names, or of every company (see usersReader). */

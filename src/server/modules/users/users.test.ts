@@ -178,6 +178,36 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     }
   });
 
+  it('pages every company’s users by approval, those awaiting it first (ascending), each part newest last', async () => {
+    const start = Date.UTC(2026, 1, 1);
+    const made = [['W1', false], ['A1', true], ['W2', false], ['A2', true], ['A3', true]] as const;
+    for (const [index, [firstName, isApproved]] of made.entries()) {
+      await createUser(t.deps.db, { companyId: null, firstName, emailAddress: `${firstName}@approval-paging.example`, approved: isApproved, createdAt: new Date(start + index * 60_000), password: null });
+    }
+    const ascending = ['W1', 'W2', 'A1', 'A2', 'A3'];
+    for (const [dir, expected] of [['asc', ascending], ['desc', [...ascending].reverse()]] as const) {
+      for (const perPage of [1, 2, 5]) {
+        const pages = [];
+        for (let page = 1; page <= Math.ceil(expected.length / perPage) + 1; page += 1) {
+          const read = await listed(`search=approval-paging.example&sort=approved&dir=${dir}&per_page=${perPage}&page=${page}`);
+          expect(read.total, `${dir}, ${perPage} a page, page ${page}`).toBe(expected.length);
+          pages.push(...firstNames(read));
+        }
+        expect(pages, `${dir}, ${perPage} a page`).toEqual(expected);
+      }
+    }
+  });
+
+  it.runIf(onSqlite)('reads every company’s users by approval from the index of those awaiting it and the index by creation, without a sort', async () => {
+    await createUser(t.deps.db, { approved: false });
+    for (const dir of ['asc', 'desc']) {
+      const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 1000, sort: 'approved', dir })));
+      const pages = plans.filter(({ sql }) => sql.includes('"two_factor"'));
+      expect(pages.map(({ plan }) => plan[0]).sort(), dir).toEqual(['SCAN users USING INDEX users_awaiting_idx', 'SCAN users USING INDEX users_created_idx']);
+      expect(plans.flatMap(({ plan }) => plan).join('\n'), dir).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+
   it.runIf(onSqlite)('reads every company’s users by company name walking companies by name, then each one’s users by its index, without a sort', async () => {
     await createCompany(t.deps.db);
     // a page longer than the users without a company, so that in either direction it reaches the walk
@@ -207,7 +237,6 @@ describe('GET /superadmin/users: paging, search, company filter and sort', () =>
     ['lastName', 'users_last_name_idx'],
     ['emailAddress', 'users_email_unique'],
     ['role', 'users_role_idx'],
-    ['approved', 'users_approved_idx'],
   ])('reads every company’s users sorted by %s from %s, without a sort of its own', async (sort, index) => {
     for (const dir of ['asc', 'desc']) {
       const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, sort, dir })));
@@ -230,7 +259,7 @@ describe('GET /superadmin/users?awaitingApproval=true', () => {
 
     if (onSqlite) {
       const plans = await statementPlans(t.database, () => listAllUsers(t.deps, userListInput.parse({ perPage: 2, awaitingApproval: true })));
-      expectIndexedPage(plans, 'users', 'users_approved_idx', { withCompany: true });
+      expectIndexedPage(plans, 'users', 'users_awaiting_idx', { withCompany: true });
     }
   });
 });

@@ -1,2 +1,0 @@
-DROP INDEX "users_awaiting_idx";--> statement-breakpoint
-CREATE INDEX "users_approved_idx" ON "users" USING btree ("approved","created_at",rowid);

@@ -93,9 +93,12 @@ function usersReader(tx: Tx, query: UserFilters, company: string | undefined): L
   // company (last, as an empty cell). By approval: the users awaiting it, then the approved ones.
   const inTurn = (first: ListReader<UserDto>, second: ListReader<UserDto>) => concatenatedReaders(query.dir === 'asc' ? [first, second] : [second, first]);
   if (!company && query.sort === 'companyName') {
-    return inTurn(reader(and(where, isNotNull(users.companyId)), [...companyNameOrder(tx.syntax), ...byCreation], 'companies'), reader(and(where, isNull(users.companyId)), byCreation));
+    const withCompany = reader(and(where, isNotNull(users.companyId)), [...companyNameOrder(tx.syntax), ...byCreation], 'companies');
+    return inTurn(withCompany, reader(and(where, isNull(users.companyId)), byCreation));
   }
-  if (!company && query.sort === 'approved') return inTurn(reader(and(where, awaitingApproval(users)), byCreation), reader(and(where, approved(users)), byCreation));
+  if (!company && query.sort === 'approved') {
+    return inTurn(reader(and(where, awaitingApproval(users)), byCreation), reader(and(where, approved(users)), byCreation));
+  }
   return reader(where, userSortColumns(tx.syntax)[query.sort]);
 }
 

@@ -54,16 +54,20 @@ describe('the bench seed', () => {
     expect(scalar(`select count(*) from companies where open_tasks > 0`)).toBeGreaterThan(0);
   });
 
-  it('indexes every time log description for search, and leaves the trigger that indexes new logs', () => {
+  it.each([
+    { table: 'time_logs', index: 'time_log_words', columns: ['description'], kept: '1 = 1' },
+    { table: 'tasks', index: 'task_words', columns: ['title', 'description'], kept: 'done = 0 and deleted = 0' },
+  ])('indexes the texts of $table for search ($kept), and leaves the trigger that indexes new rows', ({ table, index, columns, kept }) => {
     const sqlite = new Database(seeded.databasePath, { readonly: true });
     try {
       const count = (sql: string, ...params: unknown[]) => sqlite.prepare(sql).pluck().get(...params) as number;
       // eslint-disable-next-line no-restricted-syntax -- better-sqlite3's own statement on the seeded file, not a drizzle query
-      const word = (sqlite.prepare('select description from time_logs where length(description) >= 6 limit 1').pluck().get() as string).slice(0, 6);
-      expect(count('select count(*) from time_log_words where time_log_words match ?', `"${word.replace(/"/g, '""')}"`)).toBe(
-        count('select count(*) from time_logs where instr(lower(description), lower(?)) > 0', word),
+      const word = (sqlite.prepare(`select ${columns[0]} from ${table} where length(${columns[0]}) >= 6 and ${kept} limit 1`).pluck().get() as string).slice(0, 6);
+      const holds = columns.map((column) => `instr(lower(${column}), lower(?)) > 0`).join(' or ');
+      expect(count(`select count(*) from ${index} where ${index} match ?`, `"${word.replace(/"/g, '""')}"`)).toBe(
+        count(`select count(*) from ${table} where (${holds}) and ${kept}`, ...columns.map(() => word)),
       );
-      expect(count(`select count(*) from sqlite_master where type = 'trigger' and name = 'time_log_words_insert'`)).toBe(1);
+      expect(count(`select count(*) from sqlite_master where type = 'trigger' and name = ?`, `${index}_insert`)).toBe(1);
     } finally {
       sqlite.close();
     }

@@ -43,21 +43,30 @@ const LOAD_CUSTOMERS = 20;
 
 const cpuMillis = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
-/** The full-text index of time-log descriptions and the trigger that adds each new log to it (migration 0008). */
-const TIME_LOG_WORDS = { index: 'time_log_words', insertTrigger: 'time_log_words_insert' };
+/**
+ * A full-text index, the trigger that adds each new row to it, and how to fill it from its table:
+ * time-log descriptions (migration 0008) hold every log; task titles and descriptions (0014) only
+ * the open tasks.
+ */
+type WordIndex = { insertTrigger: string; fill: string };
+const TIME_LOG_WORDS: WordIndex = { insertTrigger: 'time_log_words_insert', fill: "insert into time_log_words(time_log_words) values ('rebuild')" };
+const TASK_WORDS: WordIndex = {
+  insertTrigger: 'task_words_insert',
+  fill: 'insert into task_words(rowid, title, description) select rowid, title, description from tasks where done = 0 and deleted = 0',
+};
 
 /**
- * Runs a bulk insert without the trigger that indexes each row as it comes, then builds the index
+ * Runs a bulk insert without the trigger that indexes each row as it comes, then fills the index
  * once from the table and puts the trigger back as the migration wrote it: row by row, the trigram
- * index costs some 30 s at full size, built whole under 4.
+ * index of time logs costs some 30 s at full size, built whole under 4.
  */
-function withWholeIndexRebuild(sqlite: Database.Database, { index, insertTrigger }: typeof TIME_LOG_WORDS, insert: () => void): void {
+function withWholeIndexRebuild(sqlite: Database.Database, { insertTrigger, fill }: WordIndex, insert: () => void): void {
   const trigger = sqlite.prepare<[string], string>("select sql from sqlite_master where type = 'trigger' and name = ?").pluck().get(insertTrigger);
   if (!trigger) throw new Error(`The migrations did not create the trigger ${insertTrigger}.`);
   sqlite.exec(`drop trigger "${insertTrigger}"`);
   insert();
   sqlite.exec(trigger);
-  sqlite.exec(`insert into "${index}"("${index}") values ('rebuild')`);
+  sqlite.exec(fill);
 }
 
 /**
@@ -78,7 +87,7 @@ export async function seedDatabase(dataDir: string, sizes: Sizes): Promise<Seede
     writer.transaction(() => {
       seedCompanies(world, sizes.companies);
       seedUsers(world, sizes.users);
-      seedTasks(world, sizes.tasks);
+      withWholeIndexRebuild(writer, TASK_WORDS, () => seedTasks(world, sizes.tasks));
       withWholeIndexRebuild(writer, TIME_LOG_WORDS, () => seedTimeLogs(world, sizes.logs));
       seedPackages(world, sizes.packages);
       seedInvoicesAndPayments(world, sizes.invoices, sizes.payments);

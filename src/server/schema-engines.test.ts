@@ -53,16 +53,18 @@ describe('the migrations of both engines', () => {
     for (const table of Object.keys(sqliteSide)) expect(postgresSide[table]!.foreignKeys, table).toEqual(sqliteSide[table]!.foreignKeys);
   });
 
-  it('give time log and payment descriptions a substring index on each engine', async () => {
+  it('give time log, payment and task texts a substring index on each engine', async () => {
     // SQLite: an FTS5 table with the trigram tokenizer; PostgreSQL: a pg_trgm GIN index. Their queries differ; their matches are tested on both engines.
     const [fts] = await sqlite.open().db.rows<{ sql: string }>(sql`select sql from sqlite_master where name = 'time_log_words'`);
     expect(fts?.sql).toMatch(/using fts5\(description, content='time_logs', tokenize='trigram'\)/i);
+    const [taskWords] = await sqlite.open().db.rows<{ sql: string }>(sql`select sql from sqlite_master where name = 'task_words'`);
+    expect(taskWords?.sql).toMatch(/using fts5\(title, description, content='tasks', tokenize='trigram'\)/i);
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     try {
-      for (const name of TRIGRAM_INDEXES) {
+      for (const [name, column] of Object.entries(TRIGRAM_INDEXES)) {
         const index = await client.query<{ definition: string }>(`select pg_get_indexdef('${name}'::regclass) as definition`);
-        expect(index.rows[0]?.definition, name).toMatch(/USING gin \(description gin_trgm_ops\)/);
+        expect(index.rows[0]?.definition, name).toMatch(new RegExp(`USING gin \\(${column} gin_trgm_ops\\)`));
       }
     } finally {
       await client.end();
@@ -72,12 +74,17 @@ describe('the migrations of both engines', () => {
   });
 });
 
-/** PostgreSQL's trigram indexes of descriptions, which the searches of time logs and payments read. */
-const TRIGRAM_INDEXES = ['time_logs_description_trgm_idx', 'payments_description_trgm_idx'];
+/** PostgreSQL's trigram indexes, each with the column it indexes. */
+const TRIGRAM_INDEXES: Record<string, string> = {
+  time_logs_description_trgm_idx: 'description',
+  payments_description_trgm_idx: 'description',
+  tasks_title_trgm_idx: 'title',
+  tasks_description_trgm_idx: 'description',
+};
 
 /** PostgreSQL's trigram indexes have no index of SQLite's as their counterpart (SQLite's are a table of their own, or a b-tree): the last test checks both. */
 function withoutSearchIndexes(sqliteIndexes: SchemaShape[string]['indexes'], postgresIndexes: SchemaShape[string]['indexes']) {
   const expected = { ...sqliteIndexes };
-  for (const name of TRIGRAM_INDEXES) if (postgresIndexes[name]) expected[name] = postgresIndexes[name];
+  for (const name of Object.keys(TRIGRAM_INDEXES)) if (postgresIndexes[name]) expected[name] = postgresIndexes[name];
   return expected;
 }

@@ -14,6 +14,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** An FTS5 query that matches the text as it is, as one phrase (SQLite's trigram indexes: time_log_words, task_words). */
+export function phraseQuery(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
 /**
  * `expression LIKE '%text%'` without regard to letter case, with the escape character the pattern
  * uses. `syntax` is the transaction's (tx.syntax); without it the condition is spelled as on SQLite,
@@ -95,15 +100,16 @@ export type PageOrderOf = (() => Promise<PageOrder>) & { matches: () => Promise<
  * The page order of a list, decided once on first use: a list narrowed by a search or a date range
  * whose matches `probe` finds to be at most SORTED_MATCHES_LIMIT sorts them. `probe(limit)` reads the
  * rowids of at most `limit` matching rows, in any order, so it stops early when they are many; when
- * it found them all, the page reads just those rows (matchedRowsOnly) and their count is known.
+ * it found them all, the page reads just those rows (matchedRowsOnly) and their count is known. A
+ * probe that answers undefined has found no narrow way to read the matches: the page walks.
  */
-export function pageOrderOf(narrowed: boolean, probe: (limit: number) => Promise<number[]>): PageOrderOf {
+export function pageOrderOf(narrowed: boolean, probe: (limit: number) => Promise<number[] | undefined>): PageOrderOf {
   // the decision is kept as a promise, so calls made while the probe runs share it
   let decided: Promise<{ order: PageOrder; matches?: number[] }> | undefined;
   const decide = async () => {
     if (!narrowed) return { order: 'walk' as const };
     const rowids = await probe(SORTED_MATCHES_LIMIT + 1);
-    return rowids.length <= SORTED_MATCHES_LIMIT ? { order: 'sortMatches' as const, matches: rowids } : { order: 'walk' as const };
+    return rowids && rowids.length <= SORTED_MATCHES_LIMIT ? { order: 'sortMatches' as const, matches: rowids } : { order: 'walk' as const };
   };
   const order = async () => (await (decided ??= decide())).order;
   return Object.assign(order, { matches: async () => (await (decided ??= decide())).matches });

@@ -6,7 +6,7 @@ import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskD
 import type { Db, Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
-import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, phraseQuery, searchAny, type ListReader } from '../../lib/paging.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import { companyNameOrder } from '../companies/queries.js';
 
@@ -88,36 +88,85 @@ const taskSortColumns = (syntax: Syntax): Record<TaskSortKey, (SQL | AnyColumn)[
   description: [tasks.description, taskRowid],
 });
 
+/** A search this long or longer is read from the trigram index of titles and descriptions. */
+const TRIGRAM = 3;
+
+/** Past this many tasks whose title or description holds the search, its open tasks are found by checking each one. */
+export const WORD_MATCHES_LIMIT = 5_000;
+
+/**
+ * The open tasks whose title or description contains the search, read from its trigram index of
+ * the open tasks: SQLite's FTS5 table task_words, PostgreSQL's partial indexes tasks_title_trgm_idx
+ * and tasks_description_trgm_idx (pg_trgm, which serve the ILIKE itself). Undefined when the search
+ * is too short for trigrams or more than WORD_MATCHES_LIMIT open tasks hold it.
+ */
+async function tasksWithWords(tx: Tx, search: string): Promise<number[] | undefined> {
+  if ([...search].length < TRIGRAM) return undefined;
+  const { tasks } = tx.t;
+  const rows =
+    tx.engine === 'postgres'
+      ? sql`select rowid from tasks where ${and(isOpen, searchAny(search, [tasks.title, tasks.description], tx.syntax))}`
+      : sql`select rowid from task_words where task_words match ${phraseQuery(search)}`;
+  const matched = await tx.rows<{ rowid: number }>(sql`${rows} limit ${WORD_MATCHES_LIMIT + 1}`);
+  return matched.length > WORD_MATCHES_LIMIT ? undefined : matched.map((row) => Number(row.rowid));
+}
+
+/**
+ * How many tasks a search matches that also match `where`, counting at most `atMost`, on SQLite:
+ * the search's matches streamed from task_words, each task then read by its rowid, so the count
+ * reads as many tasks as match ("review": 6,676 of 25,000 open tasks) where checking every open
+ * task reads them all. PostgreSQL's planner reads its trigram indexes for the ILIKE by itself.
+ */
+async function countWithWords(tx: Tx, search: string, where: SQL | undefined, atMost: number): Promise<number> {
+  const [counted] = await tx.rows<{ n: number }>(
+    sql`select count(*) as n from (select 1 from task_words join tasks on tasks.rowid = task_words.rowid
+      where task_words match ${phraseQuery(search)} and ${where ?? sql`1 = 1`} limit ${atMost}) as counted`,
+  );
+  return counted!.n;
+}
+
 /** Open tasks (not done, not deleted) with their history, a slice at a time: of the company given, or of every company for ''. */
 function openTasksReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPage' | 'company'>, company: string): ListReader<TaskDto> {
   const { tasks } = tx.t;
-  const filter = (walkSortIndex: boolean) =>
-    and(
+  // the search's candidates from the trigram index, read once, on the first read that needs them
+  let candidates: Promise<number[] | undefined> | undefined;
+  const searchCandidates = () => (candidates ??= query.search ? tasksWithWords(tx, query.search) : Promise.resolve(undefined));
+  const filter = async (walkSortIndex: boolean) => {
+    const withWords = await searchCandidates();
+    return and(
       isOpen,
       // checked task by task when walking a sort's index: a unary + keeps SQLite from reading the company's tasks and sorting them
       company ? (walkSortIndex ? sql`${tx.syntax.unindexed(tasks.companyId)} = ${company}` : eq(tasks.companyId, company)) : undefined,
       query.id ? eq(tasks.id, query.id) : undefined,
       searchAny(query.search, [tasks.title, tasks.description], tx.syntax),
+      withWords ? sql`${taskRowid} in (${tx.syntax.numbers(withWords)})` : undefined,
     );
-  const where = filter(false);
+  };
   // tasks_open_idx holds one company's tasks by priority; in another order they are sorted when few, found walking the sort's index when many
   const companyIndexOrder = query.sort === 'priority' || query.sort === 'companyName';
-  const narrowed = Boolean(company && !companyIndexOrder);
-  const order = pageOrderOf(narrowed, async (limit) => {
-    const rows = await tx.select({ rowid: taskRowid }).from(tasks).where(where).limit(limit);
+  const narrowedByCompany = Boolean(company && !companyIndexOrder);
+  const order = pageOrderOf(narrowedByCompany || [...query.search].length >= TRIGRAM, async (limit) => {
+    // without the index's candidates or a company to read, finding the matches is a walk of every open task
+    if (!narrowedByCompany && !(await searchCandidates())) return undefined;
+    const rows = await tx.select({ rowid: taskRowid }).from(tasks).where(await filter(false)).limit(limit);
     return rows.map((row) => row.rowid);
   });
   return {
     rows: async (limit, offset) => {
       const pageOrder = await order();
       const walk = pageOrder === 'walk';
-      const rows = await taskRowsQuery(tx, filter(walk && !companyIndexOrder), walk && query.sort === 'companyName')
+      const rows = await taskRowsQuery(tx, await filter(walk && !companyIndexOrder), walk && query.sort === 'companyName')
         .orderBy(...pageOrderBy(pageOrder, query.dir, taskSortColumns(tx.syntax)[query.sort], tx.syntax))
         .limit(limit)
         .offset(offset);
       return withHistory(tx, rows.map(toTaskRow));
     },
-    count: (atMost) => countOfMatches(order, atMost, (most) => countUpTo(tx, tasks, where, most)),
+    count: async (atMost) =>
+      countOfMatches(order, atMost, async (most) => {
+        const where = await filter(false);
+        const indexed = tx.engine === 'sqlite' && [...query.search].length >= TRIGRAM;
+        return indexed ? countWithWords(tx, query.search, where, most) : countUpTo(tx, tasks, where, most);
+      }),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Tables } from '../../../../drizzle/tables.js';
 import type { Db, Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
-import { contains, COUNT_BLOCK, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, type ListReader } from '../../lib/paging.js';
+import { contains, COUNT_BLOCK, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, phraseQuery, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
@@ -122,7 +122,7 @@ function descriptionPart(tx: Tx, search: string): SearchPart {
   const rows = sql`select rowid from time_logs where ${test}`;
   if ([...search].length < TRIGRAM) return { rows, scans: true, test };
   if (tx.engine === 'postgres') return { rows, test };
-  return { rows: sql`select rowid from time_log_words where time_log_words match ${`"${search.replace(/"/g, '""')}"`}`, test };
+  return { rows: sql`select rowid from time_log_words where time_log_words match ${phraseQuery(search)}`, test };
 }
 
 /** The logs whose hours, as the list writes them, contain the search: the few hundredths values that read so. */

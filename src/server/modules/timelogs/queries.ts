@@ -280,8 +280,9 @@ async function searchLogs(tx: Tx, search: string, timeZone: string): Promise<Log
   const only = parts.length === 1 && parts[0]!.rows ? parts[0] : undefined;
   // one part's rows are distinct logs: count them as they are, without checking each log again
   if (only) return { where, count: async (company, atMost) => (company ? undefined : countOfPart(tx, only, atMost)) };
+  // the many part is counted from its index: a date matched by its wall-clock text ("0 PM": too many time ranges) has none
   const many = parts.filter((part) => few.get(part) === false);
-  if (many.length === 1 && parts.every((part) => few.has(part) || (part === description && descriptionWaits))) {
+  if (many.length === 1 && many[0]!.rows && parts.every((part) => few.has(part) || (part === description && descriptionWaits))) {
     return { where, count: countManyAndFew(tx, many[0]!, parts.filter((part) => part !== many[0]), few) };
   }
   return { where };

@@ -68,7 +68,8 @@ async function listed(query: string) {
 
 describe('Time Logs search', () => {
   // few matches, many matches spread out, many in one stretch of time, too many minutes for ranges
-  const searches = ['zzz', 'Feb 29', '10:30 PM', '2025, 1', '1.5', 'review', 'AM', '2024', 'Mar', 'ev', '1', '3', ', 2', ':', '"quotes" 100%', 'café'];
+  // (":" alone, and "0 PM" with a description that matches nothing)
+  const searches = ['zzz', 'Feb 29', '10:30 PM', '2025, 1', '1.5', 'review', 'AM', '2024', 'Mar', 'ev', '1', '3', ', 2', ':', '0 PM', '"quotes" 100%', 'café'];
 
   it.each(searches)('finds exactly the logs whose shown texts contain %j, newest first, with their total', async (search) => {
     const expected = all.filter(shownMatch(search)).sort(newestFirst);

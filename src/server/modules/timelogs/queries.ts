@@ -106,8 +106,15 @@ const FEW_MATCHES = 5_000;
  */
 type SearchPart = { rows?: SQL; scans?: true; test: SQL; ranges?: InstantRange[]; probed?: Probed };
 
-/** How many rows a part's probe found (`found`), reading no further than `readUpTo`. */
-type Probed = { found: number; readUpTo: number };
+/**
+ * What a part's probe found (matchesFew): `found` rows, reading no further than `readUpTo`, and so
+ * whether its matches are few (its rows then bound as a list) or many; a part without rows to read
+ * (a date matched by its wall-clock text) is probed as `unindexed`. A part not yet probed has none.
+ */
+type Probed = { reading: 'few' | 'many'; found: number; readUpTo: number } | { reading: 'unindexed' };
+
+const readingOf = (part: SearchPart) => part.probed?.reading;
+const isFew = (part: SearchPart) => readingOf(part) === 'few';
 
 /**
  * A description's matching rows come from the trigram index (a short search, which trigrams cannot
@@ -181,7 +188,7 @@ async function countRowsUpTo(tx: Tx, rows: SQL, atMost: number): Promise<number>
 /** How many logs a part matches, counting at most `atMost`: from its probe when that read far enough. */
 async function countOfPart(tx: Tx, part: SearchPart, atMost: number): Promise<number> {
   const { probed } = part;
-  if (probed && (probed.found < probed.readUpTo || atMost <= probed.found)) return Math.min(probed.found, atMost);
+  if (probed && probed.reading !== 'unindexed' && (probed.found < probed.readUpTo || atMost <= probed.found)) return Math.min(probed.found, atMost);
   return countRowsUpTo(tx, part.rows!, atMost);
 }
 
@@ -192,19 +199,22 @@ async function countOfPart(tx: Tx, part: SearchPart, atMost: number): Promise<nu
  * candidates whose descriptions it then reads to check: "1.5" has some 11,000 at full size, and no match.
  */
 async function matchesFew(tx: Tx, part: SearchPart, readUpTo = FEW_MATCHES): Promise<boolean> {
-  if (part.rows === undefined) return false;
+  if (part.rows === undefined) {
+    part.probed = { reading: 'unindexed' };
+    return false;
+  }
   const matched = await tx.rows<Record<string, number>>(sql`${part.rows} limit ${readUpTo}`);
-  part.probed = { found: matched.length, readUpTo };
-  if (matched.length >= FEW_MATCHES) return false;
-  part.rows = tx.syntax.numbers(matched.map((row) => Number(Object.values(row)[0])));
-  return true;
+  const few = matched.length < FEW_MATCHES;
+  part.probed = { reading: few ? 'few' : 'many', found: matched.length, readUpTo };
+  if (few) part.rows = tx.syntax.numbers(matched.map((row) => Number(Object.values(row)[0])));
+  return few;
 }
 
 /**
  * A part checked log by log: by membership in its few rows (read once, and the check reads nothing
  * of the log but its rowid, which the index the list walks holds), else by its own test.
  */
-const logTest = (tx: Tx, part: SearchPart, few: boolean) => (few ? sql`${tx.syntax.unindexed(logRowid(tx.t))} in (${part.rows!})` : part.test);
+const logTest = (tx: Tx, part: SearchPart) => (isFew(part) ? sql`${tx.syntax.unindexed(logRowid(tx.t))} in (${part.rows!})` : part.test);
 
 /**
  * The stretch of time a search's matches lie in, when its date part has time ranges and its other
@@ -259,42 +269,42 @@ async function searchLogs(tx: Tx, search: string, timeZone: string): Promise<Log
   const hours = mayBeInHoursText(search) ? await hoursPart(tx, search) : undefined;
   const others = [description, hours].filter((part) => part !== undefined);
   const parts = date ? [date, ...others] : others;
-  const few = new Map<SearchPart, boolean>();
-  for (const part of [date, hours]) if (part && !part.scans) few.set(part, await matchesFew(tx, part));
+  for (const part of [date, hours]) if (part && !part.scans) await matchesFew(tx, part);
   // Without a date part, hours that match many logs settle how the page is read (log by log), and
   // the description's matches matter only to a count the hours leave short of its cap: its probe
   // waits for that count (on PostgreSQL it rechecks every trigram candidate, 111,111 for "1.5" at
   // two million logs, since pg_trgm indexes no punctuation).
-  const descriptionWaits = !date && hours !== undefined && few.get(hours) === false;
+  const descriptionWaits = !date && hours !== undefined && !isFew(hours);
   // a search of the description alone probes as far as the first pages' count goes, and answers it:
   // on PostgreSQL a second read of a common word's trigram matches ("review") costs as much again
-  if (!description.scans && !descriptionWaits) few.set(description, await matchesFew(tx, description, parts.length === 1 ? COUNT_BLOCK : FEW_MATCHES));
-  if (await allMatchFew(tx, parts, few)) return { where: sql`${logRowid(tx.t)} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
+  if (!description.scans && !descriptionWaits) await matchesFew(tx, description, parts.length === 1 ? COUNT_BLOCK : FEW_MATCHES);
+  if (await allMatchFew(tx, parts)) return { where: sql`${logRowid(tx.t)} in (${sql.join(parts.map(({ rows }) => rows!), sql` union all `)})` };
   const tests = sql`(${sql.join(
-    parts.map((part) => logTest(tx, part, few.get(part) ?? false)),
+    parts.map((part) => logTest(tx, part)),
     sql` or `,
   )})`;
-  const where = and(tests, date?.ranges && others.every((part) => few.get(part)) ? await matchesSpan(tx, date.ranges, others) : undefined)!;
+  const where = and(tests, date?.ranges && others.every(isFew) ? await matchesSpan(tx, date.ranges, others) : undefined)!;
   const countable = date?.ranges && others.every(({ rows }) => rows);
   if (countable) return { where, count: countByRanges(tx, { ...date, ranges: date.ranges! }, others) };
   const only = parts.length === 1 && parts[0]!.rows ? parts[0] : undefined;
   // one part's rows are distinct logs: count them as they are, without checking each log again
   if (only) return { where, count: async (company, atMost) => (company ? undefined : countOfPart(tx, only, atMost)) };
-  // the many part is counted from its index: a date matched by its wall-clock text ("0 PM": too many time ranges) has none
-  const many = parts.filter((part) => few.get(part) === false);
-  if (many.length === 1 && many[0]!.rows && parts.every((part) => few.has(part) || (part === description && descriptionWaits))) {
-    return { where, count: countManyAndFew(tx, many[0]!, parts.filter((part) => part !== many[0]), few) };
+  // one part with many matches, counted from its index (a date matched by its wall-clock text, "0 PM", has none), and the others few, or waiting
+  const notFew = parts.filter((part) => readingOf(part) === 'many' || readingOf(part) === 'unindexed');
+  const [many] = notFew;
+  if (notFew.length === 1 && readingOf(many!) === 'many' && parts.every((part) => part.probed || (part === description && descriptionWaits))) {
+    return { where, count: countManyAndFew(tx, many!, parts.filter((part) => part !== many)) };
   }
   return { where };
 }
 
 /**
- * Whether every part matches few logs, given `few` of the parts not read by a scan. A part read by a
- * scan is counted only when every other part is few: counting it reads the whole table.
+ * Whether every part matches few logs, given the probes of the parts not read by a scan. A part read
+ * by a scan (or waiting) is probed only when every probed part is few: probing it reads the whole table.
  */
-async function allMatchFew(tx: Tx, parts: SearchPart[], few: Map<SearchPart, boolean>): Promise<boolean> {
-  if (![...few.values()].every(Boolean)) return false;
-  for (const part of parts) if (!few.has(part) && !(await matchesFew(tx, part))) return false;
+async function allMatchFew(tx: Tx, parts: SearchPart[]): Promise<boolean> {
+  if (!parts.every((part) => !part.probed || isFew(part))) return false;
+  for (const part of parts) if (!part.probed && !(await matchesFew(tx, part))) return false;
   return true;
 }
 
@@ -304,18 +314,18 @@ async function allMatchFew(tx: Tx, parts: SearchPart[], few: Map<SearchPart, boo
  * them, plus the few others' logs it does not match. Checking every log instead reads some 300,000
  * of them, with their rows, to count 10,000 matches of "1.5" at two million logs. The index's rows
  * are every company's, so with a company filter the logs are checked one by one. An other part not
- * yet probed (`probed` does not have it) is probed only when the many part's count falls short; if
- * it matches many too, the logs are checked one by one.
+ * yet probed (a waiting description) is probed only when the many part's count falls short; if it
+ * matches many too, the logs are checked one by one.
  */
-function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[], probed: Map<SearchPart, boolean>) {
+function countManyAndFew(tx: Tx, many: SearchPart, few: SearchPart[]) {
   const { timeLogs } = tx.t;
   return async (company: SQL | undefined, atMost: number): Promise<number | undefined> => {
     if (company) return undefined;
     const inMany = await countOfPart(tx, many, atMost);
     if (inMany >= atMost) return inMany;
     for (const part of few) {
-      if (!probed.has(part)) probed.set(part, await matchesFew(tx, part));
-      if (!probed.get(part)) return undefined;
+      if (!part.probed) await matchesFew(tx, part);
+      if (!isFew(part)) return undefined;
     }
     const outside = and(sql`${logRowid(tx.t)} in (${sql.join(few.map(({ rows }) => rows!), sql` union all `)})`, sql`not ${many.test}`);
     return inMany + (await countUpTo(tx, timeLogs, outside, atMost - inMany));

@@ -14,6 +14,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** Whether a search is long enough for the trigram indexes (SQLite's FTS5 trigram tables, PostgreSQL's pg_trgm), which match substrings of 3 characters or more. */
+export function searchesTrigrams(text: string): boolean {
+  return [...text].length >= 3;
+}
+
 /** An FTS5 query that matches the text as it is, as one phrase (SQLite's trigram indexes: time_log_words, task_words). */
 export function phraseQuery(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;

@@ -6,7 +6,7 @@ import { TASK_CHOICES_LIMIT, type OpenTaskListQuery, type TaskChoice, type TaskD
 import type { Db, Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
-import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, phraseQuery, searchAny, type ListReader } from '../../lib/paging.js';
+import { countOfMatches, countUpTo, pageOf, pageOrderBy, pageOrderOf, phraseQuery, searchAny, searchesTrigrams, type ListReader } from '../../lib/paging.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import { companyNameOrder } from '../companies/queries.js';
 
@@ -88,9 +88,6 @@ const taskSortColumns = (syntax: Syntax): Record<TaskSortKey, (SQL | AnyColumn)[
   description: [tasks.description, taskRowid],
 });
 
-/** A search this long or longer is read from the trigram index of titles and descriptions. */
-const TRIGRAM = 3;
-
 /** Past this many tasks whose title or description holds the search, its open tasks are found by checking each one. */
 export const WORD_MATCHES_LIMIT = 5_000;
 
@@ -101,7 +98,7 @@ export const WORD_MATCHES_LIMIT = 5_000;
  * is too short for trigrams or more than WORD_MATCHES_LIMIT open tasks hold it.
  */
 async function tasksWithWords(tx: Tx, search: string): Promise<number[] | undefined> {
-  if ([...search].length < TRIGRAM) return undefined;
+  if (!searchesTrigrams(search)) return undefined;
   const { tasks } = tx.t;
   const rows =
     tx.engine === 'postgres'
@@ -145,7 +142,7 @@ function openTasksReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPag
   // tasks_open_idx holds one company's tasks by priority; in another order they are sorted when few, found walking the sort's index when many
   const companyIndexOrder = query.sort === 'priority' || query.sort === 'companyName';
   const narrowedByCompany = Boolean(company && !companyIndexOrder);
-  const order = pageOrderOf(narrowedByCompany || [...query.search].length >= TRIGRAM, async (limit) => {
+  const order = pageOrderOf(narrowedByCompany || searchesTrigrams(query.search), async (limit) => {
     // without the index's candidates or a company to read, finding the matches is a walk of every open task
     if (!narrowedByCompany && !(await searchCandidates())) return undefined;
     const rows = await tx.select({ rowid: taskRowid }).from(tasks).where(await filter(false)).limit(limit);
@@ -164,7 +161,7 @@ function openTasksReader(tx: Tx, query: Omit<OpenTaskListQuery, 'page' | 'perPag
     count: async (atMost) =>
       countOfMatches(order, atMost, async (most) => {
         const where = await filter(false);
-        const indexed = tx.engine === 'sqlite' && [...query.search].length >= TRIGRAM;
+        const indexed = tx.engine === 'sqlite' && searchesTrigrams(query.search);
         return indexed ? countWithWords(tx, query.search, where, most) : countUpTo(tx, tasks, where, most);
       }),
   };

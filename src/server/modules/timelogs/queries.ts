@@ -8,7 +8,7 @@ import type { Tables } from '../../../../drizzle/tables.js';
 import type { Db, Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
 import { notFound } from '../../errors.js';
-import { contains, COUNT_BLOCK, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, phraseQuery, type ListReader } from '../../lib/paging.js';
+import { contains, COUNT_BLOCK, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, phraseQuery, searchesTrigrams, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 import { offsetSpans, utcYearStart } from '../../lib/zone-offsets.js';
 import { MAX_HOURS_PER_LOG } from '../../../shared/timelogs.js';
@@ -94,9 +94,6 @@ async function yearsWithLogs(tx: Tx): Promise<number[]> {
 /** Date-text searches past this many time ranges are only checked log by log (see dateTextMatch). */
 const MAX_DATE_RANGES = 50_000;
 
-/** The trigram index matches substrings of at least 3 characters; a phrase query takes the text as it is. */
-const TRIGRAM = 3;
-
 /** Past this many matching logs a search is checked log by log while reading the list in its order, which soon fills a page. */
 const FEW_MATCHES = 5_000;
 
@@ -127,7 +124,7 @@ const isFew = (part: SearchPart) => readingOf(part) === 'few';
 function descriptionPart(tx: Tx, search: string): SearchPart {
   const test = contains(tx.t.timeLogs.description, search, tx.syntax);
   const rows = sql`select rowid from time_logs where ${test}`;
-  if ([...search].length < TRIGRAM) return { rows, scans: true, test };
+  if (!searchesTrigrams(search)) return { rows, scans: true, test };
   if (tx.engine === 'postgres') return { rows, test };
   return { rows: sql`select rowid from time_log_words where time_log_words match ${phraseQuery(search)}`, test };
 }

@@ -15,6 +15,7 @@ export const {
   payments,
   timeLogs,
   activities,
+  hourBlocks,
   outbox,
   twoFactor,
   twoFactorRecoveryCodes,

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Kit } from './kit.js';
+import { ACTIVITY_TYPES } from '../src/shared/activities.js';
+import { ROLLOVER_UNITS } from '../src/shared/hour-blocks.js';
 
 /*
  * Hourbank's tables, written once for both engines: each engine's kit (kit.ts) turns these
@@ -171,6 +173,16 @@ export function defineTables(k: Kit) {
       companyId: k.text('company_id').references(() => companies.id, { onDelete: 'restrict' }),
       startDate: k.instant('start_date').notNull(),
       endDate: k.instant('end_date'),
+      /*
+       * What becomes of the hours once paid (src/shared/hour-blocks.ts): they stay valid for
+       * validityMonths (null: they never expire) and, at their expiry, up to rolloverLimit of the
+       * unused hours (hundredths, or a percentage, by rolloverUnit; null: none) roll over into a
+       * block valid for rolloverMonths more.
+       */
+      validityMonths: k.int('validity_months'),
+      rolloverLimit: k.int('rollover_limit'),
+      rolloverUnit: k.text('rollover_unit', { enum: ROLLOVER_UNITS }),
+      rolloverMonths: k.int('rollover_months'),
       createdAt: k.instant('created_at').notNull(),
     },
     (t) => [k.index('packages_company_idx').on(t.companyId, t.rateCents), k.index('packages_rate_idx').on(t.rateCents)],
@@ -202,6 +214,11 @@ export function defineTables(k: Kit) {
       paidCents: k.int('paid_cents').notNull().default(0),
       sendInvoiceEmail: k.flag('send_invoice_email').notNull().default(true),
       transactionDate: k.instant('transaction_date').notNull(),
+      /* The hours' terms, from the package when the invoice is made (a manual invoice sets its own). */
+      validityMonths: k.int('validity_months'),
+      rolloverLimit: k.int('rollover_limit'),
+      rolloverUnit: k.text('rollover_unit', { enum: ROLLOVER_UNITS }),
+      rolloverMonths: k.int('rollover_months'),
       createdAt: k.instant('created_at').notNull(),
     },
     (t) => [
@@ -286,7 +303,7 @@ export function defineTables(k: Kit) {
       companyId: k.text('company_id')
         .notNull()
         .references(() => companies.id, { onDelete: 'restrict' }),
-      activityType: k.text('activity_type', { enum: ['TimeAdd', 'TimeLog'] }).notNull(),
+      activityType: k.text('activity_type', { enum: ACTIVITY_TYPES }).notNull(),
       status: k.text('status', { enum: ['pending', 'completed'] }).notNull(),
       hundredths: k.int('hundredths').notNull(),
       description: k.text('description').notNull().default(''),
@@ -302,6 +319,52 @@ export function defineTables(k: Kit) {
       k.index('activities_timeline_idx').on(t.companyId, t.timeStamp, t.createdAt, t.id, t.status, t.activityType, t.hundredths),
       k.uniqueIndex('activities_invoice_unique').on(t.invoiceId),
       k.uniqueIndex('activities_time_log_unique').on(t.timeLogId),
+    ],
+  );
+
+  /*
+   * The blocks of hours that expire (src/shared/hour-blocks.ts): one for each paid purchase whose
+   * hours have a validity, and one for the hours each of those rolled over. The figures are what a
+   * replay of the company's ledger gives, kept in step by every ledger write; expiredAt is set when
+   * the block's expiry is written to the ledger (its Expired entry, and its Rollover pair and
+   * rolled-over block when hours roll over).
+   */
+  const hourBlocks = k.table(
+    'hour_blocks',
+    {
+      id: k.id(),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      /** The entry that brought the hours: the purchase's TimeAdd, or the rolled-over block's Rollover entry. */
+      entryId: k.text('entry_id')
+        .notNull()
+        .unique()
+        .references(() => activities.id, { onDelete: 'restrict' }),
+      /** The block whose unused hours this one holds; null for a purchase's block. */
+      rolledFromId: k.text('rolled_from_id').references((): AnySQLiteColumn => hourBlocks.id, { onDelete: 'restrict' }),
+      expiresAt: k.instant('expires_at').notNull(),
+      rolloverLimit: k.int('rollover_limit'),
+      rolloverUnit: k.text('rollover_unit', { enum: ROLLOVER_UNITS }),
+      /** When the rolled-over hours expire in turn; null without rollover terms. */
+      rolloverExpiresAt: k.instant('rollover_expires_at'),
+      /** Hundredths left unused at the expiry, as the ledger stands, and how many of them roll over. */
+      unusedHundredths: k.int('unused_hundredths').notNull().default(0),
+      rolledHundredths: k.int('rolled_hundredths').notNull().default(0),
+      expiredAt: k.instant('expired_at'),
+      /** The entries written at the expiry: the unused hours that expired, and those that rolled over (the Rollover entry out). */
+      expiredEntryId: k.text('expired_entry_id').references(() => activities.id, { onDelete: 'restrict' }),
+      rolloverEntryId: k.text('rollover_entry_id').references(() => activities.id, { onDelete: 'restrict' }),
+      /** When the customer was warned of the expiry, two weeks and a day ahead. */
+      warnedEarlyAt: k.instant('warned_early_at'),
+      warnedLateAt: k.instant('warned_late_at'),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      k.index('hour_blocks_company_idx').on(t.companyId, t.expiresAt),
+      // the blocks whose expiry is still to be written, for the expiry run and the warnings
+      k.index('hour_blocks_due_idx').on(t.expiresAt).where(sql.raw('expired_at is null')),
+      k.index('hour_blocks_rolled_from_idx').on(t.rolledFromId),
     ],
   );
 
@@ -391,6 +454,7 @@ export function defineTables(k: Kit) {
     payments,
     timeLogs,
     activities,
+    hourBlocks,
     outbox,
     twoFactor,
     twoFactorRecoveryCodes,

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { pageNumber, perPageNumber, totalIsCappedOutput } from './list.js';
 
+/**
+ * The kinds of ledger entry: TimeAdd, hours bought (pending until paid in full); TimeLog, hours
+ * worked; Expired, a block's unused hours at its expiry; Rollover, hours a block carried into a new
+ * one at its expiry (a pair: out of the old block, negative, and into the new one, positive).
+ */
+export const ACTIVITY_TYPES = ['TimeAdd', 'TimeLog', 'Expired', 'Rollover'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
 export const activityOutput = z.object({
   id: z.string(),
   description: z.string(),
   hours: z.number(),
   status: z.enum(['pending', 'completed']),
-  activityType: z.enum(['TimeAdd', 'TimeLog']),
+  activityType: z.enum(ACTIVITY_TYPES),
   timeStamp: z.string(),
   runningHourBalance: z.number(),
 });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { activities } from '../../../../drizzle/schema.js';
 import { hourShareOf } from '../../../shared/hour-balance.js';
 import type { Tx } from '../../db.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 /*
  * Each company keeps its hour balance and its pending hours on its own row, so that the Company
@@ -17,11 +18,14 @@ export type BalanceChange = { companyId: string; was: number; is: number };
 /** Told of a company's balance before and after a change, inside the change's transaction. */
 export type BalanceWatcher = (tx: Tx, change: BalanceChange) => Promise<void>;
 
-/** What a ledger write needs besides its transaction: who hears of the balance changes it makes (the low-balance alerts). */
-export type LedgerDeps = { balanceWatcher: BalanceWatcher };
+/**
+ * What a ledger write needs besides its transaction: who hears of the balance changes it makes (the
+ * low-balance alerts), and the time, which says whether a block's expiry is due (blocks.ts).
+ */
+export type LedgerDeps = { balanceWatcher: BalanceWatcher; clock: Clock };
 
 /** For writes that change no balance anyone watches: data seeded as if it had always been there. */
-export const unwatchedLedger: LedgerDeps = { balanceWatcher: async () => {} };
+export const unwatchedLedger: LedgerDeps = { balanceWatcher: async () => {}, clock: systemClock };
 
 type Entry = Pick<typeof activities.$inferSelect, 'companyId' | 'activityType' | 'status' | 'hundredths'>;
 

@@ -1,15 +1,15 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { activities } from '../../../../drizzle/schema.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import { BALANCE_ENTRY_STATUS, hourShareOf } from '../../../shared/hour-balance.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { ListQuery, Page } from '../../../shared/list.js';
 import type { Db, Tx } from '../../db.js';
-import { AppError, notFound } from '../../errors.js';
-import { newId } from '../../lib/ids.js';
+import { AppError } from '../../errors.js';
 import { countUpTo, pageOf } from '../../lib/paging.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
-import { keepCompanyHours, type LedgerDeps } from './company-hours.js';
+import { dropBlocksOfEntry, openBlock, settleBlocks, termsOf, type NewBlockTerms } from './blocks.js';
+import type { LedgerDeps } from './company-hours.js';
+import { changeEntry, deleteEntry, insertEntry, type Activity } from './entries.js';
 
 /*
  * The hours ledger. Every amount here is in integer hundredths of an hour except the wire
@@ -19,7 +19,7 @@ import { keepCompanyHours, type LedgerDeps } from './company-hours.js';
  * of every change of a company's balance it makes (company-hours.ts).
  */
 
-export type Activity = typeof activities.$inferSelect;
+export type { Activity };
 export type ActivityStatus = Activity['status'];
 
 /** An activity as the API sends it; runningHourBalance is the balance after it, in hours. */
@@ -74,40 +74,6 @@ function assertHundredths(hundredths: number): void {
 /** 0 - 0 is 0, whereas -0 would leak into JSON comparisons as negative zero. */
 const spent = (hundredths: number) => 0 - hundredths;
 
-async function insertEntry(deps: LedgerDeps, tx: Tx, entry: Omit<Activity, 'id'>): Promise<Activity> {
-  const { activities } = tx.t;
-  const [row] = await tx
-    .insert(activities)
-    .values({ id: newId(), ...entry })
-    .returning();
-  await keepCompanyHours(deps, tx, undefined, row!);
-  return row!;
-}
-
-async function changeEntry(
-  deps: LedgerDeps,
-  tx: Tx,
-  where: SQL | undefined,
-  values: Partial<Omit<Activity, 'id'>>,
-  what: string,
-): Promise<Activity> {
-  const { activities } = tx.t;
-  const [before] = await tx.select().from(activities).where(where);
-  if (!before) throw notFound(what);
-  // drizzle skips undefined values but refuses an update with nothing left to set
-  if (Object.values(values).every((value) => value === undefined)) return before;
-  const [after] = await tx.update(activities).set(values).where(eq(activities.id, before.id)).returning();
-  await keepCompanyHours(deps, tx, before, after);
-  return after!;
-}
-
-async function deleteEntry(deps: LedgerDeps, tx: Tx, where: SQL | undefined, what: string): Promise<void> {
-  const { activities } = tx.t;
-  const [removed] = await tx.delete(activities).where(where).returning();
-  if (!removed) throw notFound(what);
-  await keepCompanyHours(deps, tx, removed, undefined);
-}
-
 function changedFields(change: HoursChange, toLedger: (hundredths: number) => number) {
   if (change.hundredths !== undefined) assertHundredths(change.hundredths);
   return {
@@ -121,10 +87,15 @@ function changedFields(change: HoursChange, toLedger: (hundredths: number) => nu
 const ofInvoice = (tx: Tx, invoiceId: string) => eq(tx.t.activities.invoiceId, invoiceId);
 const ofTimeLog = (tx: Tx, timeLogId: string) => eq(tx.t.activities.timeLogId, timeLogId);
 
+/** Settles the blocks of the company (or companies, when an entry moved) whose ledger a write changed. */
+async function settleAfter(deps: LedgerDeps, tx: Tx, ...companyIds: string[]): Promise<void> {
+  for (const companyId of new Set(companyIds)) await settleBlocks(deps, tx, companyId, deps.clock.now());
+}
+
 /** The TimeAdd entry created with an invoice, pending until the invoice is paid in full. */
 export async function addInvoiceHours(deps: LedgerDeps, tx: Tx, input: InvoiceHours): Promise<Activity> {
   assertHundredths(input.hundredths);
-  return insertEntry(deps, tx, {
+  const entry = await insertEntry(deps, tx, {
     companyId: input.companyId,
     activityType: 'TimeAdd',
     status: input.status ?? 'pending',
@@ -135,31 +106,51 @@ export async function addInvoiceHours(deps: LedgerDeps, tx: Tx, input: InvoiceHo
     timeLogId: null,
     createdAt: input.now,
   });
+  await settleAfter(deps, tx, entry.companyId);
+  return entry;
 }
 
-/** The invoice is paid in full: its hours count toward the balance. Repeating it changes nothing. */
-export async function completeInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string): Promise<Activity> {
-  return changeEntry(deps, tx, ofInvoice(tx, invoiceId), { status: 'completed' }, INVOICE_ENTRY);
+/**
+ * The invoice is paid in full: its hours count toward the balance, as a block expiring on the
+ * terms' date if it has terms. Repeating it changes nothing.
+ */
+export async function completeInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string, block?: NewBlockTerms): Promise<Activity> {
+  const { before, after } = await changeEntry(deps, tx, ofInvoice(tx, invoiceId), { status: 'completed' }, INVOICE_ENTRY);
+  if (block && before.status !== after.status) await openBlock(tx, after, block, deps.clock.now());
+  await settleAfter(deps, tx, after.companyId);
+  return after;
 }
 
-/** A removed payment reopened the invoice: its hours are pending again. */
+/** A removed payment reopened the invoice: its hours are pending again, and their block is gone. */
 export async function reopenInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string): Promise<Activity> {
-  return changeEntry(deps, tx, ofInvoice(tx, invoiceId), { status: 'pending' }, INVOICE_ENTRY);
+  const { after } = await changeEntry(deps, tx, ofInvoice(tx, invoiceId), { status: 'pending' }, INVOICE_ENTRY);
+  await settleAfter(deps, tx, after.companyId);
+  return after;
 }
 
+/** A purchase moved to another company takes its block along, its expiry written anew there when due. */
 export async function updateInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string, change: HoursChange): Promise<Activity> {
   const values = changedFields(change, (hundredths) => hundredths);
-  return changeEntry(deps, tx, ofInvoice(tx, invoiceId), values, INVOICE_ENTRY);
+  const [current] = await tx.select({ id: tx.t.activities.id, companyId: tx.t.activities.companyId }).from(tx.t.activities).where(ofInvoice(tx, invoiceId));
+  const moving = current && values.companyId !== undefined && values.companyId !== current.companyId;
+  const moved = moving ? await dropBlocksOfEntry(deps, tx, current.id) : [];
+  const { before, after } = await changeEntry(deps, tx, ofInvoice(tx, invoiceId), values, INVOICE_ENTRY);
+  for (const block of moved) await openBlock(tx, after, termsOf(block), deps.clock.now());
+  await settleAfter(deps, tx, before.companyId, after.companyId);
+  return after;
 }
 
 /** Must run before the invoice row is deleted: the entry references it. */
 export async function removeInvoiceHours(deps: LedgerDeps, tx: Tx, invoiceId: string): Promise<void> {
-  await deleteEntry(deps, tx, ofInvoice(tx, invoiceId), INVOICE_ENTRY);
+  const [entry] = await tx.select({ id: tx.t.activities.id }).from(tx.t.activities).where(ofInvoice(tx, invoiceId));
+  if (entry) await dropBlocksOfEntry(deps, tx, entry.id);
+  const removed = await deleteEntry(deps, tx, ofInvoice(tx, invoiceId), INVOICE_ENTRY);
+  await settleAfter(deps, tx, removed.companyId);
 }
 
 export async function recordTimeLogHours(deps: LedgerDeps, tx: Tx, input: TimeLogHours): Promise<Activity> {
   assertHundredths(input.hundredths);
-  return insertEntry(deps, tx, {
+  const entry = await insertEntry(deps, tx, {
     companyId: input.companyId,
     activityType: 'TimeLog',
     status: 'completed',
@@ -170,16 +161,21 @@ export async function recordTimeLogHours(deps: LedgerDeps, tx: Tx, input: TimeLo
     timeLogId: input.timeLogId,
     createdAt: input.now,
   });
+  await settleAfter(deps, tx, entry.companyId);
+  return entry;
 }
 
 /** change.hundredths is the time worked, positive, as in recordTimeLogHours. */
 export async function updateTimeLogHours(deps: LedgerDeps, tx: Tx, timeLogId: string, change: HoursChange): Promise<Activity> {
-  return changeEntry(deps, tx, ofTimeLog(tx, timeLogId), changedFields(change, spent), TIME_LOG_ENTRY);
+  const { before, after } = await changeEntry(deps, tx, ofTimeLog(tx, timeLogId), changedFields(change, spent), TIME_LOG_ENTRY);
+  await settleAfter(deps, tx, before.companyId, after.companyId);
+  return after;
 }
 
 /** Must run before the time log row is deleted: the entry references it. */
 export async function removeTimeLogHours(deps: LedgerDeps, tx: Tx, timeLogId: string): Promise<void> {
-  await deleteEntry(deps, tx, ofTimeLog(tx, timeLogId), TIME_LOG_ENTRY);
+  const removed = await deleteEntry(deps, tx, ofTimeLog(tx, timeLogId), TIME_LOG_ENTRY);
+  await settleAfter(deps, tx, removed.companyId);
 }
 
 function toDto(row: Activity, balanceAfter: number): ActivityDto {

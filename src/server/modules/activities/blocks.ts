@@ -1,0 +1,222 @@
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import type { hourBlocks } from '../../../../drizzle/schema.js';
+import { BALANCE_ENTRY_STATUS } from '../../../shared/hour-balance.js';
+import { replayBlocks, type BlockOutcome, type ExpiringBlock, type LedgerMove, type RolloverUnit } from '../../../shared/hour-blocks.js';
+import type { Db, Tx } from '../../db.js';
+import { companyTurn } from '../../database/port.js';
+import { newId } from '../../lib/ids.js';
+import type { LedgerDeps } from './company-hours.js';
+import { changeEntry, deleteEntry, insertEntry, type Activity } from './entries.js';
+
+/*
+ * The blocks of hours that expire, kept as a replay of the ledger gives them (src/shared/hour-blocks.ts).
+ * A purchase paid in full with a validity opens a block (openBlock); after every change of a
+ * company's ledger, settleBlocks replays its completed purchases and work and brings each block in
+ * step: the hours it will leave unused at its expiry, and, once the expiry has come, the entries
+ * that write it into the ledger (the unused hours Expired; a Rollover pair and the rolled-over block,
+ * which expires in turn). A change dated before an expiry that has been written changes what that
+ * expiry wrote, so the balance is always the replay's. Settling twice changes nothing.
+ */
+
+export type HourBlock = typeof hourBlocks.$inferSelect;
+
+/** A new block's terms: its expiry and, if any, how much rolls over and until when. */
+export type NewBlockTerms = {
+  expiresAt: Date;
+  rollover: { limit: number; unit: RolloverUnit; expiresAt: Date } | null;
+};
+
+export const EXPIRED_ENTRY = 'Unused hours expired';
+export const ROLLED_OUT_ENTRY = 'Unused hours rolled over into a new block';
+export const ROLLED_IN_ENTRY = 'Hours rolled over from an expired block';
+const BLOCK_ENTRY = 'Hours entry of this block';
+
+/** A block's terms, as they were when it opened. */
+export const termsOf = (block: HourBlock): NewBlockTerms => ({
+  expiresAt: block.expiresAt,
+  rollover:
+    block.rolloverLimit !== null && block.rolloverUnit !== null && block.rolloverExpiresAt !== null
+      ? { limit: block.rolloverLimit, unit: block.rolloverUnit, expiresAt: block.rolloverExpiresAt }
+      : null,
+});
+
+/** Opens the block of a purchase's entry, paid in full now. */
+export async function openBlock(tx: Tx, entry: Activity, terms: NewBlockTerms, now: Date): Promise<void> {
+  await tx.insert(tx.t.hourBlocks).values({
+    id: newId(),
+    companyId: entry.companyId,
+    entryId: entry.id,
+    rolledFromId: null,
+    expiresAt: terms.expiresAt,
+    rolloverLimit: terms.rollover?.limit ?? null,
+    rolloverUnit: terms.rollover?.unit ?? null,
+    rolloverExpiresAt: terms.rollover?.expiresAt ?? null,
+    createdAt: now,
+  });
+}
+
+function expiringBlock(block: HourBlock): ExpiringBlock {
+  const { expiresAt, rollover } = termsOf(block);
+  return { id: block.id, expiresAt: expiresAt.getTime(), rollover: rollover && { limit: rollover.limit, unit: rollover.unit, expiresAt: rollover.expiresAt.getTime() } };
+}
+
+/** The company's completed purchases and work, as the replay reads them. */
+async function ledgerMoves(tx: Tx, companyId: string, blockOfEntry: Map<string, HourBlock>): Promise<LedgerMove[]> {
+  const { activities } = tx.t;
+  const entries = await tx
+    .select({ id: activities.id, activityType: activities.activityType, hundredths: activities.hundredths, timeStamp: activities.timeStamp, createdAt: activities.createdAt })
+    .from(activities)
+    .where(and(eq(activities.companyId, companyId), eq(activities.status, BALANCE_ENTRY_STATUS), inArray(activities.activityType, ['TimeAdd', 'TimeLog'])));
+  return entries.map((entry) => {
+    const key = { at: entry.timeStamp.getTime(), createdAt: entry.createdAt.getTime(), id: entry.id };
+    if (entry.activityType === 'TimeLog') return { kind: 'debit', key, hundredths: -entry.hundredths };
+    const block = blockOfEntry.get(entry.id);
+    return { kind: 'credit', key, hundredths: entry.hundredths, block: block ? expiringBlock(block) : null };
+  });
+}
+
+/** Brings every block of the company in step with its ledger, writing the expiries that are due by `now`. */
+export async function settleBlocks(deps: LedgerDeps, tx: Tx, companyId: string, now: Date): Promise<void> {
+  const { hourBlocks } = tx.t;
+  const blocks = await tx.select().from(hourBlocks).where(eq(hourBlocks.companyId, companyId));
+  if (blocks.length === 0) return;
+  const purchases = blocks.filter((block) => block.rolledFromId === null);
+  const rolledFrom = new Map(blocks.filter((block) => block.rolledFromId !== null).map((block) => [block.rolledFromId!, block]));
+  const moves = await ledgerMoves(tx, companyId, new Map(purchases.map((block) => [block.entryId, block])));
+  const credited = new Set(moves.filter((move) => move.kind === 'credit').map((move) => move.key.id));
+  const replay = replayBlocks(moves);
+  for (const block of purchases) {
+    const child = rolledFrom.get(block.id);
+    // a purchase no longer paid in full (or moved away) has no block
+    if (!credited.has(block.entryId)) await dropBlock(deps, tx, block, child);
+    else await settleBlock(deps, tx, block, child, replay.blocks.get(block.id)!, now);
+  }
+}
+
+/** One purchase's block (and the block it rolled over into) brought to its outcome. */
+async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: HourBlock | undefined, outcome: BlockOutcome, now: Date): Promise<void> {
+  const rolled = (await settleExpiry(deps, tx, block, outcome.unused, outcome.rolled, now)) ? outcome.rolled : 0;
+  const rolledOut = await keepEntry(deps, tx, block, block.rolloverEntryId, -rolled, 'Rollover', ROLLED_OUT_ENTRY, now);
+  if (rolledOut !== null && rolledOut !== block.rolloverEntryId) {
+    await tx.update(tx.t.hourBlocks).set({ rolloverEntryId: rolledOut }).where(eq(tx.t.hourBlocks.id, block.id));
+  }
+  if (rolled === 0) {
+    if (child) await dropBlock(deps, tx, child, undefined);
+    return;
+  }
+  const rolledBlock = child ?? (await openRolledBlock(deps, tx, block, rolled, now));
+  await keepEntry(deps, tx, rolledBlock, rolledBlock.entryId, rolled, 'Rollover', ROLLED_IN_ENTRY, now);
+  await settleExpiry(deps, tx, rolledBlock, outcome.rolledUnused, 0, now);
+}
+
+/**
+ * Stores the block's figures and, once its expiry is due, writes it: the unused hours that do not
+ * roll over, Expired. Answers whether the expiry is written.
+ */
+async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, unused: number, rolled: number, now: Date): Promise<boolean> {
+  const { hourBlocks } = tx.t;
+  const due = block.expiredAt !== null || block.expiresAt.getTime() <= now.getTime();
+  const expiredEntryId = due ? await keepEntry(deps, tx, block, block.expiredEntryId, -(unused - rolled), 'Expired', EXPIRED_ENTRY, now) : null;
+  const expiredAt = due ? (block.expiredAt ?? now) : null;
+  if (block.unusedHundredths !== unused || block.rolledHundredths !== rolled || block.expiredAt !== expiredAt || block.expiredEntryId !== expiredEntryId) {
+    await tx.update(hourBlocks).set({ unusedHundredths: unused, rolledHundredths: rolled, expiredAt, expiredEntryId }).where(eq(hourBlocks.id, block.id));
+  }
+  return due;
+}
+
+/** The rolled-over block of `block`: its Rollover entry in, and its row. */
+async function openRolledBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, hundredths: number, now: Date): Promise<HourBlock> {
+  const entry = await insertEntry(deps, tx, blockEntry(block, hundredths, 'Rollover', ROLLED_IN_ENTRY, now));
+  const [rolled] = await tx
+    .insert(tx.t.hourBlocks)
+    .values({ id: newId(), companyId: block.companyId, entryId: entry.id, rolledFromId: block.id, expiresAt: block.rolloverExpiresAt!, createdAt: now })
+    .returning();
+  return rolled!;
+}
+
+/** An entry a block's expiry writes: dated at the expiry, completed. */
+function blockEntry(block: HourBlock, hundredths: number, activityType: 'Expired' | 'Rollover', description: string, now: Date): Omit<Activity, 'id'> {
+  return { companyId: block.companyId, activityType, status: 'completed', hundredths, description, timeStamp: block.expiresAt, invoiceId: null, timeLogId: null, createdAt: now };
+}
+
+/**
+ * The entry with id `current` (if any) made to carry `hundredths`: changed, written anew, or, when
+ * there are none, removed (the block's pointer to it cleared first). Answers its id, null if none.
+ */
+async function keepEntry(
+  deps: LedgerDeps,
+  tx: Tx,
+  block: HourBlock,
+  current: string | null,
+  hundredths: number,
+  activityType: 'Expired' | 'Rollover',
+  description: string,
+  now: Date,
+): Promise<string | null> {
+  const { activities } = tx.t;
+  if (current === null) return hundredths === 0 ? null : (await insertEntry(deps, tx, blockEntry(block, hundredths, activityType, description, now))).id;
+  const ofCurrent = eq(activities.id, current);
+  if (hundredths === 0) {
+    await unlinkEntry(tx, block, current);
+    await deleteEntry(deps, tx, ofCurrent, BLOCK_ENTRY);
+    return null;
+  }
+  const [entry] = await tx.select({ hundredths: activities.hundredths }).from(activities).where(ofCurrent);
+  if (entry?.hundredths !== hundredths) await changeEntry(deps, tx, ofCurrent, { hundredths }, BLOCK_ENTRY);
+  return current;
+}
+
+/** Clears the block's pointer to an entry about to be removed. */
+async function unlinkEntry(tx: Tx, block: HourBlock, entryId: string): Promise<void> {
+  const { hourBlocks } = tx.t;
+  if (block.expiredEntryId === entryId) await tx.update(hourBlocks).set({ expiredEntryId: null }).where(eq(hourBlocks.id, block.id));
+  if (block.rolloverEntryId === entryId) await tx.update(hourBlocks).set({ rolloverEntryId: null }).where(eq(hourBlocks.id, block.id));
+}
+
+/** Removes a block, what its expiry wrote, and the block it rolled over into; a purchase's own entry stays. */
+async function dropBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: HourBlock | undefined): Promise<void> {
+  const { activities, hourBlocks } = tx.t;
+  if (child) await dropBlock(deps, tx, child, undefined);
+  await tx.delete(hourBlocks).where(eq(hourBlocks.id, block.id));
+  const written = [block.expiredEntryId, block.rolloverEntryId, block.rolledFromId === null ? null : block.entryId].filter((id) => id !== null);
+  for (const id of written) await deleteEntry(deps, tx, eq(activities.id, id), BLOCK_ENTRY);
+}
+
+/** Removes the blocks of a purchase's entry, before the entry itself is removed or moved to another company. */
+export async function dropBlocksOfEntry(deps: LedgerDeps, tx: Tx, entryId: string): Promise<HourBlock[]> {
+  const { hourBlocks } = tx.t;
+  const [block] = await tx.select().from(hourBlocks).where(eq(hourBlocks.entryId, entryId));
+  if (!block) return [];
+  const [child] = await tx.select().from(hourBlocks).where(eq(hourBlocks.rolledFromId, block.id));
+  await dropBlock(deps, tx, block, child);
+  return [block];
+}
+
+/** Companies settled per read of the due blocks: each in a transaction of its own. */
+const EXPIRY_BATCH = 200;
+
+/**
+ * Writes every expiry due by `now`: each company with a block whose expiry has come and is not
+ * written yet is settled, in a transaction of its own (its company's turn). Running it again, or in
+ * several processes at once, writes nothing twice: a settled block's expiry is written. Answers how
+ * many companies it settled.
+ */
+export async function expireDueBlocks(deps: LedgerDeps, db: Db, now: Date): Promise<number> {
+  const { hourBlocks } = db.t;
+  let settled = 0;
+  let after = '';
+  for (;;) {
+    const due = await db
+      .selectDistinct({ companyId: hourBlocks.companyId })
+      .from(hourBlocks)
+      .where(and(isNull(hourBlocks.expiredAt), lte(hourBlocks.expiresAt, now), gt(hourBlocks.companyId, after)))
+      .orderBy(hourBlocks.companyId)
+      .limit(EXPIRY_BATCH);
+    for (const { companyId } of due) {
+      await db.transaction((tx) => settleBlocks(deps, tx, companyId, now), companyTurn(companyId));
+      settled += 1;
+    }
+    if (due.length < EXPIRY_BATCH) return settled;
+    after = due.at(-1)!.companyId;
+  }
+}

@@ -3,11 +3,13 @@ import { buildApp } from './app.js';
 import { createRuntimeOrExit } from './bootstrap.js';
 import { loadConfigOrExit, warnMissingPaymentDetails } from './config.js';
 import { providerOf } from './modules/settings/service.js';
+import { scheduledWork } from './scheduled.js';
 
 const config = loadConfigOrExit();
 const logger = pino({ level: config.logLevel });
 const { deps, database, transport } = await createRuntimeOrExit(config, { logger });
 const app = await buildApp(deps, { logger, clientDir: config.clientDir });
+const scheduled = scheduledWork(deps, logger);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -18,6 +20,7 @@ async function shutdown(signal: string): Promise<void> {
   const forceClose = setTimeout(() => app.server.closeAllConnections(), 2_000);
   await app.close();
   clearTimeout(forceClose);
+  await scheduled.stop();
   await deps.outbox.stop();
   transport.close();
   await database.close();
@@ -28,6 +31,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 deps.outbox.start();
+scheduled.start();
 logger.info(
   { url: `http://${config.host}:${config.port}`, database: config.databasePath, mail: config.smtpUrl ? 'smtp' : 'eml files' },
   'Hourbank is running',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveBlockOutput } from './hour-blocks.js';
 import { pageNumber, perPageNumber, totalIsCappedOutput } from './list.js';
 
 /**
@@ -8,6 +9,14 @@ import { pageNumber, perPageNumber, totalIsCappedOutput } from './list.js';
  */
 export const ACTIVITY_TYPES = ['TimeAdd', 'TimeLog', 'Expired', 'Rollover'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** Each kind of entry in words, for a list's Type column. */
+export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
+  TimeAdd: 'Hours purchased',
+  TimeLog: 'Time logged',
+  Expired: 'Hours expired',
+  Rollover: 'Hours rolled over',
+};
 
 export const activityOutput = z.object({
   id: z.string(),
@@ -42,5 +51,7 @@ export const activitiesOutput = z.object({
   allActivities: z.array(activityOutput),
   total: z.number().int(),
   totalIsCapped: totalIsCappedOutput,
+  /** The blocks of hours that expire and have hours left, soonest first. */
+  blocks: z.array(liveBlockOutput),
 });
 export type ActivitiesDto = z.infer<typeof activitiesOutput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityOutput, ownCompanyOutput } from './activities.js';
 import { forecastOutput } from './forecast.js';
+import { liveBlockOutput } from './hour-blocks.js';
 
 /** The dashboard lists at most 3 open tasks and 3 recent activities. */
 export const DASHBOARD_LIST_LIMIT = 3;
@@ -33,5 +34,7 @@ export const dashboardOutput = z.object({
   recentActivities: z.array(activityOutput),
   /** How long the balance lasts at the company's recent pace. */
   forecast: forecastOutput,
+  /** The blocks of hours that expire and have hours left, soonest first (none when every hour lasts). */
+  blocks: z.array(liveBlockOutput),
 });
 export type DashboardDto = z.infer<typeof dashboardOutput>;

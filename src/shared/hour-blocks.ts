@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { calendarDateText } from './dates.js';
+import { formatHoursFixed } from './format.js';
+import { numberField } from './validation.js';
 import { dateOfEpochDay, epochDay } from './weekly.js';
 
 /*
@@ -150,3 +154,78 @@ export function replayBlocks(moves: readonly LedgerMove[]): BlocksReplay {
   expireUpTo(Infinity);
   return { blocks, lasting, owed };
 }
+
+/*
+ * How long a purchase's hours stay valid, as packages and invoices carry it on the wire: months
+ * from the day the invoice is paid in full (null: they never expire), and the rollover terms: up to
+ * `limit` hours (or percent) of what is unused at the expiry, valid `months` more.
+ */
+export const MAX_VALIDITY_MONTHS = 120;
+export const MAX_ROLLOVER_HOURS = 100_000;
+export const ROLLOVER_NEEDS_VALIDITY = 'Rollover needs a validity: hours that never expire have nothing to roll over.';
+
+export const rolloverTermsOutput = z.object({ limit: z.number(), unit: z.enum(ROLLOVER_UNITS), months: z.number().int() });
+export type RolloverTermsDto = z.infer<typeof rolloverTermsOutput>;
+
+/** The terms as a package or an invoice answers them. */
+export const hourTermsOutput = { validityMonths: z.number().int().nullable(), rollover: rolloverTermsOutput.nullable() };
+export type HourTermsDto = { validityMonths: number | null; rollover: RolloverTermsDto | null };
+
+const months = (what: string) => numberField(what, { int: true, min: 1, max: MAX_VALIDITY_MONTHS });
+
+/** The rollover terms as a form sends them: hours (two decimals) or a whole percentage. */
+export const rolloverTermsInput = z
+  .object({
+    limit: numberField('Rollover limit', { min: 0, max: MAX_ROLLOVER_HOURS }),
+    unit: z.enum(ROLLOVER_UNITS, { message: 'Rollover unit must be hours or percent.' }),
+    months: months('Rollover months'),
+  })
+  .refine((terms) => terms.unit === 'hours' || (Number.isInteger(terms.limit) && terms.limit <= 100), {
+    message: 'A rollover percentage is a whole number from 0 to 100.',
+    path: ['limit'],
+  });
+
+/** The form fields; omitted leaves the terms as they are (none on a new record), null clears them. */
+export const hourTermsInput = {
+  validityMonths: months('Validity').nullish(),
+  rollover: rolloverTermsInput.nullish(),
+};
+
+/** A form's terms hold together: rollover only where hours expire. */
+export const hourTermsCheck = <Schema extends z.ZodType<{ validityMonths?: number | null | undefined; rollover?: unknown }>>(schema: Schema): Schema =>
+  schema.refine((form) => !form.rollover || form.validityMonths != null, { message: ROLLOVER_NEEDS_VALIDITY, path: ['rollover'] });
+
+/** "3 months, up to 10 hours roll over for 1 more month": the terms in a line, for lists and the catalogue. */
+export function hourTermsText(terms: HourTermsDto): string {
+  if (terms.validityMonths === null) return 'Hours never expire';
+  const valid = `Valid ${monthsText(terms.validityMonths)}`;
+  if (!terms.rollover) return valid;
+  const { limit, unit, months: more } = terms.rollover;
+  const amount = unit === 'hours' ? `${limit} ${limit === 1 ? 'hour' : 'hours'}` : `${limit}%`;
+  return `${valid}; up to ${amount} of the unused hours roll over for ${monthsText(more)} more`;
+}
+
+/** The terms in a few words, for a list's cell: "3 months + rollover", or "Never expire". */
+export function validityText(terms: HourTermsDto): string {
+  if (terms.validityMonths === null) return 'Never expire';
+  return `${monthsText(terms.validityMonths)}${terms.rollover ? ' + rollover' : ''}`;
+}
+
+const monthsText = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`;
+
+/** A block with hours left, as the customer sees it: the hours it will leave unused, and the day they expire (in the provider's zone). */
+export const liveBlockOutput = z.object({
+  hours: z.number(),
+  /** The first day (YYYY-MM-DD, in the provider's time zone) the hours are no longer valid. */
+  expiresOn: z.string(),
+  /** The hours rolled over from an expired block. */
+  rolledOver: z.boolean(),
+});
+export type LiveBlockDto = z.infer<typeof liveBlockOutput>;
+
+/** At most this many blocks are listed, soonest expiry first. */
+export const LIVE_BLOCKS_LIMIT = 12;
+
+/** "10.00 hours expire on Jun 2, 2026". */
+export const blockExpiryText = (block: LiveBlockDto) =>
+  `${formatHoursFixed(block.hours)} ${block.hours === 1 ? 'hour expires' : 'hours expire'} on ${calendarDateText(block.expiresOn, 'date')}`;

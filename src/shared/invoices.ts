@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hourTermsCheck, hourTermsInput, hourTermsOutput } from './hour-blocks.js';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
 import { dateRangeChecked, dateRangeFields, type DateRange } from './date-range.js';
 import { listInput, rowFilter, type ListQuery } from './list.js';
@@ -43,6 +44,8 @@ export const invoiceOutput = z.object({
   completeStatus: z.boolean(),
   pdfUrl: z.string(),
   payments: z.array(invoicePaymentOutput),
+  /** What becomes of the hours once the invoice is paid in full (copied from its package, or set on the form). */
+  ...hourTermsOutput,
 });
 export type InvoiceDto = z.infer<typeof invoiceOutput>;
 
@@ -68,7 +71,8 @@ const amount = (what: string, max: number, toUnits: (value: number) => number) =
   numberField(what, { min: 0, max }).refine((value) => Number.isFinite(value) && toUnits(value) >= 0, `${what} must be a number.`);
 
 /** The super-admin invoice form. */
-export const invoiceFormInput = z
+export const invoiceFormInput = hourTermsCheck(
+  z
   .object({
     /** The form may send its own id; the path names the invoice on edit. */
     _id: z.string().max(64, 'That id is not valid.').nullish(),
@@ -90,8 +94,11 @@ export const invoiceFormInput = z
     rate: amount('Rate', MAX_RATE, dollarsToCents).nullish().transform((rate) => rate ?? 0),
     price: amount('Price', MAX_PRICE, dollarsToCents).nullish(),
     sendInvoiceEmail: z.boolean({ message: 'sendInvoiceEmail must be true or false.' }).default(SEND_INVOICE_EMAIL_DEFAULT),
+    /** Omitted: the package's terms on a new invoice (none without a package), the invoice's own on an edit. */
+    ...hourTermsInput,
   })
-  .refine((form) => form.hours > 0 || form.price != null, { message: 'Price is required.', path: ['price'] });
+  .refine((form) => form.hours > 0 || form.price != null, { message: 'Price is required.', path: ['price'] }),
+);
 export type InvoiceForm = z.output<typeof invoiceFormInput>;
 
 export const invoiceUpdateInput = invoiceFormInput.safeExtend({ id: idParam });

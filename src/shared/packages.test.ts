@@ -13,7 +13,7 @@ describe('packagePrice', () => {
 
 const pkg = (fields: Partial<PackageDto>): PackageDto => ({
   _id: 'x', description: 'd', hours: 0, rate: 1000, price: 0, company: null, companyName: null,
-  startDate: '2026-01-01T00:00:00.000Z', endDate: null, ...fields,
+  startDate: '2026-01-01T00:00:00.000Z', endDate: null, validityMonths: null, rollover: null, ...fields,
 });
 
 describe('catalogue rules', () => {

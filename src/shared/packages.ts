@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listInput, type ListQuery } from './list.js';
+import { hourTermsCheck, hourTermsInput, hourTermsOutput } from './hour-blocks.js';
 import { invoicePrice } from './pricing.js';
 import { calendarDay, idParam, numberField, requiredText } from './validation.js';
 
@@ -28,6 +29,7 @@ export const packageOutput = z.object({
   companyName: z.string().nullable(),
   startDate: z.string(),
   endDate: z.string().nullable(),
+  ...hourTermsOutput,
 });
 export type PackageDto = z.infer<typeof packageOutput>;
 
@@ -89,14 +91,17 @@ const optionalDate = (what: string) =>
 /** Omitted, null or '' mean a general package. */
 const company = z.string({ message: 'Company must be a company id.' }).trim().max(64, 'That company id is not valid.').nullish();
 
-export const packageFormInput = z.object({
+const packageFields = z.object({
   description: requiredText('Description is required.', 1000),
   hours: amount('Hours', PACKAGE_DEFAULT_HOURS, MAX_PACKAGE_HOURS),
   rate: amount('Rate', PACKAGE_DEFAULT_RATE, MAX_PACKAGE_RATE),
   startDate: optionalDate('Start date'),
   endDate: optionalDate('End date'),
   company,
+  ...hourTermsInput,
 });
+
+export const packageFormInput = hourTermsCheck(packageFields);
 export type PackageForm = z.output<typeof packageFormInput>;
 
 /** The form also sends its _id and display fields; the path names the package, the rest is ignored. */

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Center, EmptyState, Group, Loader, Paper, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
-import { IconClockMinus, IconClockPlus } from '@tabler/icons-react';
+import { IconClockMinus, IconClockPlus, IconHourglassOff } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { isPendingPurchase, type ActivitiesDto, type ActivityDto } from '../../../shared/activities.js';
 import { dateText } from '../../../shared/dates.js';
 import { formatHours } from '../../../shared/format.js';
+import { HourBlocksPanel } from '../../components/HourBlocksList.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { useSession } from '../../session.js';
@@ -17,11 +18,19 @@ import { UsageChart } from './UsageChart.js';
 
 export const ACTIVITIES_FAILURE = 'Error getting the list of Activities.';
 
-/** Red for TimeLog, green for completed, otherwise the secondary colour. */
+/** Red for TimeLog, orange for expired hours, blue for hours rolled over, green for completed, otherwise the secondary colour. */
 export function dotColor(activity: Pick<ActivityDto, 'activityType' | 'status'>): string {
   if (activity.activityType === 'TimeLog') return 'red';
+  if (activity.activityType === 'Expired') return 'orange';
+  if (activity.activityType === 'Rollover') return 'blue';
   if (activity.status === 'completed') return 'green';
   return 'secondary';
+}
+
+/** The dot's icon: hours that leave the balance, or hours that come in. */
+function DotIcon({ activity }: { activity: ActivityDto }) {
+  if (activity.activityType === 'Expired') return <IconHourglassOff size={14} />;
+  return activity.hours < 0 ? <IconClockMinus size={14} /> : <IconClockPlus size={14} />;
 }
 
 /** Entries per page of the timeline; Load more appends the next page. */
@@ -63,6 +72,7 @@ export function ActivitiesPage() {
     <>
       <PageHeader title="Activities" subtitle="Hours purchased and hours used, with the running balance." />
       <ActivityDownloads />
+      <HourBlocksPanel blocks={activities.data?.pages[0]?.blocks ?? []} />
       <UsageChart />
       {activities.isPending && (
         <Center py="xl">
@@ -93,7 +103,7 @@ export function ActivitiesPage() {
                 data-testid="activity"
                 bullet={
                   <ThemeIcon size={24} radius="xl" color={dotColor(activity)} aria-hidden="true">
-                    {activity.activityType === 'TimeLog' ? <IconClockMinus size={14} /> : <IconClockPlus size={14} />}
+                    <DotIcon activity={activity} />
                   </ThemeIcon>
                 }
               >

@@ -5,12 +5,14 @@ import { paceSentence, type Forecast } from '../../../shared/forecast.js';
 import { formatHoursFixed } from '../../../shared/format.js';
 import type { HourBalanceSummary } from '../../../shared/hour-balance.js';
 import { DashboardCard } from '../../components/DashboardCard.js';
+import { HourBlocksList } from '../../components/HourBlocksList.js';
+import type { LiveBlockDto } from '../../../shared/hour-blocks.js';
 
 /**
  * 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase, pending hours,
  * and how long the hours last at the recent pace (nothing without recent use).
  */
-export function HourBalanceCard({ figures, forecast, isAdmin }: { figures: HourBalanceSummary; forecast: Forecast | null; isAdmin: boolean }) {
+export function HourBalanceCard({ figures, forecast, blocks, isAdmin }: { figures: HourBalanceSummary; forecast: Forecast | null; blocks: LiveBlockDto[]; isAdmin: boolean }) {
   const { balance, pending, recentPurchase, used, remainingPercent } = figures;
   const neverBought = recentPurchase === 0 && pending === 0 && balance === 0;
   return (
@@ -51,6 +53,7 @@ export function HourBalanceCard({ figures, forecast, isAdmin }: { figures: HourB
           {paceSentence(forecast)}
         </Text>
       )}
+      <HourBlocksList blocks={blocks} />
     </DashboardCard>
   );
 }

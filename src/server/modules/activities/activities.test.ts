@@ -39,8 +39,9 @@ describe('GET /activities', () => {
 
     const { token } = await signedInUser(t, { companyId: company.id, role: 'viewer' });
     const response = await api(t.app, token).get('/activities');
-    const body = json<{ company: unknown; allActivities: Record<string, unknown>[] }>(response);
-    expect(Object.keys(body).sort()).toEqual(['allActivities', 'company']);
+    const body = json<{ company: unknown; allActivities: Record<string, unknown>[]; blocks: unknown[] }>(response);
+    expect(Object.keys(body).sort()).toEqual(['allActivities', 'blocks', 'company']);
+    expect(body.blocks).toEqual([]);
     expect(body.company).toEqual({ _id: company.id, companyName: 'Hooli' });
     expect(body.allActivities.map(({ description, hours, status, activityType, runningHourBalance }) => ({ description, hours, status, activityType, runningHourBalance }))).toEqual([
       { description: 'Setup', hours: -2.5, status: 'completed', activityType: 'TimeLog', runningHourBalance: 7.5 },
@@ -52,7 +53,7 @@ describe('GET /activities', () => {
   it('gives the provider no company and no activities, and strangers 401', async () => {
     const { token } = await signedInUser(t, { role: 'superadmin' });
     const response = await api(t.app, token).get('/activities');
-    expect(json(response)).toEqual({ company: null, allActivities: [] });
+    expect(json(response)).toEqual({ company: null, allActivities: [], blocks: [] });
     expect(response.headers['x-total-count']).toBe('0');
     expect((await api(t.app).get('/activities')).statusCode).toBe(401);
     expect((await trpcList('', {})).statusCode).toBe(401);

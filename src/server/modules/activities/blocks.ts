@@ -1,7 +1,9 @@
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { hourBlocks } from '../../../../drizzle/schema.js';
 import { BALANCE_ENTRY_STATUS } from '../../../shared/hour-balance.js';
-import { replayBlocks, type BlockOutcome, type ExpiringBlock, type LedgerMove, type RolloverUnit } from '../../../shared/hour-blocks.js';
+import { LIVE_BLOCKS_LIMIT, replayBlocks, type BlockOutcome, type LiveBlockDto, type ExpiringBlock, type LedgerMove, type RolloverUnit } from '../../../shared/hour-blocks.js';
+import { hundredthsToHours } from '../../../shared/hours.js';
+import { localDate } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { companyTurn } from '../../database/port.js';
 import { newId } from '../../lib/ids.js';
@@ -30,6 +32,7 @@ export const EXPIRED_ENTRY = 'Unused hours expired';
 export const ROLLED_OUT_ENTRY = 'Unused hours rolled over into a new block';
 export const ROLLED_IN_ENTRY = 'Hours rolled over from an expired block';
 const BLOCK_ENTRY = 'Hours entry of this block';
+type BlockEntryDescription = typeof EXPIRED_ENTRY | typeof ROLLED_OUT_ENTRY | typeof ROLLED_IN_ENTRY;
 
 /** A block's terms, as they were when it opened. */
 export const termsOf = (block: HourBlock): NewBlockTerms => ({
@@ -96,7 +99,7 @@ export async function settleBlocks(deps: LedgerDeps, tx: Tx, companyId: string, 
 /** One purchase's block (and the block it rolled over into) brought to its outcome. */
 async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: HourBlock | undefined, outcome: BlockOutcome, now: Date): Promise<void> {
   const rolled = (await settleExpiry(deps, tx, block, outcome.unused, outcome.rolled, now)) ? outcome.rolled : 0;
-  const rolledOut = await keepEntry(deps, tx, block, block.rolloverEntryId, -rolled, 'Rollover', ROLLED_OUT_ENTRY, now);
+  const rolledOut = await keepEntry(deps, tx, block, block.rolloverEntryId, -rolled, ROLLED_OUT_ENTRY, now);
   if (rolledOut !== null && rolledOut !== block.rolloverEntryId) {
     await tx.update(tx.t.hourBlocks).set({ rolloverEntryId: rolledOut }).where(eq(tx.t.hourBlocks.id, block.id));
   }
@@ -105,7 +108,7 @@ async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: Ho
     return;
   }
   const rolledBlock = child ?? (await openRolledBlock(deps, tx, block, rolled, now));
-  await keepEntry(deps, tx, rolledBlock, rolledBlock.entryId, rolled, 'Rollover', ROLLED_IN_ENTRY, now);
+  await keepEntry(deps, tx, rolledBlock, rolledBlock.entryId, rolled, ROLLED_IN_ENTRY, now);
   await settleExpiry(deps, tx, rolledBlock, outcome.rolledUnused, 0, now);
 }
 
@@ -116,7 +119,7 @@ async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: Ho
 async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, unused: number, rolled: number, now: Date): Promise<boolean> {
   const { hourBlocks } = tx.t;
   const due = block.expiredAt !== null || block.expiresAt.getTime() <= now.getTime();
-  const expiredEntryId = due ? await keepEntry(deps, tx, block, block.expiredEntryId, -(unused - rolled), 'Expired', EXPIRED_ENTRY, now) : null;
+  const expiredEntryId = due ? await keepEntry(deps, tx, block, block.expiredEntryId, -(unused - rolled), EXPIRED_ENTRY, now) : null;
   const expiredAt = due ? (block.expiredAt ?? now) : null;
   if (block.unusedHundredths !== unused || block.rolledHundredths !== rolled || block.expiredAt !== expiredAt || block.expiredEntryId !== expiredEntryId) {
     await tx.update(hourBlocks).set({ unusedHundredths: unused, rolledHundredths: rolled, expiredAt, expiredEntryId }).where(eq(hourBlocks.id, block.id));
@@ -126,7 +129,7 @@ async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, unused: 
 
 /** The rolled-over block of `block`: its Rollover entry in, and its row. */
 async function openRolledBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, hundredths: number, now: Date): Promise<HourBlock> {
-  const entry = await insertEntry(deps, tx, blockEntry(block, hundredths, 'Rollover', ROLLED_IN_ENTRY, now));
+  const entry = await insertEntry(deps, tx, blockEntry(block, hundredths, ROLLED_IN_ENTRY, now));
   const [rolled] = await tx
     .insert(tx.t.hourBlocks)
     .values({ id: newId(), companyId: block.companyId, entryId: entry.id, rolledFromId: block.id, expiresAt: block.rolloverExpiresAt!, createdAt: now })
@@ -134,10 +137,21 @@ async function openRolledBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, hundr
   return rolled!;
 }
 
-/** An entry a block's expiry writes: dated at the expiry, completed. */
-function blockEntry(block: HourBlock, hundredths: number, activityType: 'Expired' | 'Rollover', description: string, now: Date): Omit<Activity, 'id'> {
-  return { companyId: block.companyId, activityType, status: 'completed', hundredths, description, timeStamp: block.expiresAt, invoiceId: null, timeLogId: null, createdAt: now };
+/**
+ * An entry a block's expiry writes: dated at the expiry, completed. Written together, they are told
+ * apart by their creation time, a millisecond apart, so the history reads in the order they happen:
+ * the hours that expire, those that roll out of the block, those that arrive in the new one.
+ */
+function blockEntry(block: HourBlock, hundredths: number, description: BlockEntryDescription, now: Date): Omit<Activity, 'id'> {
+  const { activityType, order } = BLOCK_ENTRY_KINDS[description];
+  return { companyId: block.companyId, activityType, status: 'completed', hundredths, description, timeStamp: block.expiresAt, invoiceId: null, timeLogId: null, createdAt: new Date(now.getTime() + order) };
 }
+
+const BLOCK_ENTRY_KINDS: Record<BlockEntryDescription, { activityType: 'Expired' | 'Rollover'; order: number }> = {
+  [EXPIRED_ENTRY]: { activityType: 'Expired', order: 0 },
+  [ROLLED_OUT_ENTRY]: { activityType: 'Rollover', order: 1 },
+  [ROLLED_IN_ENTRY]: { activityType: 'Rollover', order: 2 },
+};
 
 /**
  * The entry with id `current` (if any) made to carry `hundredths`: changed, written anew, or, when
@@ -149,12 +163,11 @@ async function keepEntry(
   block: HourBlock,
   current: string | null,
   hundredths: number,
-  activityType: 'Expired' | 'Rollover',
-  description: string,
+  description: BlockEntryDescription,
   now: Date,
 ): Promise<string | null> {
   const { activities } = tx.t;
-  if (current === null) return hundredths === 0 ? null : (await insertEntry(deps, tx, blockEntry(block, hundredths, activityType, description, now))).id;
+  if (current === null) return hundredths === 0 ? null : (await insertEntry(deps, tx, blockEntry(block, hundredths, description, now))).id;
   const ofCurrent = eq(activities.id, current);
   if (hundredths === 0) {
     await unlinkEntry(tx, block, current);
@@ -219,4 +232,16 @@ export async function expireDueBlocks(deps: LedgerDeps, db: Db, now: Date): Prom
     if (due.length < EXPIRY_BATCH) return settled;
     after = due.at(-1)!.companyId;
   }
+}
+
+/** The company's blocks with hours left, soonest expiry first: the hours they will leave unused as the ledger stands. */
+export async function liveBlocks(tx: Tx, companyId: string, timeZone: string): Promise<LiveBlockDto[]> {
+  const { hourBlocks } = tx.t;
+  const rows = await tx
+    .select({ unused: hourBlocks.unusedHundredths, expiresAt: hourBlocks.expiresAt, rolledFromId: hourBlocks.rolledFromId })
+    .from(hourBlocks)
+    .where(and(eq(hourBlocks.companyId, companyId), isNull(hourBlocks.expiredAt), gt(hourBlocks.unusedHundredths, 0)))
+    .orderBy(hourBlocks.expiresAt)
+    .limit(LIVE_BLOCKS_LIMIT);
+  return rows.map((row) => ({ hours: hundredthsToHours(row.unused), expiresOn: localDate(row.expiresAt, timeZone), rolledOver: row.rolledFromId !== null }));
 }

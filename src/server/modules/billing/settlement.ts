@@ -8,7 +8,11 @@ import { invoiceStatusOf, isPaidInFull, type InvoiceStatus } from '../../../shar
 import type { Db, Tx } from '../../db.js';
 import { equalsConstant } from '../../database/syntax.js';
 import { AppError, notFound } from '../../errors.js';
+import type { AppDeps } from '../../deps.js';
+import type { NewBlockTerms } from '../activities/blocks.js';
 import type { LedgerDeps } from '../activities/company-hours.js';
+import { blockTermsAt, termsColumnsOf, type TermsColumns } from '../packages/terms.js';
+import { readSettings } from '../settings/service.js';
 import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '../activities/ledger.js';
 
 /*
@@ -71,19 +75,28 @@ export function hoursStatusOf(settlement: Settlement): ActivityStatus {
  * Brings the invoice's stored paid total, status and hours in step with its price and counted
  * payments; a refusal names `field`. `deps` hears of the balance change the hours make.
  */
-export async function settleInvoice(deps: LedgerDeps, tx: Tx, invoiceId: string, field?: string): Promise<Settlement> {
+export async function settleInvoice(deps: SettlementDeps, tx: Tx, invoiceId: string, field?: string): Promise<Settlement> {
   const { invoices } = tx.t;
   const [invoice] = await tx
-    .select({ invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents })
+    .select({ invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents, ...termsColumnsOf(invoices) })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
   if (!invoice) throw notFound('Invoice');
   const paid = await paidCents(tx, invoiceId);
   const settlement = settlementOf(invoice, paid, field);
   await tx.update(invoices).set({ ...settlement, paidCents: paid }).where(eq(invoices.id, invoiceId));
-  if (settlement.completeStatus) await completeInvoiceHours(deps, tx, invoiceId);
+  if (settlement.completeStatus) await completeInvoiceHours(deps, tx, invoiceId, await activatedBlock(deps, tx, invoice));
   else await reopenInvoiceHours(deps, tx, invoiceId);
   return settlement;
+}
+
+/** What settling an invoice needs: the ledger's dependencies, and the configuration (the provider's time zone dates a block's expiry). */
+export type SettlementDeps = LedgerDeps & Pick<AppDeps, 'config'>;
+
+/** The block the invoice's hours become if it is paid in full now (none if they never expire). */
+async function activatedBlock(deps: SettlementDeps, tx: Tx, terms: TermsColumns): Promise<NewBlockTerms | undefined> {
+  if (terms.validityMonths === null) return undefined;
+  return blockTermsAt(terms, deps.clock.now(), (await readSettings(deps.config, tx)).timeZone);
 }
 
 /** The invoices with a payment not spelled exactly "completed" that counts, whose stored paid total is not what counts now. */
@@ -107,7 +120,7 @@ async function recountedInvoices(db: Db): Promise<{ id: string; invoiceNumber: s
  * and named in a warning, for the provider to correct its payments. Once in step, this only reads
  * the payments not spelled exactly "completed". Answers how many invoices it settled.
  */
-export async function settleRecountedInvoices(db: Db, logger: Pick<FastifyBaseLogger, 'warn'> | undefined, ledger: LedgerDeps): Promise<number> {
+export async function settleRecountedInvoices(db: Db, logger: Pick<FastifyBaseLogger, 'warn'> | undefined, ledger: SettlementDeps): Promise<number> {
   let settled = 0;
   for (const invoice of await recountedInvoices(db)) {
     try {

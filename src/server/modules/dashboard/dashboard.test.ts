@@ -129,6 +129,7 @@ describe('GET /dashboard', () => {
       hourBalance: { balance: 0, pending: 0, recentPurchase: 0, used: 0, remainingPercent: 0 },
       openTasks: { count: 0, newest: [] },
       recentActivities: [],
+      blocks: [],
       forecast: null,
     });
   });
@@ -141,6 +142,7 @@ describe('GET /dashboard', () => {
       hourBalance: { balance: 0, pending: 0, recentPurchase: 0, used: 0, remainingPercent: 0 },
       openTasks: { count: 0, newest: [] },
       recentActivities: [],
+      blocks: [],
       forecast: null,
     });
   });

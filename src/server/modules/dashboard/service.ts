@@ -6,7 +6,9 @@ import { notFound } from '../../errors.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
+import { liveBlocks } from '../activities/blocks.js';
 import { forecastOf } from '../companies/forecasts.js';
+import { readSettings } from '../settings/service.js';
 import { newestOpenTasks } from '../tasks/queries.js';
 
 /** The provider belongs to no company: as on GET /activities and GET /tasks, there is nothing to show. */
@@ -16,6 +18,7 @@ const NO_COMPANY: DashboardDto = {
   openTasks: { count: 0, newest: [] },
   recentActivities: [],
   forecast: null,
+  blocks: [],
 };
 
 /** The company with the figures its row keeps: hour balance, pending hours and open tasks. */
@@ -48,5 +51,6 @@ export async function dashboardSummary(deps: AppDeps, actor: Actor): Promise<Das
     openTasks: { count: company.openTasks, newest: await newestOpenTasks(deps.db, companyId, DASHBOARD_LIST_LIMIT) },
     recentActivities: await recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
     forecast: await forecastOf(deps, deps.db, { id: companyId, balanceHundredths: balance }),
+    blocks: await liveBlocks(deps.db, companyId, (await readSettings(deps.config, deps.db)).timeZone),
   };
 }

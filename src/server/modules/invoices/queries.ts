@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { termsDto } from '../packages/terms.js';
 import { invoiceBalanceCents, invoices as invoiceColumns, invoiceStatusWordSql, type payments } from '../../../../drizzle/schema.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
@@ -93,6 +94,7 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
       description: payment.description,
       transactionId: payment.transactionId,
     })),
+    ...termsDto(row),
   };
 }
 

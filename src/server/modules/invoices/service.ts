@@ -22,6 +22,7 @@ import type { Actor } from '../account/actor.js';
 import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../activities/ledger.js';
 import { hoursStatusOf, openInvoice, settleInvoice, settlementOf } from '../billing/settlement.js';
 import { offeredTo, onOfferTo } from '../packages/offer.js';
+import { NO_TERMS, termsColumnsOf, termsFromForm, type TermsColumns } from '../packages/terms.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
 import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listCompanyInvoices, listInvoices, pdfUrlOf } from './queries.js';
 import { providerOf, readSettings } from '../settings/service.js';
@@ -61,7 +62,7 @@ type NewInvoice = {
   selectedPaymentMethod: InvoiceForm['selectedPaymentMethod'];
   sendInvoiceEmail: boolean;
   transactionDate: Date;
-};
+} & TermsColumns;
 
 /** Inserts the invoice with its number, settled with no payments yet (a 0 price is paid), and its TimeAdd entry. */
 async function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): Promise<InvoiceDto> {
@@ -143,6 +144,7 @@ export async function purchase(deps: AppDeps, actor: Actor, companyId: string, i
       selectedPaymentMethod: PAYMENT_OPTION_INFO[input.paymentOption].method,
       sendInvoiceEmail: true,
       transactionDate: now,
+      ...termsColumnsOf(pkg),
     });
     await emailInvoice(tx, deps, invoice);
     const provider = await providerOf(deps.config, tx);
@@ -170,24 +172,26 @@ function amountsOf(form: InvoiceForm) {
   return { hundredths, rateCents, priceCents };
 }
 
-/** A package named on the form must be one the company could be offered. */
-async function checkPackage(tx: Tx, packageId: string | null | undefined, companyId: string): Promise<string | null> {
+/** A package named on the form must be one the company could be offered: its id and hour terms. */
+async function checkPackage(tx: Tx, packageId: string | null | undefined, companyId: string): Promise<({ id: string } & TermsColumns) | null> {
   if (!packageId) return null;
   const { packages } = tx.t;
   const [row] = await tx
-    .select({ id: packages.id })
+    .select({ id: packages.id, ...termsColumnsOf(packages) })
     .from(packages)
     .where(and(eq(packages.id, packageId), offeredTo(companyId)));
   if (!row) throw new AppError('BAD_REQUEST', 'That package is not offered to this company.');
-  return row.id;
+  return row;
 }
 
 export async function createInvoice(deps: AppDeps, form: InvoiceForm): Promise<InvoiceDto> {
   return deps.db.transaction(async (tx) => {
     await companyName(tx, form.company);
+    const pkg = await checkPackage(tx, form.packageId, form.company);
     const invoice = await insertInvoice(tx, deps, {
       companyId: form.company,
-      packageId: await checkPackage(tx, form.packageId, form.company),
+      packageId: pkg?.id ?? null,
+      ...termsFromForm(form, pkg ?? NO_TERMS),
       description: form.description,
       ...amountsOf(form),
       selectedPaymentMethod: form.selectedPaymentMethod,
@@ -211,7 +215,8 @@ export async function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm
     await tx
       .update(invoices)
       .set({
-        packageId: form.packageId === undefined ? current.packageId : await checkPackage(tx, form.packageId, current.companyId),
+        packageId: form.packageId === undefined ? current.packageId : ((await checkPackage(tx, form.packageId, current.companyId))?.id ?? null),
+        ...termsFromForm(form, current),
         description: form.description,
         ...amounts,
         selectedPaymentMethod: form.selectedPaymentMethod,

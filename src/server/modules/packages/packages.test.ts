@@ -74,7 +74,7 @@ describe('customer catalogue GET /packages', () => {
     expect(list.map((p) => p._id)).toEqual([own10.id, own50.id, general5.id, general20.id]);
     expect(list[0]).toEqual({
       _id: own10.id, description: 'Own 10', hours: 10, rate: 1000, price: 10000, company: company.id, companyName: 'Globex',
-      startDate: daysFromNow(-30).toISOString(), endDate: daysFromNow(3).toISOString(),
+      startDate: daysFromNow(-30).toISOString(), endDate: daysFromNow(3).toISOString(), validityMonths: null, rollover: null,
     });
     expect(list[2]).toMatchObject({ hours: 5, rate: 123.45, price: 617.25, company: null, companyName: null, endDate: null });
   });
@@ -294,7 +294,7 @@ describe('super-admin packages', () => {
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
       _id: pkg.id, description: 'New', hours: 40, rate: 900, price: 36000, company: other.id, companyName: 'Initech',
-      startDate: daysFromNow(-10).toISOString(), endDate: daysFromNow(10).toISOString(),
+      startDate: daysFromNow(-10).toISOString(), endDate: daysFromNow(10).toISOString(), validityMonths: null, rollover: null,
     });
     const general = await api(t.app, boss.token).put(`/superadmin/packages/${pkg.id}`, { description: 'New', company: null, endDate: null });
     expect(json(general)).toMatchObject({ company: null, companyName: null, endDate: null, hours: 40, rate: 900, startDate: daysFromNow(-10).toISOString() });

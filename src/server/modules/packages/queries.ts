@@ -6,6 +6,7 @@ import type { PackageDto, PackageListQuery, PackageSortKey } from '../../../shar
 import { priceCentsOf } from '../../../shared/pricing.js';
 import type { Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
+import { termsColumnsOf, termsDto, type TermsColumns } from './terms.js';
 import { orderOf, countUpTo, pageOf, searchAny, type ListReader } from '../../lib/paging.js';
 
 /** The columns of a package row, for a select `.from(packages).leftJoin(companies, eq(companies.id, packages.companyId))`. */
@@ -20,6 +21,7 @@ export function packageColumns(tx: Tx) {
     companyName: companies.companyName,
     startDate: packages.startDate,
     endDate: packages.endDate,
+    ...termsColumnsOf(packages),
   };
 }
 
@@ -32,7 +34,7 @@ export type PackageRow = {
   companyName: string | null;
   startDate: Date;
   endDate: Date | null;
-};
+} & TermsColumns;
 
 export function packageDto(row: PackageRow): PackageDto {
   const hours = hundredthsToHours(row.hundredths);
@@ -47,6 +49,7 @@ export function packageDto(row: PackageRow): PackageDto {
     companyName: row.companyId === null ? null : row.companyName,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate ? row.endDate.toISOString() : null,
+    ...termsDto(row),
   };
 }
 

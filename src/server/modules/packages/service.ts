@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { offeredTo, onOfferTo } from './offer.js';
 import { listPackages, packageColumns, packageDto } from './queries.js';
+import { NO_TERMS, termsColumnsOf, termsFromForm, type TermsColumns } from './terms.js';
 
 /*
  * A package is an offer of hours at a rate; offer.ts says to whom and when. Invoices copy the
@@ -77,8 +78,11 @@ export async function findPackage(tx: Tx, id: string): Promise<PackageDto> {
   return packageDto(row);
 }
 
-/** The form as columns; startDate falls back to `defaultStart` (now on create, the current one on edit). */
-async function packageValues(tx: Tx, form: PackageForm, defaultStart: Date) {
+/**
+ * The form as columns; startDate falls back to `defaultStart` (now on create, the current one on
+ * edit), and omitted hour terms to `currentTerms`.
+ */
+async function packageValues(tx: Tx, form: PackageForm, defaultStart: Date, currentTerms: TermsColumns) {
   const companyId = form.company?.trim() || null;
   if (companyId !== null) {
     const { companies } = tx.t;
@@ -95,6 +99,7 @@ async function packageValues(tx: Tx, form: PackageForm, defaultStart: Date) {
     companyId,
     startDate,
     endDate,
+    ...termsFromForm(form, currentTerms),
   };
 }
 
@@ -103,7 +108,7 @@ export function createPackage(deps: AppDeps, form: PackageForm): Promise<Package
   return deps.db.transaction(async (tx) => {
     const { packages } = tx.t;
     const id = newId();
-    await tx.insert(packages).values({ id, ...(await packageValues(tx, form, now)), createdAt: now });
+    await tx.insert(packages).values({ id, ...(await packageValues(tx, form, now, NO_TERMS)), createdAt: now });
     return findPackage(tx, id);
   });
 }
@@ -113,9 +118,10 @@ export function updatePackage(deps: AppDeps, id: string, form: PackageForm): Pro
   return deps.db.transaction(async (tx) => {
     const { packages } = tx.t;
     const current = await findPackage(tx, id);
+    const [terms] = await tx.select(termsColumnsOf(packages)).from(packages).where(eq(packages.id, id));
     await tx
       .update(packages)
-      .set(await packageValues(tx, form, new Date(current.startDate)))
+      .set(await packageValues(tx, form, new Date(current.startDate), terms!))
       .where(eq(packages.id, id));
     return findPackage(tx, id);
   });

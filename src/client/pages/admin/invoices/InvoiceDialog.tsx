@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Checkbox, NumberInput, Select, SimpleGrid, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -11,6 +11,8 @@ import { invoicePrice } from '../../../../shared/pricing.js';
 import { FormDialog, failureText, CompanySelect, fieldErrorReader } from '../../../components/records/index.js';
 import { PICKER_TEXT, PICKER_VALUE, calendarPickerProps, pickerValueOf } from '../../../components/calendarPicker.js';
 import { toastDone } from '../../../lib/toast.js';
+import { HourTermsFields, useHourTerms } from '../../../components/records/HourTermsFields.js';
+import { hourTermsText } from '../../../../shared/hour-blocks.js';
 import { trpc } from '../../../trpc.js';
 
 /** The package select's choice that reveals the manual fields. */
@@ -54,6 +56,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
   const [price, setPrice] = useState<number | string>(invoice.price ?? '');
   // a new invoice goes to the client by default; an edit is usually a correction, sent only when asked
   const [sendEmail, setSendEmail] = useState(editing ? false : SEND_INVOICE_EMAIL_DEFAULT);
+  const hourTerms = useHourTerms(invoice);
 
   const packages = trpc.superadmin.packages.choices.useQuery({ company: companyId ?? '' }, { enabled: Boolean(companyId) && !editing });
   const saved = (result: InvoiceDto) => {
@@ -69,6 +72,7 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
   const hoursAbove0 = (toNumber(hours) ?? 0) > 0;
   const shownPrice = hoursAbove0 ? (computedPrice(hours, rate) ?? '') : price;
   const choosable = packages.data ?? [];
+  const chosenPackage = choosable.find((pkg) => pkg._id === choice);
   const canSave = Boolean(companyId) && description.trim() !== '' && shownPrice !== '';
 
   const changeCompany = (next: string | null) => {
@@ -101,6 +105,8 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
       rate: toNumber(rate),
       price: shownPrice === '' ? null : Number(shownPrice),
       sendInvoiceEmail: sendEmail,
+      // a package's invoice takes the package's terms, a manual one those of the form
+      ...(manual ? hourTerms.terms : {}),
     } as const;
     if (invoice._id) update.mutate({ ...form, id: invoice._id, selectedPaymentMethod: form.selectedPaymentMethod as InvoiceDto['selectedPaymentMethod'] });
     else
@@ -175,7 +181,13 @@ export function InvoiceDialog({ invoice, defaultCompanyId, onClose, onSaved }: I
               thousandSeparator=","
             />
           </SimpleGrid>
+          <HourTermsFields {...hourTerms} errorOn={fieldError} />
         </>
+      )}
+      {chosenPackage && (
+        <Text size="sm" c="dimmed">
+          {hourTermsText(chosenPackage)}
+        </Text>
       )}
       <Checkbox label="Send Email to Client" checked={sendEmail} onChange={(event) => setSendEmail(event.currentTarget.checked)} />
     </FormDialog>

@@ -8,6 +8,7 @@ import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { formatPackageDate } from '../../../lib/packageText.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
+import { validityText } from '../../../../shared/hour-blocks.js';
 
 // The editor and its date picker (@mantine/dates, dayjs) load after the list has shown.
 const PackageDialog = lazyPart(() => import('./PackageDialog.js'), 'PackageDialog', { prefetch: true });
@@ -20,6 +21,7 @@ const columns: Column<PackageDto>[] = [
   { key: 'companyName', header: 'Company', sortable: true, render: (pkg) => <CompanyLink companyId={pkg.company}>{pkg.companyName ?? '—'}</CompanyLink> },
   { key: 'startDate', header: 'Start Date', sortable: true, render: (pkg) => formatPackageDate(pkg.startDate) },
   { key: 'endDate', header: 'End Date', sortable: true, render: (pkg) => formatPackageDate(pkg.endDate) || '—' },
+  { key: 'validity', header: 'Hours Valid', render: (pkg) => validityText(pkg) },
 ];
 
 /** Packages admin (/allpackages): the packages a page at a time, by rate, highest first. */

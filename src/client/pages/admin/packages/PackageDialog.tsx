@@ -8,6 +8,7 @@ import { toastDone } from '../../../lib/toast.js';
 import { useFieldValues } from '../../../lib/useFieldValues.js';
 import { trpc } from '../../../trpc.js';
 import { PackageDateInput } from './PackageDateInput.js';
+import { HourTermsFields, useHourTerms } from '../../../components/records/HourTermsFields.js';
 import { packageDay } from '../../../lib/packageText.js';
 
 type PackageDialogProps = {
@@ -28,6 +29,7 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
   const [startDate, setStartDate] = useState<string | null>(packageDay(pkg.startDate));
   const [endDate, setEndDate] = useState<string | null>(packageDay(pkg.endDate));
   const [companyId, setCompanyId] = useState<string | null>(editing ? (pkg.company ?? null) : defaultCompanyId || null);
+  const hourTerms = useHourTerms(pkg);
   const saved = (result: PackageDto) => {
     toastDone('Package saved', result.description);
     onSaved(result);
@@ -51,6 +53,7 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
       startDate: startDate ?? undefined,
       endDate: endDate ?? null,
       company: companyId,
+      ...hourTerms.terms,
     };
     if (pkg._id) update.mutate({ id: pkg._id, ...fields });
     else create.mutate(fields);
@@ -77,6 +80,7 @@ export function PackageDialog({ pkg, defaultCompanyId, onClose, onSaved }: Packa
         clearable
         error={errorOn('company')}
       />
+      <HourTermsFields {...hourTerms} errorOn={errorOn} />
     </RecordDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { isPendingPurchase, type ActivityDto } from '../../../../../shared/activities.js';
+import { ACTIVITY_TYPE_LABELS, isPendingPurchase, type ActivityDto } from '../../../../../shared/activities.js';
 import { dateText } from '../../../../../shared/dates.js';
 import { formatHours } from '../../../../../shared/format.js';
 import type { Column } from '../../../../components/records/index.js';
@@ -23,7 +23,7 @@ export const activityColumns: Column<ActivityDto>[] = [
       </Group>
     ),
   },
-  { key: 'activityType', header: 'Type', render: (activity) => (activity.activityType === 'TimeAdd' ? 'Hours purchased' : 'Time logged') },
+  { key: 'activityType', header: 'Type', render: (activity) => ACTIVITY_TYPE_LABELS[activity.activityType] },
   { key: 'hours', header: 'Hours', align: 'right', render: (activity) => <span style={tabularNumbers}>{formatHours(activity.hours)}</span> },
   { key: 'runningHourBalance', header: 'Balance', align: 'right', render: (activity) => <span style={tabularNumbers}>{formatHours(activity.runningHourBalance)}</span> },
 ];

@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityDto } from '../../../shared/activities.js';
+import { ROLLOVER_NEEDS_VALIDITY } from '../../../shared/hour-blocks.js';
+import type { InvoiceDto } from '../../../shared/invoices.js';
+import type { PackageDto } from '../../../shared/packages.js';
+import type { TimeLogDto } from '../../../shared/timelogs.js';
+import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { createCompany } from '../../testing/factories.js';
+import { companyHours } from '../../testing/ledger-sums.js';
+import { runScheduledWork } from '../../scheduled.js';
+import { ROLLED_IN_ENTRY } from './blocks.js';
+
+/*
+ * Hour blocks through the API, as a provider sells them: a package whose hours stay valid three
+ * months, two of whose unused hours roll over for one more; bought by the customer, paid, used,
+ * expired by the scheduled run. The clock starts on Monday 2026-03-02 at 10:00 in New York.
+ */
+
+let t: TestApp;
+let boss: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  boss = await signedInUser(t, { role: 'superadmin' });
+});
+afterAll(() => t.close());
+
+const asBoss = () => api(t.app, boss.token);
+let serial = 0;
+
+/** Moves the clock; sessions lapse after 30 days without use, so the provider signs in again. */
+async function moveClock(iso: string) {
+  t.clock.set(new Date(iso));
+  boss = await signedInUser(t, { role: 'superadmin' });
+}
+
+async function packageWithTerms(fields: Record<string, unknown> = {}): Promise<PackageDto> {
+  const response = await asBoss().post('/superadmin/packages', {
+    description: `Quarterly block ${(serial += 1)}`,
+    hours: 10,
+    rate: 100,
+    validityMonths: 3,
+    rollover: { limit: 2, unit: 'hours', months: 1 },
+    ...fields,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<PackageDto>(response);
+}
+
+/** A company whose admin bought the package, and the invoice. */
+async function bought(pkg: PackageDto) {
+  const company = await createCompany(t.deps.db, { companyName: `Block Co ${(serial += 1)}` });
+  const admin = await signedInUser(t, { companyId: company.id, role: 'admin' });
+  const purchase = await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg._id, paymentOption: 'ACH' });
+  expect(purchase.statusCode, purchase.body).toBe(200);
+  const invoiceId = json<{ newInvoice: { _id: string } }>(purchase).newInvoice._id;
+  return { company, admin, invoiceId };
+}
+
+async function pay(companyId: string, invoiceId: string, amount: number) {
+  const response = await asBoss().post('/superadmin/payments', { company: companyId, invoice: invoiceId, amount, method: 'ACH', sendEmail: false });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ _id: string }>(response);
+}
+
+async function logHours(companyId: string, hours: number, timeStamp: string): Promise<TimeLogDto> {
+  const response = await asBoss().post('/superadmin/timelogs', { company: companyId, timeStamp, invertedHours: hours, description: 'Work', emailClient: false });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<TimeLogDto>(response);
+}
+
+const blocksOf = (companyId: string) => t.deps.db.select().from(t.deps.db.t.hourBlocks).where(eq(t.deps.db.t.hourBlocks.companyId, companyId));
+
+/** The company's ledger as the provider reads it, newest first. */
+async function ledger(companyId: string) {
+  const page = json<ActivityDto[]>(await asBoss().get(`/superadmin/companies/${companyId}/activities?per_page=100`));
+  return page.map(({ activityType, hours, description }) => `${activityType} ${hours} ${description}`);
+}
+
+describe('packages and invoices carry the hour terms', () => {
+  it('a package keeps its validity and rollover, and an invoice bought from it copies them', async () => {
+    const pkg = await packageWithTerms();
+    expect(pkg).toMatchObject({ validityMonths: 3, rollover: { limit: 2, unit: 'hours', months: 1 } });
+    const { invoiceId } = await bought(pkg);
+    const [invoice] = json<InvoiceDto[]>(await asBoss().get(`/superadmin/allinvoices?search=${encodeURIComponent(pkg.description)}`));
+    expect(invoice?._id).toBe(invoiceId);
+    expect(invoice).toMatchObject({ validityMonths: 3, rollover: { limit: 2, unit: 'hours', months: 1 } });
+  });
+
+  it('a package without terms sells hours that never expire, as before', async () => {
+    const pkg = json<PackageDto>(await asBoss().post('/superadmin/packages', { description: 'Plain', hours: 5, rate: 100 }));
+    expect(pkg).toMatchObject({ validityMonths: null, rollover: null });
+    const { company, invoiceId } = await bought(pkg);
+    await pay(company.id, invoiceId, 500);
+    expect(await blocksOf(company.id)).toEqual([]);
+  });
+
+  it('an edit that leaves the terms out keeps them; null clears them', async () => {
+    const pkg = await packageWithTerms();
+    const kept = json<PackageDto>(await asBoss().put(`/superadmin/packages/${pkg._id}`, { description: pkg.description, hours: 10, rate: 100 }));
+    expect(kept).toMatchObject({ validityMonths: 3, rollover: { limit: 2, unit: 'hours', months: 1 } });
+    const cleared = json<PackageDto>(await asBoss().put(`/superadmin/packages/${pkg._id}`, { description: pkg.description, validityMonths: null }));
+    expect(cleared).toMatchObject({ validityMonths: null, rollover: null });
+  });
+
+  it('refuses rollover without a validity, and a percentage over 100, changing nothing', async () => {
+    const before = json<{ length: number }>(await asBoss().get('/superadmin/packages?per_page=1000')).length;
+    const noValidity = await asBoss().post('/superadmin/packages', { description: 'Bad', validityMonths: null, rollover: { limit: 2, unit: 'hours', months: 1 } });
+    expect(noValidity.statusCode).toBe(400);
+    expect(json<{ message: string }>(noValidity).message).toContain(ROLLOVER_NEEDS_VALIDITY);
+    const tooMuch = await asBoss().post('/superadmin/packages', { description: 'Bad', validityMonths: 3, rollover: { limit: 150, unit: 'percent', months: 1 } });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(json<{ message: string }>(tooMuch).message).toContain('A rollover percentage is a whole number from 0 to 100.');
+    const months = await asBoss().post('/superadmin/packages', { description: 'Bad', validityMonths: 0 });
+    expect(months.statusCode).toBe(400);
+    expect(json<{ length: number }>(await asBoss().get('/superadmin/packages?per_page=1000')).length).toBe(before);
+  });
+});
+
+describe('a block from payment to expiry', () => {
+  it('opens when the invoice is paid in full, expiring at the start of the day three months on in the provider zone', async () => {
+    const { company, invoiceId } = await bought(await packageWithTerms());
+    await pay(company.id, invoiceId, 400);
+    expect(await blocksOf(company.id)).toEqual([]);
+    await pay(company.id, invoiceId, 600);
+    const [block] = await blocksOf(company.id);
+    // paid on 2026-03-02 in New York: valid until 2026-06-02 00:00 there (EDT, UTC-4)
+    expect(block?.expiresAt.toISOString()).toBe('2026-06-02T04:00:00.000Z');
+    expect(block?.rolloverExpiresAt?.toISOString()).toBe('2026-07-02T04:00:00.000Z');
+    expect(block?.unusedHundredths).toBe(1_000);
+  });
+
+  it('writes the expiry when the scheduled run comes after it: the unused hours expire but for the rollover, exactly once', async () => {
+    await moveClock('2026-03-02T15:00:00.000Z');
+    const { company, invoiceId } = await bought(await packageWithTerms());
+    await pay(company.id, invoiceId, 1_000);
+    const log = await logHours(company.id, 4, '2026-03-10T15:00:00.000Z');
+    expect((await blocksOf(company.id))[0]?.unusedHundredths).toBe(600);
+
+    await moveClock('2026-06-01T12:00:00.000Z');
+    await runScheduledWork(t.deps);
+    expect((await companyHours(t.deps.db, company.id)).balance).toBe(600);
+
+    await moveClock('2026-06-02T05:00:00.000Z');
+    await runScheduledWork(t.deps);
+    // 6 unused: 2 roll over into a block valid until July 2, 4 expire
+    expect((await companyHours(t.deps.db, company.id)).balance).toBe(200);
+    const lines = await ledger(company.id);
+    expect(lines.slice(0, 4)).toEqual([`Rollover 2 ${ROLLED_IN_ENTRY}`, 'Rollover -2 Unused hours rolled over into a new block', 'Expired -4 Unused hours expired', 'TimeLog -4 Work']);
+    expect(lines.slice(4).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['TimeAdd 10']);
+    const settled = await ledger(company.id);
+    await runScheduledWork(t.deps);
+    expect(await ledger(company.id)).toEqual(settled);
+    expect(await blocksOf(company.id)).toHaveLength(2);
+
+    // a log removed after the expiry gives its hours back to the block they came from, which had expired
+    expect((await asBoss().delete(`/superadmin/timelogs/${log._id}`)).statusCode).toBe(200);
+    expect((await companyHours(t.deps.db, company.id)).balance).toBe(200);
+    expect(await ledger(company.id)).toContain('Expired -8 Unused hours expired');
+
+    // the rolled-over hours expire in turn
+    await moveClock('2026-07-02T05:00:00.000Z');
+    await runScheduledWork(t.deps);
+    expect((await companyHours(t.deps.db, company.id)).balance).toBe(0);
+    expect((await ledger(company.id)).filter((line) => line.startsWith('Expired'))).toEqual(['Expired -2 Unused hours expired', 'Expired -8 Unused hours expired']);
+  });
+
+  it('a payment removed after the expiry takes the block and what its expiry wrote with it', async () => {
+    await moveClock('2026-03-02T15:00:00.000Z');
+    const { company, invoiceId } = await bought(await packageWithTerms({ rollover: null }));
+    const payment = await pay(company.id, invoiceId, 1_000);
+    await moveClock('2026-06-03T00:00:00.000Z');
+    await runScheduledWork(t.deps);
+    expect((await companyHours(t.deps.db, company.id)).balance).toBe(0);
+    expect((await asBoss().delete(`/superadmin/payments/${payment._id}`)).statusCode).toBe(200);
+    expect(await blocksOf(company.id)).toEqual([]);
+    expect(await companyHours(t.deps.db, company.id)).toEqual({ balance: 0, pending: 1_000 });
+    expect((await ledger(company.id)).map((line) => line.split(' ')[0])).toEqual(['TimeAdd']);
+  });
+});

@@ -16,5 +16,5 @@ export async function runScheduledWork(deps: AppDeps): Promise<void> {
 }
 
 export function scheduledWork(deps: AppDeps, logger?: FastifyBaseLogger): Repeating {
-  return new Repeating({ name: 'Scheduled work', everyMs: SCHEDULED_EVERY_MS, run: () => runScheduledWork(deps), logger });
+  return new Repeating({ name: 'Scheduled work', everyMs: SCHEDULED_EVERY_MS, work: () => runScheduledWork(deps), logger });
 }

@@ -4,7 +4,7 @@ type RepeatingOptions = {
   /** What the work is, for the log. */
   name: string;
   everyMs: number;
-  run: () => Promise<unknown>;
+  work: () => Promise<unknown>;
   logger?: Pick<FastifyBaseLogger, 'error'>;
 };
 
@@ -34,7 +34,7 @@ export class Repeating {
   }
 
   private async tick(): Promise<void> {
-    this.running = this.options.run().then(
+    this.running = this.options.work().then(
       () => undefined,
       (error: unknown) => this.options.logger?.error({ err: error, work: this.options.name }, `${this.options.name} failed; it runs again in ${this.options.everyMs / 60_000} minutes`),
     );

@@ -45,7 +45,7 @@ describe('/allpackages', () => {
     const { page } = await suite.signedInPage('superadmin');
     await openAllPackages(page);
     const headers = await main(page).locator('thead th').allTextContents();
-    expect(headers).toEqual(['Description', 'Hours', 'Rate', 'Price', 'Company', 'Start Date', 'End Date', 'Actions']);
+    expect(headers).toEqual(['Description', 'Hours', 'Rate', 'Price', 'Company', 'Start Date', 'End Date', 'Hours Valid', 'Actions']);
     await main(page).getByLabel('Search').fill('cols');
     await eventually(() => firstColumn(page)).toEqual(['Cols dear', 'Cols middle', 'Cols cheap']);
     const dear = await rowsOf(page).first().locator('td').allTextContents();

@@ -25,9 +25,9 @@ export function HourBlocksList({ blocks }: { blocks: LiveBlockDto[] }) {
 export function HourBlocksPanel({ blocks }: { blocks: LiveBlockDto[] }) {
   if (blocks.length === 0) return null;
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" mb="lg" component="section" aria-labelledby="hours-that-expire">
       <Stack gap="xs">
-        <Title order={2} size="h5">
+        <Title order={2} fz="h4" id="hours-that-expire">
           Hours that expire
         </Title>
         <HourBlocksList blocks={blocks} />

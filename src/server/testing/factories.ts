@@ -4,6 +4,7 @@ import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { refreshOpenTasks } from '../modules/tasks/open-count.js';
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../modules/activities/ledger.js';
+import type { NewBlockTerms } from '../modules/activities/blocks.js';
 import { unwatchedLedger } from '../modules/activities/company-hours.js';
 
 /*
@@ -111,12 +112,15 @@ export async function createPackage(db: Tx, fields: Partial<typeof packages.$inf
   return row;
 }
 
-/** Hours bought on the ledger: an invoice row and its TimeAdd entry, completed when paid. */
-export async function purchasedHours(db: Tx, companyId: string, hundredths: number, description: string, when: Date, paid = true): Promise<void> {
+/**
+ * Hours bought on the ledger: an invoice row and its TimeAdd entry, completed when paid, as a block
+ * on `block`'s terms when given (its expiry written at once if due).
+ */
+export async function purchasedHours(db: Tx, companyId: string, hundredths: number, description: string, when: Date, paid = true, block?: NewBlockTerms): Promise<void> {
   await db.transaction(async (tx) => {
     const invoice = await createInvoiceRow(tx, { companyId });
     await addInvoiceHours(unwatchedLedger, tx, { companyId, invoiceId: invoice.id, hundredths, description, timeStamp: when, now: when });
-    if (paid) await completeInvoiceHours(unwatchedLedger, tx, invoice.id);
+    if (paid) await completeInvoiceHours(unwatchedLedger, tx, invoice.id, block);
   });
 }
 

@@ -55,9 +55,9 @@ export function HourTermsFields({ text, setText, terms, errorOn }: HourTermsFiel
         onChange={(event) => set({ rollover: event.currentTarget.checked })}
       />
       {expires && text.rollover && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="xs">
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput label="Up to" inputMode="decimal" value={text.limit} onChange={(event) => set({ limit: event.currentTarget.value })} error={errorOn('rollover')} style={{ flex: 1 }} />
+            <TextInput label="Up to" description="Of the unused hours" inputMode="decimal" value={text.limit} onChange={(event) => set({ limit: event.currentTarget.value })} error={errorOn('rollover')} style={{ flex: 1 }} />
             <SegmentedControl
               aria-label="Rollover limit in"
               value={text.unit}
@@ -68,7 +68,7 @@ export function HourTermsFields({ text, setText, terms, errorOn }: HourTermsFiel
               ]}
             />
           </Group>
-          <TextInput label="Rolled-over hours valid for (months)" inputMode="numeric" value={text.months} onChange={(event) => set({ months: event.currentTarget.value })} />
+          <TextInput label="Valid for (months)" description="The rolled-over hours, from the expiry" inputMode="numeric" value={text.months} onChange={(event) => set({ months: event.currentTarget.value })} />
         </SimpleGrid>
       )}
       {complete && (

@@ -140,7 +140,7 @@ describe('/allinvoices', () => {
     expect(await save.isDisabled()).toBe(true);
     await price.fill('50');
     expect(await save.isDisabled()).toBe(false);
-    await dialog(page).getByLabel('Hours').fill('2.5');
+    await dialog(page).getByLabel('Hours', { exact: true }).fill('2.5');
     await dialog(page).getByLabel('Rate').fill('120.10');
     await eventually(() => price.inputValue()).toBe('$300.25');
     expect(await price.isDisabled()).toBe(true);

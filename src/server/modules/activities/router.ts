@@ -22,7 +22,7 @@ export const activitiesRouter = router({
         tags,
         summary: "Your company's hours ledger, newest first, with running balances",
         description:
-          "Any signed-in user; the provider's super-admin, who has no company, gets company null and no entries. One page of the caller's company's ledger: purchases (TimeAdd, pending until the invoice is paid in full) and time logged (TimeLog, negative hours), each with the balance in hours after it; a pending entry leaves the balance as it was.",
+          "Any signed-in user; the provider's super-admin, who has no company, gets company null and no entries. One page of the caller's company's ledger: purchases (TimeAdd, pending until the invoice is paid in full) and time logged (TimeLog, negative hours), each with the balance in hours after it; a pending entry leaves the balance as it was. A block of hours that expires writes, at its expiry, an Expired entry for its unused hours and, when some roll over, a Rollover pair (out of the old block, into the new). blocks lists the company's blocks that expire and have hours left, soonest first: the hours they will leave unused as the ledger stands, the day they expire (YYYY-MM-DD in the provider's time zone) and whether they were rolled over; empty when every hour lasts.",
       },
     })
     .input(activitiesInput)

@@ -2,17 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { Repeating } from './lib/repeating.js';
 import { expireDueBlocks } from './modules/activities/blocks.js';
+import { warnOfExpiringHours } from './modules/activities/expiry-warnings.js';
 
 /** How often the timed work runs (and once at start). */
 export const SCHEDULED_EVERY_MS = 60 * 60_000;
 
 /**
- * The app's timed work: the hour blocks' expiries due by now. Every process runs it (at start and
+ * The app's timed work: the hour blocks' expiries due by now, then the warnings of hours about to
+ * expire. Every process runs it (at start and
  * hourly); each part writes only what is due and not yet written, inside the transactions that
  * keep its rules, so a second run, or another process's, writes nothing twice.
  */
 export async function runScheduledWork(deps: AppDeps): Promise<void> {
-  await expireDueBlocks(deps, deps.db, deps.clock.now());
+  const now = deps.clock.now();
+  await expireDueBlocks(deps, deps.db, now);
+  await warnOfExpiringHours(deps, now);
 }
 
 export function scheduledWork(deps: AppDeps, logger?: FastifyBaseLogger): Repeating {

@@ -5,7 +5,7 @@ import { ROLLOVER_NEEDS_VALIDITY } from '../../../shared/hour-blocks.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PackageDto } from '../../../shared/packages.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
-import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
 import { companyHours } from '../../testing/ledger-sums.js';
 import { runScheduledWork } from '../../scheduled.js';
@@ -177,5 +177,60 @@ describe('a block from payment to expiry', () => {
     expect(await blocksOf(company.id)).toEqual([]);
     expect(await companyHours(t.deps.db, company.id)).toEqual({ balance: 0, pending: 1_000 });
     expect((await ledger(company.id)).map((line) => line.split(' ')[0])).toEqual(['TimeAdd']);
+  });
+});
+
+describe('warnings of hours about to expire', () => {
+  /** The emails queued so far, to tell the new ones from (the clock moves back and forth between tests). */
+  const mark = async () => new Set((await queuedEmails(t.deps)).map((email) => email.id));
+  const newEmails = async (before: Set<string>) => (await queuedEmails(t.deps)).filter((email) => !before.has(email.id));
+  /** The subjects of the emails queued since `before`, without the provider's name, with their recipients. */
+  const emailsSince = async (before: Set<string>) => (await newEmails(before)).map((email) => `${email.subject.replace(' — Test Provider LLC', '')} → ${email.toAddresses}`);
+
+  it('warns the admins and the provider two weeks ahead and a day ahead, each once', async () => {
+    await moveClock('2026-03-02T15:00:00.000Z');
+    const { company, admin, invoiceId } = await bought(await packageWithTerms());
+    await pay(company.id, invoiceId, 1_000);
+    await logHours(company.id, 4, '2026-03-10T15:00:00.000Z');
+    const adminEmail = admin.user.emailAddress;
+
+    await moveClock('2026-05-18T15:00:00.000Z');
+    let before = await mark();
+    await runScheduledWork(t.deps);
+    expect(await emailsSince(before)).toEqual([]);
+
+    await moveClock('2026-05-20T15:00:00.000Z');
+    before = await mark();
+    await runScheduledWork(t.deps);
+    await runScheduledWork(t.deps);
+    const early = await emailsSince(before);
+    expect(early.filter((line) => line.includes(company.companyName) || line.includes(adminEmail)).sort()).toEqual(
+      [`${company.companyName}: 6 hours expire on Jun 2, 2026 → provider@hourbank.test`, `Prepaid hours expire on Jun 2, 2026 → ${adminEmail}`].sort(),
+    );
+    const [customerEmail] = (await newEmails(before)).filter((email) => email.toAddresses.includes(adminEmail));
+    expect(customerEmail?.textBody).toContain('6 hours of your prepaid hours with Test Provider LLC expire on Jun 2, 2026, unless they are used before then.');
+    expect(customerEmail?.textBody).toContain('2 hours of them will roll over into a new block; the rest expire.');
+
+    await moveClock('2026-06-01T05:00:00.000Z');
+    before = await mark();
+    await runScheduledWork(t.deps);
+    await runScheduledWork(t.deps);
+    expect((await emailsSince(before)).filter((line) => line.includes(adminEmail))).toEqual([`Prepaid hours expire tomorrow → ${adminEmail}`]);
+  });
+
+  it('says nothing of a block whose hours are all used, and only the day-ahead warning when first seen within a day', async () => {
+    await moveClock('2026-03-02T15:00:00.000Z');
+    const used = await bought(await packageWithTerms());
+    await pay(used.company.id, used.invoiceId, 1_000);
+    await logHours(used.company.id, 10, '2026-03-10T15:00:00.000Z');
+    const late = await bought(await packageWithTerms());
+    await pay(late.company.id, late.invoiceId, 1_000);
+
+    await moveClock('2026-06-01T12:00:00.000Z');
+    const before = await mark();
+    await runScheduledWork(t.deps);
+    const lines = await emailsSince(before);
+    expect(lines.filter((line) => line.includes(used.company.companyName))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith(late.company.companyName))).toEqual([`${late.company.companyName}: 10 hours expire tomorrow → provider@hourbank.test`]);
   });
 });

@@ -52,6 +52,8 @@ export function defineTables(k: Kit) {
       /** When each balance email was last sent, by hand or automatically. */
       runningLowEmailedAt: k.instant('running_low_emailed_at'),
       negativeEmailedAt: k.instant('negative_emailed_at'),
+      /** Cents an hour of overage is billed at; null follows the rate of the company's latest invoice bought from a package. */
+      overageRateCents: k.int('overage_rate_cents'),
     },
     (t) => [
       k.index('companies_name_nocase_idx').on(k.nocase(t.companyName)),

@@ -104,6 +104,7 @@ const ACCESS: Record<string, Access> = {
   'superadmin.invoices.update': 'superAdmin',
   'superadmin.invoices.delete': 'superAdmin',
   'superadmin.invoices.openBalance': 'superAdmin',
+  'superadmin.invoices.billOverage': 'superAdmin',
   'superadmin.payments.list': 'superAdmin',
   'superadmin.exports.link': 'superAdmin',
   'superadmin.payments.create': 'superAdmin',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOW_BALANCE_MAX_HOURS } from './balance-alerts.js';
 import { forecastOutput } from './forecast.js';
+import { MAX_RATE } from './invoices.js';
 import { companyFilter, listInput, pageNumber, perPageNumber, searchText, type ListQuery } from './list.js';
 import { idParam, numberField, requiredLine, singleLine } from './validation.js';
 
@@ -25,6 +26,8 @@ export const companyOutput = z.object({
   runningLowEmailedAt: z.string().nullable(),
   negativeEmailedAt: z.string().nullable(),
   forecast: forecastOutput,
+  /** Dollars an hour of overage is billed at; null follows the rate of the company's latest invoice bought from a package. */
+  overageRate: z.number().nullable(),
 });
 export type CompanyDto = z.infer<typeof companyOutput>;
 
@@ -50,6 +53,11 @@ export const companyFields = z.object({
   companyPhone: optionalField('Company phone', 50),
   website: optionalField('Website', 500),
   lowBalanceHours: thresholdHours,
+  overageRate: numberField('Overage rate', { min: 0, max: MAX_RATE })
+    .refine((rate) => Number.isInteger(Number((rate * 100).toPrecision(15))), 'Overage rate must be in whole cents.')
+    .nullish()
+    .transform((rate) => rate ?? null)
+    .describe("Dollars an hour of overage is billed at; null or missing follows the rate of the company's latest invoice bought from a package."),
 });
 export type CompanyFields = z.output<typeof companyFields>;
 

@@ -36,5 +36,7 @@ export const dashboardOutput = z.object({
   forecast: forecastOutput,
   /** The blocks of hours that expire and have hours left, soonest first (none when every hour lasts). */
   blocks: z.array(liveBlockOutput),
+  /** With a negative balance: the hours owed, and what they come to at the company's overage rate (null without one). */
+  owed: z.object({ hours: z.number(), rate: z.number().nullable(), amount: z.number().nullable() }).nullable(),
 });
 export type DashboardDto = z.infer<typeof dashboardOutput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hourTermsCheck, hourTermsInput, hourTermsOutput } from './hour-blocks.js';
+import { hoursCountText } from './format.js';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
 import { dateRangeChecked, dateRangeFields, type DateRange } from './date-range.js';
 import { listInput, rowFilter, type ListQuery } from './list.js';
@@ -169,3 +170,11 @@ export function invoiceStatus(invoice: { completeStatus: boolean; status: string
   const partlyPaid = !invoice.completeStatus && invoice.remainingBalance < invoice.price;
   return { word, partlyPaid, text: partlyPaid ? `${word} (${PARTLY_PAID_NOTE})` : word };
 }
+
+/* Overage: hours worked beyond the balance, billed in one action (docs/product-rules.md, "Overage"). */
+export const overageDescription = (hours: number) => `Overage: ${hoursCountText(hours)} worked beyond the prepaid balance`;
+export const noOverageText = (companyName: string) => `${companyName} has no overage to bill: its hour balance is not negative.`;
+export const overageCoveredText = (companyName: string, owed: number, pending: number) =>
+  `${companyName}'s overage of ${hoursCountText(owed)} is already covered by ${hoursCountText(pending)} bought and awaiting payment.`;
+export const noOverageRateText = (companyName: string) =>
+  `Set an overage rate for ${companyName} first: it has bought no package whose rate the overage could take.`;

@@ -45,7 +45,7 @@ export function DashboardPage() {
       {summary.error && <Text c="red">Error getting data from the server.</Text>}
       {summary.data && !summary.error && (
         <div className={classes.cards}>
-          <HourBalanceCard figures={summary.data.hourBalance} forecast={summary.data.forecast} blocks={summary.data.blocks} isAdmin={isAdmin} />
+          <HourBalanceCard figures={summary.data.hourBalance} forecast={summary.data.forecast} blocks={summary.data.blocks} owed={summary.data.owed} isAdmin={isAdmin} />
           <OpenTasksCard count={summary.data.openTasks.count} tasks={summary.data.openTasks.newest} />
           <RecentActivitiesCard activities={summary.data.recentActivities} />
         </div>

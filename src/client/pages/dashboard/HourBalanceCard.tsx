@@ -2,17 +2,20 @@ import { Alert, Button, Center, Group, RingProgress, Stack, Text } from '@mantin
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { paceSentence, type Forecast } from '../../../shared/forecast.js';
-import { formatHoursFixed } from '../../../shared/format.js';
+import { formatDollars, formatHoursFixed } from '../../../shared/format.js';
+import type { DashboardDto } from '../../../shared/dashboard.js';
 import type { HourBalanceSummary } from '../../../shared/hour-balance.js';
 import { DashboardCard } from '../../components/DashboardCard.js';
 import { HourBlocksList } from '../../components/HourBlocksList.js';
 import type { LiveBlockDto } from '../../../shared/hour-blocks.js';
 
+type HourBalanceCardProps = { figures: HourBalanceSummary; forecast: Forecast | null; blocks: LiveBlockDto[]; owed: DashboardDto['owed']; isAdmin: boolean };
+
 /**
  * 'Hour Balance': the remaining-hours gauge, Available and Used, the recent purchase, pending hours,
  * and how long the hours last at the recent pace (nothing without recent use).
  */
-export function HourBalanceCard({ figures, forecast, blocks, isAdmin }: { figures: HourBalanceSummary; forecast: Forecast | null; blocks: LiveBlockDto[]; isAdmin: boolean }) {
+export function HourBalanceCard({ figures, forecast, blocks, owed, isAdmin }: HourBalanceCardProps) {
   const { balance, pending, recentPurchase, used, remainingPercent } = figures;
   const neverBought = recentPurchase === 0 && pending === 0 && balance === 0;
   return (
@@ -42,6 +45,7 @@ export function HourBalanceCard({ figures, forecast, blocks, isAdmin }: { figure
         <HoursFigure label="Used" hours={used} testId="hours-used" />
       </Group>
       {neverBought && <FirstPackagePrompt isAdmin={isAdmin} />}
+      {owed && <OwedNotice owed={owed} />}
       <Text ta="center">Recent Purchase: {formatHoursFixed(recentPurchase)} Hours</Text>
       {pending > 0 && (
         <Text ta="center" fw={600}>
@@ -87,5 +91,17 @@ function HoursFigure({ label, hours, testId }: { label: string; hours: number; t
         {formatHoursFixed(hours)}
       </Text>
     </Stack>
+  );
+}
+
+/** A negative balance, plainly: the hours owed and, with an overage rate, what they come to. */
+function OwedNotice({ owed }: { owed: NonNullable<DashboardDto['owed']> }) {
+  return (
+    <Alert variant="light" color="red" title={`You owe ${formatHoursFixed(owed.hours)} hours`} data-testid="hours-owed">
+      <Text size="sm">
+        {owed.amount !== null && owed.rate !== null ? `${formatDollars(owed.amount)} at ${formatDollars(owed.rate)} an hour. ` : ''}
+        Work was logged beyond your prepaid hours: they are billed as overage, or taken from your next purchase.
+      </Text>
+    </Alert>
   );
 }

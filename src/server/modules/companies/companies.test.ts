@@ -127,6 +127,7 @@ describe('GET /superadmin/companies', () => {
       thresholdHours: 5,
       runningLowEmailedAt: null,
       negativeEmailedAt: null,
+      overageRate: null,
       forecast: null,
     });
     expect(page.items[0]).toMatchObject({ _id: idle.id, hourBalance: 0, pendingHours: 0, openTasks: 0 });
@@ -292,6 +293,7 @@ describe('POST /superadmin/companies', () => {
       thresholdHours: 5,
       runningLowEmailedAt: null,
       negativeEmailedAt: null,
+      overageRate: null,
       forecast: null,
     });
     expect(await companyRow(created._id)).toMatchObject({ companyName: 'Wayne Enterprises', createdAt: t.clock.now() });
@@ -350,6 +352,7 @@ describe('PUT /superadmin/companies/{id}', () => {
       thresholdHours: 5,
       runningLowEmailedAt: null,
       negativeEmailedAt: null,
+      overageRate: null,
       forecast: null,
     });
     expect(await companyRow(company.id)).toMatchObject({ projectDescription: 'From sign-up', createdAt: company.createdAt });

@@ -12,7 +12,7 @@ import {
 import type { ListQuery, Page } from '../../../shared/list.js';
 import { containsPattern, orderOf, pageOf, preparedCountUpTo, searchAny, type ListReader } from '../../lib/paging.js';
 import { plainRows, plainSelect, preparedByShape, preparedPer } from '../../lib/prepared.js';
-import { hundredthsToHours } from '../../../shared/hours.js';
+import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';
 import type { Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
@@ -32,6 +32,7 @@ const companyColumnsOf = (companies: Tx['t']['companies']) => ({
   pendingHundredths: companies.pendingHundredths,
   openTasks: companies.openTasks,
   lowBalanceHundredths: companies.lowBalanceHundredths,
+  overageRateCents: companies.overageRateCents,
   runningLowEmailedAt: companies.runningLowEmailedAt,
   negativeEmailedAt: companies.negativeEmailedAt,
 });
@@ -74,6 +75,7 @@ function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
     runningLowEmailedAt: isoOrNull(row.runningLowEmailedAt),
     negativeEmailedAt: isoOrNull(row.negativeEmailedAt),
     forecast: context.forecasts.get(row.id) ?? null,
+    overageRate: row.overageRateCents === null ? null : centsToDollars(row.overageRateCents),
   };
 }
 

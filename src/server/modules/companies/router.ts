@@ -113,7 +113,7 @@ export const superAdminCompaniesRouter = router({
     .mutation(({ ctx, input: { _id: _ignored, ...fields } }) => companies.createCompany(ctx.deps, fields)),
 
   update: superAdminProcedure
-    .use(keepsOmittedFields((ctx, id) => companies.findCompany(ctx.deps, ctx.deps.db, id), ['companyName', 'companyAddress', 'companyPhone', 'website', 'lowBalanceHours']))
+    .use(keepsOmittedFields((ctx, id) => companies.findCompany(ctx.deps, ctx.deps.db, id), ['companyName', 'companyAddress', 'companyPhone', 'website', 'lowBalanceHours', 'overageRate']))
     .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}', tags, summary: "Change a company's name, address, phone and website", description: "Super-admins only. Changes the company's name, address, phone, website and lowBalanceHours (null follows the provider's default). Fields left out keep their current values and null clears an optional one, so a script may send only what changes. The project description from sign-up stays. A new threshold sends no email by itself, but a company whose balance is now above it is re-armed for the low-balance alerts." } })
     .input(companyUpdateInput)
     .output(companyOutput)

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { BALANCE_EMAIL_REPEAT_MS, BULK_BALANCE_EMAIL_LIMIT, balanceEmailFor, mayEmailNegative } from '../../../shared/balance-alerts.js';
 import type { BalanceEmailKind, BalanceEmailPreview, BulkBalanceEmailFilter, CompanyDto, CompanyFields } from '../../../shared/companies.js';
 import { formatHours } from '../../../shared/format.js';
-import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
+import { dollarsToCents, hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
@@ -26,8 +26,12 @@ import {
 export { companyOptions, findCompany, listCompanies, runningLowCompanies };
 
 /** The dialog's fields as the row keeps them: the threshold in hundredths. */
-function rowFields({ lowBalanceHours, ...fields }: CompanyFields) {
-  return { ...fields, lowBalanceHundredths: lowBalanceHours === null ? null : hoursToHundredths(lowBalanceHours) };
+function rowFields({ lowBalanceHours, overageRate, ...fields }: CompanyFields) {
+  return {
+    ...fields,
+    lowBalanceHundredths: lowBalanceHours === null ? null : hoursToHundredths(lowBalanceHours),
+    overageRateCents: overageRate === null ? null : dollarsToCents(overageRate),
+  };
 }
 
 export async function createCompany(deps: AppDeps, fields: CompanyFields): Promise<CompanyDto> {

@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_LIMIT, type DashboardDto } from '../../../shared/dashboard.js';
 import { hourBalanceSummary } from '../../../shared/hour-balance.js';
+import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
+import { priceCentsOf } from '../../../shared/pricing.js';
+import { overageRateCentsOf } from '../invoices/service.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
@@ -19,6 +22,7 @@ const NO_COMPANY: DashboardDto = {
   recentActivities: [],
   forecast: null,
   blocks: [],
+  owed: null,
 };
 
 /** The company with the figures its row keeps: hour balance, pending hours and open tasks. */
@@ -52,5 +56,16 @@ export async function dashboardSummary(deps: AppDeps, actor: Actor): Promise<Das
     recentActivities: await recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
     forecast: await forecastOf(deps, deps.db, { id: companyId, balanceHundredths: balance }),
     blocks: await liveBlocks(deps.db, companyId, (await readSettings(deps.config, deps.db)).timeZone),
+    owed: balance < 0 ? await owedHours(deps, companyId, -balance) : null,
+  };
+}
+
+/** What a negative balance owes: the hours, and their price at the company's overage rate. */
+async function owedHours(deps: AppDeps, companyId: string, hundredths: number): Promise<DashboardDto['owed']> {
+  const rateCents = await overageRateCentsOf(deps.db, companyId);
+  return {
+    hours: hundredthsToHours(hundredths),
+    rate: rateCents === null ? null : centsToDollars(rateCents),
+    amount: rateCents === null ? null : centsToDollars(priceCentsOf(hundredths, rateCents)),
   };
 }

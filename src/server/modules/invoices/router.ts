@@ -73,7 +73,7 @@ export const superAdminInvoicesRouter = router({
     .mutation(({ ctx, input }) => invoices.createInvoice(ctx.deps, input)),
 
   update: superAdminProcedure
-    .use(keepsOmittedFields((ctx, id) => invoices.findInvoice(ctx.deps.db, ctx.deps, id), ['company', 'transactionDate', 'selectedPaymentMethod', 'description', 'hours', 'rate', 'price', 'sendInvoiceEmail']))
+    .use(keepsOmittedFields((ctx, id) => invoices.findInvoice(ctx.deps.db, ctx.deps, id), ['company', 'transactionDate', 'selectedPaymentMethod', 'description', 'hours', 'rate', 'price', 'sendInvoiceEmail', 'validityMonths', 'rollover']))
     .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/{id}', tags: adminTags, summary: 'Change an invoice (its company stays); balance, status and hours follow', description: "Super-admins only. Changes the invoice's description, hours, rate, price (hours x rate when hours are above 0), date, method, package and email flag. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. A different company is a 400. Its hours entry follows, and its remaining balance, status and whether its hours count are worked out again from the completed payments; a price below them is a 400, and nothing is emailed. validityMonths and rollover (as on a package) say what becomes of the hours once the invoice is paid in full; left out, a new invoice takes its package's (none without a package) and an edit keeps the invoice's own. A block already paid keeps the terms it was paid with." } })
     .input(invoiceUpdateInput)
     .output(invoiceOutput)
@@ -87,6 +87,12 @@ export const superAdminInvoicesRouter = router({
       await invoices.deleteInvoice(ctx.deps, input.id);
       return null;
     }),
+
+  billOverage: superAdminProcedure
+    .meta({ openapi: { method: 'POST', path: '/superadmin/companies/{id}/overage-invoice', tags: adminTags, summary: "Bill a company's overage: an invoice for the hours its negative balance owes", description: "Super-admins only. Adds and emails an invoice for the hours the company's negative balance owes, less hours already bought and awaiting payment, at its overage rate (its own, else the rate of its latest invoice bought from a package). Paying it brings the balance back to zero. A balance not negative, or an overage already covered by purchases awaiting payment, is a 409; a company with no rate to bill at is a 400; an unknown company a 404." } })
+    .input(byId)
+    .output(invoiceOutput)
+    .mutation(({ ctx, input }) => invoices.billOverage(ctx.deps, input.id)),
 
   openBalance: superAdminProcedure
     .meta({ openapi: { method: 'PUT', path: '/superadmin/invoices/openbal/{id}', tags: adminTags, summary: 'Email the client an open-balance reminder for an unpaid invoice', description: "Super-admins only. Emails the company's approved users a reminder of what is still owed on the invoice, with its PDF; an invoice paid in full, or a company without approved users, is a 409." } })

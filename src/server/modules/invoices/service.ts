@@ -1,8 +1,12 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../../drizzle/schema.js';
-import { centsToDollars, dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
+import { centsToDollars, dollarsToCents, hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import {
   INVOICE_HAS_PAYMENTS,
+  noOverageRateText,
+  noOverageText,
+  overageCoveredText,
+  overageDescription,
   type InvoiceDto,
   type InvoiceForm,
   type InvoiceListQuery,
@@ -238,6 +242,60 @@ export async function deleteInvoice(deps: AppDeps, id: string): Promise<void> {
     if (applied) throw new AppError('CONFLICT', INVOICE_HAS_PAYMENTS);
     await removeInvoiceHours(deps, tx, id);
     await tx.delete(invoices).where(eq(invoices.id, id));
+  });
+}
+
+/* ---------- overage ---------- */
+
+/**
+ * The rate a company's overage is billed at, in cents an hour: its own, else the rate of its latest
+ * invoice bought from a package; null when it has neither.
+ */
+export async function overageRateCentsOf(tx: Tx, companyId: string): Promise<number | null> {
+  const { companies, invoices } = tx.t;
+  const [own] = await tx.select({ cents: companies.overageRateCents }).from(companies).where(eq(companies.id, companyId));
+  if (own?.cents != null) return own.cents;
+  const [latest] = await tx
+    .select({ cents: invoices.rateCents })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), isNotNull(invoices.packageId)))
+    .orderBy(desc(invoices.transactionDate))
+    .limit(1);
+  return latest?.cents ?? null;
+}
+
+/**
+ * Bills a company's overage in one action: an invoice for the hours its negative balance owes, less
+ * those already bought and awaiting payment, at its overage rate, emailed to the company as any
+ * invoice. Paying it brings the balance back to zero (the hours pay back what is owed).
+ */
+export async function billOverage(deps: AppDeps, companyId: string): Promise<InvoiceDto> {
+  return deps.db.transaction(async (tx) => {
+    const { companies } = tx.t;
+    const [company] = await tx
+      .select({ name: companies.companyName, balance: companies.balanceHundredths, pending: companies.pendingHundredths })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw notFound('Company');
+    if (company.balance >= 0) throw new AppError('CONFLICT', noOverageText(company.name));
+    const missing = -company.balance - company.pending;
+    if (missing <= 0) throw new AppError('CONFLICT', overageCoveredText(company.name, hundredthsToHours(-company.balance), hundredthsToHours(company.pending)));
+    const rateCents = await overageRateCentsOf(tx, companyId);
+    if (rateCents === null) throw new AppError('BAD_REQUEST', noOverageRateText(company.name));
+    const invoice = await insertInvoice(tx, deps, {
+      companyId,
+      packageId: null,
+      description: overageDescription(hundredthsToHours(missing)),
+      hundredths: missing,
+      rateCents,
+      priceCents: priceCentsOf(missing, rateCents),
+      selectedPaymentMethod: '',
+      sendInvoiceEmail: true,
+      transactionDate: deps.clock.now(),
+      ...NO_TERMS,
+    });
+    await emailInvoice(tx, deps, invoice);
+    return invoice;
   });
 }
 

@@ -52,7 +52,7 @@ export const superAdminPackagesRouter = router({
     .mutation(({ ctx, input }) => packages.createPackage(ctx.deps, input)),
 
   update: superAdminProcedure
-    .use(keepsOmittedFields((ctx, id) => packages.findPackage(ctx.deps.db, id), ['description', 'hours', 'rate', 'startDate', 'endDate', 'company']))
+    .use(keepsOmittedFields((ctx, id) => packages.findPackage(ctx.deps.db, id), ['description', 'hours', 'rate', 'startDate', 'endDate', 'company', 'validityMonths', 'rollover']))
     .meta({ openapi: { method: 'PUT', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Change a package', description: 'Super-admins only. Changes the package\'s description, hours, rate, dates and company (null makes it general). Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Invoices already made from it keep their own description, hours, rate and price. validityMonths (1 to 120) says how long the hours of an invoice bought from it stay valid once it is paid in full (null: they never expire); rollover { limit, unit: hours or percent, months } how much of a block\'s unused hours roll over at its expiry, into a block valid months more (needs a validity). An invoice copies the package\'s terms when it is made.' } })
     .input(packageUpdateInput)
     .output(packageOutput)

@@ -28,6 +28,8 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
   const settings = trpc.superadmin.companies.alertSettings.useQuery();
   const defaultHours = settings.data?.defaultThresholdHours;
   const lowBalanceHours = typeof threshold === 'number' ? threshold : null;
+  const [rate, setRate] = useState<number | string>(company.overageRate ?? '');
+  const overageRate = typeof rate === 'number' ? rate : null;
   const saved = (result: CompanyDto) => {
     toastDone(`Company ${result.companyName} saved`);
     onSaved(result);
@@ -39,8 +41,8 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
   const errorOn = fieldErrorReader(saving.error);
 
   const save = () => {
-    if (company._id) update.mutate({ id: company._id, ...values, lowBalanceHours });
-    else create.mutate({ _id: '', ...values, lowBalanceHours });
+    if (company._id) update.mutate({ id: company._id, ...values, lowBalanceHours, overageRate });
+    else create.mutate({ _id: '', ...values, lowBalanceHours, overageRate });
   };
 
   return (
@@ -68,6 +70,19 @@ export function CompanyDialog({ company, onClose, onSaved }: CompanyDialogProps)
         value={threshold}
         onChange={setThreshold}
         error={errorOn('lowBalanceHours')}
+      />
+      <NumberInput
+        label="Overage Rate (dollars an hour)"
+        description="What hours worked beyond the balance are billed at. Leave empty to use the rate of the latest package bought."
+        placeholder="Latest package rate"
+        min={0}
+        decimalScale={2}
+        allowNegative={false}
+        prefix="$"
+        thousandSeparator=","
+        value={rate}
+        onChange={setRate}
+        error={errorOn('overageRate')}
       />
     </RecordDialog>
   );

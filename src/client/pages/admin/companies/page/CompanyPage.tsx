@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconClockPlus, IconEdit, IconFilePlus, IconHourglassLow, IconMailExclamation } from '@tabler/icons-react';
+import { IconArrowLeft, IconClockPlus, IconEdit, IconFilePlus, IconHourglassLow, IconMailExclamation, IconReceipt } from '@tabler/icons-react';
 import { Link, useParams } from 'wouter';
 import type { CompanyDto } from '../../../../../shared/companies.js';
 import { PageLoading } from '../../../../components/PageLoading.js';
@@ -7,7 +7,7 @@ import { lazyPart } from '../../../../lib/lazyNamed.js';
 import { toastDone } from '../../../../lib/toast.js';
 import { usePageTitle } from '../../../../lib/usePageTitle.js';
 import { httpStatusOf, trpc } from '../../../../trpc.js';
-import { useDialog } from '../../../../components/records/index.js';
+import { ConfirmAction, useDialog } from '../../../../components/records/index.js';
 import { TIME_LOG_SAVED, hoursCountText } from '../../timelogs/timeLogText.js';
 import { BalanceEmailDialog } from '../BalanceEmailDialog.js';
 import { calledForChoice } from '../balanceEmailText.js';
@@ -20,7 +20,7 @@ import { ActivitiesSection, InvoicesSection, PaymentsSection, TasksSection, Time
 const TimeLogDialog = lazyPart(() => import('../../timelogs/TimeLogDialog.js'), 'TimeLogDialog', { prefetch: true });
 const InvoiceDialog = lazyPart(() => import('../../invoices/InvoiceDialog.js'), 'InvoiceDialog', { prefetch: true });
 
-type Dialog = 'edit' | 'logTime' | 'invoice' | 'balanceEmail';
+type Dialog = 'edit' | 'logTime' | 'invoice' | 'balanceEmail' | 'overage';
 
 /** Address, phone and website, those that are set, on one line. */
 function ContactLine({ company }: { company: CompanyDto }) {
@@ -55,6 +55,11 @@ function CompanyActions({ company, open }: { company: CompanyDto; open: (dialog:
       >
         {email.label}
       </Button>
+      {company.hourBalance < 0 && (
+        <Button variant="default" color="red" leftSection={<IconReceipt size={18} />} onClick={() => open('overage')}>
+          Bill Overage
+        </Button>
+      )}
     </Group>
   );
 }
@@ -69,6 +74,12 @@ export function CompanyPage() {
   const utils = trpc.useUtils();
   const company = trpc.superadmin.companies.get.useQuery({ id }, { enabled: id.trim() !== '' });
   const dialogs = useDialog<Dialog>();
+  const billOverage = trpc.superadmin.invoices.billOverage.useMutation({
+    onSuccess: (invoice) => {
+      toastDone(`Invoice ${invoice.invoiceId} sent`, `${invoice.companyName}: overage of ${hoursCountText(invoice.hours)}`);
+      void utils.superadmin.invalidate();
+    },
+  });
   usePageTitle(company.data?.companyName ?? 'Company');
 
   if (!id.trim() || httpStatusOf(company.error) === 404) return <CompanyNotFound />;
@@ -135,6 +146,17 @@ export function CompanyPage() {
             refresh();
             dialogs.close();
           }}
+        />
+      )}
+      {dialogs.target === 'overage' && (
+        <ConfirmAction
+          title="Bill Overage"
+          message={`Bill ${current.companyName} for the ${hoursCountText(-current.hourBalance)} its balance owes, less hours already bought and awaiting payment? The invoice, at the company's overage rate, is emailed to the company.`}
+          confirmLabel="Bill Overage"
+          confirmColor="blue"
+          mutation={billOverage}
+          input={{ id: current._id }}
+          onClose={dialogs.close}
         />
       )}
       {dialogs.target === 'balanceEmail' && (

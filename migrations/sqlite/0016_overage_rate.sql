@@ -1,0 +1,1 @@
+ALTER TABLE `companies` ADD `overage_rate_cents` integer;

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDto } from '../../../shared/activities.js';
+import type { DashboardDto } from '../../../shared/dashboard.js';
 import { ROLLOVER_NEEDS_VALIDITY } from '../../../shared/hour-blocks.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PackageDto } from '../../../shared/packages.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
-import { createCompany } from '../../testing/factories.js';
+import { createCompany, purchasedHours, workedHours } from '../../testing/factories.js';
 import { companyHours } from '../../testing/ledger-sums.js';
 import { runScheduledWork } from '../../scheduled.js';
 import { ROLLED_IN_ENTRY } from './blocks.js';
@@ -100,7 +101,11 @@ describe('packages and invoices carry the hour terms', () => {
     const pkg = await packageWithTerms();
     const kept = json<PackageDto>(await asBoss().put(`/superadmin/packages/${pkg._id}`, { description: pkg.description, hours: 10, rate: 100 }));
     expect(kept).toMatchObject({ validityMonths: 3, rollover: { limit: 2, unit: 'hours', months: 1 } });
-    const cleared = json<PackageDto>(await asBoss().put(`/superadmin/packages/${pkg._id}`, { description: pkg.description, validityMonths: null }));
+    // the rollover left out is kept, and needs the validity: both go together
+    const refused = await asBoss().put(`/superadmin/packages/${pkg._id}`, { validityMonths: null });
+    expect(refused.statusCode).toBe(400);
+    expect(json<{ message: string }>(refused).message).toBe(ROLLOVER_NEEDS_VALIDITY);
+    const cleared = json<PackageDto>(await asBoss().put(`/superadmin/packages/${pkg._id}`, { validityMonths: null, rollover: null }));
     expect(cleared).toMatchObject({ validityMonths: null, rollover: null });
   });
 
@@ -232,5 +237,21 @@ describe('warnings of hours about to expire', () => {
     const lines = await emailsSince(before);
     expect(lines.filter((line) => line.includes(used.company.companyName))).toEqual([]);
     expect(lines.filter((line) => line.startsWith(late.company.companyName))).toEqual([`${late.company.companyName}: 10 hours expire tomorrow → provider@hourbank.test`]);
+  });
+});
+
+describe('the forecast knows the blocks', () => {
+  it('leaves out the hours that expire before the recent pace would use them, and says so', async () => {
+    await moveClock('2026-03-02T15:00:00.000Z');
+    const { company, invoiceId } = await bought(await packageWithTerms({ hours: 20, validityMonths: 1, rollover: null }));
+    const member = await signedInUser(t, { companyId: company.id, role: 'member' });
+    await purchasedHours(t.deps.db, company.id, 1_600, 'Lasting hours', new Date('2026-01-01T15:00:00.000Z'));
+    // 16 hours in the 8 weeks before this one: 2 hours a week
+    await workedHours(t.deps.db, company.id, 1_600, 'Work', new Date('2026-01-10T15:00:00.000Z'));
+    await pay(company.id, invoiceId, 2_000);
+    const dashboard = json<DashboardDto>(await api(t.app, member.token).get('/dashboard'));
+    // 31 days at 2/7 hours a day use 8.86 of the 20 hours before April 2; 11.14 expire, and 8.86 last 31 days
+    expect(dashboard.forecast).toEqual({ hoursPerWeek: 2, runsOutOn: '2026-04-02', expiring: { hours: 11.14, expiresOn: '2026-04-02' } });
+    expect(dashboard.blocks).toEqual([{ hours: 20, expiresOn: '2026-04-02', rolledOver: false }]);
   });
 });

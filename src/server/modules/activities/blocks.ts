@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { hourBlocks } from '../../../../drizzle/schema.js';
 import { BALANCE_ENTRY_STATUS } from '../../../shared/hour-balance.js';
 import { LIVE_BLOCKS_LIMIT, replayBlocks, type BlockOutcome, type LiveBlockDto, type ExpiringBlock, type LedgerMove, type RolloverUnit } from '../../../shared/hour-blocks.js';
@@ -7,6 +7,7 @@ import { localDate } from '../../../shared/weekly.js';
 import type { Db, Tx } from '../../db.js';
 import { companyTurn } from '../../database/port.js';
 import { newId } from '../../lib/ids.js';
+import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import type { LedgerDeps } from './company-hours.js';
 import { changeEntry, deleteEntry, insertEntry, type Activity } from './entries.js';
 
@@ -245,3 +246,25 @@ export async function liveBlocks(tx: Tx, companyId: string, timeZone: string): P
     .limit(LIVE_BLOCKS_LIMIT);
   return rows.map((row) => ({ hours: hundredthsToHours(row.unused), expiresOn: localDate(row.expiresAt, timeZone), rolledOver: row.rolledFromId !== null }));
 }
+
+/** Each company's blocks with hours left that have not expired: the hundredths unused as the ledger stands, and when they expire. */
+export async function liveBlocksOf(tx: Tx, companyIds: readonly string[]): Promise<Map<string, { unused: number; expiresAt: Date }[]>> {
+  const byCompany = new Map<string, { unused: number; expiresAt: Date }[]>();
+  if (companyIds.length === 0) return byCompany;
+  for (const row of await plainRows(tx, liveBlocksOfCompanies(tx), { ids: tx.syntax.valueList(companyIds) })) {
+    byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), { unused: row.unused, expiresAt: new Date(Number(row.expiresAt)) }]);
+  }
+  return byCompany;
+}
+
+/* The ids are bound as one value, so a page of any size runs the one statement built once (hour_blocks_company_idx). */
+const liveBlocksOfCompanies = preparedPer((tx) => {
+  const { hourBlocks } = tx.t;
+  const fields = { companyId: hourBlocks.companyId, unused: hourBlocks.unusedHundredths, expiresAt: sql<number>`${hourBlocks.expiresAt}` };
+  const statement = tx
+    .select(fields)
+    .from(hourBlocks)
+    .where(and(tx.syntax.inPlaceholder(hourBlocks.companyId, sql.placeholder('ids')), isNull(hourBlocks.expiredAt), gt(hourBlocks.unusedHundredths, 0)))
+    .prepare();
+  return plainSelect(statement, fields);
+});

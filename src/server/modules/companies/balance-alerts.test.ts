@@ -430,7 +430,7 @@ describe('the customer dashboard forecast', () => {
     await log(company.id, 20, '2026-01-20T15:00:00.000Z');
     const dashboard = json<DashboardDto>(await api(t.app, user.token).get('/dashboard'));
     // 20 hours left at 2.5 a week: 56 days
-    expect(dashboard.forecast).toEqual({ hoursPerWeek: 2.5, runsOutOn: '2026-04-27' });
+    expect(dashboard.forecast).toEqual({ hoursPerWeek: 2.5, runsOutOn: '2026-04-27', expiring: null });
   });
 
   it('has no forecast without recent use', async () => {

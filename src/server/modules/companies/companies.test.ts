@@ -230,7 +230,7 @@ describe('GET /superadmin/companies', () => {
     expect(usage?.plan.join('\n')).not.toMatch(/TEMP B-TREE|SCAN activities/);
   }
 
-  it('reads a page in two statements on the indexes, with no sort of its own, and the forecasts in one more, however many companies there are', async () => {
+  it('reads a page in two statements on the indexes, with no sort of its own, and the forecasts in two more, however many companies there are', async () => {
     const database = tempDatabase();
     const opened = database.open();
     const { db } = opened;
@@ -248,15 +248,20 @@ describe('GET /superadmin/companies', () => {
         [{ sort: 'hourBalance', positiveOnly: true }, 'companies_balance_idx'],
         [{ sort: 'openTasks' }, 'companies_open_tasks_idx'],
       ];
-      const readsLedger = (plan: StatementPlan) => plan.sql.includes('from "activities"');
-      expect((await plansOf({})).filter(readsLedger)).toHaveLength(1);
+      const readsUsage = (plan: StatementPlan) => plan.sql.includes('from "activities"');
+      const readsBlocks = (plan: StatementPlan) => plan.sql.includes('from "hour_blocks"');
+      const readsLedger = (plan: StatementPlan) => readsUsage(plan) || readsBlocks(plan);
+      expect((await plansOf({})).filter(readsUsage)).toHaveLength(1);
       for (const [input, index] of cases) {
         const plans = await plansOf(input);
         expectIndexedPage(plans.filter((plan) => !readsLedger(plan)), 'companies', index);
-        const usage = plans.filter(readsLedger);
-        // one read for the whole page; none when the page is empty
+        // one read of the hours used and one of the blocks for the whole page; none when the page is empty
+        const usage = plans.filter(readsUsage);
         expect(usage.length).toBeLessThanOrEqual(1);
         if (usage[0]) expectUsageRead(usage[0]);
+        const blocks = plans.filter(readsBlocks);
+        expect(blocks.length).toBe(usage.length);
+        if (blocks[0]) expect(blocks[0].plan.join('\n')).toMatch(/SEARCH hour_blocks USING INDEX hour_blocks_company_idx \(company_id=\?\)/);
       }
       // running low compares each company's own threshold, so no index narrows it: the page walks the sort's index and checks each row
       const lowPlans = await plansOf({ lowOnly: true, sort: 'hourBalance' });

@@ -1,6 +1,6 @@
 import { hoursCountText } from '../../../shared/format.js';
 import type { BalanceEmailKind } from '../../../shared/companies.js';
-import { paceSentence, runOutDateText, type Forecast } from '../../../shared/forecast.js';
+import { expiringClause, paceSentence, runOutDateText, type Forecast } from '../../../shared/forecast.js';
 import type { Provider } from '../../config.js';
 import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
 
@@ -57,7 +57,7 @@ export function providerBalanceNotice(
     : `Its ${company.told === 1 ? 'admin was' : `${company.told} admins were`} sent the ${kind === 'runningLow' ? 'running-low' : 'negative'} balance email.`;
   return renderEmail(provider, providerSubjects[kind](company.companyName), [
     where,
-    company.forecast ? `At its recent pace of ${hoursCountText(company.forecast.hoursPerWeek)} a week, its hours last until about ${runOutDateText(company.forecast)}.` : '',
+    company.forecast ? `At its recent pace of ${hoursCountText(company.forecast.hoursPerWeek)} a week, its hours last until about ${runOutDateText(company.forecast)}${expiringClause(company.forecast, 'its')}.` : '',
     told,
     { link: `${appUrl}/companies?lowOnly=true`, label: 'Companies running low' },
   ].filter((block) => block !== ''));

@@ -130,6 +130,7 @@ describe('GET /dashboard', () => {
       openTasks: { count: 0, newest: [] },
       recentActivities: [],
       blocks: [],
+      owed: null,
       forecast: null,
     });
   });
@@ -143,6 +144,7 @@ describe('GET /dashboard', () => {
       openTasks: { count: 0, newest: [] },
       recentActivities: [],
       blocks: [],
+      owed: null,
       forecast: null,
     });
   });

@@ -105,6 +105,7 @@ const ACCESS: Record<string, Access> = {
   'superadmin.invoices.delete': 'superAdmin',
   'superadmin.invoices.openBalance': 'superAdmin',
   'superadmin.invoices.billOverage': 'superAdmin',
+  'superadmin.overview.expiring': 'superAdmin',
   'superadmin.payments.list': 'superAdmin',
   'superadmin.exports.link': 'superAdmin',
   'superadmin.payments.create': 'superAdmin',

@@ -75,3 +75,25 @@ export const weekUsageOutput = z.object({
 });
 export type WeekUsageDto = z.infer<typeof weekUsageOutput>;
 export const weeklyUsageOutput = z.array(weekUsageOutput);
+
+/** The window the overview looks ahead for hours that expire, and how many blocks it lists. */
+export const EXPIRING_SOON_DAYS = 30;
+export const EXPIRING_SOON_SHOWN = 8;
+
+export const expiringSoonOutput = z.object({
+  /** Unused hours, as the ledgers stand, of every block that expires in the next 30 days. */
+  totalHours: z.number(),
+  /** How many such blocks there are. */
+  blockCount: z.number().int(),
+  /** The soonest few. */
+  soonest: z.array(
+    z.object({
+      company: z.string(),
+      companyName: z.string(),
+      hours: z.number(),
+      /** The first day (YYYY-MM-DD, provider's time zone) the hours are gone. */
+      expiresOn: z.string(),
+    }),
+  ),
+});
+export type ExpiringSoonDto = z.infer<typeof expiringSoonOutput>;

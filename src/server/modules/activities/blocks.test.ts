@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDto } from '../../../shared/activities.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
+import type { ExpiringSoonDto } from '../../../shared/overview.js';
 import { ROLLOVER_NEEDS_VALIDITY } from '../../../shared/hour-blocks.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PackageDto } from '../../../shared/packages.js';
@@ -253,5 +254,22 @@ describe('the forecast knows the blocks', () => {
     // 31 days at 2/7 hours a day use 8.86 of the 20 hours before April 2; 11.14 expire, and 8.86 last 31 days
     expect(dashboard.forecast).toEqual({ hoursPerWeek: 2, runsOutOn: '2026-04-02', expiring: { hours: 11.14, expiresOn: '2026-04-02' } });
     expect(dashboard.blocks).toEqual([{ hours: 20, expiresOn: '2026-04-02', rolledOver: false }]);
+  });
+});
+
+describe('the overview of hours that expire', () => {
+  it('lists the hours expiring in the next 30 days, soonest first, with their company', async () => {
+    await moveClock('2026-09-01T15:00:00.000Z');
+    const { company, invoiceId } = await bought(await packageWithTerms({ validityMonths: 1, rollover: null }));
+    await pay(company.id, invoiceId, 1_000);
+    await logHours(company.id, 2.5, '2026-09-02T15:00:00.000Z');
+
+    await moveClock('2026-08-20T15:00:00.000Z');
+    const before = json<ExpiringSoonDto>(await asBoss().get('/superadmin/overview/expiring'));
+    expect(before.soonest.map((block) => block.company)).not.toContain(company.id);
+
+    await moveClock('2026-09-15T15:00:00.000Z');
+    const expiring = json<ExpiringSoonDto>(await asBoss().get('/superadmin/overview/expiring'));
+    expect(expiring).toEqual({ totalHours: 7.5, blockCount: 1, soonest: [{ company: company.id, companyName: company.companyName, hours: 7.5, expiresOn: '2026-10-01' }] });
   });
 });

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../../drizzle/schema.js';
 import type { Db } from '../../db.js';
 import { awaitingApproval } from '../users/queries.js';
@@ -79,3 +79,30 @@ export async function invoicedHundredths(db: Db, period: Period): Promise<Invoic
     .where(withinPeriods(invoices.transactionDate, [period]));
   return { sold: row?.sold ?? 0, awaitingPayment: row?.awaitingPayment ?? 0 };
 }
+
+/** Blocks with hours left that expire after `from` and no later than `to` (hour_blocks_due_idx): their count and unused hundredths. */
+export async function expiringTotals(db: Db, from: Date, to: Date): Promise<{ blocks: number; unused: number }> {
+  const { hourBlocks } = db.t;
+  const [row] = await db
+    .select({ blocks: count(), unused: sql<number>`coalesce(sum(${hourBlocks.unusedHundredths}), 0)`.mapWith(Number) })
+    .from(hourBlocks)
+    .where(expiringBetween(db, from, to));
+  return { blocks: row?.blocks ?? 0, unused: row?.unused ?? 0 };
+}
+
+/** The soonest `limit` of those blocks, with their company's name. */
+export async function soonestExpiring(db: Db, from: Date, to: Date, limit: number) {
+  const { hourBlocks, companies } = db.t;
+  return db
+    .select({ company: hourBlocks.companyId, companyName: companies.companyName, unused: hourBlocks.unusedHundredths, expiresAt: hourBlocks.expiresAt })
+    .from(hourBlocks)
+    .innerJoin(companies, eq(companies.id, hourBlocks.companyId))
+    .where(expiringBetween(db, from, to))
+    .orderBy(asc(hourBlocks.expiresAt))
+    .limit(limit);
+}
+
+const expiringBetween = (db: Db, from: Date, to: Date) => {
+  const { hourBlocks } = db.t;
+  return and(isNull(hourBlocks.expiredAt), gt(hourBlocks.expiresAt, from), lte(hourBlocks.expiresAt, to), gt(hourBlocks.unusedHundredths, 0));
+};

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { monthsOutput, receivableOutput, signupsOutput, weekHoursOutput } from '../../../shared/overview.js';
+import { expiringSoonOutput, monthsOutput, receivableOutput, signupsOutput, weekHoursOutput } from '../../../shared/overview.js';
 import { router, superAdminProcedure } from '../../trpc.js';
 import * as overview from './service.js';
 
 const tags = ['Overview (super-admin)'];
 
 export const superAdminOverviewRouter = router({
+  expiring: superAdminProcedure
+    .meta({ openapi: { method: 'GET', path: '/superadmin/overview/expiring', tags, summary: 'Hours that expire in the next 30 days: their total, in how many blocks, and the soonest 8', description: "Super-admins only. Blocks of hours (purchases paid with a validity, and hours rolled over) that expire within the next 30 days and still have hours unused as their company's ledger stands: totalHours and blockCount over all of them, and the soonest 8 with their company and the day they expire (YYYY-MM-DD in APP_TIMEZONE)." } })
+    .input(z.void())
+    .output(expiringSoonOutput)
+    .query(({ ctx }) => overview.expiringSoon(ctx.deps)),
+
   signups: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/overview/signups', tags, summary: 'Sign-ups awaiting approval: how many, and the newest few (approve with PUT /superadmin/users/activate/{id})', description: 'Super-admins only. Counts every user not yet approved (sign-ups, colleagues a company admin invited, and users added in the back office with approval off) and lists the newest 5 with their company.' } })
     .input(z.void())

@@ -1,13 +1,16 @@
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import {
+  EXPIRING_SOON_DAYS,
+  EXPIRING_SOON_SHOWN,
   OVERVIEW_MONTHS,
+  type ExpiringSoonDto,
   OVERVIEW_SIGNUPS_SHOWN,
   type MonthFiguresDto,
   type ReceivableDto,
   type SignupsDto,
   type WeekHoursDto,
 } from '../../../shared/overview.js';
-import { addDays, WEEKLY_TARGET_HOURS } from '../../../shared/weekly.js';
+import { addDays, localDate, WEEKLY_TARGET_HOURS } from '../../../shared/weekly.js';
 import type { AppDeps } from '../../deps.js';
 import { clockFree, keptUntilChange } from '../../lib/kept-until-change.js';
 import { recentMonths, recentWeeks } from '../../lib/periods.js';
@@ -61,3 +64,17 @@ export const monthlyFigures = keptUntilChange(async (deps: AppDeps): Promise<Mon
   }
   return figures;
 }, async (deps) => (await monthsUpToNow(deps, 1))[0]!.label);
+
+/** Hours that expire in the next 30 days: how many, in how many blocks, and the soonest few. */
+export async function expiringSoon(deps: AppDeps): Promise<ExpiringSoonDto> {
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + EXPIRING_SOON_DAYS * 24 * 60 * 60 * 1000);
+  const { timeZone } = await readSettings(deps.config, deps.db);
+  const totals = await queries.expiringTotals(deps.db, now, until);
+  const soonest = await queries.soonestExpiring(deps.db, now, until, EXPIRING_SOON_SHOWN);
+  return {
+    totalHours: hundredthsToHours(totals.unused),
+    blockCount: totals.blocks,
+    soonest: soonest.map((row) => ({ company: row.company, companyName: row.companyName, hours: hundredthsToHours(row.unused), expiresOn: localDate(row.expiresAt, timeZone) })),
+  };
+}

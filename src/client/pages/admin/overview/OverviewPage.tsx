@@ -1,6 +1,7 @@
 import { PageHeader } from '../../../components/PageHeader.js';
 import { usePageTitle } from '../../../lib/usePageTitle.js';
 import { MissingPaymentDetailsBanner } from '../MissingPaymentDetailsBanner.js';
+import { ExpiringSoonCard } from './ExpiringSoonCard.js';
 import { MonthlyChartCard } from './MonthlyChartCard.js';
 import classes from './OverviewPage.module.css';
 import { ReceivableCard } from './ReceivableCard.js';
@@ -22,6 +23,7 @@ export function OverviewPage() {
         <ReceivableCard />
         <WeekHoursCard />
         <RunningLowCard />
+        <ExpiringSoonCard />
         <div className={classes.wide}>
           <MonthlyChartCard />
         </div>

@@ -70,7 +70,7 @@ describe('admin lists on a phone', () => {
     await openSearched(page, '/allpackages', 'Packages');
     expect(await main(page).locator('table').count()).toBe(0);
     const labels = await cards(page).first().locator('dt').allInnerTexts();
-    expect(labels).toEqual(['Description', 'Hours', 'Rate', 'Price', 'Company', 'Start Date', 'End Date']);
+    expect(labels).toEqual(['Description', 'Hours', 'Rate', 'Price', 'Company', 'Start Date', 'End Date', 'Hours Valid']);
     // by rate, highest first
     expect(await cardValue(page, 0, 'Description')).toBe(`${TAG} dear`);
     expect(await cardValue(page, 0, 'Price')).toBe('$1,000');
@@ -121,7 +121,7 @@ describe('admin lists on a phone', () => {
   it('keeps the table with sortable headers from the md breakpoint up', async () => {
     const { page } = await suite.signedInPage('superadmin', { viewport: WIDE });
     await open(page, '/allpackages', 'Packages');
-    expect(await main(page).locator('thead th').count()).toBe(8);
+    expect(await main(page).locator('thead th').count()).toBe(9);
     expect(await cards(page).count()).toBe(0);
     expect(await main(page).getByLabel('Sort by').count()).toBe(0);
   });

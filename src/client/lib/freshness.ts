@@ -78,6 +78,8 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.setup.sendTestEmail': [SETUP],
   'superadmin.setup.hide': [SETUP],
   'superadmin.invoices.create': INVOICE_CHANGE,
+  // the company's page shows its figures and its invoices
+  'superadmin.invoices.billOverage': ['superadmin.companies', INVOICE_LIST, ...INVOICE_CHANGE],
   'superadmin.invoices.update': INVOICE_CHANGE,
   'superadmin.invoices.delete': INVOICE_CHANGE,
   'superadmin.invoices.openBalance': [],

@@ -56,6 +56,9 @@ describe('billing the overage', () => {
     expect(response.statusCode, response.body).toBe(200);
     const invoice = json<InvoiceDto>(response);
     expect(invoice).toMatchObject({ company: company.id, hours: 3, rate: 150, price: 450, remainingBalance: 450, description: 'Overage: 3 hours worked beyond the prepaid balance' });
+    const page = await asBoss().get(`/superadmin/companies/${company.id}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(json<CompanyDto>(page)).toMatchObject({ hourBalance: -3, pendingHours: 3 });
     const sent = (await queuedEmails(t.deps)).filter((email) => !emailsBefore.has(email.id));
     expect(sent.map((email) => email.toAddresses)).toEqual([admin.user.emailAddress]);
 

@@ -75,10 +75,7 @@ export function CompanyPage() {
   const company = trpc.superadmin.companies.get.useQuery({ id }, { enabled: id.trim() !== '' });
   const dialogs = useDialog<Dialog>();
   const billOverage = trpc.superadmin.invoices.billOverage.useMutation({
-    onSuccess: (invoice) => {
-      toastDone(`Invoice ${invoice.invoiceId} sent`, `${invoice.companyName}: overage of ${hoursCountText(invoice.hours)}`);
-      void utils.superadmin.invalidate();
-    },
+    onSuccess: (invoice) => toastDone(`Invoice ${invoice.invoiceId} sent`, `${invoice.companyName}: overage of ${hoursCountText(invoice.hours)}`),
   });
   usePageTitle(company.data?.companyName ?? 'Company');
 

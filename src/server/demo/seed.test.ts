@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyDto } from '../../shared/companies.js';
+import type { ExpiringSoonDto } from '../../shared/overview.js';
 import { invoiceStatus, type InvoiceDto } from '../../shared/invoices.js';
 import { api, createTestApp, json, type TestApp } from '../testing/app.js';
 import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemo, type DemoLogins } from './seed.js';
@@ -35,10 +37,24 @@ describe('npm run seed:demo', () => {
     expect(shown).toContain('Pending');
     const companies = json<{ companyName: string; hourBalance: number; pendingHours: number; openTasks: number }[]>(await api(t.app, boss).get('/superadmin/companies'));
     const byName = Object.fromEntries(companies.map((company) => [company.companyName, company]));
-    expect(byName['Initech']).toMatchObject({ hourBalance: 0, pendingHours: 10 });
+    // Initech's quarterly block expired unused: 5 hours rolled over, the rest expired
+    expect(byName['Initech']).toMatchObject({ hourBalance: 5, pendingHours: 10 });
     expect(byName['Northwind Traders']?.pendingHours).toBe(10);
-    expect(byName['Northwind Traders']?.hourBalance).toBeLessThan(25);
+    expect(byName['Northwind Traders']?.hourBalance).toBeLessThan(45);
     expect(byName['Globex Corporation']?.openTasks).toBeGreaterThan(0);
+  });
+
+  it('shows hour blocks at each stage: one expiring soon, one rolled over, and a company in overage', async () => {
+    const boss = await signIn(DEMO_PROVIDER_EMAIL);
+    const companies = json<CompanyDto[]>(await api(t.app, boss).get('/superadmin/companies'));
+    const byName = Object.fromEntries(companies.map((company) => [company.companyName, company]));
+    const initech = json<{ activityType: string; hours: number }[]>(await api(t.app, boss).get(`/superadmin/companies/${byName['Initech']!._id}/activities`));
+    const written = initech.filter((entry) => entry.activityType === 'Rollover' || entry.activityType === 'Expired');
+    expect(written.map((entry) => `${entry.activityType} ${entry.hours}`)).toEqual(['Rollover 5', 'Rollover -5', 'Expired -15']);
+    const expiring = json<ExpiringSoonDto>(await api(t.app, boss).get('/superadmin/overview/expiring'));
+    expect(expiring.soonest.map((block) => block.companyName).sort()).toEqual(['Initech', 'Northwind Traders']);
+    expect(byName['Globex Corporation']).toMatchObject({ overageRate: 125 });
+    expect(byName['Globex Corporation']!.hourBalance).toBeLessThan(0);
   });
 
   it('logs time over several weeks, and queues no email to the fictional addresses', async () => {

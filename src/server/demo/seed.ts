@@ -5,6 +5,9 @@ import { timeLogFormInput } from '../../shared/timelogs.js';
 import type { AppDeps } from '../deps.js';
 import { gt } from 'drizzle-orm';
 import type { Actor } from '../modules/account/actor.js';
+import { companyFields } from '../../shared/companies.js';
+import { expireDueBlocks } from '../modules/activities/blocks.js';
+import { updateCompany } from '../modules/companies/service.js';
 import { createInvoice } from '../modules/invoices/service.js';
 import { createPackage } from '../modules/packages/service.js';
 import { createPayment } from '../modules/payments/service.js';
@@ -91,6 +94,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   for (const offer of general) await createPackage(deps, packageFormInput.parse({ ...offer, startDate: iso(120) }));
   await createPackage(deps, packageFormInput.parse({ description: 'Globex retainer: 40 hours', hours: 40, rate: 120, startDate: iso(120), company: made[2]!.id }));
   await createPackage(deps, packageFormInput.parse({ description: 'Summer special: 20 hours (ended)', hours: 20, rate: 110, startDate: iso(200), endDate: iso(100) }));
+  const quarterly = { description: 'Quarterly: 20 hours, valid 3 months', hours: 20, rate: 135, validityMonths: 3, rollover: { limit: 5, unit: 'hours' as const, months: 1 } };
+  const quarterlyPackage = await createPackage(deps, packageFormInput.parse({ ...quarterly, startDate: iso(200) }));
 
   const invoice = (companyIndex: number, daysAgo: number, description: string, hours: number, rate: number, method: string) =>
     createInvoice(deps, invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: method, description, hours, rate, sendInvoiceEmail: false }));
@@ -108,6 +113,16 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const globexRetainer = await invoice(2, 45, 'Globex retainer: 40 hours', 40, 120, 'ACH');
   await pay(2, globexRetainer._id, 4800, 41, 'ACH', 'ACH-19920');
   await invoice(3, 8, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
+
+  // Hour blocks: Northwind's quarterly block expires in about ten days (its recent work draws on it
+  // first); Initech's expired unused last month, five hours rolling over into a block of their own.
+  // Each is paid on its own day, which is when its validity starts.
+  const quarterlyInvoice = (companyIndex: number, daysAgo: number) =>
+    createInvoice(actingAt(deps, new Date(iso(daysAgo))), invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: 'ACH', description: quarterly.description, hours: 20, rate: 135, packageId: quarterlyPackage._id, sendInvoiceEmail: false }));
+  const payOn = (companyIndex: number, invoiceId: string, daysAgo: number, transactionId: string) =>
+    createPayment(actingAt(deps, new Date(iso(daysAgo, 15))), paymentFormInput.parse({ company: made[companyIndex]!.id, invoice: invoiceId, amount: 2700, method: 'ACH', paymentDate: iso(daysAgo, 15), description: 'Thank you', transactionId, sendEmail: false }));
+  await payOn(0, (await quarterlyInvoice(0, 82))._id, 81, 'ACH-21544');
+  await payOn(3, (await quarterlyInvoice(3, 110))._id, 110, 'ACH-18870');
 
   const taskIds: string[][] = made.map(() => []);
   const TASKS = ['Upgrade the staging database', 'Set up single sign-on', 'Speed up the monthly report', 'Review firewall rules', 'Document the release process', 'Fix the password reset email'];
@@ -145,6 +160,19 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   }
 
   await markTaskDone(deps, actor, taskIds[1]![0]!, false);
+
+  // Globex worked a data-centre move beyond its retainer: a negative balance, billed at its own overage rate.
+  const globex = made[2]!;
+  await updateCompany(deps, globex.id, companyFields.parse({ companyName: globex.name, companyAddress: COMPANIES[2]!.address, companyPhone: COMPANIES[2]!.phone, website: COMPANIES[2]!.website, overageRate: 125 }));
+  for (const daysAgo of [3, 2]) {
+    await createTimeLog(
+      deps,
+      actor,
+      timeLogFormInput.parse({ company: globex.id, timeStamp: iso(daysAgo, 9), invertedHours: 16, description: 'Emergency data-centre move', task: null, closeTask: false, emailClient: false }),
+    );
+  }
+  // the expiries due by now, as the server's scheduled work would write them at start
+  await expireDueBlocks(deps, deps.db, started);
 
   // Demo addresses are fictional: nothing the seed did should go out as email, nor show as sent.
   await deps.db.transaction(async (tx) => {

@@ -16,6 +16,8 @@ export const {
   timeLogs,
   activities,
   hourBlocks,
+  plans,
+  planPeriods,
   outbox,
   twoFactor,
   twoFactorRecoveryCodes,

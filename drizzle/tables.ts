@@ -370,6 +370,57 @@ export function defineTables(k: Kit) {
     ],
   );
 
+  /*
+   * Monthly plans: a company invoiced for a package's hours every month on a chosen day (at most one
+   * plan a company). The package's numbers and hour terms are copied when the plan is set. nextPeriod
+   * is the month (YYYY-MM) the plan considers next and nextIssueAt when its invoice is due (null once
+   * the plan has ended); the scheduled work moves both on as it issues (or skips, while paused).
+   */
+  const plans = k.table(
+    'plans',
+    {
+      id: k.id(),
+      companyId: k.text('company_id')
+        .notNull()
+        .unique()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      packageId: k.text('package_id').references(() => packages.id, { onDelete: 'set null' }),
+      description: k.text('description').notNull(),
+      hundredths: k.int('hundredths').notNull(),
+      rateCents: k.int('rate_cents').notNull(),
+      validityMonths: k.int('validity_months'),
+      rolloverLimit: k.int('rollover_limit'),
+      rolloverUnit: k.text('rollover_unit', { enum: ROLLOVER_UNITS }),
+      rolloverMonths: k.int('rollover_months'),
+      /** The day of the month (1 to 28) the invoice is issued, in the provider's time zone. */
+      dayOfMonth: k.int('day_of_month').notNull(),
+      firstPeriod: k.text('first_period').notNull(),
+      /** Months up to and including this one are skipped; null: not paused. */
+      pausedUntil: k.text('paused_until'),
+      /** The last month invoiced; null: no end. */
+      lastPeriod: k.text('last_period'),
+      nextPeriod: k.text('next_period').notNull(),
+      nextIssueAt: k.instant('next_issue_at'),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [k.index('plans_next_issue_idx').on(t.nextIssueAt)],
+  );
+
+  /** Each month a plan invoiced, once: the unique key is what keeps a month from being invoiced twice. */
+  const planPeriods = k.table(
+    'plan_periods',
+    {
+      id: k.id(),
+      planId: k.text('plan_id')
+        .notNull()
+        .references(() => plans.id, { onDelete: 'restrict' }),
+      period: k.text('period').notNull(),
+      invoiceId: k.text('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [k.uniqueIndex('plan_periods_plan_period_unique').on(t.planId, t.period)],
+  );
+
   /** Every email is written here in the transaction that causes it; a worker delivers it. */
   const outbox = k.table(
     'outbox',
@@ -457,6 +508,8 @@ export function defineTables(k: Kit) {
     timeLogs,
     activities,
     hourBlocks,
+    plans,
+    planPeriods,
     outbox,
     twoFactor,
     twoFactorRecoveryCodes,

@@ -106,6 +106,8 @@ const ACCESS: Record<string, Access> = {
   'superadmin.invoices.openBalance': 'superAdmin',
   'superadmin.invoices.billOverage': 'superAdmin',
   'superadmin.overview.expiring': 'superAdmin',
+  'superadmin.plans.get': 'superAdmin',
+  'superadmin.plans.set': 'superAdmin',
   'superadmin.payments.list': 'superAdmin',
   'superadmin.exports.link': 'superAdmin',
   'superadmin.payments.create': 'superAdmin',

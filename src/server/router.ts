@@ -7,6 +7,7 @@ import { superAdminExportsRouter } from './modules/exports/router.js';
 import { packagesRouter, superAdminPackagesRouter } from './modules/packages/router.js';
 import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
 import { superAdminOverviewRouter } from './modules/overview/router.js';
+import { superAdminPlansRouter } from './modules/plans/router.js';
 import { superAdminSettingsRouter } from './modules/settings/router.js';
 import { superAdminSetupRouter } from './modules/setup/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
@@ -39,6 +40,7 @@ export const appRouter = router({
     payments: superAdminPaymentsRouter,
     exports: superAdminExportsRouter,
     overview: superAdminOverviewRouter,
+    plans: superAdminPlansRouter,
     settings: superAdminSettingsRouter,
     setup: superAdminSetupRouter,
     search: superAdminSearchRouter,

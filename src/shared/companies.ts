@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOW_BALANCE_MAX_HOURS } from './balance-alerts.js';
 import { forecastOutput } from './forecast.js';
 import { MAX_RATE } from './invoices.js';
+import { companyPlanOutput } from './plans.js';
 import { companyFilter, listInput, pageNumber, perPageNumber, searchText, type ListQuery } from './list.js';
 import { idParam, numberField, requiredLine, singleLine } from './validation.js';
 
@@ -28,6 +29,8 @@ export const companyOutput = z.object({
   forecast: forecastOutput,
   /** Dollars an hour of overage is billed at; null follows the rate of the company's latest invoice bought from a package. */
   overageRate: z.number().nullable(),
+  /** The company's monthly plan, if it has one. */
+  plan: companyPlanOutput,
 });
 export type CompanyDto = z.infer<typeof companyOutput>;
 

@@ -78,6 +78,7 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.setup.sendTestEmail': [SETUP],
   'superadmin.setup.hide': [SETUP],
   'superadmin.invoices.create': INVOICE_CHANGE,
+  'superadmin.plans.set': ['superadmin.plans', 'superadmin.companies'],
   // the company's page shows its figures and its invoices
   'superadmin.invoices.billOverage': ['superadmin.companies', INVOICE_LIST, ...INVOICE_CHANGE],
   'superadmin.invoices.update': INVOICE_CHANGE,

@@ -54,6 +54,7 @@ describe('npm run seed:demo', () => {
     const expiring = json<ExpiringSoonDto>(await api(t.app, boss).get('/superadmin/overview/expiring'));
     expect(expiring.soonest.map((block) => block.companyName).sort()).toEqual(['Initech', 'Northwind Traders']);
     expect(byName['Globex Corporation']).toMatchObject({ overageRate: 125 });
+    expect(byName['Contoso Pharmaceuticals']?.plan).toMatchObject({ description: 'Starter: 10 hours of consulting', dayOfMonth: 1, status: 'active' });
     expect(byName['Globex Corporation']!.hourBalance).toBeLessThan(0);
   });
 

@@ -9,6 +9,8 @@ import { companyFields } from '../../shared/companies.js';
 import { expireDueBlocks } from '../modules/activities/blocks.js';
 import { updateCompany } from '../modules/companies/service.js';
 import { createInvoice } from '../modules/invoices/service.js';
+import { setPlan } from '../modules/plans/service.js';
+import { planInput } from '../../shared/plans.js';
 import { createPackage } from '../modules/packages/service.js';
 import { createPayment } from '../modules/payments/service.js';
 import { createTaskFor, markTaskDone, updateTask } from '../modules/tasks/service.js';
@@ -91,7 +93,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
     { description: 'Growth: 25 hours of consulting', hours: 25, rate: 140 },
     { description: 'Scale: 50 hours of consulting', hours: 50, rate: 130 },
   ];
-  for (const offer of general) await createPackage(deps, packageFormInput.parse({ ...offer, startDate: iso(120) }));
+  const offered = [];
+  for (const offer of general) offered.push(await createPackage(deps, packageFormInput.parse({ ...offer, startDate: iso(120) })));
   await createPackage(deps, packageFormInput.parse({ description: 'Globex retainer: 40 hours', hours: 40, rate: 120, startDate: iso(120), company: made[2]!.id }));
   await createPackage(deps, packageFormInput.parse({ description: 'Summer special: 20 hours (ended)', hours: 20, rate: 110, startDate: iso(200), endDate: iso(100) }));
   const quarterly = { description: 'Quarterly: 20 hours, valid 3 months', hours: 20, rate: 135, validityMonths: 3, rollover: { limit: 5, unit: 'hours' as const, months: 1 } };
@@ -171,6 +174,9 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
       timeLogFormInput.parse({ company: globex.id, timeStamp: iso(daysAgo, 9), invertedHours: 16, description: 'Emergency data-centre move', task: null, closeTask: false, emailClient: false }),
     );
   }
+  // Contoso is on a monthly plan: the Starter package on the 1st of each month, from the next one
+  await setPlan(deps, planInput.parse({ id: made[1]!.id, packageId: offered[0]!._id, dayOfMonth: 1 }));
+
   // the expiries due by now, as the server's scheduled work would write them at start
   await expireDueBlocks(deps, deps.db, started);
 

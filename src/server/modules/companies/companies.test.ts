@@ -128,6 +128,7 @@ describe('GET /superadmin/companies', () => {
       runningLowEmailedAt: null,
       negativeEmailedAt: null,
       overageRate: null,
+      plan: null,
       forecast: null,
     });
     expect(page.items[0]).toMatchObject({ _id: idle.id, hourBalance: 0, pendingHours: 0, openTasks: 0 });
@@ -299,6 +300,7 @@ describe('POST /superadmin/companies', () => {
       runningLowEmailedAt: null,
       negativeEmailedAt: null,
       overageRate: null,
+      plan: null,
       forecast: null,
     });
     expect(await companyRow(created._id)).toMatchObject({ companyName: 'Wayne Enterprises', createdAt: t.clock.now() });
@@ -358,6 +360,7 @@ describe('PUT /superadmin/companies/{id}', () => {
       runningLowEmailedAt: null,
       negativeEmailedAt: null,
       overageRate: null,
+      plan: null,
       forecast: null,
     });
     expect(await companyRow(company.id)).toMatchObject({ projectDescription: 'From sign-up', createdAt: company.createdAt });

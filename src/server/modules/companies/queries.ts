@@ -14,6 +14,7 @@ import { containsPattern, orderOf, pageOf, preparedCountUpTo, searchAny, type Li
 import { plainRows, plainSelect, preparedByShape, preparedPer } from '../../lib/prepared.js';
 import { centsToDollars, hundredthsToHours } from '../../../shared/hours.js';
 import type { Forecast } from '../../../shared/forecast.js';
+import { planStatus } from '../../../shared/plans.js';
 import type { Tx } from '../../db.js';
 import type { Syntax } from '../../database/syntax.js';
 import type { AppDeps } from '../../deps.js';
@@ -22,7 +23,7 @@ import { hasCompanyRecipientsSql } from '../../mail/recipients.js';
 import { forecastsOf } from './forecasts.js';
 import { readSettings } from '../settings/service.js';
 
-const companyColumnsOf = (companies: Tx['t']['companies']) => ({
+const companyColumnsOf = ({ companies, plans }: Pick<Tx['t'], 'companies' | 'plans'>) => ({
   id: companies.id,
   companyName: companies.companyName,
   companyAddress: companies.companyAddress,
@@ -35,8 +36,21 @@ const companyColumnsOf = (companies: Tx['t']['companies']) => ({
   overageRateCents: companies.overageRateCents,
   runningLowEmailedAt: companies.runningLowEmailedAt,
   negativeEmailedAt: companies.negativeEmailedAt,
+  // the company's plan, joined on plans' unique company_id
+  planDescription: plans.description,
+  planDay: plans.dayOfMonth,
+  planPausedUntil: plans.pausedUntil,
+  planNextPeriod: plans.nextPeriod,
+  planNextIssueAt: plans.nextIssueAt,
 });
-type CompanyRow = Pick<typeof companies.$inferSelect, keyof ReturnType<typeof companyColumnsOf>>;
+type PlanColumns = { planDescription: string | null; planDay: number | null; planPausedUntil: string | null; planNextPeriod: string | null; planNextIssueAt: Date | null };
+type CompanyRow = Pick<typeof companies.$inferSelect, Exclude<keyof ReturnType<typeof companyColumnsOf>, keyof PlanColumns>> & PlanColumns;
+
+function planOfRow(row: CompanyRow): CompanyDto['plan'] {
+  if (row.planDescription === null || row.planDay === null) return null;
+  const next = row.planNextIssueAt === null ? null : row.planNextPeriod;
+  return { description: row.planDescription, dayOfMonth: row.planDay, status: planStatus(next, row.planPausedUntil), pausedUntil: row.planPausedUntil };
+}
 
 /** What a company row needs besides itself to answer: the provider's default threshold, and its forecast. */
 type DtoContext = { defaultThreshold: number; forecasts: Map<string, Forecast | null> };
@@ -76,6 +90,7 @@ function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
     negativeEmailedAt: isoOrNull(row.negativeEmailedAt),
     forecast: context.forecasts.get(row.id) ?? null,
     overageRate: row.overageRateCents === null ? null : centsToDollars(row.overageRateCents),
+    plan: planOfRow(row),
   };
 }
 
@@ -140,10 +155,11 @@ function companyListShapeWhere(tx: Tx, shape: CompanyListShape): SQL | undefined
 }
 
 const companyPage = preparedByShape((tx, shape: CompanyListShape) => {
-  const columns = companyColumnsOf(tx.t.companies);
+  const columns = companyColumnsOf(tx.t);
   const statement = tx
     .select(columns)
     .from(tx.t.companies)
+    .leftJoin(tx.t.plans, eq(tx.t.plans.companyId, tx.t.companies.id))
     .where(companyListShapeWhere(tx, shape))
     .orderBy(...orderOf(shape.dir, companySortColumns(tx.syntax)[shape.sort]))
     .limit(sql.placeholder('limit'))
@@ -191,8 +207,8 @@ export async function listCompanies(deps: Pick<AppDeps, 'config' | 'clock'>, tx:
 }
 
 export async function findCompanyRow(tx: Tx, id: string): Promise<CompanyRow> {
-  const { companies } = tx.t;
-  const [row] = await tx.select(companyColumnsOf(companies)).from(companies).where(eq(companies.id, id));
+  const { companies, plans } = tx.t;
+  const [row] = await tx.select(companyColumnsOf(tx.t)).from(companies).leftJoin(plans, eq(plans.companyId, companies.id)).where(eq(companies.id, id));
   if (!row) throw notFound('Company');
   return row;
 }

@@ -245,6 +245,17 @@ export async function deleteInvoice(deps: AppDeps, id: string): Promise<void> {
   });
 }
 
+/* ---------- invoices the app issues itself ---------- */
+
+export type IssuedInvoice = Omit<NewInvoice, 'selectedPaymentMethod' | 'sendInvoiceEmail'>;
+
+/** An invoice the app issues on its own (a monthly plan's): numbered, with its pending hours, and emailed to the company. */
+export async function issueInvoice(tx: Tx, deps: AppDeps, fields: IssuedInvoice): Promise<InvoiceDto> {
+  const invoice = await insertInvoice(tx, deps, { ...fields, selectedPaymentMethod: '', sendInvoiceEmail: true });
+  await emailInvoice(tx, deps, invoice);
+  return invoice;
+}
+
 /* ---------- overage ---------- */
 
 /**

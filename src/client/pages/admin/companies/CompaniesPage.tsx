@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BalanceEmailKind, CompanyDto, CompanySortKey } from '../../../../shared/companies.js';
 import { runOutDateText } from '../../../../shared/forecast.js';
+import { planSummaryText } from '../../../../shared/plans.js';
 import { formatHours } from '../../../../shared/format.js';
 import { AdminList, FilterSwitch, RowMenu, useAdminList, useDialog, type Column, listCache } from '../../../components/records/index.js';
 import { trpc } from '../../../trpc.js';
@@ -20,7 +21,17 @@ type CompanyAction = { kind: 'delete' | BalanceEmailKind; company: CompanyDto };
 const tabularNumbers = { fontVariantNumeric: 'tabular-nums' } as const;
 
 const columns: Column<CompanyDto>[] = [
-  { key: 'companyName', header: 'Company Name', sortable: true, render: (company) => <CompanyLink companyId={company._id} fw={500}>{company.companyName}</CompanyLink> },
+  {
+    key: 'companyName',
+    header: 'Company Name',
+    sortable: true,
+    render: (company) => (
+      <>
+        <CompanyLink companyId={company._id} fw={500}>{company.companyName}</CompanyLink>
+        {company.plan && <Text size="xs" c="dimmed">Plan: {planSummaryText(company.plan)}</Text>}
+      </>
+    ),
+  },
   { key: 'hourBalance', header: 'Hour Balance', sortable: true, align: 'right', width: 160, render: (company) => <HourBalance hours={company.hourBalance} /> },
   { key: 'openTasks', header: 'Open Tasks', sortable: true, align: 'right', width: 140, render: (company) => <Text span size="sm" style={tabularNumbers}>{company.openTasks}</Text> },
   { key: 'runsOut', header: 'Runs Out', width: 130, render: (company) => <Text span size="sm" c={company.forecast ? undefined : 'dimmed'}>{company.forecast ? runOutDateText(company.forecast) : '—'}</Text> },

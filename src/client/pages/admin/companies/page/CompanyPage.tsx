@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconClockPlus, IconEdit, IconFilePlus, IconHourglassLow, IconMailExclamation, IconReceipt } from '@tabler/icons-react';
+import { IconArrowLeft, IconClockPlus, IconEdit, IconFilePlus, IconHourglassLow, IconMailExclamation, IconReceipt, IconCalendarRepeat } from '@tabler/icons-react';
 import { Link, useParams } from 'wouter';
 import type { CompanyDto } from '../../../../../shared/companies.js';
+import { planSummaryText } from '../../../../../shared/plans.js';
 import { PageLoading } from '../../../../components/PageLoading.js';
 import { lazyPart } from '../../../../lib/lazyNamed.js';
 import { toastDone } from '../../../../lib/toast.js';
@@ -14,22 +15,32 @@ import { calledForChoice } from '../balanceEmailText.js';
 import { CompanyDialog } from '../CompanyDialog.js';
 import { CompanyFigures } from './CompanyFigures.js';
 import { CompanyNotFound } from './CompanyNotFound.js';
+import { PlanDialog } from './PlanDialog.js';
 import { ActivitiesSection, InvoicesSection, PaymentsSection, TasksSection, TimeLogsSection, UsersSection } from './CompanySections.js';
 
 // The editors and their date pickers load after the page has shown.
 const TimeLogDialog = lazyPart(() => import('../../timelogs/TimeLogDialog.js'), 'TimeLogDialog', { prefetch: true });
 const InvoiceDialog = lazyPart(() => import('../../invoices/InvoiceDialog.js'), 'InvoiceDialog', { prefetch: true });
 
-type Dialog = 'edit' | 'logTime' | 'invoice' | 'balanceEmail' | 'overage';
+type Dialog = 'edit' | 'logTime' | 'invoice' | 'balanceEmail' | 'overage' | 'plan';
 
 /** Address, phone and website, those that are set, on one line. */
 function ContactLine({ company }: { company: CompanyDto }) {
   const parts = [company.companyAddress, company.companyPhone, company.website].filter(Boolean);
-  if (parts.length === 0) return null;
+  if (parts.length === 0 && !company.plan) return null;
   return (
-    <Text c="dimmed" size="sm" style={{ whiteSpace: 'pre-line' }}>
-      {parts.join(' · ')}
-    </Text>
+    <>
+      {parts.length > 0 && (
+        <Text c="dimmed" size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {parts.join(' · ')}
+        </Text>
+      )}
+      {company.plan && (
+        <Text size="sm" data-testid="company-plan">
+          Plan: {planSummaryText(company.plan)}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -54,6 +65,9 @@ function CompanyActions({ company, open }: { company: CompanyDto; open: (dialog:
         title={email.hint}
       >
         {email.label}
+      </Button>
+      <Button variant="default" leftSection={<IconCalendarRepeat size={18} />} onClick={() => open('plan')}>
+        {company.plan ? 'Monthly Plan' : 'Add Monthly Plan'}
       </Button>
       {company.hourBalance < 0 && (
         <Button variant="default" color="red" leftSection={<IconReceipt size={18} />} onClick={() => open('overage')}>
@@ -145,6 +159,7 @@ export function CompanyPage() {
           }}
         />
       )}
+      {dialogs.target === 'plan' && <PlanDialog companyId={current._id} companyName={current.companyName} onClose={dialogs.close} />}
       {dialogs.target === 'overage' && (
         <ConfirmAction
           title="Bill Overage"

@@ -106,3 +106,15 @@ describe('the blocks a customer sees', () => {
     expectNoViolations(await seriousA11yViolations(page, 'activities with blocks, phone, dark'));
   });
 });
+
+describe('the catalogue', () => {
+  it("tells a customer how long a package's hours stay valid and what rolls over, on its card and its page", async () => {
+    const pkg = await createPackage(suite.db, { description: 'Catalogue quarterly', hundredths: 2_000, validityMonths: 3, rolloverLimit: 200, rolloverUnit: 'hours', rolloverMonths: 1 });
+    const { page } = await suite.signedInPage('admin');
+    await page.goto('/packages');
+    const card = main(page).getByRole('listitem', { name: 'Catalogue quarterly' });
+    await eventually(() => card.getByTestId('package-validity').textContent()).toBe('Valid 3 months; up to 2 hours of the unused hours roll over for 1 month more');
+    await page.goto(`/packages/${pkg.id}`);
+    await eventually(() => main(page).getByTestId('package-validity').textContent()).toBe('Valid 3 months; up to 2 hours of the unused hours roll over for 1 month more');
+  });
+});

@@ -54,6 +54,8 @@ export const packageDetailOutput = z.object({
   _id: z.string(),
   hours: z.number(),
   rate: z.number(),
+  /** How long the hours stay valid once paid, and what rolls over (null: they never expire). */
+  ...hourTermsOutput,
 });
 export type PackageDetailDto = z.infer<typeof packageDetailOutput>;
 

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Stack, Text } from '@mantine/core';
 import type { PackageDto } from '../../../shared/packages.js';
 import { formatDollars, formatHours } from '../../../shared/format.js';
 import { formatPackageDate } from '../../lib/packageText.js';
+import { hourTermsText } from '../../../shared/hour-blocks.js';
 
 /** Secondary orange, dark enough text for 4.5:1 contrast. */
 const customBadgeStyles = { root: { backgroundColor: 'light-dark(var(--mantine-color-orange-1), var(--mantine-color-orange-9))', color: 'light-dark(#7a3300, var(--mantine-color-white))' } };
@@ -39,6 +40,11 @@ export function PackageCard({ pkg, onSelect }: PackageCardProps) {
             </Text>{' '}
             {formatDollars(pkg.rate)} per hour
           </Text>
+          {pkg.validityMonths !== null && (
+            <Text size="sm" data-testid="package-validity">
+              {hourTermsText(pkg)}
+            </Text>
+          )}
           {expires && (
             <Text size="sm" c="dark.4" data-testid="package-expires">
               Option Expires on {expires}

@@ -1,6 +1,7 @@
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useEffect, type MouseEvent } from 'react';
+import { hourTermsText } from '../../../shared/hour-blocks.js';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatDollars } from '../../../shared/format.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
@@ -42,6 +43,7 @@ export function PackageDetailPage() {
               {formatDollars(pkg.price)}
             </Text>
             <Text data-testid="package-description">{pkg.description}</Text>
+            {pkg.validityMonths !== null && <Text data-testid="package-validity">{hourTermsText(pkg)}</Text>}
           </>
         )}
         <Button

@@ -118,7 +118,7 @@ describe('package detail GET /packages/{id}', () => {
     const pkg = await createPackage({ description: '20 hours of support', hundredths: 2050, rateCents: 15000, companyId: company.id });
     const response = await api(t.app, admin.token).get(`/packages/${pkg.id}`);
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support', _id: pkg.id, hours: 20.5, rate: 150 });
+    expect(json(response)).toEqual({ name: '20 hours of support', price: 3075, description: '20 hours of support', _id: pkg.id, hours: 20.5, rate: 150, validityMonths: null, rollover: null });
   });
 
   it('follows the catalogue rule: plain users and the provider get the same 403 as on GET /packages', async () => {

@@ -47,7 +47,7 @@ export async function packageDetail(deps: AppDeps, companyId: string, id: string
     .where(and(eq(packages.id, id), onOfferTo(companyId, deps.clock.now())));
   if (!row) throw notFound('Package');
   const pkg = packageDto(row);
-  return { name: pkg.description, price: pkg.price, description: pkg.description, _id: pkg._id, hours: pkg.hours, rate: pkg.rate };
+  return { name: pkg.description, price: pkg.price, description: pkg.description, _id: pkg._id, hours: pkg.hours, rate: pkg.rate, validityMonths: pkg.validityMonths, rollover: pkg.rollover };
 }
 
 export function listAllPackages(deps: AppDeps, query: PackageListQuery): Promise<Page<PackageDto>> {

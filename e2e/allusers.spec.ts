@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { LIST_ROW, eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
+import { LIST_ROW, eventually, expectNoViolations, failCalls, main, searchList, seriousA11yViolations, columnValues, expectNoDialog } from './support/page.js';
 
 /*
  * The super-admin Users screen, and with it the shared AdminList behaviour every back-office
@@ -107,7 +107,7 @@ describe('/allusers', () => {
     await dialog(page).getByLabel('Last Name').fill('New');
     await dialog(page).getByLabel('Email').fill('nadia.new@added.example.com');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => firstColumn(page)).toContain('Nadia');
     const [saved] = await suite.db.select().from(users).where(eq(users.emailAddress, 'nadia.new@added.example.com')).limit(1);
     expect(saved).toMatchObject({ companyId: company.id, role: 'admin', approved: true, passwordHash: null });
@@ -149,7 +149,7 @@ describe('/allusers', () => {
     await companyField.click();
     await page.getByRole('option', { name: 'To Co' }).click();
     await dialog(page).getByRole('button', { name: 'Update' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => rowsOf(page).first().locator('td').nth(3).textContent()).toBe('To Co');
   });
 
@@ -169,7 +169,7 @@ describe('/allusers', () => {
 
     await main(page).getByRole('button', { name: 'Send Set Password Email' }).click();
     await dialog(page).getByRole('button', { name: 'Send Email' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     const emails = await suite.db.select().from(outbox).where(eq(outbox.toAddresses, pending.emailAddress));
     expect(emails.map((email) => email.subject.split(' — ')[0])).toEqual(['Your account is approved', 'Set your password']);
 

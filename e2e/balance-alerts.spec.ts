@@ -5,7 +5,7 @@ import { unwatchedLedger } from '../src/server/modules/activities/company-hours.
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { chooseRowAction, eventually, expectNoViolations, firstColumn, heading1, main, searchList, seriousA11yViolations, spinner } from './support/page.js';
+import { chooseRowAction, eventually, expectNoViolations, firstColumn, heading1, main, searchList, seriousA11yViolations, spinner, expectNoDialog } from './support/page.js';
 
 /*
  * Low-balance alerts on screen (docs/product-rules.md#low-balance-alerts-and-the-run-out-forecast):
@@ -69,14 +69,14 @@ describe('Company List: low-balance threshold, warnings and the bulk send', () =
     await field.fill('12.5');
     await suite.screenshot(page, 'alerts-01-threshold-dialog');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     expect((await row(company.id)).lowBalanceHundredths).toBe(1250);
 
     await chooseRowAction(page, rowOf(page, 'Threshold Harbor'), 'Edit Company');
     expect(await dialog(page).getByRole('textbox', { name: 'Low-Balance Threshold (hours)' }).inputValue()).toBe('12.5');
     await dialog(page).getByRole('textbox', { name: 'Low-Balance Threshold (hours)' }).fill('');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     expect((await row(company.id)).lowBalanceHundredths).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createPackage, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { LIST_ROW, api, eventually, expectNoViolations, main, seriousA11yViolations, columnValues, sortCardsBy } from './support/page.js';
+import { LIST_ROW, api, eventually, expectNoViolations, main, seriousA11yViolations, columnValues, sortCardsBy, expectNoDialog } from './support/page.js';
 
 /*
  * The super-admin Invoices List (/allinvoices) and Payments List (/allpayments)
@@ -117,7 +117,7 @@ describe('/allinvoices', () => {
     await suite.screenshot(page, 'allinvoices-add-package');
     await dialog(page).getByLabel('Send Email to Client').uncheck();
     await save.click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await search(page, general.description);
     await eventually(() => cellsOf(page, general.description)).toEqual(
       expect.arrayContaining([company.companyName, '10', '$1,500', '$1,500', general.description, 'Zelle', 'Pending']),
@@ -146,7 +146,7 @@ describe('/allinvoices', () => {
     expect(await price.isDisabled()).toBe(true);
     await suite.screenshot(page, 'allinvoices-add-manual');
     await save.click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await search(page, description);
     await eventually(() => cellsOf(page, description)).toEqual(expect.arrayContaining(['2.5', '$300.25', 'Pending']));
   });
@@ -171,7 +171,7 @@ describe('/allinvoices', () => {
     await dialog(page).getByLabel('Description').fill(`${description} changed`);
     await dialog(page).getByLabel('Price').fill('125.5');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => cellsOf(page, `${description} changed`)).toEqual(expect.arrayContaining(['$125.50', '$125.50']));
   });
 
@@ -206,7 +206,7 @@ describe('/allinvoices', () => {
     await main(page).getByRole('button', { name: 'Send Open Balance Reminder' }).click();
     expect(await dialog(page).getByText('Are you sure you want to send an OPEN BALANCE email reminder?').isVisible()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Send Email' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     const sent = (await suite.db.select().from(outbox)).filter((email) => email.subject.startsWith(`Open balance reminder: invoice ${invoice.invoiceId}`));
     expect(sent).toHaveLength(1);
   });
@@ -241,7 +241,7 @@ describe('/allpayments', () => {
     await dialog(page).getByLabel('Send Email to Client').uncheck();
     await suite.screenshot(page, 'allpayments-add');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await search(page, `${tag} first`);
     await eventually(() => cellsOf(page, open.invoiceId)).toEqual(expect.arrayContaining([company.companyName, '$75.50', 'Zelle', open.invoiceId, 'completed']));
     await suite.screenshot(page, 'allpayments-list');
@@ -267,7 +267,7 @@ describe('/allpayments', () => {
     expect(await dialog(page).getByLabel('Payment Id').getAttribute('readonly')).not.toBeNull();
     await dialog(page).getByLabel('Amount').fill('300');
     await dialog(page).getByRole('button', { name: 'Update' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => cellsOf(page, invoice.invoiceId)).toEqual(expect.arrayContaining(['$300']));
     const afterEdit = await api(suite.url, 'GET', `/superadmin/allinvoices?company=${company.id}`, { token });
     expect((afterEdit.body as unknown as { _id: string; remainingBalance: number; completeStatus: boolean }[]).find((row) => row._id === invoice._id)).toMatchObject({ remainingBalance: 0, completeStatus: true });
@@ -280,7 +280,7 @@ describe('/allpayments', () => {
     await suite.screenshot(page, 'allpayments-status');
     await page.getByRole('option', { name: 'failed' }).click();
     await dialog(page).getByRole('button', { name: 'Update' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => cellsOf(page, invoice.invoiceId)).toEqual(expect.arrayContaining(['failed']));
     const afterFailed = await api(suite.url, 'GET', `/superadmin/allinvoices?company=${company.id}`, { token });
     expect((afterFailed.body as unknown as { _id: string; remainingBalance: number; completeStatus: boolean }[]).find((row) => row._id === invoice._id)).toMatchObject({ remainingBalance: 300, completeStatus: false });

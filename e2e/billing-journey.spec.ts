@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createPackage } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { eventually, expectPath, main } from './support/page.js';
+import { eventually, expectPath, main, expectNoDialog } from './support/page.js';
 
 /*
  * Issue 5's "done when", in one browser run: a customer buys a package and sees it pending; the
@@ -24,7 +24,7 @@ async function recordPayment(page: Page, companyName: string, invoiceId: string,
   await dialog(page).getByLabel(/^Method( \*)?$/).click();
   await page.getByRole('option', { name: 'ACH' }).click();
   await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await eventually(() => dialog(page).count()).toBe(0);
+  await expectNoDialog(page);
 }
 
 describe('buying hours, end to end', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../src/server/modules/account/sessions.js';
 import { createCompany, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { api, coloursOf, eventually, expectNoViolations, listRows, main, seriousA11yViolations } from './support/page.js';
+import { api, coloursOf, eventually, expectNoViolations, listRows, main, seriousA11yViolations, expectNoDialog } from './support/page.js';
 
 /*
  * The provider's daily billing work on /allinvoices and /allpayments: a payment recorded from its
@@ -91,7 +91,7 @@ describe('recording a payment', () => {
     await suite.screenshot(page, 'billing-ux-record-payment-1440');
     await user.click(dialog(page).getByLabel('Send Email to Client'));
     await user.click(dialog(page).getByRole('button', { name: 'Save' }));
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     expect(user.count).toBeLessThanOrEqual(4);
 
     await eventually(() => toast(page, 'Payment saved').textContent()).toContain(`$150 on invoice ${invoice.invoiceId} for ${company.companyName}`);

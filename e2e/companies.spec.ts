@@ -7,7 +7,7 @@ import { unwatchedLedger } from '../src/server/modules/activities/company-hours.
 import { addInvoiceHours, completeInvoiceHours, recordTimeLogHours } from '../src/server/modules/activities/ledger.js';
 import { createCompany, createInvoiceRow, createTask, createTimeLogRow, createUser } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { LIST_ROW, chooseRowAction, coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations, columnValues } from './support/page.js';
+import { LIST_ROW, chooseRowAction, coloursOf, eventually, expectNoViolations, failCalls, heading1, holdCalls, isReddish, main, searchList, seriousA11yViolations, columnValues, expectNoDialog } from './support/page.js';
 
 /*
  * The super-admin Company List (/companies): the list, the company dialog, balance emails and the
@@ -286,7 +286,7 @@ describe('Company List (/companies)', () => {
     await suite.screenshot(page, 'companies-02-add-dialog');
     await dialog(page).getByRole('button', { name: 'Save', exact: true }).click();
 
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => tableRows(page)).toEqual([['Newly Added Widgets', '0', '0']]);
     const stored = await suite.db.select().from(companies).where(eq(companies.companyName, 'Newly Added Widgets'));
     expect(stored).toHaveLength(1);
@@ -313,7 +313,7 @@ describe('Company List (/companies)', () => {
     await dialog(page).getByRole('textbox', { name: 'Company Name' }).fill('Editable After');
     await dialog(page).getByRole('textbox', { name: 'Website' }).fill('https://after.example.com');
     await dialog(page).getByRole('button', { name: 'Update', exact: true }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => tableRows(page)).toEqual([['Editable After', '4.75', '2']]);
     expect((await suite.db.select().from(companies).where(eq(companies.id, company.id)))[0]).toMatchObject({
       companyName: 'Editable After',
@@ -334,7 +334,7 @@ describe('Company List (/companies)', () => {
     await eventually(() => alertIn(dialog(page)).textContent()).toBe('ErrorCompany name is required.');
     expect(await dialogTitle(page)).toBe('Add Company');
     await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
 
     await failCalls(page, 'superadmin.companies.update');
     await chooseRowAction(page, rowOf(page, 'Failing Save Co'), 'Edit Company');
@@ -372,14 +372,14 @@ describe('Company List (/companies)', () => {
     expect(await dialogTitle(page)).toBe('Confirm Delete');
     await suite.screenshot(page, 'companies-05-delete-refused');
     await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     expect((await suite.db.select().from(companies).where(eq(companies.id, billed.id)))[0]).toBeDefined();
 
     await chooseRowAction(page, rowOf(page, 'Deletable Co'), 'Delete Company');
     expect(await alertIn(dialog(page)).count()).toBe(0);
     await suite.screenshot(page, 'companies-05-delete-dialog');
     await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => namesShown(page)).toEqual(['Deletable Billed Co']);
     expect((await suite.db.select().from(companies).where(eq(companies.id, doomed.id)))[0]).toBeUndefined();
   });
@@ -402,7 +402,7 @@ describe('Company List (/companies)', () => {
     await suite.screenshot(page, 'companies-06-email-dialog');
     expect(await emailsTo(user.emailAddress)).toHaveLength(0);
     await dialog(page).getByRole('button', { name: 'Send Email', exact: true }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await eventually(() => notificationTexts(page)).toContain('A running-low balance email was sent to 1 user of Mailer Co.');
 
     // 1.5 hours left: the negative email is not offered
@@ -419,7 +419,7 @@ describe('Company List (/companies)', () => {
     await eventually(() => dialog(page).getByTestId('email-preview').textContent()).toContain('To: nobody: the company has no approved users');
     expect(await dialog(page).getByRole('button', { name: 'Send Email', exact: true }).isDisabled()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await suite.screenshot(page, 'companies-06-email-notifications');
   });
 
@@ -493,7 +493,7 @@ describe('Company List (/companies)', () => {
     await suite.screenshot(page, 'companies-08-scheduler-sending');
     const received = webhook.received.length;
     gate.release();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     expect(webhook.received.slice(received)).toEqual([
       [
         { name: 'Sched Alpha', hours: 0 },
@@ -581,7 +581,7 @@ describe('Company List (/companies)', () => {
       await page.waitForTimeout(300);
       report.push(...(await seriousA11yViolations(page, title)));
       await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
-      await eventually(() => dialog(page).count()).toBe(0);
+      await expectNoDialog(page);
     };
     const axeRow = rowOf(page, 'Axe Co');
     await openAndCheck(() => main(page).getByRole('button', { name: 'Add Company', exact: true }).click(), 'Add Company');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createCompany, createPackage } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { LIST_ROW, eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations, columnValues } from './support/page.js';
+import { LIST_ROW, eventually, expectNoViolations, expectPath, failCalls, main, pathOf, searchList, seriousA11yViolations, columnValues, expectNoDialog } from './support/page.js';
 
 /*
  * Packages: the super-admin list (/allpackages), the company admin's catalogue (/packages) and
@@ -88,7 +88,7 @@ describe('/allpackages', () => {
     await dialog(page).getByLabel('Rate').fill('200');
     expect(await dialog(page).getByLabel('Price').inputValue()).toBe('$2,500');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await main(page).getByLabel('Search').fill('Added starter');
     await eventually(() => firstColumn(page)).toEqual(['Added starter block']);
     const [saved] = await suite.db.select().from(packages).where(eq(packages.description, 'Added starter block')).limit(1);
@@ -129,7 +129,7 @@ describe('/allpackages', () => {
     await page.locator('table button:not([data-outside])', { hasText: /^15$/ }).click();
     await eventually(() => dialog(page).getByRole('button', { name: 'End Date', exact: true }).textContent()).toMatch(/^[A-Z][a-z]{2} 15, \d{4}$/);
     await dialog(page).getByRole('button', { name: 'Update' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     await main(page).getByLabel('Search').fill('Edited');
     await eventually(() => rowsOf(page).first().locator('td').allTextContents()).toEqual(expect.arrayContaining(['Edited block', '20', '$125', '$2,500', 'Edit Pkg Co']));
     const [saved] = await suite.db.select().from(packages).where(eq(packages.id, pkg.id));

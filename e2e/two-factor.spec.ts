@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './support/fixture.js';
-import { api, eventually, expectNoViolations, expectPath, heading1, listRows, main, searchList, seriousA11yViolations, storedSession } from './support/page.js';
+import { api, eventually, expectNoViolations, expectPath, heading1, listRows, main, searchList, seriousA11yViolations, storedSession, expectNoDialog } from './support/page.js';
 
 /*
  * Two-factor sign-in in Chromium against the real server: set it up on My Account with the code
@@ -141,7 +141,7 @@ describe("A super-admin resetting a user's lost second factor on /allusers", () 
       expectNoViolations(await seriousA11yViolations(page, 'reset dialog'));
 
       await dialog(page).getByRole('button', { name: RESET }).click();
-      await eventually(() => dialog(page).count()).toBe(0);
+      await expectNoDialog(page);
       const message = `Two-factor sign-in has been reset for ${member.user.emailAddress}. They have been signed out and emailed.`;
       const notice = page.locator('.mantine-Notification-root').filter({ hasText: message });
       await notice.waitFor();

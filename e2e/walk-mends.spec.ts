@@ -6,7 +6,7 @@ import { SIGN_UP_DONE } from '../src/shared/sign-up.js';
 import { countingStatusNote } from '../src/shared/payments.js';
 import { AWAITING_APPROVAL } from '../src/shared/users.js';
 import { browserSuite } from './support/fixture.js';
-import { api, coloursOf, eventually, expectNoViolations, expectPath, heading1, listRows, main, seriousA11yViolations } from './support/page.js';
+import { api, coloursOf, eventually, expectNoViolations, expectPath, heading1, listRows, main, seriousA11yViolations, expectNoDialog } from './support/page.js';
 
 /*
  * What a tester's walk through the screens found, mended: the Record Payment dialog, the end of
@@ -77,7 +77,7 @@ describe('Record Payment', () => {
     expectNoViolations(await seriousA11yViolations(page, 'record payment dialog'));
     await dialog(page).getByLabel('Send Email to Client').click();
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await eventually(() => dialog(page).count()).toBe(0);
+    await expectNoDialog(page);
     const payments = await api(suite.url, 'GET', `/superadmin/payments?search=&company=`, { token });
     const saved = (payments.body as unknown as { invoice: { invoiceId: string }; method: string; status: string }[]).find((p) => p.invoice.invoiceId === invoice.invoiceId);
     expect(saved).toMatchObject({ method: 'Zelle', status: 'Completed' });

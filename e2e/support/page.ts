@@ -27,6 +27,15 @@ export function eventually<T>(read: () => T | Promise<T>, timeout = 10_000, mess
   return expect.poll(read, { timeout, interval: 100, message });
 }
 
+/**
+ * Waits until no dialog is open; a dialog still open after the wait fails with its text, so an error
+ * it shows (a refused save, a server fault) is in the report.
+ */
+export async function expectNoDialog(page: Page, timeout?: number): Promise<void> {
+  const dialogs = page.getByRole('dialog');
+  await eventually(async () => ((await dialogs.count()) === 0 ? 'no dialog' : `open: ${(await dialogs.allInnerTexts()).join(' | ')}`), timeout).toBe('no dialog');
+}
+
 /** The page's path, e.g. '/dashboard'. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;

@@ -353,6 +353,12 @@ export function defineTables(k: Kit) {
       /** Hundredths left unused at the expiry, as the ledger stands, and how many of them roll over. */
       unusedHundredths: k.int('unused_hundredths').notNull().default(0),
       rolledHundredths: k.int('rolled_hundredths').notNull().default(0),
+      /**
+       * Hundredths of the rolled-over ones left unused when the block they roll into expires in turn,
+       * as the ledger stands: the new block's figure from its first moment. Null when not yet worked
+       * out (blocks settled before the figure was kept); the expiry run then replays the company.
+       */
+      rolledUnusedHundredths: k.int('rolled_unused_hundredths'),
       expiredAt: k.instant('expired_at'),
       /** The entries written at the expiry: the unused hours that expired, and those that rolled over (the Rollover entry out). */
       expiredEntryId: k.text('expired_entry_id').references(() => activities.id, { onDelete: 'restrict' }),

@@ -14,10 +14,12 @@ import { mb, ms, Scoreboard, seconds } from './bench/format.js';
 import { runLoad } from './bench/load.js';
 import { measureAlone, measureConcurrent, type CallResult } from './bench/latency.js';
 import { describeMachine } from './bench/machine.js';
+import { measureExpiryRun, type ExpiryRun } from './bench/expiry.js';
 import { describeSizes, parseOptions } from './bench/options.js';
 import { postgresTarget, type PostgresTarget } from './bench/postgres-target.js';
 import {
   bundleSection,
+  expirySection,
   latencySection,
   sortsAndSearchesSection,
   loadSection,
@@ -153,6 +155,22 @@ async function compareWithBare(project: RunningServer, seeded: Seeded, captures:
   }
 }
 
+/** Ten times the companies: a day of expiries in a provider's usual spread, and a quarter's end when every block ends at once. */
+async function measureExpiryRuns(): Promise<{ name: string; run: ExpiryRun }[]> {
+  const companies = options.sizes.companies * 10;
+  const runs = [
+    { name: "a day's expiries (1 in 90)", dueShare: 1 / 90 },
+    { name: 'a quarter end (every company)', dueShare: 1 },
+  ];
+  const measured = [];
+  for (const { name, dueShare } of runs) {
+    const run = await measureExpiryRun(options.database, companies, dueShare, progress);
+    if (run.problem) broken.push(`expiry run, ${name}: ${run.problem}`);
+    measured.push({ name, run });
+  }
+  return measured;
+}
+
 async function main(): Promise<void> {
   const on = options.database.engine === 'postgres' ? ', on PostgreSQL' : '';
   say(`npm run bench: ${options.preset === 'small' ? '--small' : 'full size'}${on}${options.load ? `, --load ${options.loadSeconds} s` : ''}`);
@@ -202,6 +220,9 @@ async function main(): Promise<void> {
   }
   if (broken.length > 0) say(`Last lines of the project server's output:\n${project.output() || '(none)'}\n`);
   await stop(project);
+
+  say(expirySection(await measureExpiryRuns(), board));
+  say();
 
   say(bundleSection(await bundleReport(), board));
   say();

@@ -2,6 +2,7 @@ import { jsBudgetOf, type BundleReport } from './bundle.js';
 import { bytes, count, mb, ms, rate, Scoreboard, table } from './format.js';
 import type { CallResult } from './latency.js';
 import type { LoadResult } from './load.js';
+import type { ExpiryRun } from './expiry.js';
 import type { Budget } from './options.js';
 import type { Throughput } from './throughput.js';
 
@@ -17,6 +18,8 @@ export const TARGETS = {
   startupMs: 1_500,
   bareRatio: 0.5,
   trivialShareOfHello: 0.25,
+  expiryRunMs: 1_000,
+  expiryHoldMs: 50,
 };
 
 export function sizesSection(results: CallResult[]): string {
@@ -128,5 +131,25 @@ export function sortsAndSearchesSection(sorts: CallResult[], searches: CallResul
     '',
     `Searches, ${runs}`,
     table(header, searches.map(row)),
+  ].join('\n');
+}
+
+/** The scheduled expiry run over ten times the companies: its time, and the longest it held the event loop. */
+export function expirySection(runs: { name: string; run: ExpiryRun }[], board: Scoreboard): string {
+  const rows = runs.map(({ name, run }) => [
+    name,
+    count(run.due),
+    count(run.entries),
+    count(run.emails),
+    ms(run.ms),
+    board.mark(run.ms < TARGETS.expiryRunMs),
+    ms(run.maxHoldMs),
+    board.mark(run.maxHoldMs < TARGETS.expiryHoldMs),
+    run.problem ?? 'checked',
+  ]);
+  return [
+    `The expiry run (scheduled work), on a throwaway database of ${count(runs[0]?.run.companies)} companies with quarterly blocks of hours. ` +
+      `Targets: done in < ${TARGETS.expiryRunMs} ms, the event loop never held ${TARGETS.expiryHoldMs} ms or more.`,
+    table(['run', 'due', 'entries', 'alert emails', 'ms', `<${TARGETS.expiryRunMs}`, 'longest hold', `<${TARGETS.expiryHoldMs}`, 'after'], rows),
   ].join('\n');
 }

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
 import { settleRecountedInvoices } from './modules/billing/settlement.js';
 import { readSession, recentSessions } from './modules/account/sessions.js';
-import { alertOnBalanceChange } from './modules/companies/balance-alerts.js';
+import { alertOnBalanceChanges } from './modules/companies/balance-alerts.js';
 import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
@@ -62,7 +62,7 @@ export async function createRuntime(
     db: database.db,
     clock,
     outbox,
-    balanceWatcher: (tx, change) => alertOnBalanceChange(deps, tx, change),
+    balanceWatcher: (tx, changes) => alertOnBalanceChanges(deps, tx, changes),
     // several processes may share a PostgreSQL database: they count their limits in it
     rateLimiter: new RateLimiter(clock, { windows: database.engine === 'postgres' ? databaseWindows(database.db) : memoryWindows() }),
     // on PostgreSQL a session lookup is a round trip to the server on every signed-in call

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { Repeating } from './lib/repeating.js';
-import { expireDueBlocks } from './modules/activities/blocks.js';
+import { expireDueBlocks } from './modules/activities/expiry-run.js';
 import { warnOfExpiringHours } from './modules/activities/expiry-warnings.js';
 import { issueDuePlanInvoices } from './modules/plans/service.js';
 

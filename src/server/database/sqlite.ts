@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../../drizzle/schema.js';
 import { makePrivateFile, makePrivateFolder, narrowIfPresent } from '../lib/private-files.js';
+import { BackgroundCheckpoints, HARD_LIMIT_PAGES, SQLITE_DEFAULT_CHECKPOINT_PAGES } from './checkpoints.js';
 import { cacheStatements } from '../lib/statement-cache.js';
 import { Turns } from '../lib/turns.js';
 import { migrationsFolders } from '../paths.js';
@@ -44,6 +45,9 @@ export function openSqlite(file: string): SqliteDatabase {
   const writer = connect(file, false);
   migrate(drizzle(writer, { schema }), { migrationsFolder: migrationsFolders.sqlite });
   const reader = connect(file, true);
+  // checkpoints run in a worker thread; the writer checkpoints itself only if the WAL grows far (checkpoints.ts)
+  writer.pragma(`wal_autocheckpoint = ${HARD_LIMIT_PAGES}`);
+  const checkpoints = new BackgroundCheckpoints(file, () => writer.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_CHECKPOINT_PAGES}`));
 
   const turns = new Turns();
   const open = new AsyncLocalStorage<true>();
@@ -75,6 +79,20 @@ export function openSqlite(file: string): SqliteDatabase {
     },
     (callback) => committed.push(callback),
   );
+  // after a commit, a checkpoint (at most every CHECKPOINT_EVERY_MS), in the write turn (checkpoints.ts)
+  let checkpointAsked = false;
+  const checkpointAfterCommit = () => {
+    if (checkpointAsked || !checkpoints.due()) return;
+    checkpointAsked = true;
+    void turns.take().then(async (handBack) => {
+      try {
+        await checkpoints.checkpoint();
+      } finally {
+        checkpointAsked = false;
+        handBack();
+      }
+    });
+  };
   const transaction = async <T>(work: (tx: Tx) => Promise<T>, scope?: WriteScope): Promise<T> => {
     if (open.getStore()) throw new Error(NESTED_ON_OUTER);
     const handBack = await turns.take();
@@ -85,6 +103,7 @@ export function openSqlite(file: string): SqliteDatabase {
         const result = await open.run(true, () => work(inside));
         writer.exec('COMMIT');
         commits += 1;
+        checkpointAfterCommit();
         for (const callback of committed) callback();
         return result;
       } catch (error) {
@@ -107,6 +126,7 @@ export function openSqlite(file: string): SqliteDatabase {
     close: async () => {
       // the last transaction in line finishes first
       (await turns.take())();
+      await checkpoints.close();
       reader.close();
       writer.close();
     },

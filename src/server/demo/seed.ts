@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { gt } from 'drizzle-orm';
 import type { Actor } from '../modules/account/actor.js';
 import { companyFields } from '../../shared/companies.js';
-import { expireDueBlocks } from '../modules/activities/blocks.js';
+import { expireDueBlocks } from '../modules/activities/expiry-run.js';
 import { updateCompany } from '../modules/companies/service.js';
 import { createInvoice } from '../modules/invoices/service.js';
 import { setPlan } from '../modules/plans/service.js';

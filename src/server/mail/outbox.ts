@@ -29,6 +29,8 @@ export type Email = {
 export type AttachmentResolver = (source: string) => Promise<Buffer>;
 
 export const MAX_ATTEMPTS = 20;
+/** Emails per insert statement of enqueueAll. */
+const ENQUEUE_BATCH = 50;
 /** What is left of the bodies of an email with a single-use link once it has been sent. */
 export const CLEARED_BODY = 'Cleared after sending: this email carried a single-use link.';
 const FIRST_RETRY_MS = 30_000;
@@ -78,17 +80,25 @@ export class Outbox {
 
   /** Queues the email in the caller's transaction; its id, or undefined when it has no recipients. */
   async enqueue(tx: Tx, email: Email): Promise<string | undefined> {
+    const [id] = await this.enqueueAll(tx, [email]);
+    return id;
+  }
+
+  /**
+   * Queues the emails in the caller's transaction, a few dozen per statement: for work that sends
+   * many at once. Their ids, in order; undefined for an email with no recipients, which is not queued.
+   */
+  async enqueueAll(tx: Tx, emails: readonly Email[]): Promise<(string | undefined)[]> {
     const now = this.options.clock.now();
-    const recipients = uniqueAddresses(email.to);
-    if (recipients.length === 0) {
-      this.options.logger?.warn({ subject: email.subject }, 'email has no recipients; not queued');
-      return undefined;
-    }
-    const id = newId();
-    await tx
-      .insert(tx.t.outbox)
-      .values({
-        id,
+    const rows: (typeof outbox.$inferInsert)[] = [];
+    const ids = emails.map((email) => {
+      const recipients = uniqueAddresses(email.to);
+      if (recipients.length === 0) {
+        this.options.logger?.warn({ subject: email.subject }, 'email has no recipients; not queued');
+        return undefined;
+      }
+      const row = {
+        id: newId(),
         toAddresses: recipients.join(', '),
         subject: email.subject,
         textBody: email.text,
@@ -97,9 +107,13 @@ export class Outbox {
         clearAfterSend: email.clearAfterSend ?? false,
         nextAttemptAt: now,
         createdAt: now,
-      });
-    tx.afterCommit(() => this.wake());
-    return id;
+      };
+      rows.push(row);
+      return row.id;
+    });
+    for (let at = 0; at < rows.length; at += ENQUEUE_BATCH) await tx.insert(tx.t.outbox).values(rows.slice(at, at + ENQUEUE_BATCH));
+    if (rows.length > 0) tx.afterCommit(() => this.wake());
+    return ids;
   }
 
   start(): void {

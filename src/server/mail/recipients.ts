@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { companies, users } from '../../../drizzle/schema.js';
 import type { Tx } from '../db.js';
 import type { Provider } from '../config.js';
@@ -32,10 +32,18 @@ export const hasCompanyRecipientsSql: SQL = sql`exists (select 1 from ${users} w
 
 /** The company's admins: its approved users whose role is admin (read as rolesOf reads it). */
 export async function companyAdminRecipients(tx: Tx, companyId: string): Promise<string[]> {
+  return (await companyAdminRecipientsOf(tx, [companyId])).get(companyId) ?? [];
+}
+
+/** The admins of each company, as companyAdminRecipients, in one read; a company without any is left out. */
+export async function companyAdminRecipientsOf(tx: Tx, companyIds: readonly string[]): Promise<Map<string, string[]>> {
   const { users } = tx.t;
+  const byCompany = new Map<string, string[]>();
+  if (companyIds.length === 0) return byCompany;
   const admins = await tx
-    .select({ emailAddress: users.emailAddress })
+    .select({ companyId: users.companyId, emailAddress: users.emailAddress })
     .from(users)
-    .where(and(approvedUsersOf(users, companyId), sql`lower(trim(${users.role})) = 'admin'`));
-  return admins.map((user) => user.emailAddress);
+    .where(and(inArray(users.companyId, [...companyIds]), eq(users.approved, true), sql`lower(trim(${users.role})) = 'admin'`));
+  for (const { companyId, emailAddress } of admins) byCompany.set(companyId!, [...(byCompany.get(companyId!) ?? []), emailAddress]);
+  return byCompany;
 }

@@ -1,11 +1,10 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { hourBlocks } from '../../../../drizzle/schema.js';
 import { BALANCE_ENTRY_STATUS } from '../../../shared/hour-balance.js';
 import { LIVE_BLOCKS_LIMIT, replayBlocks, type BlockOutcome, type LiveBlockDto, type ExpiringBlock, type LedgerMove, type RolloverUnit } from '../../../shared/hour-blocks.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import { localDate } from '../../../shared/weekly.js';
-import type { Db, Tx } from '../../db.js';
-import { companyTurn } from '../../database/port.js';
+import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import type { LedgerDeps } from './company-hours.js';
@@ -33,7 +32,7 @@ export const EXPIRED_ENTRY = 'Unused hours expired';
 export const ROLLED_OUT_ENTRY = 'Unused hours rolled over into a new block';
 export const ROLLED_IN_ENTRY = 'Hours rolled over from an expired block';
 const BLOCK_ENTRY = 'Hours entry of this block';
-type BlockEntryDescription = typeof EXPIRED_ENTRY | typeof ROLLED_OUT_ENTRY | typeof ROLLED_IN_ENTRY;
+export type BlockEntryDescription = typeof EXPIRED_ENTRY | typeof ROLLED_OUT_ENTRY | typeof ROLLED_IN_ENTRY;
 
 /** A block's terms, as they were when it opened. */
 export const termsOf = (block: HourBlock): NewBlockTerms => ({
@@ -99,7 +98,7 @@ export async function settleBlocks(deps: LedgerDeps, tx: Tx, companyId: string, 
 
 /** One purchase's block (and the block it rolled over into) brought to its outcome. */
 async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: HourBlock | undefined, outcome: BlockOutcome, now: Date): Promise<void> {
-  const rolled = (await settleExpiry(deps, tx, block, outcome.unused, outcome.rolled, now)) ? outcome.rolled : 0;
+  const rolled = (await settleExpiry(deps, tx, block, outcome, now)) ? outcome.rolled : 0;
   const rolledOut = await keepEntry(deps, tx, block, block.rolloverEntryId, -rolled, ROLLED_OUT_ENTRY, now);
   if (rolledOut !== null && rolledOut !== block.rolloverEntryId) {
     await tx.update(tx.t.hourBlocks).set({ rolloverEntryId: rolledOut }).where(eq(tx.t.hourBlocks.id, block.id));
@@ -110,20 +109,21 @@ async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: Ho
   }
   const rolledBlock = child ?? (await openRolledBlock(deps, tx, block, rolled, now));
   await keepEntry(deps, tx, rolledBlock, rolledBlock.entryId, rolled, ROLLED_IN_ENTRY, now);
-  await settleExpiry(deps, tx, rolledBlock, outcome.rolledUnused, 0, now);
+  await settleExpiry(deps, tx, rolledBlock, { unused: outcome.rolledUnused, rolled: 0, rolledUnused: 0 }, now);
 }
 
 /**
  * Stores the block's figures and, once its expiry is due, writes it: the unused hours that do not
  * roll over, Expired. Answers whether the expiry is written.
  */
-async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, unused: number, rolled: number, now: Date): Promise<boolean> {
+async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, { unused, rolled, rolledUnused }: BlockOutcome, now: Date): Promise<boolean> {
   const { hourBlocks } = tx.t;
   const due = block.expiredAt !== null || block.expiresAt.getTime() <= now.getTime();
   const expiredEntryId = due ? await keepEntry(deps, tx, block, block.expiredEntryId, -(unused - rolled), EXPIRED_ENTRY, now) : null;
   const expiredAt = due ? (block.expiredAt ?? now) : null;
-  if (block.unusedHundredths !== unused || block.rolledHundredths !== rolled || block.expiredAt !== expiredAt || block.expiredEntryId !== expiredEntryId) {
-    await tx.update(hourBlocks).set({ unusedHundredths: unused, rolledHundredths: rolled, expiredAt, expiredEntryId }).where(eq(hourBlocks.id, block.id));
+  const stored = { unusedHundredths: unused, rolledHundredths: rolled, rolledUnusedHundredths: rolledUnused, expiredAt, expiredEntryId };
+  if ((Object.keys(stored) as (keyof typeof stored)[]).some((key) => block[key] !== stored[key])) {
+    await tx.update(hourBlocks).set(stored).where(eq(hourBlocks.id, block.id));
   }
   return due;
 }
@@ -131,11 +131,13 @@ async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, unused: 
 /** The rolled-over block of `block`: its Rollover entry in, and its row. */
 async function openRolledBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, hundredths: number, now: Date): Promise<HourBlock> {
   const entry = await insertEntry(deps, tx, blockEntry(block, hundredths, ROLLED_IN_ENTRY, now));
-  const [rolled] = await tx
-    .insert(tx.t.hourBlocks)
-    .values({ id: newId(), companyId: block.companyId, entryId: entry.id, rolledFromId: block.id, expiresAt: block.rolloverExpiresAt!, createdAt: now })
-    .returning();
+  const [rolled] = await tx.insert(tx.t.hourBlocks).values(rolledBlockRow(block, entry.id, now)).returning();
   return rolled!;
+}
+
+/** The row of the block `block` rolls over into, brought by the entry `entryId`; its figures are settled after. */
+export function rolledBlockRow(block: HourBlock, entryId: string, now: Date): typeof hourBlocks.$inferInsert {
+  return { id: newId(), companyId: block.companyId, entryId, rolledFromId: block.id, expiresAt: block.rolloverExpiresAt!, createdAt: now };
 }
 
 /**
@@ -143,7 +145,7 @@ async function openRolledBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, hundr
  * apart by their creation time, a millisecond apart, so the history reads in the order they happen:
  * the hours that expire, those that roll out of the block, those that arrive in the new one.
  */
-function blockEntry(block: HourBlock, hundredths: number, description: BlockEntryDescription, now: Date): Omit<Activity, 'id'> {
+export function blockEntry(block: HourBlock, hundredths: number, description: BlockEntryDescription, now: Date): Omit<Activity, 'id'> {
   const { activityType, order } = BLOCK_ENTRY_KINDS[description];
   return { companyId: block.companyId, activityType, status: 'completed', hundredths, description, timeStamp: block.expiresAt, invoiceId: null, timeLogId: null, createdAt: new Date(now.getTime() + order) };
 }
@@ -204,35 +206,6 @@ export async function dropBlocksOfEntry(deps: LedgerDeps, tx: Tx, entryId: strin
   const [child] = await tx.select().from(hourBlocks).where(eq(hourBlocks.rolledFromId, block.id));
   await dropBlock(deps, tx, block, child);
   return [block];
-}
-
-/** Companies settled per read of the due blocks: each in a transaction of its own. */
-const EXPIRY_BATCH = 200;
-
-/**
- * Writes every expiry due by `now`: each company with a block whose expiry has come and is not
- * written yet is settled, in a transaction of its own (its company's turn). Running it again, or in
- * several processes at once, writes nothing twice: a settled block's expiry is written. Answers how
- * many companies it settled.
- */
-export async function expireDueBlocks(deps: LedgerDeps, db: Db, now: Date): Promise<number> {
-  const { hourBlocks } = db.t;
-  let settled = 0;
-  let after = '';
-  for (;;) {
-    const due = await db
-      .selectDistinct({ companyId: hourBlocks.companyId })
-      .from(hourBlocks)
-      .where(and(isNull(hourBlocks.expiredAt), lte(hourBlocks.expiresAt, now), gt(hourBlocks.companyId, after)))
-      .orderBy(hourBlocks.companyId)
-      .limit(EXPIRY_BATCH);
-    for (const { companyId } of due) {
-      await db.transaction((tx) => settleBlocks(deps, tx, companyId, now), companyTurn(companyId));
-      settled += 1;
-    }
-    if (due.length < EXPIRY_BATCH) return settled;
-    after = due.at(-1)!.companyId;
-  }
 }
 
 /** The company's blocks with hours left, soonest expiry first: the hours they will leave unused as the ledger stands. */

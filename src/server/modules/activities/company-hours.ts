@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { activities } from '../../../../drizzle/schema.js';
 import { hourShareOf } from '../../../shared/hour-balance.js';
 import type { Tx } from '../../db.js';
@@ -15,8 +15,8 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 
 /** A company's stored balance moved from `was` to `is` hundredths. */
 export type BalanceChange = { companyId: string; was: number; is: number };
-/** Told of a company's balance before and after a change, inside the change's transaction. */
-export type BalanceWatcher = (tx: Tx, change: BalanceChange) => Promise<void>;
+/** Told of companies' balances before and after changes, in the order made, inside the changes' transaction. */
+export type BalanceWatcher = (tx: Tx, changes: readonly BalanceChange[]) => Promise<void>;
 
 /**
  * What a ledger write needs besides its transaction: who hears of the balance changes it makes (the
@@ -41,7 +41,7 @@ async function addToCompany(deps: LedgerDeps, tx: Tx, companyId: string, balance
     .where(eq(companies.id, companyId))
     .returning({ is: companies.balanceHundredths });
   if (!updated || balance === 0) return;
-  await deps.balanceWatcher(tx, { companyId, was: updated.is - balance, is: updated.is });
+  await deps.balanceWatcher(tx, [{ companyId, was: updated.is - balance, is: updated.is }]);
 }
 
 const NO_SHARE = { balance: 0, pending: 0 };
@@ -56,4 +56,46 @@ export async function keepCompanyHours(deps: LedgerDeps, tx: Tx, before: Entry |
   }
   if (before) await addToCompany(deps, tx, before.companyId, -was.balance, -was.pending);
   if (after) await addToCompany(deps, tx, after.companyId, is.balance, is.pending);
+}
+
+/** Companies changed per statement by addToCompanies. */
+const COMPANY_BATCH = 500;
+
+/**
+ * Adds each entry's share to its company's figures, many entries at once: one statement per few
+ * hundred companies, and one call of the watcher for every balance that moved. For writes of many
+ * new entries (the expiry run), where addToCompany per entry would cost a statement each.
+ */
+export async function addEntriesToCompanies(deps: LedgerDeps, tx: Tx, entries: readonly Entry[]): Promise<void> {
+  const totals = new Map<string, { balance: number; pending: number }>();
+  for (const entry of entries) {
+    const share = hourShareOf(entry);
+    const total = totals.get(entry.companyId) ?? { balance: 0, pending: 0 };
+    totals.set(entry.companyId, { balance: total.balance + share.balance, pending: total.pending + share.pending });
+  }
+  const moved = [...totals].filter(([, total]) => total.balance !== 0 || total.pending !== 0);
+  const changes: BalanceChange[] = [];
+  for (let at = 0; at < moved.length; at += COMPANY_BATCH) {
+    const batch = moved.slice(at, at + COMPANY_BATCH);
+    const { companies } = tx.t;
+    const updated = await tx
+      .update(companies)
+      .set({
+        balanceHundredths: sql`${companies.balanceHundredths} + ${byCompany(companies.id, batch.map(([id, total]) => [id, total.balance]))}`,
+        pendingHundredths: sql`${companies.pendingHundredths} + ${byCompany(companies.id, batch.map(([id, total]) => [id, total.pending]))}`,
+      })
+      .where(inArray(companies.id, batch.map(([id]) => id)))
+      .returning({ companyId: companies.id, is: companies.balanceHundredths });
+    for (const { companyId, is } of updated) {
+      const balance = totals.get(companyId)!.balance;
+      if (balance !== 0) changes.push({ companyId, was: is - balance, is });
+    }
+  }
+  if (changes.length > 0) await deps.balanceWatcher(tx, changes);
+}
+
+/** A whole number chosen by the row's id: `case id when ? then ? … else 0 end` (the 0 makes them whole numbers on PostgreSQL). */
+function byCompany(id: SQLWrapper, values: readonly [string, number][]): SQL {
+  const whens = values.map(([companyId, value]) => sql`when ${companyId} then ${value}`);
+  return sql`(case ${id} ${sql.join(whens, sql` `)} else 0 end)`;
 }

@@ -3,7 +3,7 @@ import type { activities } from '../../../../drizzle/schema.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import { keepCompanyHours, type LedgerDeps } from './company-hours.js';
+import { addEntriesToCompanies, keepCompanyHours, type LedgerDeps } from './company-hours.js';
 
 /*
  * The ledger's three writes of one entry. Each keeps the company's stored figures in step with the
@@ -21,6 +21,17 @@ export async function insertEntry(deps: LedgerDeps, tx: Tx, entry: Omit<Activity
     .returning();
   await keepCompanyHours(deps, tx, undefined, row!);
   return row!;
+}
+
+/** Rows per insert statement of insertEntries: a few hundred parameters each. */
+const INSERT_BATCH = 100;
+
+/** Writes many new entries (their ids given) in a few statements, and keeps their companies' figures with them. */
+export async function insertEntries(deps: LedgerDeps, tx: Tx, entries: readonly Activity[]): Promise<void> {
+  for (let at = 0; at < entries.length; at += INSERT_BATCH) {
+    await tx.insert(tx.t.activities).values(entries.slice(at, at + INSERT_BATCH));
+  }
+  await addEntriesToCompanies(deps, tx, entries);
 }
 
 /** Changes the entry `where` selects, answering it as it was and as it is; `what` names it when there is none. */

@@ -9,7 +9,8 @@ import { companyHours, hourBalance, pendingHours } from '../../testing/ledger-su
 import { MAX_PER_PAGE, offsetOf } from '../../../shared/list.js';
 import { replayBlocks, type ExpiringBlock, type LedgerMove } from '../../../shared/hour-blocks.js';
 import type { Clock } from '../../lib/clock.js';
-import { expireDueBlocks, type NewBlockTerms } from './blocks.js';
+import type { NewBlockTerms } from './blocks.js';
+import { expireDueBlocks } from './expiry-run.js';
 import type { LedgerDeps } from './company-hours.js';
 import {
   activitiesPage,

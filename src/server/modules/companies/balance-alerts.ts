@@ -1,15 +1,16 @@
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { companies } from '../../../../drizzle/schema.js';
 import { balanceAlertStep } from '../../../shared/balance-alerts.js';
 import type { BalanceEmailKind } from '../../../shared/companies.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
-import { companyAdminRecipients, providerRecipients } from '../../mail/recipients.js';
+import { companyAdminRecipientsOf, providerRecipients } from '../../mail/recipients.js';
+import type { Email } from '../../mail/outbox.js';
 import type { BalanceChange } from '../activities/company-hours.js';
 import { balanceEmail, providerBalanceNotice } from './emails.js';
-import { forecastOf } from './forecasts.js';
-import { providerOf, readSettings } from '../settings/service.js';
+import { forecastsOf } from './forecasts.js';
+import { providerOf, readSettings, type EffectiveSettings } from '../settings/service.js';
 
 /*
  * The automatic low-balance alerts (docs/product-rules.md#low-balance-alerts-and-the-run-out-forecast).
@@ -21,8 +22,12 @@ const emailedAtColumn = { runningLow: 'runningLowEmailedAt', negative: 'negative
 
 /** Notes when a balance email of a kind was last sent to the company, by hand or automatically. */
 export async function recordBalanceEmail(tx: Tx, companyId: string, kind: BalanceEmailKind, at: Date): Promise<void> {
+  await recordBalanceEmails(tx, [companyId], kind, at);
+}
+
+async function recordBalanceEmails(tx: Tx, companyIds: readonly string[], kind: BalanceEmailKind, at: Date): Promise<void> {
   const { companies } = tx.t;
-  await tx.update(companies).set({ [emailedAtColumn[kind]]: at }).where(eq(companies.id, companyId));
+  await tx.update(companies).set({ [emailedAtColumn[kind]]: at }).where(inArray(companies.id, [...companyIds]));
 }
 
 type AlertedCompany = Pick<
@@ -30,59 +35,107 @@ type AlertedCompany = Pick<
   'id' | 'companyName' | 'balanceHundredths' | 'pendingHundredths' | 'lowBalanceHundredths' | 'balanceAlert'
 >;
 
+const alertedFields = (companies: Tx['t']['companies']) => ({
+  id: companies.id,
+  companyName: companies.companyName,
+  balanceHundredths: companies.balanceHundredths,
+  pendingHundredths: companies.pendingHundredths,
+  lowBalanceHundredths: companies.lowBalanceHundredths,
+  balanceAlert: companies.balanceAlert,
+});
+
 async function readCompany(tx: Tx, companyId: string): Promise<AlertedCompany | undefined> {
   const { companies } = tx.t;
-  const [company] = await tx
-    .select({
-      id: companies.id,
-      companyName: companies.companyName,
-      balanceHundredths: companies.balanceHundredths,
-      pendingHundredths: companies.pendingHundredths,
-      lowBalanceHundredths: companies.lowBalanceHundredths,
-      balanceAlert: companies.balanceAlert,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const [company] = await tx.select(alertedFields(companies)).from(companies).where(eq(companies.id, companyId));
   return company;
 }
 
-/** The company's admins get the balance email, the provider a notice of it; both quote the forecast. */
-async function sendAlert(deps: AppDeps, tx: Tx, kind: BalanceEmailKind, company: AlertedCompany, threshold: number): Promise<void> {
-  const notice = {
-    companyName: company.companyName,
-    hourBalance: hundredthsToHours(company.balanceHundredths),
-    pendingHours: hundredthsToHours(company.pendingHundredths),
-    forecast: await forecastOf(deps, tx, company),
-  };
+type Alert = { kind: BalanceEmailKind; company: AlertedCompany };
+
+/**
+ * Each company's admins get its balance email, the provider a notice of each; both quote the
+ * forecast. Whatever the number of alerts, the provider, the admins and the forecasts are read once
+ * and the emails queued together.
+ */
+async function sendAlerts(deps: AppDeps, tx: Tx, settings: EffectiveSettings, alerts: readonly Alert[]): Promise<void> {
+  if (alerts.length === 0) return;
+  const companyIds = alerts.map(({ company }) => company.id);
+  const forecasts = await forecastsOf(deps, tx, alerts.map(({ company }) => company), settings.timeZone);
   const provider = await providerOf(deps.config, tx);
-  const admins = await companyAdminRecipients(tx, company.id);
-  if (admins.length > 0) {
-    await deps.outbox.enqueue(tx, { to: admins, ...balanceEmail(kind, provider, notice, deps.config.appUrl) });
-    await recordBalanceEmail(tx, company.id, kind, deps.clock.now());
+  const providerTo = await providerRecipients(tx, provider);
+  const adminsOf = await companyAdminRecipientsOf(tx, companyIds);
+  const emails: Email[] = [];
+  const emailed: Alert[] = [];
+  for (const alert of alerts) {
+    const { kind, company } = alert;
+    const notice = {
+      companyName: company.companyName,
+      hourBalance: hundredthsToHours(company.balanceHundredths),
+      pendingHours: hundredthsToHours(company.pendingHundredths),
+      forecast: forecasts.get(company.id) ?? null,
+    };
+    const admins = adminsOf.get(company.id) ?? [];
+    if (admins.length > 0) {
+      emails.push({ to: admins, ...balanceEmail(kind, provider, notice, deps.config.appUrl) });
+      emailed.push(alert);
+    }
+    const thresholdHours = hundredthsToHours(thresholdIn(settings, company));
+    emails.push({ to: providerTo, ...providerBalanceNotice(kind, provider, { ...notice, thresholdHours, told: admins.length }, deps.config.appUrl) });
   }
-  const providerNotice = providerBalanceNotice(
-    kind,
-    provider,
-    { ...notice, thresholdHours: hundredthsToHours(threshold), told: admins.length },
-    deps.config.appUrl,
-  );
-  await deps.outbox.enqueue(tx, { to: await providerRecipients(tx, provider), ...providerNotice });
+  await deps.outbox.enqueueAll(tx, emails);
+  for (const kind of ['runningLow', 'negative'] as const) {
+    const ids = emailed.filter((alert) => alert.kind === kind).map(({ company }) => company.id);
+    if (ids.length > 0) await recordBalanceEmails(tx, ids, kind, deps.clock.now());
+  }
 }
 
 /** The threshold that applies to a company: its own, or the provider's default. */
-export const thresholdOf = async (deps: Pick<AppDeps, 'config'>, tx: Tx, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
-  company.lowBalanceHundredths ?? (await readSettings(deps.config, tx)).lowBalanceHundredths;
+const thresholdIn = (settings: Pick<EffectiveSettings, 'lowBalanceHundredths'>, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
+  company.lowBalanceHundredths ?? settings.lowBalanceHundredths;
 
-/** The balance watcher (AppDeps.balanceWatcher): sends the alert a change calls for and keeps the alert on record. */
-export async function alertOnBalanceChange(deps: AppDeps, tx: Tx, { companyId, was, is }: BalanceChange): Promise<void> {
+export const thresholdOf = async (deps: Pick<AppDeps, 'config'>, tx: Tx, company: Pick<AlertedCompany, 'lowBalanceHundredths'>) =>
+  thresholdIn(await readSettings(deps.config, tx), company);
+
+/** Companies read per statement when many balances changed at once (the expiry run). */
+const READ_BATCH = 500;
+
+/**
+ * The balance watcher (AppDeps.balanceWatcher): sends the alerts the changes call for and keeps each
+ * company's alert on record. Changes are taken in order, so a company changed twice is judged twice,
+ * as two writes one after the other would be. The companies, the settings and the forecasts of
+ * those alerted are read once for all the changes.
+ */
+export async function alertOnBalanceChanges(deps: AppDeps, tx: Tx, changes: readonly BalanceChange[]): Promise<void> {
   const { companies } = tx.t;
-  const company = await readCompany(tx, companyId);
-  if (!company) return;
-  const threshold = await thresholdOf(deps, tx, company);
-  const step = balanceAlertStep(was, is, threshold, company.balanceAlert);
-  if (step.send) await sendAlert(deps, tx, step.send, company, threshold);
-  if (step.sent !== company.balanceAlert) {
-    await tx.update(companies).set({ balanceAlert: step.sent }).where(eq(companies.id, companyId));
+  const ids = [...new Set(changes.map((change) => change.companyId))];
+  const byId = new Map<string, AlertedCompany>();
+  for (let at = 0; at < ids.length; at += READ_BATCH) {
+    const rows = await tx.select(alertedFields(companies)).from(companies).where(inArray(companies.id, ids.slice(at, at + READ_BATCH)));
+    for (const row of rows) byId.set(row.id, row);
+  }
+  if (byId.size === 0) return;
+  const settings = await readSettings(deps.config, tx);
+  const alerts: Alert[] = [];
+  const recorded = new Map(Array.from(byId.values(), (company) => [company.id, company.balanceAlert]));
+  for (const { companyId, was, is } of changes) {
+    const company = byId.get(companyId);
+    if (!company) continue;
+    const step = balanceAlertStep(was, is, thresholdIn(settings, company), company.balanceAlert);
+    if (step.send) alerts.push({ kind: step.send, company });
+    company.balanceAlert = step.sent;
+  }
+  await sendAlerts(deps, tx, settings, alerts);
+  await recordAlerts(tx, [...byId.values()].filter((company) => company.balanceAlert !== recorded.get(company.id)));
+}
+
+/** Keeps each company's alert on record: one statement per value the alerts now hold. */
+async function recordAlerts(tx: Tx, changed: AlertedCompany[]): Promise<void> {
+  const { companies } = tx.t;
+  for (const value of [null, 'runningLow', 'negative'] as const) {
+    const ids = changed.filter((company) => company.balanceAlert === value).map((company) => company.id);
+    for (let at = 0; at < ids.length; at += READ_BATCH) {
+      await tx.update(companies).set({ balanceAlert: value }).where(inArray(companies.id, ids.slice(at, at + READ_BATCH)));
+    }
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `hour_blocks` ADD `rolled_unused_hundredths` integer;

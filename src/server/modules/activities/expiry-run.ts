@@ -1,0 +1,127 @@
+import { setTimeout } from 'node:timers/promises';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db, Tx } from '../../db.js';
+import { newId } from '../../lib/ids.js';
+import { blockEntry, EXPIRED_ENTRY, ROLLED_IN_ENTRY, ROLLED_OUT_ENTRY, rolledBlockRow, settleBlocks, type BlockEntryDescription, type HourBlock } from './blocks.js';
+import type { LedgerDeps } from './company-hours.js';
+import { insertEntries, type Activity } from './entries.js';
+
+/*
+ * The scheduled expiry run: every block whose expiry has come is written into the ledger (blocks.ts
+ * says what an expiry writes). A block's stored figures are the replay's as of its company's last
+ * ledger write, and an expiry itself changes no replay, so the run writes what the figures say,
+ * for a few hundred blocks per transaction in a few statements, instead of replaying each company.
+ * Where the figures cannot be trusted to be complete (a block whose rolled-over hours would already
+ * have expired in turn, or one settled before the figure of its rolled-over block was kept), the
+ * company is replayed as any write would (settleBlocks). Between batches the event loop has a turn,
+ * so the run never holds requests up for long. Running it again, or in several processes at once,
+ * writes nothing twice: each batch reads the blocks still due inside its own transaction.
+ */
+
+/**
+ * Due blocks written per transaction: the first few batches small while the statements are new to
+ * the connection, then up to the engine's most. On SQLite a whole batch holds the event loop (about
+ * 10 ms for 50 blocks); on PostgreSQL it mostly waits for the server, and fewer round trips count more.
+ */
+export const FIRST_EXPIRY_BATCH = 10;
+export const MOST_EXPIRY_BATCH = { sqlite: 50, postgres: 250 } as const;
+
+/** Due blocks read at a time, soonest expiry first; each page is then written in batches. */
+const DUE_PAGE = 1_000;
+
+/**
+ * Writes every expiry due by `now`; answers how many blocks expired. The due blocks of each page are
+ * taken in the order of their companies, so that a batch's writes fall on neighbouring pages of the
+ * ledger's indexes (which lead with the company) rather than all over them. Between two batches the
+ * event loop turns (a timer's turn, so that requests and timers both get theirs).
+ */
+export async function expireDueBlocks(deps: LedgerDeps, db: Db, now: Date): Promise<number> {
+  let expired = 0;
+  let size = FIRST_EXPIRY_BATCH;
+  let after: { expiresAt: Date; id: string } | undefined;
+  for (;;) {
+    const page = await dueBlocks(db, now, after);
+    after = page.at(-1);
+    page.sort((a, b) => (a.companyId < b.companyId ? -1 : a.companyId > b.companyId ? 1 : 0));
+    for (let at = 0; at < page.length; at += size, size = Math.min(size * 2, MOST_EXPIRY_BATCH[db.engine])) {
+      await setTimeout(0);
+      const ids = page.slice(at, at + size).map((block) => block.id);
+      expired += await db.transaction((tx) => expireBatch(deps, tx, ids, now));
+    }
+    if (page.length < DUE_PAGE) return expired;
+  }
+}
+
+/** A page of the blocks due by `now` and not yet expired, after the block `after` in expiry order. */
+async function dueBlocks(db: Db, now: Date, after: { expiresAt: Date; id: string } | undefined) {
+  const { hourBlocks } = db.t;
+  const past = after && or(gt(hourBlocks.expiresAt, after.expiresAt), and(eq(hourBlocks.expiresAt, after.expiresAt), gt(hourBlocks.id, after.id)));
+  return db
+    .select({ id: hourBlocks.id, companyId: hourBlocks.companyId, expiresAt: hourBlocks.expiresAt })
+    .from(hourBlocks)
+    .where(and(isNull(hourBlocks.expiredAt), lte(hourBlocks.expiresAt, now), past))
+    .orderBy(asc(hourBlocks.expiresAt), asc(hourBlocks.id))
+    .limit(DUE_PAGE);
+}
+
+/** Writes the expiries of the blocks named that are still due, read again inside the transaction (another process may have written them). */
+async function expireBatch(deps: LedgerDeps, tx: Tx, ids: readonly string[], now: Date): Promise<number> {
+  const { hourBlocks } = tx.t;
+  const due = await tx
+    .select()
+    .from(hourBlocks)
+    .where(and(inArray(hourBlocks.id, ids), isNull(hourBlocks.expiredAt)));
+  const replayed = new Set(due.filter((block) => needsReplay(block, now)).map((block) => block.companyId));
+  for (const companyId of replayed) await settleBlocks(deps, tx, companyId, now);
+  await writeExpiries(deps, tx, due.filter((block) => !replayed.has(block.companyId)), now);
+  return due.length;
+}
+
+/** Whether the block's stored figures leave out something its expiry must write. */
+function needsReplay(block: HourBlock, now: Date): boolean {
+  if (block.rolledUnusedHundredths === null) return true;
+  return block.rolledHundredths > 0 && block.rolloverExpiresAt!.getTime() <= now.getTime();
+}
+
+/**
+ * Writes the expiries of the blocks from their stored figures: the unused hours that do not roll
+ * over, Expired; those that do, a Rollover pair and the block they roll into, which starts with the
+ * figure its parent kept for it.
+ */
+async function writeExpiries(deps: LedgerDeps, tx: Tx, blocks: readonly HourBlock[], now: Date): Promise<void> {
+  if (blocks.length === 0) return;
+  const { hourBlocks } = tx.t;
+  const entries: Activity[] = [];
+  const rolledBlocks: (typeof hourBlocks.$inferInsert)[] = [];
+  const expiredEntryIds: [string, string][] = [];
+  const rolloverEntryIds: [string, string][] = [];
+  const entry = (block: HourBlock, hundredths: number, description: BlockEntryDescription) => {
+    const written = { id: newId(), ...blockEntry(block, hundredths, description, now) };
+    entries.push(written);
+    return written.id;
+  };
+  for (const block of blocks) {
+    const rolled = block.rolledHundredths;
+    const expiring = block.unusedHundredths - rolled;
+    if (expiring !== 0) expiredEntryIds.push([block.id, entry(block, -expiring, EXPIRED_ENTRY)]);
+    if (rolled === 0) continue;
+    rolloverEntryIds.push([block.id, entry(block, -rolled, ROLLED_OUT_ENTRY)]);
+    const rolledIn = entry(block, rolled, ROLLED_IN_ENTRY);
+    rolledBlocks.push({ ...rolledBlockRow(block, rolledIn, now), unusedHundredths: block.rolledUnusedHundredths!, rolledHundredths: 0, rolledUnusedHundredths: 0 });
+  }
+  await insertEntries(deps, tx, entries);
+  for (let at = 0; at < rolledBlocks.length; at += INSERT_BATCH) await tx.insert(hourBlocks).values(rolledBlocks.slice(at, at + INSERT_BATCH));
+  await tx
+    .update(hourBlocks)
+    .set({ expiredAt: now, expiredEntryId: byBlock(hourBlocks.id, expiredEntryIds), rolloverEntryId: byBlock(hourBlocks.id, rolloverEntryIds) })
+    .where(inArray(hourBlocks.id, blocks.map((block) => block.id)));
+}
+
+/** Rows per insert statement of the rolled-over blocks. */
+const INSERT_BATCH = 100;
+
+/** The entry id each block links to, null for a block not named: `case id when … then … end`. */
+function byBlock(id: SQLWrapper, pairs: readonly [string, string][]): SQL | null {
+  if (pairs.length === 0) return null;
+  return sql`(case ${id} ${sql.join(pairs.map(([blockId, entryId]) => sql`when ${blockId} then ${entryId}`), sql` `)} else null end)`;
+}

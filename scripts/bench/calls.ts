@@ -21,7 +21,7 @@ export const PROFILE_PATH = '/api/account/profile';
 export const COMPANIES_FIRST_PAGE = `/api/superadmin/companies${FIRST_PAGE}`;
 
 /** The provider overview's calls, one per card. */
-const OVERVIEW_CARDS = ['signups', 'receivable', 'week', 'months'];
+const OVERVIEW_CARDS = ['signups', 'receivable', 'week', 'months', 'expiring'];
 
 const list = (as: Actor, path: string, query = FIRST_PAGE, name = path.replace(/^\/api/, '')): BenchCall => ({
   name,

@@ -6,6 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { createRuntime } from '../../src/server/bootstrap.js';
 import { loadConfig } from '../../src/server/config.js';
+import { openSqlite } from '../../src/server/database/sqlite.js';
+import { settleBlocks } from '../../src/server/modules/activities/blocks.js';
+import { unwatchedLedger } from '../../src/server/modules/activities/company-hours.js';
 import { benchCalls, COMPANIES_FIRST_PAGE } from './calls.js';
 import { captureStatements, replayable } from './capture.js';
 import type { Sizes } from './options.js';
@@ -30,7 +33,8 @@ const PAID = `(select coalesce(sum(amount_cents), 0) from payments where payment
 
 describe('the bench seed', () => {
   it('writes the sizes asked for, each time log and invoice with its hours entry', () => {
-    expect(seeded.counts).toMatchObject({ companies: 6, users: 15, tasks: 60, time_logs: 400, invoices: 80, payments: 72, packages: 6, activities: 480 });
+    expect(seeded.counts).toMatchObject({ companies: 6, users: 15, tasks: 60, time_logs: 400, invoices: 80, payments: 72, packages: 6 });
+    expect(scalar(`select count(*) from activities where activity_type in ('TimeLog', 'TimeAdd')`)).toBe(480);
     expect(scalar(`select count(*) from activities where activity_type = 'TimeLog' and hundredths < 0 and time_log_id is not null`)).toBe(400);
     expect(scalar(`select count(*) from activities where activity_type = 'TimeAdd' and invoice_id is not null`)).toBe(80);
   });
@@ -70,6 +74,23 @@ describe('the bench seed', () => {
       expect(count(`select count(*) from sqlite_master where type = 'trigger' and name = ?`, `${index}_insert`)).toBe(1);
     } finally {
       sqlite.close();
+    }
+  });
+
+  it('gives half the paid purchases a quarterly block, written as the services leave it: settling every company changes nothing', async () => {
+    expect(scalar(`select count(*) from hour_blocks where rolled_from_id is null`)).toBeGreaterThan(0);
+    expect(scalar(`select count(*) from hour_blocks where rolled_from_id is not null`)).toBeGreaterThan(0);
+    expect(scalar(`select count(*) from activities where activity_type = 'Expired'`)).toBeGreaterThan(0);
+    expect(scalar(`select count(*) from plans`)).toBeGreaterThan(0);
+    const database = openSqlite(seeded.databasePath);
+    try {
+      const { db } = database;
+      const before = { entries: await db.select().from(db.t.activities).orderBy(db.t.activities.id), blocks: await db.select().from(db.t.hourBlocks).orderBy(db.t.hourBlocks.id) };
+      const now = new Date();
+      for (const companyId of seeded.companyIds) await db.transaction((tx) => settleBlocks({ ...unwatchedLedger, clock: { now: () => now } }, tx, companyId, now));
+      expect({ entries: await db.select().from(db.t.activities).orderBy(db.t.activities.id), blocks: await db.select().from(db.t.hourBlocks).orderBy(db.t.hourBlocks.id) }).toEqual(before);
+    } finally {
+      await database.close();
     }
   });
 

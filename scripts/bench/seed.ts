@@ -16,6 +16,7 @@ import {
   type Ids,
   type World,
 } from './seed-rows.js';
+import { seedHourBlocks } from './seed-blocks.js';
 import { seedInvoicesAndPayments } from './seed-invoices.js';
 
 export type Session = { token: string; companyId: string | null };
@@ -38,7 +39,7 @@ export type Seeded = {
   payableInvoices: Ids[];
 };
 
-const COUNTED_TABLES = ['companies', 'users', 'tasks', 'task_history', 'time_logs', 'invoices', 'payments', 'packages', 'activities'];
+const COUNTED_TABLES = ['companies', 'users', 'tasks', 'task_history', 'time_logs', 'invoices', 'payments', 'packages', 'activities', 'hour_blocks', 'plans'];
 const LOAD_CUSTOMERS = 20;
 
 const cpuMillis = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
@@ -91,6 +92,7 @@ export async function seedDatabase(dataDir: string, sizes: Sizes): Promise<Seede
       withWholeIndexRebuild(writer, TIME_LOG_WORDS, () => seedTimeLogs(world, sizes.logs));
       seedPackages(world, sizes.packages);
       seedInvoicesAndPayments(world, sizes.invoices, sizes.payments);
+      seedHourBlocks(world);
       seedCompanyFigures(world);
     })();
     const { customers, superAdmin } = await signInSessions(database.db, world, new Date(now));

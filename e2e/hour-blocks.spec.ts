@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createPackage, purchasedHours, workedHours } from '../src/server/testing/factories.js';
 import { browserSuite } from './support/fixture.js';
-import { LIST_ROW, eventually, expectNoViolations, main, seriousA11yViolations } from './support/page.js';
+import { LIST_ROW, eventually, expectNoViolations, expectPath, main, seriousA11yViolations } from './support/page.js';
 
 /*
  * Hour blocks in the browser: the package dialog's validity and rollover fields, and the blocks a
@@ -116,5 +116,14 @@ describe('the catalogue', () => {
     await eventually(() => card.getByTestId('package-validity').textContent()).toBe('Valid 3 months; up to 2 hours of the unused hours roll over for 1 month more');
     await page.goto(`/packages/${pkg.id}`);
     await eventually(() => main(page).getByTestId('package-validity').textContent()).toBe('Valid 3 months; up to 2 hours of the unused hours roll over for 1 month more');
+
+    // checkout and the confirmation say it too, beside the hours and the price
+    const terms = 'Valid 3 months; up to 2 hours of the unused hours roll over for 1 month more';
+    await page.goto(`/checkout?package=${pkg.id}`);
+    await eventually(() => main(page).locator('dt:text-is("Hours Valid") + dd').textContent()).toBe(terms);
+    await main(page).getByText('ACH (Bank Transfer)', { exact: true }).first().click();
+    await main(page).getByRole('button', { name: 'Purchase Package', exact: true }).click();
+    await expectPath(page, '/confirmation');
+    await eventually(() => main(page).locator('dt:text-is("Hours Valid") + dd').textContent()).toBe(terms);
   });
 });

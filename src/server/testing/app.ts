@@ -108,6 +108,15 @@ export async function signedInUser(testApp: TestApp, fields: UserFields = {}) {
   return { user, token: json<{ token: string }>(response).token };
 }
 
+/**
+ * Moves the test clock to `iso` and signs in a new user there: a session lapses after 30 days
+ * without use, so a test that jumps months signs in again after the jump.
+ */
+export async function signedInAt(testApp: TestApp, iso: string, fields: UserFields = {}): Promise<SignedInUser> {
+  testApp.clock.set(new Date(iso));
+  return signedInUser(testApp, fields);
+}
+
 /** Emails written to the outbox so far, oldest first. */
 export async function queuedEmails(deps: AppDeps) {
   const { outbox } = deps.db.t;

@@ -8,7 +8,7 @@ import { PAYMENT_OPTIONS, PAYMENT_OPTION_INFO, type PaymentOption } from '../../
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { errorText, trpc } from '../../trpc.js';
-import { checkoutPackageId, purchaseBlocker, type ConfirmationState, type PackageItem } from './checkoutState.js';
+import { checkoutPackageId, hoursValidFact, purchaseBlocker, type ConfirmationState, type PackageItem } from './checkoutState.js';
 import { ProviderPaymentDetails } from './ProviderPaymentDetails.js';
 import { UnpaidInvoicesNotice } from './UnpaidInvoicesNotice.js';
 
@@ -37,8 +37,8 @@ function CheckoutOf({ packageId }: { packageId: string }) {
     );
   }
   if (!detail.data) return <Redirect to="/" replace />;
-  const { _id, description, hours, rate, price } = detail.data;
-  return <Checkout packageItem={{ _id, description, hours, rate, price }} />;
+  const { _id, description, hours, rate, price, validityMonths, rollover } = detail.data;
+  return <Checkout packageItem={{ _id, description, hours, rate, price, validityMonths, rollover }} />;
 }
 
 function Checkout({ packageItem }: { packageItem: PackageItem }) {
@@ -76,6 +76,7 @@ function Checkout({ packageItem }: { packageItem: PackageItem }) {
   const facts: [string, string][] = [
     ['Hours', formatHours(packageItem.hours)],
     ['Rate', `${formatDollars(packageItem.rate)} per hour`],
+    ...hoursValidFact(packageItem),
     ['Total', formatDollars(packageItem.price)],
   ];
 

@@ -8,7 +8,7 @@ import { PAYMENT_OPTION_INFO, paymentOptionLabel } from '../../../shared/payment
 import { PageHeader } from '../../components/PageHeader.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { ProviderPaymentDetails } from './ProviderPaymentDetails.js';
-import { confirmationFromState, type ConfirmationState } from './checkoutState.js';
+import { confirmationFromState, hoursValidFact, type ConfirmationState } from './checkoutState.js';
 
 /** Confirmation: the created invoice's own number, description and price, how to pay, and its PDF. */
 export function ConfirmationPage() {
@@ -23,6 +23,7 @@ function Confirmation({ response, paymentOption, packageItem }: ConfirmationStat
   const facts: [string, string][] = [
     ['Invoice Number', invoice.invoiceId],
     ['Package', invoice.description || packageItem.description],
+    ...hoursValidFact(packageItem),
     ['Amount To Be Paid', formatDollars(invoice.price)],
     ['Payment Option', paymentOptionLabel(paymentOption)],
   ];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TOO_MANY_UNPAID_INVOICES } from '../../../shared/limits.js';
-import { CHOOSE_PAYMENT_METHOD, checkoutLink, checkoutPackageId, purchaseBlocker } from './checkoutState.js';
+import { CHOOSE_PAYMENT_METHOD, checkoutLink, checkoutPackageId, hoursValidFact, purchaseBlocker } from './checkoutState.js';
 
-const pkg = { _id: 'pkg 1/2', description: 'Ten hours', hours: 10, rate: 150, price: 1500 };
+const pkg = { _id: 'pkg 1/2', description: 'Ten hours', hours: 10, rate: 150, price: 1500, validityMonths: 3, rollover: { limit: 2, unit: 'hours' as const, months: 1 } };
 
 describe('checkout state', () => {
   it('links to the checkout path with the package id in the address and the package in history state', () => {
@@ -18,6 +18,13 @@ describe('checkout state', () => {
     expect(checkoutPackageId('?package=%20', { packageItem: { _id: '' } })).toBeNull();
     expect(checkoutPackageId('', null)).toBeNull();
     expect(checkoutPackageId('', { packageItem: { _id: 7 } })).toBeNull();
+  });
+
+  it('names how long the hours stay valid for a package whose hours expire, and nothing for one whose never do', () => {
+    expect(hoursValidFact(pkg)).toEqual([['Hours Valid', 'Valid 3 months; up to 2 hours of the unused hours roll over for 1 month more']]);
+    expect(hoursValidFact({ validityMonths: null, rollover: null })).toEqual([]);
+    // a package carried in history state from before the terms existed
+    expect(hoursValidFact({})).toEqual([]);
   });
 
   it('says why Purchase Package waits: no method chosen, or the unpaid-invoice limit reached', () => {

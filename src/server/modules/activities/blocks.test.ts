@@ -7,7 +7,7 @@ import { ROLLOVER_NEEDS_VALIDITY } from '../../../shared/hour-blocks.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PackageDto } from '../../../shared/packages.js';
 import type { TimeLogDto } from '../../../shared/timelogs.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp, signedInAt } from '../../testing/app.js';
 import { createCompany, purchasedHours, workedHours } from '../../testing/factories.js';
 import { companyHours } from '../../testing/ledger-sums.js';
 import { runScheduledWork } from '../../scheduled.js';
@@ -33,8 +33,7 @@ let serial = 0;
 
 /** Moves the clock; sessions lapse after 30 days without use, so the provider signs in again. */
 async function moveClock(iso: string) {
-  t.clock.set(new Date(iso));
-  boss = await signedInUser(t, { role: 'superadmin' });
+  boss = await signedInAt(t, iso, { role: 'superadmin' });
 }
 
 async function packageWithTerms(fields: Record<string, unknown> = {}): Promise<PackageDto> {

@@ -177,8 +177,7 @@ async function keepEntry(
     await deleteEntry(deps, tx, ofCurrent, BLOCK_ENTRY);
     return null;
   }
-  const [entry] = await tx.select({ hundredths: activities.hundredths }).from(activities).where(ofCurrent);
-  if (entry?.hundredths !== hundredths) await changeEntry(deps, tx, ofCurrent, { hundredths }, BLOCK_ENTRY);
+  await changeEntry(deps, tx, ofCurrent, { hundredths }, BLOCK_ENTRY);
   return current;
 }
 

@@ -5,7 +5,7 @@ import { userRateLimits } from '../../../shared/limits.js';
 import { COMPANY_DOWNLOAD_RUNNING } from '../../download-slots.js';
 import { INVALID_DOWNLOAD_LINK } from '../../downloads.js';
 import { defaultRateLimits, RateLimiter } from '../../rate-limit.js';
-import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, signedInAt, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { csvObjects } from '../../testing/csv-parse.js';
 import { createCompany, createInvoiceRow, purchasedHours, workedHours } from '../../testing/factories.js';
 import { sqliteConnections, testEngine } from '../../testing/engine.js';
@@ -247,5 +247,43 @@ describe('statement size', () => {
     }
     expect((await api(t.app, longAdmin.token).get('/activities/statement/link?from=2025-01-01&to=2025-06-30')).statusCode).toBe(200);
     writer.prepare('delete from activities where company_id = ?').run(long.id);
+  });
+});
+
+describe('expiries and rollovers in the downloads', () => {
+  it('appear as their own lines, in the statement of their period and in the CSV', async () => {
+    const blocky = await createCompany(t.deps.db, { companyName: 'Blocky Co' });
+    // a 10-hour quarterly block, half its unused hours rolling over for a month; 2 hours used
+    await purchasedHours(t.deps.db, blocky.id, 1_000, 'Quarterly block', at('2026-01-05T15:00:00Z'), true, {
+      expiresAt: at('2026-04-05T04:00:00Z'),
+      rollover: { limit: 50, unit: 'percent', expiresAt: at('2026-05-05T04:00:00Z') },
+    });
+    await workedHours(t.deps.db, blocky.id, 200, 'January work', at('2026-01-20T15:00:00Z'));
+    const previous = t.clock.now();
+    try {
+      const blockyAdmin = await signedInAt(t, '2026-06-01T15:00:00Z', { companyId: blocky.id, role: 'admin' });
+      const response = await statement(blockyAdmin.token, 'from=2026-04-01&to=2026-05-31');
+      expect(response.statusCode, response.body).toBe(200);
+      const text = pdfText(response.rawPayload);
+      expect(text).toMatch(/Opening balance\s+8 hours/);
+      // 8 unused on 5 April: 4 expire, 4 roll over; those 4 expire unused on 5 May
+      expect(text).toMatch(/Unused hours expired\s+Expired\s+-4\s+4\b/);
+      expect(text).toMatch(/Unused hours rolled over into a new block\s+Rollover\s+-4\s+0\b/);
+      expect(text).toMatch(/Hours rolled over from an expired block\s+Rollover\s+4\s+4\b/);
+      expect(text).toMatch(/Unused hours expired\s+Expired\s+-4\s+0\b/);
+      expect(text).toMatch(/Closing balance\s+0 hours/);
+
+      const rows = csvObjects((await api(t.app, blockyAdmin.token).get('/activities/export.csv')).body);
+      expect(rows.map((row) => [row.Date, row.Type, row.Description, row.Hours, row.Balance])).toEqual([
+        ['May 5, 2026', 'Expired', 'Unused hours expired', '-4', '0'],
+        ['Apr 5, 2026', 'Rollover', 'Hours rolled over from an expired block', '4', '4'],
+        ['Apr 5, 2026', 'Rollover', 'Unused hours rolled over into a new block', '-4', '0'],
+        ['Apr 5, 2026', 'Expired', 'Unused hours expired', '-4', '4'],
+        ['Jan 20, 2026', 'TimeLog', 'January work', '-2', '8'],
+        ['Jan 5, 2026', 'TimeAdd', 'Quarterly block', '10', '10'],
+      ]);
+    } finally {
+      t.clock.set(previous);
+    }
   });
 });

@@ -45,8 +45,8 @@ export async function changeEntry(
   const { activities } = tx.t;
   const [before] = await tx.select().from(activities).where(where);
   if (!before) throw notFound(what);
-  // drizzle skips undefined values but refuses an update with nothing left to set
-  if (Object.values(values).every((value) => value === undefined)) return { before, after: before };
+  // nothing to change (drizzle skips undefined values, and refuses an update with nothing left to set)
+  if (Object.entries(values).every(([key, value]) => value === undefined || before[key as keyof Activity] === value)) return { before, after: before };
   const [after] = await tx.update(activities).set(values).where(eq(activities.id, before.id)).returning();
   await keepCompanyHours(deps, tx, before, after);
   return { before, after: after! };

@@ -5,7 +5,7 @@ import type { InvoiceDto } from '../../../shared/invoices.js';
 import { FIRST_PERIOD_PASSED, PLAN_NEEDS_PACKAGE, type PlanDto } from '../../../shared/plans.js';
 import { createRuntime } from '../../bootstrap.js';
 import { runScheduledWork } from '../../scheduled.js';
-import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
+import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp, signedInAt } from '../../testing/app.js';
 import { createCompany, createPackage } from '../../testing/factories.js';
 
 /*
@@ -26,8 +26,7 @@ const asBoss = () => api(t.app, boss.token);
 let serial = 0;
 
 async function moveClock(iso: string) {
-  t.clock.set(new Date(iso));
-  boss = await signedInUser(t, { role: 'superadmin' });
+  boss = await signedInAt(t, iso, { role: 'superadmin' });
 }
 
 async function companyWithPackage() {

@@ -20,8 +20,9 @@ import { insertEntries, type Activity } from './entries.js';
 
 /**
  * Due blocks written per transaction: the first few batches small while the statements are new to
- * the connection, then up to the engine's most. On SQLite a whole batch holds the event loop (about
- * 10 ms for 50 blocks); on PostgreSQL it mostly waits for the server, and fewer round trips count more.
+ * the connection, then up to the engine's most. On SQLite a batch's work holds the event loop (about
+ * 10 ms for 50 blocks, cut in three by turns of the loop); on PostgreSQL it mostly waits for the
+ * server, and fewer round trips count more.
  */
 export const FIRST_EXPIRY_BATCH = 10;
 export const MOST_EXPIRY_BATCH = { sqlite: 50, postgres: 250 } as const;
@@ -73,6 +74,8 @@ async function expireBatch(deps: LedgerDeps, tx: Tx, ids: readonly string[], now
     .where(and(inArray(hourBlocks.id, ids), isNull(hourBlocks.expiredAt)));
   const replayed = new Set(due.filter((block) => needsReplay(block, now)).map((block) => block.companyId));
   for (const companyId of replayed) await settleBlocks(deps, tx, companyId, now);
+  // the event loop turns inside the transaction too (no other write can enter it: the write turn is held)
+  await setTimeout(0);
   await writeExpiries(deps, tx, due.filter((block) => !replayed.has(block.companyId)), now);
   return due.length;
 }
@@ -110,6 +113,7 @@ async function writeExpiries(deps: LedgerDeps, tx: Tx, blocks: readonly HourBloc
     rolledBlocks.push({ ...rolledBlockRow(block, rolledIn, now), unusedHundredths: block.rolledUnusedHundredths!, rolledHundredths: 0, rolledUnusedHundredths: 0 });
   }
   await insertEntries(deps, tx, entries);
+  await setTimeout(0);
   for (let at = 0; at < rolledBlocks.length; at += INSERT_BATCH) await tx.insert(hourBlocks).values(rolledBlocks.slice(at, at + INSERT_BATCH));
   await tx
     .update(hourBlocks)

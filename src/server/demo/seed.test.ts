@@ -53,6 +53,8 @@ describe('npm run seed:demo', () => {
     expect(written.map((entry) => `${entry.activityType} ${entry.hours}`)).toEqual(['Rollover 5', 'Rollover -5', 'Expired -15']);
     const expiring = json<ExpiringSoonDto>(await api(t.app, boss).get('/superadmin/overview/expiring'));
     expect(expiring.soonest.map((block) => block.companyName).sort()).toEqual(['Initech', 'Northwind Traders']);
+    // Northwind's block keeps hours to expire: its work, at half the others' pace, leaves them
+    expect(expiring.soonest.find((block) => block.companyName === 'Northwind Traders')!.hours).toBeGreaterThan(5);
     expect(byName['Globex Corporation']).toMatchObject({ overageRate: 125 });
     expect(byName['Contoso Pharmaceuticals']?.plan).toMatchObject({ description: 'Starter: 10 hours of consulting', dayOfMonth: 1, status: 'active' });
     expect(byName['Globex Corporation']!.hourBalance).toBeLessThan(0);

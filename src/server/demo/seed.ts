@@ -151,7 +151,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
           timeLogFormInput.parse({
             company: company.id,
             timeStamp: new Date(at).toISOString(),
-            invertedHours: 0.5 + ((week * 7 + day * 3 + index) % 5) * 0.25,
+            // Northwind works at about half the others' pace, so its quarterly block keeps hours to expire
+            invertedHours: index === 0 ? 0.25 + ((week * 7 + day * 3) % 3) * 0.25 : 0.5 + ((week * 7 + day * 3 + index) % 5) * 0.25,
             description: WORK[(week * 5 + day + index) % WORK.length],
             task: day === 2 ? (tasks[week % tasks.length] ?? null) : null,
             closeTask: false,

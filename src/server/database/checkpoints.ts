@@ -69,7 +69,7 @@ export class BackgroundCheckpoints {
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
   }
 
-  /** Whether a checkpoint may start now: none under way, none started within the last second. */
+  /** Whether a checkpoint may start now: none under way, none started within CHECKPOINT_EVERY_MS. */
   due(now = performance.now()): boolean {
     return !this.failed && this.running === undefined && now - this.lastStarted >= CHECKPOINT_EVERY_MS;
   }

@@ -4,6 +4,7 @@ import type { outbox } from '../../../drizzle/schema.js';
 import type { Db, Tx } from '../db.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { inChunks } from '../lib/many-rows.js';
 import type { WriteScope } from '../database/port.js';
 import type { MailTransport } from './transport.js';
 
@@ -111,7 +112,7 @@ export class Outbox {
       rows.push(row);
       return row.id;
     });
-    for (let at = 0; at < rows.length; at += ENQUEUE_BATCH) await tx.insert(tx.t.outbox).values(rows.slice(at, at + ENQUEUE_BATCH));
+    await inChunks(rows, ENQUEUE_BATCH, (chunk) => tx.insert(tx.t.outbox).values(chunk));
     if (rows.length > 0) tx.afterCommit(() => this.wake());
     return ids;
   }

@@ -1,8 +1,9 @@
-import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { activities } from '../../../../drizzle/schema.js';
 import { hourShareOf } from '../../../shared/hour-balance.js';
 import type { Tx } from '../../db.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
+import { valueByKey } from '../../lib/many-rows.js';
 
 /*
  * Each company keeps its hour balance and its pending hours on its own row, so that the Company
@@ -81,8 +82,8 @@ export async function addEntriesToCompanies(deps: LedgerDeps, tx: Tx, entries: r
     const updated = await tx
       .update(companies)
       .set({
-        balanceHundredths: sql`${companies.balanceHundredths} + ${byCompany(companies.id, batch.map(([id, total]) => [id, total.balance]))}`,
-        pendingHundredths: sql`${companies.pendingHundredths} + ${byCompany(companies.id, batch.map(([id, total]) => [id, total.pending]))}`,
+        balanceHundredths: sql`${companies.balanceHundredths} + ${valueByKey(companies.id, batch.map(([id, total]) => [id, total.balance]), sql`0`)}`,
+        pendingHundredths: sql`${companies.pendingHundredths} + ${valueByKey(companies.id, batch.map(([id, total]) => [id, total.pending]), sql`0`)}`,
       })
       .where(inArray(companies.id, batch.map(([id]) => id)))
       .returning({ companyId: companies.id, is: companies.balanceHundredths });
@@ -92,10 +93,4 @@ export async function addEntriesToCompanies(deps: LedgerDeps, tx: Tx, entries: r
     }
   }
   if (changes.length > 0) await deps.balanceWatcher(tx, changes);
-}
-
-/** A whole number chosen by the row's id: `case id when ? then ? … else 0 end` (the 0 makes them whole numbers on PostgreSQL). */
-function byCompany(id: SQLWrapper, values: readonly [string, number][]): SQL {
-  const whens = values.map(([companyId, value]) => sql`when ${companyId} then ${value}`);
-  return sql`(case ${id} ${sql.join(whens, sql` `)} else 0 end)`;
 }

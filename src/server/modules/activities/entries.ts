@@ -3,6 +3,7 @@ import type { activities } from '../../../../drizzle/schema.js';
 import type { Tx } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { inChunks } from '../../lib/many-rows.js';
 import { addEntriesToCompanies, keepCompanyHours, type LedgerDeps } from './company-hours.js';
 
 /*
@@ -28,9 +29,7 @@ const INSERT_BATCH = 100;
 
 /** Writes many new entries (their ids given) in a few statements, and keeps their companies' figures with them. */
 export async function insertEntries(deps: LedgerDeps, tx: Tx, entries: readonly Activity[]): Promise<void> {
-  for (let at = 0; at < entries.length; at += INSERT_BATCH) {
-    await tx.insert(tx.t.activities).values(entries.slice(at, at + INSERT_BATCH));
-  }
+  await inChunks(entries, INSERT_BATCH, (chunk) => tx.insert(tx.t.activities).values(chunk));
   await addEntriesToCompanies(deps, tx, entries);
 }
 

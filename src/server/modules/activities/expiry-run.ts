@@ -2,6 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
+import { inChunks, valueByKey } from '../../lib/many-rows.js';
 import { blockEntry, EXPIRED_ENTRY, ROLLED_IN_ENTRY, ROLLED_OUT_ENTRY, rolledBlockRow, settleBlocks, type BlockEntryDescription, type HourBlock } from './blocks.js';
 import type { LedgerDeps } from './company-hours.js';
 import { insertEntries, type Activity } from './entries.js';
@@ -10,7 +11,7 @@ import { insertEntries, type Activity } from './entries.js';
  * The scheduled expiry run: every block whose expiry has come is written into the ledger (blocks.ts
  * says what an expiry writes). A block's stored figures are the replay's as of its company's last
  * ledger write, and an expiry itself changes no replay, so the run writes what the figures say,
- * for a few hundred blocks per transaction in a few statements, instead of replaying each company.
+ * a batch of blocks per transaction in a few statements, instead of replaying each company.
  * Where the figures cannot be trusted to be complete (a block whose rolled-over hours would already
  * have expired in turn, or one settled before the figure of its rolled-over block was kept), the
  * company is replayed as any write would (settleBlocks). Between batches the event loop has a turn,
@@ -114,18 +115,15 @@ async function writeExpiries(deps: LedgerDeps, tx: Tx, blocks: readonly HourBloc
   }
   await insertEntries(deps, tx, entries);
   await setTimeout(0);
-  for (let at = 0; at < rolledBlocks.length; at += INSERT_BATCH) await tx.insert(hourBlocks).values(rolledBlocks.slice(at, at + INSERT_BATCH));
+  await inChunks(rolledBlocks, INSERT_BATCH, (chunk) => tx.insert(hourBlocks).values(chunk));
   await tx
     .update(hourBlocks)
-    .set({ expiredAt: now, expiredEntryId: byBlock(hourBlocks.id, expiredEntryIds), rolloverEntryId: byBlock(hourBlocks.id, rolloverEntryIds) })
+    .set({ expiredAt: now, expiredEntryId: entryByBlock(hourBlocks.id, expiredEntryIds), rolloverEntryId: entryByBlock(hourBlocks.id, rolloverEntryIds) })
     .where(inArray(hourBlocks.id, blocks.map((block) => block.id)));
 }
 
 /** Rows per insert statement of the rolled-over blocks. */
 const INSERT_BATCH = 100;
 
-/** The entry id each block links to, null for a block not named: `case id when … then … end`. */
-function byBlock(id: SQLWrapper, pairs: readonly [string, string][]): SQL | null {
-  if (pairs.length === 0) return null;
-  return sql`(case ${id} ${sql.join(pairs.map(([blockId, entryId]) => sql`when ${blockId} then ${entryId}`), sql` `)} else null end)`;
-}
+/** The entry id each block links to, null for a block not named. */
+const entryByBlock = (id: SQLWrapper, pairs: readonly [string, string][]): SQL | null => (pairs.length === 0 ? null : valueByKey(id, pairs, sql`null`));

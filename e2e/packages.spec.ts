@@ -128,6 +128,8 @@ describe('/allpackages', () => {
     await page.getByRole('button', { name: 'Next month' }).click();
     await page.locator('table button:not([data-outside])', { hasText: /^15$/ }).click();
     await eventually(() => dialog(page).getByRole('button', { name: 'End Date', exact: true }).textContent()).toMatch(/^[A-Z][a-z]{2} 15, \d{4}$/);
+    // the calendar's closing moves focus back to its field, which can scroll the dialog: click Update once it has gone
+    await eventually(() => page.getByRole('button', { name: 'Next month' }).count()).toBe(0);
     await dialog(page).getByRole('button', { name: 'Update' }).click();
     await expectNoDialog(page);
     await main(page).getByLabel('Search').fill('Edited');

@@ -207,32 +207,41 @@ export async function dropBlocksOfEntry(deps: LedgerDeps, tx: Tx, entryId: strin
   return [block];
 }
 
+/** A block with hours left that has not expired: the hundredths unused as the ledger stands, when they expire, and whether they rolled over. */
+export type LiveBlock = { unused: number; expiresAt: Date; rolledOver: boolean };
+
 /** The company's blocks with hours left, soonest expiry first: the hours they will leave unused as the ledger stands. */
 export async function liveBlocks(tx: Tx, companyId: string, timeZone: string): Promise<LiveBlockDto[]> {
-  const { hourBlocks } = tx.t;
-  const rows = await tx
-    .select({ unused: hourBlocks.unusedHundredths, expiresAt: hourBlocks.expiresAt, rolledFromId: hourBlocks.rolledFromId })
-    .from(hourBlocks)
-    .where(and(eq(hourBlocks.companyId, companyId), isNull(hourBlocks.expiredAt), gt(hourBlocks.unusedHundredths, 0)))
-    .orderBy(hourBlocks.expiresAt)
-    .limit(LIVE_BLOCKS_LIMIT);
-  return rows.map((row) => ({ hours: hundredthsToHours(row.unused), expiresOn: localDate(row.expiresAt, timeZone), rolledOver: row.rolledFromId !== null }));
+  return liveBlockDtos((await liveBlocksOf(tx, [companyId])).get(companyId) ?? [], timeZone);
 }
 
-/** Each company's blocks with hours left that have not expired: the hundredths unused as the ledger stands, and when they expire. */
-export async function liveBlocksOf(tx: Tx, companyIds: readonly string[]): Promise<Map<string, { unused: number; expiresAt: Date }[]>> {
-  const byCompany = new Map<string, { unused: number; expiresAt: Date }[]>();
+/** The first few of a company's live blocks as the customer sees them, the expiry a day in the provider's zone. */
+export function liveBlockDtos(blocks: readonly LiveBlock[], timeZone: string): LiveBlockDto[] {
+  return blocks.slice(0, LIVE_BLOCKS_LIMIT).map((block) => ({ hours: hundredthsToHours(block.unused), expiresOn: localDate(block.expiresAt, timeZone), rolledOver: block.rolledOver }));
+}
+
+/** Each company's live blocks, soonest expiry first. */
+export async function liveBlocksOf(tx: Tx, companyIds: readonly string[]): Promise<Map<string, LiveBlock[]>> {
+  const byCompany = new Map<string, LiveBlock[]>();
   if (companyIds.length === 0) return byCompany;
   for (const row of await plainRows(tx, liveBlocksOfCompanies(tx), { ids: tx.syntax.valueList(companyIds) })) {
-    byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), { unused: row.unused, expiresAt: new Date(Number(row.expiresAt)) }]);
+    const block = { unused: row.unused, expiresAt: new Date(Number(row.expiresAt)), rolledOver: row.rolledFromId !== null };
+    byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), block]);
   }
+  // a company has a few live blocks: sorted here, the read keeps to the company index with no sort of every company's rows
+  for (const blocks of byCompany.values()) blocks.sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
   return byCompany;
 }
 
 /* The ids are bound as one value, so a page of any size runs the one statement built once (hour_blocks_company_idx). */
 const liveBlocksOfCompanies = preparedPer((tx) => {
   const { hourBlocks } = tx.t;
-  const fields = { companyId: hourBlocks.companyId, unused: hourBlocks.unusedHundredths, expiresAt: sql<number>`${hourBlocks.expiresAt}` };
+  const fields = {
+    companyId: hourBlocks.companyId,
+    unused: hourBlocks.unusedHundredths,
+    expiresAt: sql<number>`${hourBlocks.expiresAt}`,
+    rolledFromId: hourBlocks.rolledFromId,
+  };
   const statement = tx
     .select(fields)
     .from(hourBlocks)

@@ -179,6 +179,9 @@ describe('GET /dashboard', () => {
     // the last purchase, the newest tasks, the latest activities, the forecast's weeks of use; the figures are on the company row
     expect(reads).toHaveLength(4);
     expect(fullScans(plans, ['activities', 'tasks'])).toEqual([]);
+    // the forecast and the blocks shown share one read of the settings and one of the live blocks
+    expect(plans.filter((statement) => /from "settings"/.test(statement.sql))).toHaveLength(1);
+    expect(plans.filter((statement) => /from "hour_blocks"/.test(statement.sql))).toHaveLength(1);
     expect(plans.flatMap((statement) => statement.plan)).toContain('SEARCH companies USING INDEX sqlite_autoindex_companies_1 (id=?)');
     // the newest open tasks are read in the order shown, stopping at the third: no sort of every open task
     const tasks = reads.find((statement) => statement.sql.includes('"tasks"'));

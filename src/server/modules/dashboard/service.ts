@@ -9,9 +9,7 @@ import { notFound } from '../../errors.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
 import { latestCompletedPurchase, recentCompletedActivities } from '../activities/ledger.js';
-import { liveBlocks } from '../activities/blocks.js';
-import { forecastOf } from '../companies/forecasts.js';
-import { readSettings } from '../settings/service.js';
+import { forecastAndBlocksOf } from '../companies/forecasts.js';
 import { newestOpenTasks } from '../tasks/queries.js';
 
 /** The provider belongs to no company: as on GET /activities and GET /tasks, there is nothing to show. */
@@ -41,7 +39,7 @@ const companyFigures = preparedPer((db) => {
 /**
  * The customer dashboard in one call: the company, the Hour Balance card, the open-task count with
  * the newest few, and the latest completed activities. The figures come from the company row; the
- * rest is four indexed reads (the last the forecast's weeks of use), none of the whole ledger or of every task.
+ * rest is indexed reads (the settings, the live blocks and the weeks of use read once for the forecast and the blocks), none of the whole ledger or of every task.
  */
 export async function dashboardSummary(deps: AppDeps, actor: Actor): Promise<DashboardDto> {
   const companyId = actor.companyId;
@@ -49,13 +47,14 @@ export async function dashboardSummary(deps: AppDeps, actor: Actor): Promise<Das
   const [company] = await plainRows(deps.db, companyFigures(deps.db), { companyId });
   if (!company) throw notFound('Company');
   const { balance, pending } = company;
+  const { forecast, blocks } = await forecastAndBlocksOf(deps, deps.db, { id: companyId, balanceHundredths: balance });
   return {
     company: { _id: company._id, companyName: company.companyName },
     hourBalance: hourBalanceSummary({ balance, pending, recentPurchase: await latestCompletedPurchase(deps.db, companyId) }),
     openTasks: { count: company.openTasks, newest: await newestOpenTasks(deps.db, companyId, DASHBOARD_LIST_LIMIT) },
     recentActivities: await recentCompletedActivities(deps.db, companyId, DASHBOARD_LIST_LIMIT, balance),
-    forecast: await forecastOf(deps, deps.db, { id: companyId, balanceHundredths: balance }),
-    blocks: await liveBlocks(deps.db, companyId, (await readSettings(deps.config, deps.db)).timeZone),
+    forecast,
+    blocks,
     owed: balance < 0 ? await owedHours(deps, companyId, -balance) : null,
   };
 }

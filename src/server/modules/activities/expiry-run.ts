@@ -1,4 +1,4 @@
-import { setTimeout } from 'node:timers/promises';
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
@@ -35,7 +35,9 @@ const DUE_PAGE = 1_000;
  * Writes every expiry due by `now`; answers how many blocks expired. The due blocks of each page are
  * taken in the order of their companies, so that a batch's writes fall on neighbouring pages of the
  * ledger's indexes (which lead with the company) rather than all over them. Between two batches the
- * event loop turns (a timer's turn, so that requests and timers both get theirs).
+ * event loop turns: an immediate comes back after the loop has been round its timers and its poll for
+ * network events, so requests and timers both get their turn, without the millisecond at least that
+ * a timer of 0 would wait each time (some 600 turns when 10,000 blocks are due).
  */
 export async function expireDueBlocks(deps: LedgerDeps, db: Db, now: Date): Promise<number> {
   let expired = 0;
@@ -46,7 +48,7 @@ export async function expireDueBlocks(deps: LedgerDeps, db: Db, now: Date): Prom
     after = page.at(-1);
     page.sort((a, b) => (a.companyId < b.companyId ? -1 : a.companyId > b.companyId ? 1 : 0));
     for (let at = 0; at < page.length; at += size, size = Math.min(size * 2, MOST_EXPIRY_BATCH[db.engine])) {
-      await setTimeout(0);
+      await setImmediate();
       const ids = page.slice(at, at + size).map((block) => block.id);
       expired += await db.transaction((tx) => expireBatch(deps, tx, ids, now));
     }
@@ -76,7 +78,7 @@ async function expireBatch(deps: LedgerDeps, tx: Tx, ids: readonly string[], now
   const replayed = new Set(due.filter((block) => needsReplay(block, now)).map((block) => block.companyId));
   for (const companyId of replayed) await settleBlocks(deps, tx, companyId, now);
   // the event loop turns inside the transaction too (no other write can enter it: the write turn is held)
-  await setTimeout(0);
+  await setImmediate();
   await writeExpiries(deps, tx, due.filter((block) => !replayed.has(block.companyId)), now);
   return due.length;
 }
@@ -114,7 +116,7 @@ async function writeExpiries(deps: LedgerDeps, tx: Tx, blocks: readonly HourBloc
     rolledBlocks.push({ ...rolledBlockRow(block, rolledIn, now), unusedHundredths: block.rolledUnusedHundredths!, rolledHundredths: 0, rolledUnusedHundredths: 0 });
   }
   await insertEntries(deps, tx, entries);
-  await setTimeout(0);
+  await setImmediate();
   await inChunks(rolledBlocks, INSERT_BATCH, (chunk) => tx.insert(hourBlocks).values(chunk));
   await tx
     .update(hourBlocks)

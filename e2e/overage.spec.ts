@@ -48,6 +48,7 @@ describe('overage', () => {
     const dialog = page.getByRole('dialog');
     await eventually(() => dialog.textContent()).toContain('for the 3 hours its balance owes');
     await suite.screenshot(page, 'overage-confirm');
+    expectNoViolations(await seriousA11yViolations(page, 'Bill Overage confirmation'));
     await dialog.getByRole('button', { name: 'Bill Overage' }).click();
     await eventually(() => dialog.count()).toBe(0);
     await eventually(() => main(page).getByText('Overage: 3 hours worked beyond the prepaid balance').count()).toBeGreaterThan(0);

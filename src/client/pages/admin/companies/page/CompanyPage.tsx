@@ -165,7 +165,6 @@ export function CompanyPage() {
           title="Bill Overage"
           message={`Bill ${current.companyName} for the ${hoursCountText(-current.hourBalance)} its balance owes, less hours already bought and awaiting payment? The invoice, at the company's overage rate, is emailed to the company.`}
           confirmLabel="Bill Overage"
-          confirmColor="blue"
           mutation={billOverage}
           input={{ id: current._id }}
           onClose={dialogs.close}

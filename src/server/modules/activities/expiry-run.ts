@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { inChunks, valueByKey } from '../../lib/many-rows.js';
@@ -59,7 +59,8 @@ export async function expireDueBlocks(deps: LedgerDeps, db: Db, now: Date): Prom
 /** A page of the blocks due by `now` and not yet expired, after the block `after` in expiry order. */
 async function dueBlocks(db: Db, now: Date, after: { expiresAt: Date; id: string } | undefined) {
   const { hourBlocks } = db.t;
-  const past = after && or(gt(hourBlocks.expiresAt, after.expiresAt), and(eq(hourBlocks.expiresAt, after.expiresAt), gt(hourBlocks.id, after.id)));
+  // the bound on the expiry alone lets the index scan start at the last page's end (PostgreSQL keeps the or for a filter)
+  const past = after && and(gte(hourBlocks.expiresAt, after.expiresAt), or(gt(hourBlocks.expiresAt, after.expiresAt), and(eq(hourBlocks.expiresAt, after.expiresAt), gt(hourBlocks.id, after.id))));
   return db
     .select({ id: hourBlocks.id, companyId: hourBlocks.companyId, expiresAt: hourBlocks.expiresAt })
     .from(hourBlocks)

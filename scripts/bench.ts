@@ -155,11 +155,16 @@ async function compareWithBare(project: RunningServer, seeded: Seeded, captures:
   }
 }
 
-/** Ten times the companies: a day of expiries in a provider's usual spread, and a quarter's end when every block ends at once. */
+/**
+ * Ten times the companies: a day of expiries in a provider's usual spread, a busy day (a tenth of
+ * the companies, as when most payments were recorded on one day), and a quarter's end when every
+ * block ends at once (decision 031).
+ */
 async function measureExpiryRuns(): Promise<{ name: string; run: ExpiryRun }[]> {
   const companies = options.sizes.companies * 10;
   const runs = [
     { name: "a day's expiries (1 in 90)", dueShare: 1 / 90 },
+    { name: 'a busy day (1 in 10)', dueShare: 1 / 10 },
     { name: 'a quarter end (every company)', dueShare: 1 },
   ];
   const measured = [];

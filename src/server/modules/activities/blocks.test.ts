@@ -10,6 +10,7 @@ import type { TimeLogDto } from '../../../shared/timelogs.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp, signedInAt } from '../../testing/app.js';
 import { createCompany, purchasedHours, workedHours } from '../../testing/factories.js';
 import { companyHours } from '../../testing/ledger-sums.js';
+import { createRuntime } from '../../bootstrap.js';
 import { runScheduledWork } from '../../scheduled.js';
 import { ROLLED_IN_ENTRY } from './blocks.js';
 
@@ -74,6 +75,17 @@ async function logHours(companyId: string, hours: number, timeStamp: string): Pr
 const blocksOf = (companyId: string) => t.deps.db.select().from(t.deps.db.t.hourBlocks).where(eq(t.deps.db.t.hourBlocks.companyId, companyId));
 
 /** The company's ledger as the provider reads it, newest first. */
+/** The scheduled work at the start of another runtime on the same database and clock, as after a restart. */
+async function runAfterRestart() {
+  const restarted = await createRuntime(t.config, { clock: t.clock, transport: t.transport });
+  try {
+    await runScheduledWork(restarted.deps);
+  } finally {
+    await restarted.deps.outbox.stop();
+    await restarted.database.close();
+  }
+}
+
 async function ledger(companyId: string) {
   const page = json<ActivityDto[]>(await asBoss().get(`/superadmin/companies/${companyId}/activities?per_page=100`));
   return page.map(({ activityType, hours, description }) => `${activityType} ${hours} ${description}`);
@@ -157,6 +169,9 @@ describe('a block from payment to expiry', () => {
     const settled = await ledger(company.id);
     await runScheduledWork(t.deps);
     expect(await ledger(company.id)).toEqual(settled);
+    // the app restarted on the same database: its scheduled work at start writes nothing again
+    await runAfterRestart();
+    expect(await ledger(company.id)).toEqual(settled);
     expect(await blocksOf(company.id)).toHaveLength(2);
 
     // a log removed after the expiry gives its hours back to the block they came from, which had expired
@@ -207,7 +222,7 @@ describe('warnings of hours about to expire', () => {
     await moveClock('2026-05-20T15:00:00.000Z');
     before = await mark();
     await runScheduledWork(t.deps);
-    await runScheduledWork(t.deps);
+    await runAfterRestart();
     const early = await emailsSince(before);
     expect(early.filter((line) => line.includes(company.companyName) || line.includes(adminEmail)).sort()).toEqual(
       [`${company.companyName}: 6 hours expire on Jun 2, 2026 → provider@hourbank.test`, `Prepaid hours expire on Jun 2, 2026 → ${adminEmail}`].sort(),

@@ -74,7 +74,6 @@ async function logHours(companyId: string, hours: number, timeStamp: string): Pr
 
 const blocksOf = (companyId: string) => t.deps.db.select().from(t.deps.db.t.hourBlocks).where(eq(t.deps.db.t.hourBlocks.companyId, companyId));
 
-/** The company's ledger as the provider reads it, newest first. */
 /** The scheduled work at the start of another runtime on the same database and clock, as after a restart. */
 async function runAfterRestart() {
   const restarted = await createRuntime(t.config, { clock: t.clock, transport: t.transport });
@@ -86,6 +85,7 @@ async function runAfterRestart() {
   }
 }
 
+/** The company's ledger as the provider reads it, newest first. */
 async function ledger(companyId: string) {
   const page = json<ActivityDto[]>(await asBoss().get(`/superadmin/companies/${companyId}/activities?per_page=100`));
   return page.map(({ activityType, hours, description }) => `${activityType} ${hours} ${description}`);

@@ -225,8 +225,9 @@ export async function liveBlocksOf(tx: Tx, companyIds: readonly string[]): Promi
   const byCompany = new Map<string, LiveBlock[]>();
   if (companyIds.length === 0) return byCompany;
   for (const row of await plainRows(tx, liveBlocksOfCompanies(tx), { ids: tx.syntax.valueList(companyIds) })) {
-    const block = { unused: row.unused, expiresAt: new Date(Number(row.expiresAt)), rolledOver: row.rolledFromId !== null };
-    byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), block]);
+    const blocks = byCompany.get(row.companyId) ?? [];
+    if (blocks.length === 0) byCompany.set(row.companyId, blocks);
+    blocks.push({ unused: row.unused, expiresAt: new Date(Number(row.expiresAt)), rolledOver: row.rolledFromId !== null });
   }
   // a company has a few live blocks: sorted here, the read keeps to the company index with no sort of every company's rows
   for (const blocks of byCompany.values()) blocks.sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());

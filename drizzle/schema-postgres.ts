@@ -23,4 +23,5 @@ export const {
   twoFactorRecoveryCodes,
   settings,
   rateWindows,
+  events,
 } = defineTables(postgresKit);

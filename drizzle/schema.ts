@@ -23,5 +23,6 @@ export const {
   twoFactorRecoveryCodes,
   settings,
   rateWindows,
+  events,
 } = defineTables(sqliteKit);
 export { invoiceBalanceCents, invoiceStatusWordSql, type Tables } from './tables.js';

@@ -500,6 +500,39 @@ export function defineTables(k: Kit) {
     count: k.int('count').notNull(),
   });
 
+  /*
+   * What happened, for the audit log and the webhooks: one row per change, written in the
+   * transaction that makes it, never changed or deleted by the app (only by the retention purge).
+   * Actor and company are copied, not referenced: an event outlives the user or company it names.
+   */
+  const events = k.table(
+    'events',
+    {
+      id: k.id(),
+      occurredAt: k.instant('occurred_at').notNull(),
+      /** What happened, e.g. 'invoice.updated' (EVENT_TYPES in src/shared/events.ts). */
+      type: k.text('type').notNull(),
+      /** The signed-in user who did it; null for the scheduled work, or a sign-in by no known user. */
+      actorId: k.text('actor_id'),
+      /** The actor as shown at the time: name and email, or 'Scheduled work'. */
+      actorLabel: k.text('actor_label').notNull(),
+      /** The customer company the change concerns, if any. */
+      companyId: k.text('company_id'),
+      /** The record changed: its kind ('invoice') and id. */
+      subjectType: k.text('subject_type').notNull(),
+      subjectId: k.text('subject_id'),
+      /** The fields changed, each as it was and as it became; what was created or removed, whole. */
+      changes: k.json<Record<string, { before: unknown; after: unknown }>>('changes').notNull().default({}),
+      /** The address the request came from; null for the scheduled work. */
+      ipAddress: k.text('ip_address'),
+    },
+    (t) => [
+      k.index('events_time_idx').on(t.occurredAt, t.id),
+      k.index('events_company_idx').on(t.companyId, t.occurredAt, t.id),
+      k.index('events_subject_idx').on(t.subjectType, t.subjectId, t.occurredAt, t.id),
+    ],
+  );
+
   return {
     companies,
     users,
@@ -521,6 +554,7 @@ export function defineTables(k: Kit) {
     twoFactorRecoveryCodes,
     settings,
     rateWindows,
+    events,
   };
 }
 

@@ -1,0 +1,16 @@
+CREATE TABLE `events` (
+	`id` text PRIMARY KEY NOT NULL,
+	`occurred_at` integer NOT NULL,
+	`type` text NOT NULL,
+	`actor_id` text,
+	`actor_label` text NOT NULL,
+	`company_id` text,
+	`subject_type` text NOT NULL,
+	`subject_id` text,
+	`changes` text DEFAULT '{}' NOT NULL,
+	`ip_address` text
+);
+--> statement-breakpoint
+CREATE INDEX `events_time_idx` ON `events` (`occurred_at`,`id`);--> statement-breakpoint
+CREATE INDEX `events_company_idx` ON `events` (`company_id`,`occurred_at`,`id`);--> statement-breakpoint
+CREATE INDEX `events_subject_idx` ON `events` (`subject_type`,`subject_id`,`occurred_at`,`id`);

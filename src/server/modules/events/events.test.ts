@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedFields } from '../../../shared/events.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { eventsOfRecord, recordEvents, SCHEDULED_WORK, sourceOf } from './service.js';
+
+/*
+ * The event stream's store: events are written in the transaction of their change (none when it
+ * fails), read back newest first per record, and carry who did it and from where.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(() => t.close());
+
+const boss = { userId: 'user-1', firstName: 'Pat', lastName: 'Provider', emailAddress: 'pat@example.com' };
+
+describe('events', () => {
+  it('are kept with their change: a failed transaction leaves none', async () => {
+    const at = new Date('2026-12-02T10:00:00.000Z');
+    const event = { type: 'invoice.updated', companyId: 'company-1', subjectType: 'invoice', subjectId: 'invoice-fails', changes: { status: { before: 'Pending', after: 'Paid' } } };
+    await expect(
+      t.deps.db.transaction(async (tx) => {
+        await recordEvents(tx, sourceOf(boss, '203.0.113.9'), at, [event]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await eventsOfRecord(t.deps.db, 'invoice', 'invoice-fails', 10)).toEqual([]);
+  });
+
+  it('are read back per record, newest first, with the actor and the address', async () => {
+    const subject = { companyId: 'company-1', subjectType: 'invoice', subjectId: 'invoice-2' };
+    await t.deps.db.transaction((tx) =>
+      recordEvents(tx, sourceOf(boss, '203.0.113.9'), new Date('2026-12-02T10:00:00.000Z'), [{ type: 'invoice.created', ...subject, changes: { hours: { before: null, after: 10 } } }]),
+    );
+    await t.deps.db.transaction((tx) =>
+      recordEvents(tx, SCHEDULED_WORK, new Date('2026-12-02T11:00:00.000Z'), [{ type: 'invoice.updated', ...subject, changes: { status: { before: 'Pending', after: 'Paid' } } }]),
+    );
+    const events = await eventsOfRecord(t.deps.db, 'invoice', 'invoice-2', 10);
+    expect(events.map((event) => [event.type, event.actorLabel, event.ipAddress, event.changes])).toEqual([
+      ['invoice.updated', 'Scheduled work', null, { status: { before: 'Pending', after: 'Paid' } }],
+      ['invoice.created', 'Pat Provider <pat@example.com>', '203.0.113.9', { hours: { before: null, after: 10 } }],
+    ]);
+    expect(events[1]?.occurredAt).toEqual(new Date('2026-12-02T10:00:00.000Z'));
+  });
+
+  it('name only the fields that changed, each as it was and as it became', () => {
+    expect(changedFields({ hours: 10, rate: 150, note: 'a' }, { hours: 12, rate: 150, note: 'a' }, ['hours', 'rate', 'note'])).toEqual({ hours: { before: 10, after: 12 } });
+    expect(changedFields(undefined, { hours: 10 }, ['hours'])).toEqual({ hours: { before: null, after: 10 } });
+    expect(changedFields({ hours: 10 }, undefined, ['hours'])).toEqual({ hours: { before: 10, after: null } });
+  });
+});

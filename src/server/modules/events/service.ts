@@ -1,0 +1,46 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { FieldChange } from '../../../shared/events.js';
+import type { Db, Tx } from '../../db.js';
+import { newId } from '../../lib/ids.js';
+import type { Actor } from '../account/actor.js';
+
+/*
+ * The event stream (docs/product-rules.md, events): each change is recorded by the service that
+ * makes it, in the transaction that makes it, so an event exists exactly when its change was
+ * committed. Who did it comes from the caller, never from state kept between requests.
+ */
+
+/** Who made a change, and from where. */
+export type EventSource = { actorId: string | null; actorLabel: string; ipAddress: string | null };
+
+/** Changes made by the scheduled work (expiries, monthly plans, alerts). */
+export const SCHEDULED_WORK: EventSource = { actorId: null, actorLabel: 'Scheduled work', ipAddress: null };
+
+/** A signed-in user's request as the source of its changes. */
+export function sourceOf(actor: Pick<Actor, 'userId' | 'firstName' | 'lastName' | 'emailAddress'>, ipAddress: string | null): EventSource {
+  return { actorId: actor.userId, actorLabel: `${actor.firstName} ${actor.lastName} <${actor.emailAddress}>`, ipAddress };
+}
+
+export type NewEvent = {
+  type: string;
+  companyId: string | null;
+  subjectType: string;
+  subjectId: string | null;
+  changes: Record<string, FieldChange>;
+};
+
+/** Rows per insert statement when many events are recorded at once. */
+const INSERT_BATCH = 200;
+
+/** Records the events of one change, at `at`, in the caller's transaction. */
+export async function recordEvents(tx: Tx, source: EventSource, at: Date, events: readonly NewEvent[]): Promise<void> {
+  const rows = events.map((event) => ({ id: newId(), occurredAt: at, ...source, ...event }));
+  for (let from = 0; from < rows.length; from += INSERT_BATCH) await tx.insert(tx.t.events).values(rows.slice(from, from + INSERT_BATCH));
+}
+
+/** A record's events, newest first (a record's History). */
+export async function eventsOfRecord(db: Db, subjectType: string, subjectId: string, limit: number) {
+  const { events } = db.t;
+  const where: SQL | undefined = and(eq(events.subjectType, subjectType), eq(events.subjectId, subjectId));
+  return db.select().from(events).where(where).orderBy(desc(events.occurredAt), desc(events.id)).limit(limit);
+}

@@ -28,11 +28,13 @@ import {
   TARGETS,
   throughputSection,
   type Comparison,
+  writesSection,
 } from './bench/report.js';
 import { seedDatabase, type Seeded } from './bench/seed.js';
 import { searchCalls, sortCalls } from './bench/sorts-and-searches.js';
 import { projectServerCommand, rssMb, startServer, type RunningServer } from './bench/servers.js';
 import { compareThroughput, COMPARISON_ROUNDS } from './bench/throughput.js';
+import { measureWrites } from './bench/writes.js';
 
 const options = parseOptions(process.argv.slice(2));
 const board = new Scoreboard();
@@ -176,6 +178,17 @@ async function measureExpiryRuns(): Promise<{ name: string; run: ExpiryRun }[]> 
   return measured;
 }
 
+/** Rounds of the write path: each of its writes measured this many times. */
+const WRITE_ROUNDS = options.preset === 'small' ? 50 : 300;
+
+async function measureWritePath(project: RunningServer, seeded: Seeded): Promise<void> {
+  progress('the write path');
+  const results = await measureWrites(project.port, seeded.customer.companyId, seeded.superAdmin.token, WRITE_ROUNDS);
+  for (const result of results) if (result.failure) broken.push(`${result.name}: ${result.failure}`);
+  say(writesSection(results, WRITE_ROUNDS, board));
+  say();
+}
+
 async function main(): Promise<void> {
   const on = options.database.engine === 'postgres' ? ', on PostgreSQL' : '';
   say(`npm run bench: ${options.preset === 'small' ? '--small' : 'full size'}${on}${options.load ? `, --load ${options.loadSeconds} s` : ''}`);
@@ -197,6 +210,12 @@ async function main(): Promise<void> {
   const idle = rssMb(project.pid);
   say(`Idle RSS: ${mb(idle)}`);
   say();
+  if (options.writesOnly) {
+    await measureWritePath(project, seeded);
+    await stop(project);
+    sayTotals();
+    return;
+  }
 
   const { results, afterOne, peakMany } = await measureCalls(project, seeded);
   say(sizesSection(results));
@@ -210,6 +229,7 @@ async function main(): Promise<void> {
 
   say(sortsAndSearchesSection(...(await measureSortsAndSearches(project, seeded)), SORT_BUDGET.oneClient, board));
   say();
+  await measureWritePath(project, seeded);
 
   if (options.load) {
     const withDashboard = results.some((result) => result.call.path === DASHBOARD_PATH && result.outcome === 'ok');
@@ -231,6 +251,10 @@ async function main(): Promise<void> {
 
   say(bundleSection(await bundleReport(), board));
   say();
+  sayTotals();
+}
+
+function sayTotals(): void {
   say(`Targets: ${board.passed} PASS, ${board.failed} FAIL (printed, not asserted)`);
   if (broken.length > 0) {
     say(`\nBROKEN: ${broken.length} call(s) did not answer as they should:`);

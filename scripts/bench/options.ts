@@ -34,6 +34,8 @@ export type BenchOptions = {
   load: boolean;
   loadSeconds: number;
   loadClients: number;
+  /** Seed, then measure the write path only (its figures before and after a change to it). */
+  writesOnly: boolean;
 };
 
 export const FULL_SIZES: Sizes = { companies: 1_000, users: 3_000, tasks: 10_000, logs: 200_000, invoices: 50_000, payments: 45_000, packages: 300 };
@@ -63,7 +65,8 @@ export const USAGE = `npm run bench [-- flags]
   --load                   add a mixed read/write run of 200 concurrent clients (on PostgreSQL:
                            two app processes on the one database, the clients shared between them)
   --load-seconds S         how long the --load run lasts (default 120)
-  --load-clients N         how many clients the --load run has (default 200)`;
+  --load-clients N         how many clients the --load run has (default 200)
+  --writes-only            seed, then measure the write path only (to compare a change to it)`;
 
 export function describeSizes(sizes: Sizes): string {
   return `${sizes.companies} companies, ${sizes.users} users, ${sizes.tasks} tasks, ${sizes.logs} time logs, ${sizes.invoices} invoices, ${sizes.payments} payments`;
@@ -91,6 +94,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       load: { type: 'boolean', default: false },
       'load-seconds': { type: 'string', default: '120' },
       'load-clients': { type: 'string', default: '200' },
+      'writes-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
       ...Object.fromEntries(sizeFlags.map((flag) => [flag, { type: 'string' as const }])),
     },
@@ -116,5 +120,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     load: Boolean(values.load),
     loadSeconds: wholeNumber('load-seconds', String(values['load-seconds']), 1),
     loadClients: wholeNumber('load-clients', String(values['load-clients']), 1),
+    writesOnly: Boolean(values['writes-only']),
   };
 }

@@ -5,6 +5,7 @@ import type { LoadResult } from './load.js';
 import type { ExpiryRun } from './expiry.js';
 import type { Budget } from './options.js';
 import type { Throughput } from './throughput.js';
+import type { WriteResult } from './writes.js';
 
 /*
  * The bench's printed report, section by section, each figure next to its target. Targets are
@@ -151,5 +152,15 @@ export function expirySection(runs: { name: string; run: ExpiryRun }[], board: S
     `The expiry run (scheduled work), on a throwaway database of ${count(runs[0]?.run.companies)} companies with quarterly blocks of hours. ` +
       `Targets: done in < ${TARGETS.expiryRunMs} ms, the event loop never held ${TARGETS.expiryHoldMs} ms or more.`,
     table(['run', 'due', 'entries', 'alert emails', 'ms', `<${TARGETS.expiryRunMs}`, 'longest hold', `<${TARGETS.expiryHoldMs}`, 'after'], rows),
+  ].join('\n');
+}
+
+export function writesSection(results: WriteResult[], rounds: number, board: Scoreboard): string {
+  const rows = results.map(({ name, one, failure }) =>
+    one ? [name, count(one.n), ms(one.p50), ms(one.p95), ms(one.p99), board.mark(one.p99 < TARGETS.p99AloneMs)] : [name, '', '', '', '', `BROKEN: ${failure}`],
+  );
+  return [
+    `The write path at 1 client, ${rounds} rounds of: log hours, change the log, delete it, change a company. Target: p99 < ${TARGETS.p99AloneMs} ms.`,
+    table(['write', 'n', 'p50 ms', 'p95 ms', 'p99 ms', `p99<${TARGETS.p99AloneMs}`], rows),
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import { validateSessionToken } from './modules/account/sessions.js';
 import { isFailureCounted, type Caller, type FailureCountedAction, type RateLimitedAction } from './rate-limit.js';
 import { ENROL_FIRST, mustEnrolFirst } from './modules/two-factor/policy.js';
 import { isWrongProof } from './modules/two-factor/service.js';
+import { sourceOf } from './modules/events/service.js';
 import { checkingSynchronously } from './synchronous-checks.js';
 
 export type Context = {
@@ -114,8 +115,10 @@ type Guard = {
 };
 
 /**
- * Signed in, and allowed by the guard. The resolver's context has the actor, never null, and
- * companyId(): the caller's own company, or a 403 for an account of none (the provider).
+ * Signed in, and allowed by the guard. The resolver's context has the actor, never null;
+ * companyId(): the caller's own company, or a 403 for an account of none (the provider); and
+ * source: the actor and the request's address, which the services record on the events of the
+ * changes the call makes.
  */
 function signedInProcedure({ may, refusal }: Guard) {
   return procedure.use(async ({ ctx, meta, getRawInput, next }) => {
@@ -129,7 +132,7 @@ function signedInProcedure({ may, refusal }: Guard) {
     const caller = action && { ip: ctx.ip, userId: actor.userId };
     // over the limit, the limiter's 429 is the call's failure
     if (action && caller) await ctx.deps.rateLimiter.admit(action, caller);
-    const result = await next({ ctx: { actor, companyId: () => ownCompanyId(actor) } });
+    const result = await next({ ctx: { actor, companyId: () => ownCompanyId(actor), source: sourceOf(actor, ctx.ip) } });
     if (action && caller) await countFailure(ctx, action, caller, result);
     return result;
   });

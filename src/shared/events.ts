@@ -5,6 +5,69 @@ import { z } from 'zod';
  * and the fields it changed, each as it was and as it became.
  */
 
+/**
+ * Every kind of event, with what it means: the audit log's type filter and a webhook endpoint's
+ * choice of events list these. A type is `<record>.<what happened>`.
+ */
+export const EVENT_TYPES = {
+  'company.created': 'A company was added (by the provider, or by signing up).',
+  'company.updated': "A company's details changed.",
+  'company.deleted': 'A company was deleted with its users and tasks.',
+  'user.created': 'A user was added (by the provider, by signing up, or by an invitation).',
+  'user.updated': "A user's details, role or company changed (by the provider, or by the user on their profile).",
+  'user.approved': "The provider approved a user's sign-up.",
+  'user.deleted': 'The provider deleted a user.',
+  'user.invited': "A company admin invited a colleague.",
+  'user.removed': "A company admin removed a colleague.",
+  'user.password_changed': 'A user changed their password.',
+  'user.password_reset': 'A user set a new password with a reset or set-password link.',
+  'user.password_reset_requested': 'Someone asked for a password reset link for a user.',
+  'user.link_resent': 'A user traded an expired reset or set-password link for a new one.',
+  'user.set_password_email_sent': 'The provider emailed a user a link to set their password.',
+  'sign_in.succeeded': 'A user signed in.',
+  'sign_in.failed': 'A sign-in failed: a wrong email address, password or two-factor code.',
+  'sign_in.throttled': 'A sign-in was refused for too many failures.',
+  'sign_in.signed_out': 'A user signed out.',
+  'two_factor.setup_started': 'A user began setting up two-factor sign-in.',
+  'two_factor.enabled': 'A user turned on two-factor sign-in.',
+  'two_factor.disabled': 'A user turned off two-factor sign-in.',
+  'two_factor.recovery_code_used': 'A user signed in with a recovery code.',
+  'two_factor.reset': "The provider reset a user's two-factor sign-in.",
+  'two_factor.policy_changed': "The provider changed who must use two-factor sign-in.",
+  'package.created': 'A package was added.',
+  'package.updated': 'A package changed.',
+  'package.deleted': 'A package was deleted.',
+  'invoice.created': 'An invoice was made: a purchase, by the provider, for overage, or for a monthly plan.',
+  'invoice.updated': 'An invoice changed.',
+  'invoice.deleted': 'An invoice was deleted.',
+  'invoice.reminder_sent': "An invoice's open balance reminder was emailed.",
+  'payment.created': 'A payment was recorded.',
+  'payment.updated': 'A payment changed.',
+  'payment.deleted': 'A payment was deleted.',
+  'hours.activated': "An invoice was paid in full: its hours count toward the company's balance.",
+  'hours.deactivated': 'An invoice is no longer paid in full: its hours are pending again.',
+  'hours.expired': "A block of hours expired: its unused hours left the company's balance.",
+  'hours.rolled_over': "A block's unused hours rolled over into a new block.",
+  'hours.expiry_warning_sent': "A company was emailed that hours will expire soon.",
+  'time_log.created': 'Hours were logged for a company.',
+  'time_log.updated': 'A time log changed.',
+  'time_log.deleted': 'A time log was deleted.',
+  'task.created': 'A task was added.',
+  'task.updated': 'A task changed.',
+  'task.completed': 'A task was marked done.',
+  'task.deleted': 'A task was deleted.',
+  'balance_email.sent': "A company was emailed about its balance (running low or negative).",
+  'plan.updated': "A company's monthly plan was set, changed or ended.",
+  'settings.updated': "The provider's settings changed.",
+  'setup.test_email_sent': 'The provider sent a test email.',
+  'setup.checklist_hidden': 'The provider hid or showed the first-day checklist.',
+  'schedule.sent': 'The scheduler sent its schedule.',
+  'export.downloaded': 'A list was downloaded as CSV.',
+  'statement.downloaded': "A company's statement was downloaded.",
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+
 /** A field's value before and after the change; a record created has no before, one removed no after. */
 export type FieldChange = { before: unknown; after: unknown };
 

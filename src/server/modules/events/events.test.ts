@@ -21,7 +21,7 @@ const boss = { userId: 'user-1', firstName: 'Pat', lastName: 'Provider', emailAd
 describe('events', () => {
   it('are kept with their change: a failed transaction leaves none', async () => {
     const at = new Date('2026-12-02T10:00:00.000Z');
-    const event = { type: 'invoice.updated', companyId: 'company-1', subjectType: 'invoice', subjectId: 'invoice-fails', changes: { status: { before: 'Pending', after: 'Paid' } } };
+    const event = { type: 'invoice.updated' as const, companyId: 'company-1', subjectType: 'invoice', subjectId: 'invoice-fails', changes: { status: { before: 'Pending', after: 'Paid' } } };
     await expect(
       t.deps.db.transaction(async (tx) => {
         await recordEvents(tx, sourceOf(boss, '203.0.113.9'), at, [event]);

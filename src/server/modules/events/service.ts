@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { FieldChange } from '../../../shared/events.js';
+import type { EventType, FieldChange } from '../../../shared/events.js';
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
@@ -16,13 +16,19 @@ export type EventSource = { actorId: string | null; actorLabel: string; ipAddres
 /** Changes made by the scheduled work (expiries, monthly plans, alerts). */
 export const SCHEDULED_WORK: EventSource = { actorId: null, actorLabel: 'Scheduled work', ipAddress: null };
 
+/**
+ * What the app does by itself as the consequence of a change: the balance alerts a ledger write
+ * raises, whoever made it (the change that raised them is the event just before).
+ */
+export const AUTOMATIC: EventSource = { actorId: null, actorLabel: 'Hourbank (automatic)', ipAddress: null };
+
 /** A signed-in user's request as the source of its changes. */
 export function sourceOf(actor: Pick<Actor, 'userId' | 'firstName' | 'lastName' | 'emailAddress'>, ipAddress: string | null): EventSource {
   return { actorId: actor.userId, actorLabel: `${actor.firstName} ${actor.lastName} <${actor.emailAddress}>`, ipAddress };
 }
 
 export type NewEvent = {
-  type: string;
+  type: EventType;
   companyId: string | null;
   subjectType: string;
   subjectId: string | null;
@@ -36,6 +42,11 @@ const INSERT_BATCH = 200;
 export async function recordEvents(tx: Tx, source: EventSource, at: Date, events: readonly NewEvent[]): Promise<void> {
   const rows = events.map((event) => ({ id: newId(), occurredAt: at, ...source, ...event }));
   for (let from = 0; from < rows.length; from += INSERT_BATCH) await tx.insert(tx.t.events).values(rows.slice(from, from + INSERT_BATCH));
+}
+
+/** Records one event of a change, at `at`, in the caller's transaction. */
+export async function recordEvent(tx: Tx, source: EventSource, at: Date, event: NewEvent): Promise<void> {
+  await tx.insert(tx.t.events).values({ id: newId(), occurredAt: at, ...source, ...event });
 }
 
 /** A record's events, newest first (a record's History). */

@@ -1,0 +1,3 @@
+import type { WalkEntries } from './world.js';
+
+export const billingEntries: WalkEntries = {};

@@ -527,9 +527,15 @@ export function defineTables(k: Kit) {
       ipAddress: k.text('ip_address'),
     },
     (t) => [
-      k.index('events_time_idx').on(t.occurredAt, t.id),
-      k.index('events_company_idx').on(t.companyId, t.occurredAt, t.id),
-      k.index('events_subject_idx').on(t.subjectType, t.subjectId, t.occurredAt, t.id),
+      // each ends with the rowid (SQLite's own, PostgreSQL's by the kit): the events of one change
+      // share its instant and come in the order they were written
+      k.index('events_time_idx').on(t.occurredAt),
+      k.index('events_company_idx').on(t.companyId, t.occurredAt),
+      // a record's History: ids are unique across kinds, so the id alone finds its events
+      k.index('events_subject_idx').on(t.subjectId, t.occurredAt),
+      // the audit log's type and actor filters, each walked newest first
+      k.index('events_type_idx').on(t.type, t.occurredAt),
+      k.index('events_actor_idx').on(t.actorId, t.occurredAt),
     ],
   );
 

@@ -11,6 +11,8 @@ CREATE TABLE `events` (
 	`ip_address` text
 );
 --> statement-breakpoint
-CREATE INDEX `events_time_idx` ON `events` (`occurred_at`,`id`);--> statement-breakpoint
-CREATE INDEX `events_company_idx` ON `events` (`company_id`,`occurred_at`,`id`);--> statement-breakpoint
-CREATE INDEX `events_subject_idx` ON `events` (`subject_type`,`subject_id`,`occurred_at`,`id`);
+CREATE INDEX `events_time_idx` ON `events` (`occurred_at`);--> statement-breakpoint
+CREATE INDEX `events_company_idx` ON `events` (`company_id`,`occurred_at`);--> statement-breakpoint
+CREATE INDEX `events_subject_idx` ON `events` (`subject_id`,`occurred_at`);--> statement-breakpoint
+CREATE INDEX `events_type_idx` ON `events` (`type`,`occurred_at`);--> statement-breakpoint
+CREATE INDEX `events_actor_idx` ON `events` (`actor_id`,`occurred_at`);

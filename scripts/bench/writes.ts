@@ -20,7 +20,7 @@ function steps(companyId: string, token: string): Step[] {
     { name: 'POST /superadmin/timelogs (log hours)', call: (_, round) => ({ method: 'POST', path: '/api/superadmin/timelogs', token, body: log(round) }) },
     { name: 'PUT /superadmin/timelogs/{id} (change the hours)', call: (id, round) => ({ method: 'PUT', path: `/api/superadmin/timelogs/${id}`, token, body: { invertedHours: 0.5, description: `Bench write ${round}, changed` } }) },
     { name: 'DELETE /superadmin/timelogs/{id}', call: (id) => ({ method: 'DELETE', path: `/api/superadmin/timelogs/${id}`, token }) },
-    { name: 'PUT /superadmin/companies/{id} (change the address)', call: (_, round) => ({ method: 'PUT', path: `/api/superadmin/companies/${companyId}`, token, body: { address: `${round} Bench Street` } }) },
+    { name: 'PUT /superadmin/companies/{id} (change the address)', call: (_, round) => ({ method: 'PUT', path: `/api/superadmin/companies/${companyId}`, token, body: { companyAddress: `${round} Bench Street` } }) },
   ];
 }
 

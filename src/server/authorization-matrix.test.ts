@@ -125,6 +125,8 @@ const ACCESS: Record<string, Access> = {
   'superadmin.setup.checklist': 'superAdmin',
   'superadmin.setup.sendTestEmail': 'superAdmin',
   'superadmin.setup.hide': 'superAdmin',
+  'superadmin.events.list': 'superAdmin',
+  'superadmin.events.types': 'superAdmin',
 };
 
 type Actor = 'anonymous' | 'bad token' | 'plain user' | 'company admin' | 'super-admin';

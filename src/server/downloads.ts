@@ -5,7 +5,8 @@ import { callerFor, loggedFailure, type AppCaller } from './calls.js';
 import type { AppDeps } from './deps.js';
 import { DownloadSlots, type DownloadHolder } from './download-slots.js';
 import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } from './modules/activities/downloads.js';
-import { countLinkFetch, openDownloadLink } from './modules/exports/links.js';
+import type { EventSource } from './modules/events/service.js';
+import { countLinkFetch, downloadSource, openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
 import { requestInfo } from './request-info.js';
 import type { DownloadRoute } from './api-docs/rest-shapes.js';
@@ -15,7 +16,8 @@ import type { DownloadRoute } from './api-docs/rest-shapes.js';
  * Each is fetched from a signed link its link call issued (the browser cannot send the session
  * header with a download), or, for a script, with the jwttoken header: the route then makes the
  * link call itself, so the session, role, input and rate limit are checked in one place. A link
- * fetched again counts again against the limit (countLinkFetch).
+ * fetched again counts again against the limit (countLinkFetch). Each download served is recorded,
+ * by the user its link names, from the address that fetched it.
  */
 
 export const INVALID_DOWNLOAD_LINK = 'This download link is not valid.';
@@ -27,6 +29,9 @@ export const DOWNLOAD_ROUTES: DownloadRoute[] = [
   { path: '/activities/export.csv', linkPath: '/activities/export/link', mediaType: 'text/csv', summary: "Your company's whole ledger as CSV, newest first, with running balances" },
   { path: '/activities/statement.pdf', linkPath: '/activities/statement/link', mediaType: 'application/pdf', summary: 'Company admins: the statement PDF of a period' },
 ];
+
+/** A download let through: what its link signs, and who fetches it. */
+type Authorised = { payload: unknown; source: EventSource };
 
 type Request = FastifyRequest<{ Params: { file?: string }; Querystring: Record<string, string | string[] | undefined> }>;
 
@@ -49,8 +54,11 @@ const customerHolder = (payload: unknown): DownloadHolder => ({ pool: 'customers
 export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
   const slots = new DownloadSlots();
 
-  /** The signed payload of the request's link, or of the link the script's session gets; null once answered. */
-  async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: AppCaller) => Promise<DownloadLink>): Promise<unknown> {
+  /**
+   * The signed payload of the request's link, or of the link the script's session gets, with who
+   * fetches it (the link's user, from the request's address); null once answered.
+   */
+  async function authorised(request: Request, reply: FastifyReply, path: string, issue: (caller: AppCaller) => Promise<DownloadLink>): Promise<Authorised | null> {
     let url = request.url;
     if (!url.includes('&sig=')) {
       try {
@@ -71,7 +79,7 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
       await sendError(reply, cause);
       return null;
     }
-    return opened.payload;
+    return { payload: opened.payload, source: await downloadSource(deps, opened.by, request.ip) };
   }
 
   /** Runs a download if its holder has a free slot; the slot is freed when its reply is done or cut off. */
@@ -122,24 +130,24 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/superadmin/exports/:file', async (request: Request, reply) => {
     const list = exportListOf(`/api/superadmin/exports/${request.params.file ?? ''}`);
     if (!list) return reply.status(404).send({ message: `No API route GET ${request.url.split('?')[0]}.` });
-    const payload = await authorised(request, reply, providerExportPath(list), (caller) =>
+    const download = await authorised(request, reply, providerExportPath(list), (caller) =>
       caller.superadmin.exports.link({ ...scriptInput(request.query), list } as never),
     );
-    if (payload === null) return reply;
-    return sendCsv(reply, { pool: 'provider' }, () => providerExport(deps, list as ExportList, payload));
+    if (download === null) return reply;
+    return sendCsv(reply, { pool: 'provider' }, () => providerExport(deps, download.source, list as ExportList, download.payload));
   });
 
   app.get(ACTIVITIES_CSV_PATH, async (request: Request, reply) => {
-    const payload = await authorised(request, reply, ACTIVITIES_CSV_PATH, (caller) => caller.activities.exportLink(scriptInput(request.query) as never));
-    if (payload === null) return reply;
-    return sendCsv(reply, customerHolder(payload), () => activitiesCsv(deps, payload));
+    const download = await authorised(request, reply, ACTIVITIES_CSV_PATH, (caller) => caller.activities.exportLink(scriptInput(request.query) as never));
+    if (download === null) return reply;
+    return sendCsv(reply, customerHolder(download.payload), () => activitiesCsv(deps, download.source, download.payload));
   });
 
   app.get(STATEMENT_PDF_PATH, async (request: Request, reply) => {
-    const payload = await authorised(request, reply, STATEMENT_PDF_PATH, (caller) => caller.activities.statementLink(scriptInput(request.query) as never));
-    if (payload === null || !admitted(reply, customerHolder(payload))) return reply;
+    const download = await authorised(request, reply, STATEMENT_PDF_PATH, (caller) => caller.activities.statementLink(scriptInput(request.query) as never));
+    if (download === null || !admitted(reply, customerHolder(download.payload))) return reply;
     try {
-      const { fileName, pdf } = await statementPdf(deps, payload);
+      const { fileName, pdf } = await statementPdf(deps, download.source, download.payload);
       closeWhenStalled(reply);
       return reply
         .type('application/pdf')

@@ -3,6 +3,7 @@ import { accountRouter } from './modules/account/router.js';
 import { brandingRouter } from './modules/branding/router.js';
 import { dashboardRouter } from './modules/dashboard/router.js';
 import { superAdminCompaniesRouter } from './modules/companies/router.js';
+import { superAdminEventsRouter } from './modules/events/router.js';
 import { superAdminExportsRouter } from './modules/exports/router.js';
 import { packagesRouter, superAdminPackagesRouter } from './modules/packages/router.js';
 import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/router.js';
@@ -44,6 +45,7 @@ export const appRouter = router({
     settings: superAdminSettingsRouter,
     setup: superAdminSetupRouter,
     search: superAdminSearchRouter,
+    events: superAdminEventsRouter,
   }),
 });
 

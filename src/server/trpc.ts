@@ -10,6 +10,7 @@ import { isFailureCounted, type Caller, type FailureCountedAction, type RateLimi
 import { ENROL_FIRST, mustEnrolFirst } from './modules/two-factor/policy.js';
 import { isWrongProof } from './modules/two-factor/service.js';
 import { sourceOf } from './modules/events/service.js';
+import { admitRecordingThrottle } from './modules/account/sign-in-events.js';
 import { checkingSynchronously } from './synchronous-checks.js';
 
 export type Context = {
@@ -77,7 +78,8 @@ export const publicProcedure = procedure.meta({ public: true }).use(async ({ ctx
   const action = meta?.rateLimit;
   if (!action) return next();
   const caller = { ip: ctx.ip, emailAddress: emailAddressIn(rawInput) };
-  await ctx.deps.rateLimiter.admit(action, caller);
+  // a sign-in refused for too many failures is recorded as it is refused
+  await admitRecordingThrottle(ctx.deps, action, caller);
   const result = await next();
   await countFailure(ctx, action, caller, result);
   return result;

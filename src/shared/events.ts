@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateRangeChecked, dateRangeFields, type DateRange } from './date-range.js';
+import { listInput, type ListQuery } from './list.js';
 
 /*
  * The events of the audit log and the webhooks: what happened to which record, who did it, when,
@@ -78,20 +80,65 @@ export const eventOutput = z.object({
   actorId: z.string().nullable().describe('The user who did it; null for the scheduled work or an unknown user.'),
   actorLabel: z.string().describe("The actor as shown at the time: name and email, or 'Scheduled work'."),
   companyId: z.string().nullable(),
+  companyName: z.string().nullable().describe('The company as it is named now; null when none, or when it was deleted since.'),
   subjectType: z.string().describe("The kind of record changed, e.g. 'invoice'."),
   subjectId: z.string().nullable(),
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  changes: z.record(z.string(), z.object({ before: z.json(), after: z.json() })).describe('Each changed field as it was (before) and as it became (after); null where there was or is none.'),
   ipAddress: z.string().nullable(),
 });
 export type EventDto = z.infer<typeof eventOutput>;
 
-/** The fields whose values differ between `before` and `after`, each with both values (compared as JSON). */
+/** The fields whose values differ between `before` and `after`, each with both values (compared as JSON); a made record's empty fields are left out. */
 export function changedFields<T extends Record<string, unknown>>(before: T | undefined, after: T | undefined, fields: readonly (keyof T & string)[]): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
   for (const field of fields) {
-    const was = before?.[field];
-    const is = after?.[field];
-    if (JSON.stringify(was) !== JSON.stringify(is)) changes[field] = { before: was ?? null, after: is ?? null };
+    // a record made has no before, one removed no after: nothing, as a field left empty is
+    const was = before?.[field] ?? null;
+    const is = after?.[field] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[field] = { before: was, after: is };
   }
   return changes;
+}
+
+/** The event types, in the catalogue's order (a list for the type filter and the schemas). */
+export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...EventType[]];
+
+const optionalId = (what: string) => z.string().trim().max(64, 'That id is not valid.').default('').describe(what);
+
+/**
+ * The audit log's list: newest first (the one order, on an index); search matches the event type
+ * and its meaning, the name or email address of the user who did it, and a record's id exactly.
+ */
+export const eventListInput = dateRangeChecked(
+  listInput(['occurredAt'], { sort: 'occurredAt', dir: 'desc' })
+    .unwrap()
+    .extend({
+      type: z
+        .union([z.enum(EVENT_TYPE_NAMES), z.literal('')], { message: 'type must be one of the event types (GET /superadmin/events/types), or empty for all.' })
+        .default('')
+        .describe("Only events of this type ('' or left out: every type)."),
+      actor: optionalId("Only events made by this user's id ('' or left out: anyone)."),
+      subject: optionalId("Only the events of this record: an invoice's, payment's, company's ... id (its History)."),
+      ...dateRangeFields('events that happened'),
+    }),
+).prefault({});
+export type EventListQuery = ListQuery<'occurredAt'> & DateRange & { type: EventType | ''; actor: string; subject: string };
+
+/** A changed value as a person reads it: text as it is, nothing as an em dash, anything else as JSON. */
+const EMPTY = '—';
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * The changes of an event as one line: `field: before → after; ...`; a record created shows its
+ * values alone, and a field empty before and after (an empty text kept as such) is left out.
+ */
+export function changesText(changes: Record<string, FieldChange>): string {
+  return Object.entries(changes)
+    .filter(([, { before, after }]) => valueText(before) !== EMPTY || valueText(after) !== EMPTY)
+    .map(([field, { before, after }]) => (before === null ? `${field}: ${valueText(after)}` : `${field}: ${valueText(before)} → ${valueText(after)}`))
+    .join('; ');
 }

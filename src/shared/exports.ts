@@ -10,7 +10,7 @@ import { calendarDate, dateRangeFields } from './date-range.js';
  */
 
 /** The back-office lists that export, as their export path names them. */
-export const EXPORT_LISTS = ['companies', 'users', 'packages', 'tasks', 'timelogs', 'invoices', 'payments'] as const;
+export const EXPORT_LISTS = ['companies', 'users', 'packages', 'tasks', 'timelogs', 'invoices', 'payments', 'events'] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 /** How long an issued download link works. */
@@ -40,7 +40,7 @@ const timeZone = z
 /**
  * What a back-office export takes: the list's own search, company filter and sort (checked against
  * that list's sort keys), its own filters (positiveOnly and lowOnly on companies, awaitingApproval on users, openOnly on invoices, from and to on time
- * logs, invoices and payments), and the zone for dates.
+ * logs, invoices, payments and events; type, actor and subject on events), and the zone for dates.
  */
 export const exportLinkInput = z.object({
   list: z.enum(EXPORT_LISTS, { message: `list must be one of: ${EXPORT_LISTS.join(', ')}.` }),
@@ -54,6 +54,9 @@ export const exportLinkInput = z.object({
   openOnly: z.boolean({ message: 'openOnly must be true or false.' }).optional().describe('Invoices only: the list switch.'),
   ...dateRangeFields('rows dated (time logs, invoices and payments only)'),
   id: z.string().trim().max(64, 'That id is not valid.').optional().describe('Users, tasks and invoices only: the one row the list is narrowed to.'),
+  type: z.string().max(64).optional().describe('The audit log (events) only: its event type filter.'),
+  actor: z.string().max(64).optional().describe("The audit log (events) only: the acting user's id."),
+  subject: z.string().max(64).optional().describe("The audit log (events) only: a record's id (its History)."),
   timeZone,
 });
 export type ExportLinkInput = z.output<typeof exportLinkInput>;

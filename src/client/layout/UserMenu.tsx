@@ -23,6 +23,7 @@ export function UserMenu({ session }: { session: Session }) {
       <Menu.Dropdown>
         <Menu.Item onClick={() => navigate('/profile')}>My account</Menu.Item>
         {session.isSuperAdmin && <Menu.Item onClick={() => navigate('/settings')}>Settings</Menu.Item>}
+        {session.isSuperAdmin && <Menu.Item onClick={() => navigate('/auditlog')}>Audit Log</Menu.Item>}
         <Menu.Divider />
         <Menu.Label>Appearance</Menu.Label>
         {SCHEMES.map(({ value, label }) => (

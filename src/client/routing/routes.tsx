@@ -39,6 +39,7 @@ const AllTasksPage = lazyNamed(() => import('../pages/admin/tasks/AllTasksPage.j
 const AllUsersPage = lazyNamed(() => import('../pages/admin/users/AllUsersPage.js'), 'AllUsersPage');
 const AllPackagesPage = lazyNamed(() => import('../pages/admin/packages/AllPackagesPage.js'), 'AllPackagesPage');
 const SettingsPage = lazyNamed(() => import('../pages/admin/settings/SettingsPage.js'), 'SettingsPage');
+const AuditLogPage = lazyNamed(() => import('../pages/admin/events/AuditLogPage.js'), 'AuditLogPage');
 
 /** /dashboard: the provider's overview for the super-admin, the company dashboard for everyone else. */
 function DashboardForRole() {
@@ -82,5 +83,6 @@ export const routes: AppRoute[] = [
   { path: '/alltasks', access: superAdmin, component: AllTasksPage },
   { path: '/allusers', access: superAdmin, component: AllUsersPage },
   { path: '/settings', access: superAdmin, component: SettingsPage },
+  { path: '/auditlog', access: superAdmin, component: AuditLogPage },
   { path: '/allpackages', access: superAdmin, component: AllPackagesPage },
 ];

@@ -157,6 +157,20 @@ export const OPERATION_EXAMPLES: Record<string, { request?: Fields; response?: F
   'POST /superadmin/setup/test-email': { response: { status: 'pending', sentAt: null, lastError: null } },
   'GET /invoices/unpaid': { response: { count: 2, openBalance: 2250 } },
   'GET /superadmin/overview/receivable': { response: { unpaidCount: 3, partlyPaidCount: 1, totalReceivable: 12500 } },
+  'GET /superadmin/events': {
+    response: {
+      occurredAt: '2026-03-02T15:04:05.000Z',
+      type: 'invoice.updated',
+      actorId: '3f0c2a9e6b1d4c8e',
+      actorLabel: 'Ada Lovelace <ada@example.com>',
+      companyId: '9b2e41d07a6c4f15',
+      subjectType: 'invoice',
+      subjectId: '5d7f13c2e8a94b60',
+      changes: { price: { before: 500, after: 450 }, description: { before: 'Ten hours', after: 'Ten hours, less the first' } },
+      ipAddress: '203.0.113.7',
+    },
+  },
+  'GET /superadmin/events/types': { response: { type: 'invoice.updated', meaning: 'An invoice changed.' } },
 };
 
 /** The generated example with the operation's own fields laid over it (over each row of a list). */

@@ -18,6 +18,7 @@ const FIELD_FORMATS: Record<string, 'date-time' | 'date'> = {
   createdAt: 'date-time',
   creationDate: 'date-time',
   enabledAt: 'date-time',
+  occurredAt: 'date-time',
   negativeEmailedAt: 'date-time',
   runningLowEmailedAt: 'date-time',
   paymentDate: 'date-time',

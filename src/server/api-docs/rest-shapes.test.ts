@@ -28,7 +28,7 @@ describe('the OpenAPI document of a paged list', () => {
 
 describe('the OpenAPI document of the downloads', () => {
   it.each([
-    ['/superadmin/exports/{list}.csv', 'text/csv', ['list', 'search', 'company', 'sort', 'dir', 'positiveOnly', 'lowOnly', 'awaitingApproval', 'openOnly', 'from', 'to', 'id', 'timeZone']],
+    ['/superadmin/exports/{list}.csv', 'text/csv', ['list', 'search', 'company', 'sort', 'dir', 'positiveOnly', 'lowOnly', 'awaitingApproval', 'openOnly', 'from', 'to', 'id', 'type', 'actor', 'subject', 'timeZone']],
     ['/activities/export.csv', 'text/csv', ['timeZone']],
     ['/activities/statement.pdf', 'application/pdf', ['from', 'to', 'timeZone']],
   ])('documents %s with its link call\'s parameters and the signed-link ones', async (path, mediaType, parameters) => {

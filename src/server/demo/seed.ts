@@ -4,7 +4,7 @@ import { paymentFormInput } from '../../shared/payments.js';
 import { timeLogFormInput } from '../../shared/timelogs.js';
 import type { AppDeps } from '../deps.js';
 import { gt } from 'drizzle-orm';
-import type { Actor } from '../modules/account/actor.js';
+import { sourceOf } from '../modules/events/service.js';
 import { companyFields } from '../../shared/companies.js';
 import { expireDueBlocks } from '../modules/activities/expiry-run.js';
 import { updateCompany } from '../modules/companies/service.js';
@@ -62,18 +62,18 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const now = started.getTime();
   await upsertSuperAdmin(deps.db, { emailAddress: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Provider' }, started);
   const provider = (await deps.db.select().from(users)).find((user) => user.emailAddress === DEMO_PROVIDER_EMAIL)!;
-  const actor: Actor = { sessionId: 'demo-seed', userId: provider.id, companyId: null, companyName: null, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress, mobile: provider.mobile, role: 'superadmin', isAdmin: true, isSuperAdmin: true };
+  const source = sourceOf({ userId: provider.id, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress }, null);
 
   const logins: DemoLogins = { provider: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD }, customers: [], pending: '' };
   const made: { id: string; name: string }[] = [];
   const joined = actingAt(deps, new Date(now - 90 * DAY));
   const added = actingAt(deps, new Date(now - 60 * DAY));
   for (const company of COMPANIES) {
-    const row = await demoCompany(joined, { companyName: company.name, companyAddress: company.address, companyPhone: company.phone, website: company.website });
+    const row = await demoCompany(joined, source, { companyName: company.name, companyAddress: company.address, companyPhone: company.phone, website: company.website });
     const person = ([firstName, lastName]: [string, string], role: string) =>
       ({ company: row._id, firstName, lastName, emailAddress: `${firstName.toLowerCase()}@${company.slug}.example.com`, role });
-    const admin = await demoUser(joined, person(company.admin, 'admin'), DEMO_PASSWORD);
-    const member = await demoUser(added, person(company.member, 'member'), DEMO_PASSWORD);
+    const admin = await demoUser(joined, source, person(company.admin, 'admin'), DEMO_PASSWORD);
+    const member = await demoUser(added, source, person(company.member, 'member'), DEMO_PASSWORD);
     logins.customers.push({ company: company.name, admin: admin.emailAddress, member: member.emailAddress });
     made.push({ id: row._id, name: company.name });
   }
@@ -94,16 +94,16 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
     { description: 'Scale: 50 hours of consulting', hours: 50, rate: 130 },
   ];
   const offered = [];
-  for (const offer of general) offered.push(await createPackage(deps, packageFormInput.parse({ ...offer, startDate: iso(120) })));
-  await createPackage(deps, packageFormInput.parse({ description: 'Globex retainer: 40 hours', hours: 40, rate: 120, startDate: iso(120), company: made[2]!.id }));
-  await createPackage(deps, packageFormInput.parse({ description: 'Summer special: 20 hours (ended)', hours: 20, rate: 110, startDate: iso(200), endDate: iso(100) }));
+  for (const offer of general) offered.push(await createPackage(deps, source, packageFormInput.parse({ ...offer, startDate: iso(120) })));
+  await createPackage(deps, source, packageFormInput.parse({ description: 'Globex retainer: 40 hours', hours: 40, rate: 120, startDate: iso(120), company: made[2]!.id }));
+  await createPackage(deps, source, packageFormInput.parse({ description: 'Summer special: 20 hours (ended)', hours: 20, rate: 110, startDate: iso(200), endDate: iso(100) }));
   const quarterly = { description: 'Quarterly: 20 hours, valid 3 months', hours: 20, rate: 135, validityMonths: 3, rollover: { limit: 5, unit: 'hours' as const, months: 1 } };
-  const quarterlyPackage = await createPackage(deps, packageFormInput.parse({ ...quarterly, startDate: iso(200) }));
+  const quarterlyPackage = await createPackage(deps, source, packageFormInput.parse({ ...quarterly, startDate: iso(200) }));
 
   const invoice = (companyIndex: number, daysAgo: number, description: string, hours: number, rate: number, method: string) =>
-    createInvoice(deps, invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: method, description, hours, rate, sendInvoiceEmail: false }));
+    createInvoice(deps, source, invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: method, description, hours, rate, sendInvoiceEmail: false }));
   const pay = (companyIndex: number, invoiceId: string, amount: number, daysAgo: number, method: string, transactionId: string) =>
-    createPayment(deps, paymentFormInput.parse({ company: made[companyIndex]!.id, invoice: invoiceId, amount, method, paymentDate: iso(daysAgo, 15), description: 'Thank you', transactionId, sendEmail: false }));
+    createPayment(deps, source, paymentFormInput.parse({ company: made[companyIndex]!.id, invoice: invoiceId, amount, method, paymentDate: iso(daysAgo, 15), description: 'Thank you', transactionId, sendEmail: false }));
 
   const northwindGrowth = await invoice(0, 50, 'Growth: 25 hours of consulting', 25, 140, 'ACH');
   await pay(0, northwindGrowth._id, 1750, 45, 'ACH', 'ACH-20431');
@@ -121,9 +121,9 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   // first); Initech's expired unused last month, five hours rolling over into a block of their own.
   // Each is paid on its own day, which is when its validity starts.
   const quarterlyInvoice = (companyIndex: number, daysAgo: number) =>
-    createInvoice(actingAt(deps, new Date(iso(daysAgo))), invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: 'ACH', description: quarterly.description, hours: 20, rate: 135, packageId: quarterlyPackage._id, sendInvoiceEmail: false }));
+    createInvoice(actingAt(deps, new Date(iso(daysAgo))), source, invoiceFormInput.parse({ company: made[companyIndex]!.id, transactionDate: iso(daysAgo), selectedPaymentMethod: 'ACH', description: quarterly.description, hours: 20, rate: 135, packageId: quarterlyPackage._id, sendInvoiceEmail: false }));
   const payOn = (companyIndex: number, invoiceId: string, daysAgo: number, transactionId: string) =>
-    createPayment(actingAt(deps, new Date(iso(daysAgo, 15))), paymentFormInput.parse({ company: made[companyIndex]!.id, invoice: invoiceId, amount: 2700, method: 'ACH', paymentDate: iso(daysAgo, 15), description: 'Thank you', transactionId, sendEmail: false }));
+    createPayment(actingAt(deps, new Date(iso(daysAgo, 15))), source, paymentFormInput.parse({ company: made[companyIndex]!.id, invoice: invoiceId, amount: 2700, method: 'ACH', paymentDate: iso(daysAgo, 15), description: 'Thank you', transactionId, sendEmail: false }));
   await payOn(0, (await quarterlyInvoice(0, 82))._id, 81, 'ACH-21544');
   await payOn(3, (await quarterlyInvoice(3, 110))._id, 110, 'ACH-18870');
 
@@ -131,11 +131,11 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const TASKS = ['Upgrade the staging database', 'Set up single sign-on', 'Speed up the monthly report', 'Review firewall rules', 'Document the release process', 'Fix the password reset email'];
   for (const [index, company] of made.entries()) {
     for (const [n, title] of TASKS.slice(0, 3 + index).entries()) {
-      const task = await createTaskFor(deps, { company: company.id, title, description: `${title} for ${company.name}. Agreed in the kickoff call; details in the shared notes.`, priority: n + 1 });
+      const task = await createTaskFor(deps, source, { company: company.id, title, description: `${title} for ${company.name}. Agreed in the kickoff call; details in the shared notes.`, priority: n + 1 });
       taskIds[index]!.push(task._id);
     }
   }
-  await updateTask(deps, actor, taskIds[0]![1]!, { title: 'Set up single sign-on (Okta)', description: 'Connect the portal to Okta; test with two users first.', priority: 1 });
+  await updateTask(deps, source, taskIds[0]![1]!, { title: 'Set up single sign-on (Okta)', description: 'Connect the portal to Okta; test with two users first.', priority: 1 });
 
   const today = now - (now % DAY);
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
@@ -147,7 +147,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
         const tasks = taskIds[index]!;
         await createTimeLog(
           deps,
-          actor,
+          source,
           timeLogFormInput.parse({
             company: company.id,
             timeStamp: new Date(at).toISOString(),
@@ -163,20 +163,20 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
     }
   }
 
-  await markTaskDone(deps, actor, taskIds[1]![0]!, false);
+  await markTaskDone(deps, source, taskIds[1]![0]!, false);
 
   // Globex worked a data-centre move beyond its retainer: a negative balance, billed at its own overage rate.
   const globex = made[2]!;
-  await updateCompany(deps, globex.id, companyFields.parse({ companyName: globex.name, companyAddress: COMPANIES[2]!.address, companyPhone: COMPANIES[2]!.phone, website: COMPANIES[2]!.website, overageRate: 125 }));
+  await updateCompany(deps, source, globex.id, companyFields.parse({ companyName: globex.name, companyAddress: COMPANIES[2]!.address, companyPhone: COMPANIES[2]!.phone, website: COMPANIES[2]!.website, overageRate: 125 }));
   for (const daysAgo of [3, 2]) {
     await createTimeLog(
       deps,
-      actor,
+      source,
       timeLogFormInput.parse({ company: globex.id, timeStamp: iso(daysAgo, 9), invertedHours: 16, description: 'Emergency data-centre move', task: null, closeTask: false, emailClient: false }),
     );
   }
   // Contoso is on a monthly plan: the Starter package on the 1st of each month, from the next one
-  await setPlan(deps, planInput.parse({ id: made[1]!.id, packageId: offered[0]!._id, dayOfMonth: 1 }));
+  await setPlan(deps, source, planInput.parse({ id: made[1]!.id, packageId: offered[0]!._id, dayOfMonth: 1 }));
 
   // the expiries due by now, as the server's scheduled work would write them at start
   await expireDueBlocks(deps, deps.db, started);

@@ -686,3 +686,129 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('events', () => {
+  const ADDRESS = '203.0.113.9';
+
+  /** A public or signed-in call to /api from ADDRESS. */
+  const fromAddress = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, token?: string) =>
+    t.app.inject({ method, url: `/api${url}`, remoteAddress: ADDRESS, headers: token ? { jwttoken: token } : {}, payload });
+
+  /** The events of a type about a record (null: about no record), as stored. */
+  async function eventsOf(type: string, subjectId: string | null) {
+    const { events } = t.deps.db.t;
+    const rows = await t.deps.db.select().from(events).where(eq(events.type, type));
+    return rows.filter((event) => event.subjectId === subjectId);
+  }
+
+  it('a wrong password is recorded as sign_in.failed by the address typed and the request address, naming no user', async () => {
+    const company = await createCompany(t.deps.db);
+    const user = await createUser(t.deps.db, { companyId: company.id });
+    const typed = `  ${user.emailAddress.toUpperCase()} `;
+    expect((await fromAddress('POST', '/account/login', { emailAddress: typed, password: 'not it at all' })).statusCode).toBe(401);
+    const [failed, ...more] = await eventsOf('sign_in.failed', user.id);
+    expect(more).toEqual([]);
+    expect(failed).toMatchObject({ actorId: null, actorLabel: user.emailAddress.toUpperCase(), ipAddress: ADDRESS, companyId: company.id, subjectType: 'user', changes: {} });
+    expect(JSON.stringify(failed)).not.toContain('not it at all');
+  });
+
+  it('an unknown email address is recorded as sign_in.failed about no one', async () => {
+    const typed = `ghost.${Math.random().toString(36).slice(2)}@example.com`;
+    expect((await fromAddress('POST', '/account/login', { emailAddress: typed, password: 'whatever1' })).statusCode).toBe(401);
+    const failed = (await eventsOf('sign_in.failed', null)).filter((event) => event.actorLabel === typed);
+    expect(failed).toMatchObject([{ actorId: null, ipAddress: ADDRESS, companyId: null, subjectType: 'user' }]);
+  });
+
+  it('a sign-in is recorded as sign_in.succeeded by the user; an unapproved one records nothing', async () => {
+    const user = await createUser(t.deps.db, { firstName: 'Ada', lastName: 'King' });
+    expect((await fromAddress('POST', '/account/login', { emailAddress: user.emailAddress, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect(await eventsOf('sign_in.succeeded', user.id)).toMatchObject([{ actorId: user.id, actorLabel: `Ada King <${user.emailAddress}>`, ipAddress: ADDRESS, changes: {} }]);
+
+    const waiting = await createUser(t.deps.db, { approved: false });
+    expect((await fromAddress('POST', '/account/login', { emailAddress: waiting.emailAddress, password: DEFAULT_PASSWORD })).statusCode).toBe(403);
+    const { events } = t.deps.db.t;
+    expect(await t.deps.db.select().from(events).where(eq(events.subjectId, waiting.id))).toEqual([]);
+  });
+
+  it('a sign-up records company.created and user.created, both by the new user, without the password', async () => {
+    const payload = validSignUp();
+    expect((await fromAddress('POST', '/account/signup', payload)).statusCode).toBe(200);
+    const { users } = t.deps.db.t;
+    const [user] = await t.deps.db.select().from(users).where(eq(users.emailAddress, payload.emailAddress));
+    const [created] = await eventsOf('user.created', user!.id);
+    const [company] = await eventsOf('company.created', user!.companyId);
+    const source = { actorId: user!.id, actorLabel: `Nancy Davolio <${payload.emailAddress}>`, ipAddress: ADDRESS, companyId: user!.companyId };
+    expect(company).toMatchObject({ ...source, subjectType: 'company' });
+    expect(company!.changes).toEqual({
+      companyName: { before: null, after: 'Northwind Traders' },
+      companyAddress: { before: null, after: '1 Harbor Way' },
+      companyPhone: { before: null, after: '555-0101' },
+      website: { before: null, after: 'https://northwind.example.com' },
+      projectDescription: { before: null, after: 'Migrate our ERP.' },
+    });
+    expect(created).toMatchObject({ ...source, subjectType: 'user' });
+    expect(created!.changes).toEqual({
+      firstName: { before: null, after: 'Nancy' },
+      lastName: { before: null, after: 'Davolio' },
+      emailAddress: { before: null, after: payload.emailAddress },
+      mobile: { before: null, after: '555-0199' },
+      company: { before: null, after: user!.companyId },
+      role: { before: null, after: 'admin' },
+      approved: { before: null, after: false },
+    });
+    expect(JSON.stringify([company, created])).not.toMatch(/longenough|passwordHash|\$argon2/);
+  });
+
+  it('a profile update records exactly the fields it changed, and one that changes nothing records nothing', async () => {
+    const { user, token } = await signedInUser(t, { firstName: 'Old', lastName: 'Name' });
+    const newAddress = `renamed.${Math.random().toString(36).slice(2)}@example.com`;
+    const update = { firstName: 'New', lastName: 'Name', emailAddress: newAddress, currentPassword: DEFAULT_PASSWORD };
+    expect((await fromAddress('PUT', '/account/profile/update', update, token)).statusCode).toBe(200);
+    const [updated, ...more] = await eventsOf('user.updated', user.id);
+    expect(more).toEqual([]);
+    expect(updated).toMatchObject({ actorId: user.id, ipAddress: ADDRESS });
+    expect(updated!.changes).toEqual({ firstName: { before: 'Old', after: 'New' }, emailAddress: { before: user.emailAddress, after: newAddress } });
+    expect(JSON.stringify(updated)).not.toContain(DEFAULT_PASSWORD);
+
+    expect((await fromAddress('PUT', '/account/profile/update', { firstName: 'New', lastName: 'Name', emailAddress: newAddress }, token)).statusCode).toBe(200);
+    expect(await eventsOf('user.updated', user.id)).toHaveLength(1);
+  });
+
+  it('a password change and a sign-out record only that they happened', async () => {
+    const { user, token } = await signedInUser(t);
+    expect((await fromAddress('POST', '/account/profile/changepassword', { currentPassword: DEFAULT_PASSWORD, newPassword: 'another secret 1' }, token)).statusCode).toBe(200);
+    expect((await fromAddress('POST', '/account/logout', {}, token)).statusCode).toBe(200);
+    for (const type of ['user.password_changed', 'sign_in.signed_out']) {
+      expect(await eventsOf(type, user.id)).toMatchObject([{ actorId: user.id, ipAddress: ADDRESS, changes: {} }]);
+    }
+  });
+
+  it('a reset link asked for an address with a user is recorded about them by the address typed; one for nobody is not', async () => {
+    const user = await createUser(t.deps.db);
+    const typed = user.emailAddress.toUpperCase();
+    const before = (await eventsOf('user.password_reset_requested', null)).length;
+    for (const emailAddress of [typed, 'ghost@example.com']) {
+      const response = await fromAddress('POST', '/account/forgot-password', { emailAddress });
+      expect(json(response)).toEqual({ message: 'A reset link has been sent to your email. Please follow the instructions in your email.' });
+    }
+    expect(await eventsOf('user.password_reset_requested', user.id)).toMatchObject([{ actorId: null, actorLabel: typed, ipAddress: ADDRESS, changes: {} }]);
+    expect(await eventsOf('user.password_reset_requested', null)).toHaveLength(before);
+  });
+
+  it("a link traded and a password set are recorded by the link's owner, without the link; a first password says so", async () => {
+    const user = await createUser(t.deps.db, { password: null });
+    expect((await fromAddress('POST', '/account/forgot-password', { emailAddress: user.emailAddress })).statusCode).toBe(200);
+    const first = linkTokenIn((await emailsTo(user.emailAddress)).at(-1)!.textBody);
+    // the outbox lists emails by when they were queued
+    t.clock.advance(1000);
+    expect((await fromAddress('POST', '/account/resend-link', { token: first })).statusCode).toBe(200);
+    const second = linkTokenIn((await emailsTo(user.emailAddress)).at(-1)!.textBody);
+    expect((await fromAddress('POST', '/account/reset-password', { token: second, newPassword: 'first secret 1' })).statusCode).toBe(200);
+    const owner = { actorId: user.id, ipAddress: ADDRESS };
+    const [resent] = await eventsOf('user.link_resent', user.id);
+    const [reset] = await eventsOf('user.password_reset', user.id);
+    expect(resent).toMatchObject({ ...owner, changes: {} });
+    expect(reset).toMatchObject({ ...owner, changes: { hasPassword: { before: false, after: true } } });
+    for (const secret of [first, second, 'first secret 1']) expect(JSON.stringify([resent, reset])).not.toContain(secret);
+  });
+});

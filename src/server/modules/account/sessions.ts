@@ -6,6 +6,9 @@ import { newId } from '../../lib/ids.js';
 import type { LoginOutput } from '../../../shared/account.js';
 import type { Actor } from './actor.js';
 import { rolesOf } from '../../../shared/roles.js';
+import { recordEvent } from '../events/service.js';
+import { userEvent } from '../users/events.js';
+import { userSource } from './sign-in-events.js';
 
 /*
  * Sessions as the Lucia guide lays them out: the token is "<id>.<secret>", both 120 random bits;
@@ -39,13 +42,18 @@ export async function createSession(tx: Tx, userId: string, now: Date): Promise<
   return { token: `${id}.${secret}`, expiresAt };
 }
 
-/** Opens a session for a user who has proved who they are; the answer of a successful sign-in. */
+/**
+ * Opens a session for a user who has proved who they are, from the address `ip`, and records it
+ * (sign_in.succeeded, by the user); the answer of a successful sign-in.
+ */
 export async function signIn(
   tx: Tx,
-  user: { id: string; firstName: string; lastName: string; role: string },
+  user: { id: string; companyId: string | null; firstName: string; lastName: string; emailAddress: string; role: string },
   now: Date,
+  ip: string,
 ): Promise<LoginOutput> {
   const { token } = await createSession(tx, user.id, now);
+  await recordEvent(tx, userSource(user, ip), now, userEvent('sign_in.succeeded', user));
   return {
     token,
     name: `${user.firstName} ${user.lastName}`,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInFailureLimits } from '../../../shared/limits.js';
 import { api, createTestApp, json, type TestApp } from '../../testing/app.js';
@@ -81,5 +82,32 @@ describe('sign-in throttle', () => {
       expect((await signIn(t, waiting.emailAddress, DEFAULT_PASSWORD)).statusCode).toBe(403);
     }
     expect((await api(t.app).post('/account/login', { emailAddress: waiting.emailAddress, password: 'wrong guess' })).statusCode).toBe(401);
+  });
+});
+
+describe('the events of a throttled sign-in', () => {
+  /** The events of a type, as stored. */
+  const eventsOf = (type: string) => t.deps.db.select().from(t.deps.db.t.events).where(eq(t.deps.db.t.events.type, type));
+
+  it('records each wrong password as sign_in.failed and the refusal as sign_in.throttled, by the address typed, about its user', async () => {
+    t = await createTestApp();
+    const owner = await createUser(t.deps.db);
+    for (let i = 0; i < signInFailureLimits.perAccountAndAddress.limit; i += 1) {
+      expect((await signIn(t, owner.emailAddress, 'wrong guess')).statusCode).toBe(401);
+    }
+    expect((await signIn(t, owner.emailAddress, DEFAULT_PASSWORD)).statusCode).toBe(429);
+    const attempt = { actorId: null, actorLabel: owner.emailAddress, ipAddress: '127.0.0.1', subjectType: 'user', subjectId: owner.id };
+    expect(await eventsOf('sign_in.failed')).toHaveLength(signInFailureLimits.perAccountAndAddress.limit);
+    expect(await eventsOf('sign_in.throttled')).toMatchObject([{ ...attempt, changes: {} }]);
+    expect(await eventsOf('sign_in.succeeded')).toEqual([]);
+  });
+
+  it('records an address refused for failing with any account, naming the address typed and no one it may belong to', async () => {
+    t = await createTestApp();
+    for (let i = 0; i < signInFailureLimits.perAddress.limit; i += 1) {
+      expect((await signIn(t, `guess${i}@example.com`, 'wrong guess')).statusCode).toBe(401);
+    }
+    expect((await signIn(t, 'someone.else@example.com', 'a guess too')).statusCode).toBe(429);
+    expect(await eventsOf('sign_in.throttled')).toMatchObject([{ actorId: null, actorLabel: 'someone.else@example.com', subjectId: null }]);
   });
 });

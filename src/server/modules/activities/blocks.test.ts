@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import type { ActivityDto } from '../../../shared/activities.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
 import type { ExpiringSoonDto } from '../../../shared/overview.js';
@@ -12,6 +13,7 @@ import { createCompany, purchasedHours, workedHours } from '../../testing/factor
 import { companyHours } from '../../testing/ledger-sums.js';
 import { createRuntime } from '../../bootstrap.js';
 import { runScheduledWork } from '../../scheduled.js';
+import { AUTOMATIC, SCHEDULED_WORK } from '../events/service.js';
 import { ROLLED_IN_ENTRY } from './blocks.js';
 
 /*
@@ -73,6 +75,14 @@ async function logHours(companyId: string, hours: number, timeStamp: string): Pr
 }
 
 const blocksOf = (companyId: string) => t.deps.db.select().from(t.deps.db.t.hourBlocks).where(eq(t.deps.db.t.hourBlocks.companyId, companyId));
+
+/** The company's events of these types, in the order they were written: type, who, subject and changes. */
+async function eventsOf(companyId: string, types: readonly string[]) {
+  const rows = await recordedEvents(t.deps.db, { companyId, types });
+  return rows.map(({ type, actorId, actorLabel, ipAddress, subjectId, changes }) => ({ type, actorId, actorLabel, ipAddress, subjectId, changes }));
+}
+const expiryEventsOf = (companyId: string) => eventsOf(companyId, ['hours.expired', 'hours.rolled_over']);
+const byScheduledWork = { actorId: null, actorLabel: SCHEDULED_WORK.actorLabel, ipAddress: null };
 
 /** The scheduled work at the start of another runtime on the same database and clock, as after a restart. */
 async function runAfterRestart() {
@@ -167,23 +177,48 @@ describe('a block from payment to expiry', () => {
     expect(lines.slice(0, 4)).toEqual([`Rollover 2 ${ROLLED_IN_ENTRY}`, 'Rollover -2 Unused hours rolled over into a new block', 'Expired -4 Unused hours expired', 'TimeLog -4 Work']);
     expect(lines.slice(4).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['TimeAdd 10']);
     const settled = await ledger(company.id);
+    const [block, rolledBlock] = [...(await blocksOf(company.id))].sort((a, b) => (a.rolledFromId === null ? -1 : b.rolledFromId === null ? 1 : 0));
+    const expired = [
+      { type: 'hours.expired', ...byScheduledWork, subjectId: block!.id, changes: { expiredAt: { before: null, after: '2026-06-02T05:00:00.000Z' }, expiredHours: { before: 0, after: 4 } } },
+      { type: 'hours.rolled_over', ...byScheduledWork, subjectId: rolledBlock!.id, changes: { hours: { before: null, after: 2 }, expiresAt: { before: null, after: '2026-07-02T04:00:00.000Z' }, rolledFrom: { before: null, after: block!.id } } },
+    ];
+    expect(await expiryEventsOf(company.id)).toEqual(expired);
     await runScheduledWork(t.deps);
     expect(await ledger(company.id)).toEqual(settled);
-    // the app restarted on the same database: its scheduled work at start writes nothing again
+    // the app restarted on the same database: its scheduled work at start writes nothing again, nor records it
     await runAfterRestart();
     expect(await ledger(company.id)).toEqual(settled);
     expect(await blocksOf(company.id)).toHaveLength(2);
+    expect(await expiryEventsOf(company.id)).toEqual(expired);
 
     // a log removed after the expiry gives its hours back to the block they came from, which had expired
     expect((await asBoss().delete(`/superadmin/timelogs/${log._id}`)).statusCode).toBe(200);
     expect((await companyHours(t.deps.db, company.id)).balance).toBe(200);
     expect(await ledger(company.id)).toContain('Expired -8 Unused hours expired');
+    // what the removal corrects in the expiry is no expiry of its own
+    expect(await expiryEventsOf(company.id)).toEqual(expired);
 
     // the rolled-over hours expire in turn
     await moveClock('2026-07-02T05:00:00.000Z');
     await runScheduledWork(t.deps);
     expect((await companyHours(t.deps.db, company.id)).balance).toBe(0);
     expect((await ledger(company.id)).filter((line) => line.startsWith('Expired'))).toEqual(['Expired -2 Unused hours expired', 'Expired -8 Unused hours expired']);
+    expect((await expiryEventsOf(company.id)).slice(2)).toEqual([
+      { type: 'hours.expired', ...byScheduledWork, subjectId: rolledBlock!.id, changes: { expiredAt: { before: null, after: '2026-07-02T05:00:00.000Z' }, expiredHours: { before: 0, after: 2 } } },
+    ]);
+  });
+
+  it('an expiry a write finds due before the scheduled run is recorded as the app’s own, and not again by the run', async () => {
+    await moveClock('2026-03-02T15:00:00.000Z');
+    const { company, invoiceId } = await bought(await packageWithTerms({ rollover: null }));
+    await pay(company.id, invoiceId, 1_000);
+    await moveClock('2026-06-02T05:00:00.000Z');
+    await logHours(company.id, 1, '2026-06-02T05:00:00.000Z');
+    const [block] = await blocksOf(company.id);
+    const expired = [{ type: 'hours.expired', actorId: null, actorLabel: AUTOMATIC.actorLabel, ipAddress: null, subjectId: block!.id, changes: { expiredAt: { before: null, after: '2026-06-02T05:00:00.000Z' }, expiredHours: { before: 0, after: 10 } } }];
+    expect(await expiryEventsOf(company.id)).toEqual(expired);
+    await runScheduledWork(t.deps);
+    expect(await expiryEventsOf(company.id)).toEqual(expired);
   });
 
   it('a payment removed after the expiry takes the block and what its expiry wrote with it', async () => {
@@ -236,6 +271,12 @@ describe('warnings of hours about to expire', () => {
     await runScheduledWork(t.deps);
     await runScheduledWork(t.deps);
     expect((await emailsSince(before)).filter((line) => line.includes(adminEmail))).toEqual([`Prepaid hours expire tomorrow → ${adminEmail}`]);
+    // each warning recorded once, on its block, as the scheduled work's
+    const [block] = await blocksOf(company.id);
+    expect(await eventsOf(company.id, ['hours.expiry_warning_sent'])).toEqual([
+      { type: 'hours.expiry_warning_sent', ...byScheduledWork, subjectId: block!.id, changes: { warnedEarlyAt: { before: null, after: '2026-05-20T15:00:00.000Z' } } },
+      { type: 'hours.expiry_warning_sent', ...byScheduledWork, subjectId: block!.id, changes: { warnedLateAt: { before: null, after: '2026-06-01T05:00:00.000Z' } } },
+    ]);
   });
 
   it('says nothing of a block whose hours are all used, and only the day-ahead warning when first seen within a day', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { hourBlocks } from '../../../../drizzle/schema.js';
+import { changedFields } from '../../../shared/events.js';
 import { BALANCE_ENTRY_STATUS } from '../../../shared/hour-balance.js';
 import { LIVE_BLOCKS_LIMIT, replayBlocks, type BlockOutcome, type LiveBlockDto, type ExpiringBlock, type LedgerMove, type RolloverUnit } from '../../../shared/hour-blocks.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
@@ -7,6 +8,7 @@ import { localDate } from '../../../shared/weekly.js';
 import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
+import { AUTOMATIC, recordEvent, type EventSource, type NewEvent } from '../events/service.js';
 import type { LedgerDeps } from './company-hours.js';
 import { changeEntry, deleteEntry, insertEntry, type Activity } from './entries.js';
 
@@ -17,7 +19,9 @@ import { changeEntry, deleteEntry, insertEntry, type Activity } from './entries.
  * step: the hours it will leave unused at its expiry, and, once the expiry has come, the entries
  * that write it into the ledger (the unused hours Expired; a Rollover pair and the rolled-over block,
  * which expires in turn). A change dated before an expiry that has been written changes what that
- * expiry wrote, so the balance is always the replay's. Settling twice changes nothing.
+ * expiry wrote, so the balance is always the replay's. Settling twice changes nothing. An expiry
+ * is recorded (hours.expired, and hours.rolled_over for the block its hours roll into) when it is
+ * first written; what a later change corrects in it is no expiry of its own.
  */
 
 export type HourBlock = typeof hourBlocks.$inferSelect;
@@ -58,6 +62,27 @@ export async function openBlock(tx: Tx, entry: Activity, terms: NewBlockTerms, n
   });
 }
 
+/** What a block's expiry did, as hours.expired records it: when, and the hours that left the balance (decimal hours). */
+type Expiry = { expiredAt: string | null; expiredHours: number };
+const EXPIRY_FIELDS = ['expiredAt', 'expiredHours'] as const;
+const NOT_EXPIRED: Expiry = { expiredAt: null, expiredHours: 0 };
+
+/** The hours.expired event of a block whose expiry is written at `now`, `expiring` hundredths leaving the balance (none when all were used or roll over). */
+export function expiredEvent(block: HourBlock, expiring: number, now: Date): NewEvent {
+  const expiry: Expiry = { expiredAt: now.toISOString(), expiredHours: hundredthsToHours(expiring) };
+  return { type: 'hours.expired', companyId: block.companyId, subjectType: 'hour_block', subjectId: block.id, changes: changedFields(NOT_EXPIRED, expiry, EXPIRY_FIELDS) };
+}
+
+/** A block rolled into, as hours.rolled_over records its making: its hours (decimal hours), its expiry, and the block they rolled over from. */
+type RolledBlock = { hours: number; expiresAt: string; rolledFrom: string };
+const ROLLED_BLOCK_FIELDS = ['hours', 'expiresAt', 'rolledFrom'] as const;
+
+/** The hours.rolled_over event of `hundredths` of `block` rolling into the new block `into`. */
+export function rolledOverEvent(block: HourBlock, into: { id: string; expiresAt: Date }, hundredths: number): NewEvent {
+  const rolled: RolledBlock = { hours: hundredthsToHours(hundredths), expiresAt: into.expiresAt.toISOString(), rolledFrom: block.id };
+  return { type: 'hours.rolled_over', companyId: block.companyId, subjectType: 'hour_block', subjectId: into.id, changes: changedFields(undefined, rolled, ROLLED_BLOCK_FIELDS) };
+}
+
 function expiringBlock(block: HourBlock): ExpiringBlock {
   const { expiresAt, rollover } = termsOf(block);
   return { id: block.id, expiresAt: expiresAt.getTime(), rollover: rollover && { limit: rollover.limit, unit: rollover.unit, expiresAt: rollover.expiresAt.getTime() } };
@@ -78,8 +103,12 @@ async function ledgerMoves(tx: Tx, companyId: string, blockOfEntry: Map<string, 
   });
 }
 
-/** Brings every block of the company in step with its ledger, writing the expiries that are due by `now`. */
-export async function settleBlocks(deps: LedgerDeps, tx: Tx, companyId: string, now: Date): Promise<void> {
+/**
+ * Brings every block of the company in step with its ledger, writing the expiries that are due by
+ * `now`, recorded as `expiries`: the scheduled work's in its run, else the app's own (AUTOMATIC) as
+ * the consequence of the write that found them due.
+ */
+export async function settleBlocks(deps: LedgerDeps, tx: Tx, companyId: string, now: Date, expiries: EventSource = AUTOMATIC): Promise<void> {
   const { hourBlocks } = tx.t;
   const blocks = await tx.select().from(hourBlocks).where(eq(hourBlocks.companyId, companyId));
   if (blocks.length === 0) return;
@@ -92,13 +121,13 @@ export async function settleBlocks(deps: LedgerDeps, tx: Tx, companyId: string, 
     const child = rolledFrom.get(block.id);
     // a purchase no longer paid in full (or moved away) has no block
     if (!credited.has(block.entryId)) await dropBlock(deps, tx, block, child);
-    else await settleBlock(deps, tx, block, child, replay.blocks.get(block.id)!, now);
+    else await settleBlock(deps, tx, block, child, replay.blocks.get(block.id)!, now, expiries);
   }
 }
 
-/** One purchase's block (and the block it rolled over into) brought to its outcome. */
-async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: HourBlock | undefined, outcome: BlockOutcome, now: Date): Promise<void> {
-  const rolled = (await settleExpiry(deps, tx, block, outcome, now)) ? outcome.rolled : 0;
+/** One purchase's block (and the block it rolled over into) brought to its outcome; the expiries it writes are `expiries`'. */
+async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: HourBlock | undefined, outcome: BlockOutcome, now: Date, expiries: EventSource): Promise<void> {
+  const rolled = (await settleExpiry(deps, tx, block, outcome, now, expiries)) ? outcome.rolled : 0;
   const rolledOut = await keepEntry(deps, tx, block, block.rolloverEntryId, -rolled, ROLLED_OUT_ENTRY, now);
   if (rolledOut !== null && rolledOut !== block.rolloverEntryId) {
     await tx.update(tx.t.hourBlocks).set({ rolloverEntryId: rolledOut }).where(eq(tx.t.hourBlocks.id, block.id));
@@ -107,18 +136,20 @@ async function settleBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, child: Ho
     if (child) await dropBlock(deps, tx, child, undefined);
     return;
   }
-  const rolledBlock = child ?? (await openRolledBlock(deps, tx, block, rolled, now));
+  const rolledBlock = child ?? (await openRolledBlock(deps, tx, block, rolled, now, expiries));
   await keepEntry(deps, tx, rolledBlock, rolledBlock.entryId, rolled, ROLLED_IN_ENTRY, now);
-  await settleExpiry(deps, tx, rolledBlock, { unused: outcome.rolledUnused, rolled: 0, rolledUnused: 0 }, now);
+  await settleExpiry(deps, tx, rolledBlock, { unused: outcome.rolledUnused, rolled: 0, rolledUnused: 0 }, now, expiries);
 }
 
 /**
  * Stores the block's figures and, once its expiry is due, writes it: the unused hours that do not
- * roll over, Expired. Answers whether the expiry is written.
+ * roll over, Expired; recorded as `source`'s the first time. Answers whether the expiry is written.
  */
-async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, { unused, rolled, rolledUnused }: BlockOutcome, now: Date): Promise<boolean> {
+async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, { unused, rolled, rolledUnused }: BlockOutcome, now: Date, source: EventSource): Promise<boolean> {
   const { hourBlocks } = tx.t;
   const due = block.expiredAt !== null || block.expiresAt.getTime() <= now.getTime();
+  // recorded before the entry, so an alert it raises comes after the expiry that raised it
+  if (due && block.expiredAt === null) await recordEvent(tx, source, now, expiredEvent(block, unused - rolled, now));
   const expiredEntryId = due ? await keepEntry(deps, tx, block, block.expiredEntryId, -(unused - rolled), EXPIRED_ENTRY, now) : null;
   const expiredAt = due ? (block.expiredAt ?? now) : null;
   const stored = { unusedHundredths: unused, rolledHundredths: rolled, rolledUnusedHundredths: rolledUnused, expiredAt, expiredEntryId };
@@ -128,15 +159,16 @@ async function settleExpiry(deps: LedgerDeps, tx: Tx, block: HourBlock, { unused
   return due;
 }
 
-/** The rolled-over block of `block`: its Rollover entry in, and its row. */
-async function openRolledBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, hundredths: number, now: Date): Promise<HourBlock> {
+/** The rolled-over block of `block`: its Rollover entry in, and its row; recorded as `source`'s. */
+async function openRolledBlock(deps: LedgerDeps, tx: Tx, block: HourBlock, hundredths: number, now: Date, source: EventSource): Promise<HourBlock> {
   const entry = await insertEntry(deps, tx, blockEntry(block, hundredths, ROLLED_IN_ENTRY, now));
   const [rolled] = await tx.insert(tx.t.hourBlocks).values(rolledBlockRow(block, entry.id, now)).returning();
+  await recordEvent(tx, source, now, rolledOverEvent(block, rolled!, hundredths));
   return rolled!;
 }
 
 /** The row of the block `block` rolls over into, brought by the entry `entryId`; its figures are settled after. */
-export function rolledBlockRow(block: HourBlock, entryId: string, now: Date): typeof hourBlocks.$inferInsert {
+export function rolledBlockRow(block: HourBlock, entryId: string, now: Date): typeof hourBlocks.$inferInsert & { id: string } {
   return { id: newId(), companyId: block.companyId, entryId, rolledFromId: block.id, expiresAt: block.rolloverExpiresAt!, createdAt: now };
 }
 

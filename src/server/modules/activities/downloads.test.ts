@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsRecordedBy } from '../../testing/events.js';
 import { STATEMENT_FROM_AFTER_TO, STATEMENT_IN_FUTURE, STATEMENT_MAX_LINES, STATEMENT_TOO_LONG, statementTooManyLines } from '../../../shared/exports.js';
 import { userRateLimits } from '../../../shared/limits.js';
 import { COMPANY_DOWNLOAD_RUNNING } from '../../download-slots.js';
@@ -195,6 +196,30 @@ describe('downloads running at once', () => {
     for await (const _chunk of running.stream()) void _chunk;
     expect((await api(t.app, busyUser.token).get('/activities/export.csv')).statusCode).toBe(200);
     writer.exec("delete from activities where id like 'busy-%'");
+  });
+});
+
+describe('events', () => {
+  /** The events of `type` that `call` recorded. */
+  async function recordedBy(type: string, call: () => Promise<{ statusCode: number }>) {
+    const { answer, events } = await eventsRecordedBy(t.deps.db, call, { types: [type] });
+    expect(answer.statusCode).toBe(200);
+    return events;
+  }
+
+  it('records a statement downloaded by the admin its link names, from the address that fetched it, with the company and period', async () => {
+    const link = await api(t.app, admin.token).get('/activities/statement/link?from=2026-02-01&to=2026-02-28');
+    expect(await recordedBy('statement.downloaded', async () => link)).toEqual([]);
+    const { url } = json<{ url: string }>(link);
+    const recorded = await recordedBy('statement.downloaded', () => t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.6' }));
+    expect(recorded).toMatchObject([
+      { actorId: admin.user.id, ipAddress: '203.0.113.6', companyId: acme.id, subjectType: 'statement', changes: { from: { before: null, after: '2026-02-01' }, to: { before: null, after: '2026-02-28' } } },
+    ]);
+  });
+
+  it("records the activities CSV downloaded by the user, of the user's company", async () => {
+    const recorded = await recordedBy('export.downloaded', () => api(t.app, member.token).get('/activities/export.csv'));
+    expect(recorded).toMatchObject([{ actorId: member.user.id, companyId: acme.id, subjectType: 'export', changes: { list: { before: null, after: 'activities' } } }]);
   });
 });
 

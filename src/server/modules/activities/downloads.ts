@@ -1,5 +1,6 @@
 import type { DownloadLink, StatementPeriod } from '../../../shared/exports.js';
 import { STATEMENT_IN_FUTURE } from '../../../shared/exports.js';
+import { changedFields } from '../../../shared/events.js';
 import { dateText } from '../../../shared/dates.js';
 import { localDate } from '../../../shared/weekly.js';
 import type { AppDeps } from '../../deps.js';
@@ -8,7 +9,8 @@ import { renderStatementPdf } from '../../pdf/statement-pdf.js';
 import { offsetSlices } from '../../lib/paging.js';
 import { findCompanyRow } from '../companies/queries.js';
 import { csvChunks } from '../exports/csv-stream.js';
-import { downloadLink } from '../exports/links.js';
+import { downloadLink, recordDownload, recordedOnceRead } from '../exports/links.js';
+import type { EventSource, NewEvent } from '../events/service.js';
 import type { CsvDownload } from '../exports/service.js';
 import { timelineRows } from './ledger.js';
 import { checkStatementLines, statementData } from './statement.js';
@@ -38,22 +40,28 @@ export async function activitiesExportLink(deps: AppDeps, { userId, companyId }:
   return downloadLink(deps, ACTIVITIES_CSV_PATH, userId, payload);
 }
 
-/** The company's ledger newest first, as the Activities page lists it, with the balance after each entry. */
-export async function activitiesCsv(deps: AppDeps, payload: unknown): Promise<CsvDownload> {
+/**
+ * The company's ledger newest first, as the Activities page lists it, with the balance after each
+ * entry, fetched by `source`; recorded once served (export.downloaded, the list 'activities').
+ */
+export async function activitiesCsv(deps: AppDeps, source: EventSource, payload: unknown): Promise<CsvDownload> {
   const { company: companyId, timeZone } = payload as ActivitiesPayload;
   const company = await findCompanyRow(deps.db, companyId);
+  const changes = changedFields(undefined, { list: 'activities' }, ['list']);
+  const event: NewEvent = { type: 'export.downloaded', companyId, subjectType: 'export', subjectId: null, changes };
+  const rows = csvChunks(['Date', 'Description', 'Type', 'Status', 'Hours', 'Balance'], offsetSlices(async (limit, offset) =>
+    (await timelineRows(deps.db, companyId, limit, offset)).map((entry) => [
+      dateText(entry.timeStamp, timeZone),
+      entry.description,
+      entry.activityType,
+      entry.status,
+      entry.hours,
+      entry.runningHourBalance,
+    ]),
+  ));
   return {
     fileName: `activities-${slug(company.companyName)}-${localDate(deps.clock.now(), timeZone)}.csv`,
-    chunks: csvChunks(['Date', 'Description', 'Type', 'Status', 'Hours', 'Balance'], offsetSlices(async (limit, offset) =>
-      (await timelineRows(deps.db, companyId, limit, offset)).map((entry) => [
-        dateText(entry.timeStamp, timeZone),
-        entry.description,
-        entry.activityType,
-        entry.status,
-        entry.hours,
-        entry.runningHourBalance,
-      ]),
-    )),
+    chunks: recordedOnceRead(rows, deps, source, event),
   };
 }
 
@@ -68,10 +76,13 @@ export async function statementLink(deps: AppDeps, { userId, companyId }: Custom
 
 export type PdfDownload = { fileName: string; pdf: Uint8Array };
 
-export async function statementPdf(deps: AppDeps, payload: unknown): Promise<PdfDownload> {
+/** The statement PDF a signed link names, fetched by `source`; recorded once made (statement.downloaded) with its company and period. */
+export async function statementPdf(deps: AppDeps, source: EventSource, payload: unknown): Promise<PdfDownload> {
   const { company, from, to, timeZone } = payload as StatementPayload;
   // one transaction, so the balances, entries, invoices and payments it reads agree with each other
   const data = await deps.db.transaction((tx) => statementData(tx, company, { from, to, timeZone }));
   const pdf = await renderStatementPdf(data, await providerOf(deps.config, deps.db), deps.clock.now(), await readLogo(deps.db));
+  const period = changedFields(undefined, { from, to }, ['from', 'to']);
+  await recordDownload(deps, source, { type: 'statement.downloaded', companyId: company, subjectType: 'statement', subjectId: null, changes: period });
   return { fileName: `statement-${slug(data.company.name)}-${from}-to-${to}.pdf`, pdf };
 }

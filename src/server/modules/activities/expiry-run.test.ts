@@ -1,16 +1,18 @@
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, queuedEmails, type TestApp } from '../../testing/app.js';
 import { createCompany, createUser, purchasedHours, workedHours } from '../../testing/factories.js';
 import { companyHours } from '../../testing/ledger-sums.js';
+import { AUTOMATIC, SCHEDULED_WORK } from '../events/service.js';
 import { EXPIRED_ENTRY, ROLLED_IN_ENTRY, ROLLED_OUT_ENTRY } from './blocks.js';
 import { expireDueBlocks, FIRST_EXPIRY_BATCH, MOST_EXPIRY_BATCH } from './expiry-run.js';
 
 /*
  * The expiry run over many companies at once: it writes each due block from its stored figures in
  * batches, pages through more due blocks than one read takes, alerts every company it leaves low
- * (and only those) in one go, and replays a company whose stored figures are incomplete.
+ * (and only those) in one go, and replays a company whose stored figures are incomplete. Each
+ * expiry is recorded once, as the scheduled work's; the alerts it raises as the app's own.
  */
 
 let t: TestApp;
@@ -44,6 +46,14 @@ const entriesOf = async (companyId: string) => {
   return rows.filter((row) => row.activityType === 'Expired' || row.activityType === 'Rollover').map((row) => `${row.description} ${row.hundredths}`).sort();
 };
 
+/** The company's events in the order they were written: type, who, and the block. */
+const eventsOf = async (companyId: string) => {
+  const { events } = t.deps.db.t;
+  const rows = await t.deps.db.select().from(events).where(eq(events.companyId, companyId)).orderBy(sql`${events}.rowid`);
+  return rows.map(({ type, actorLabel, subjectId, changes }) => ({ type, actorLabel, subjectId, changes }));
+};
+const blocksOf = (companyId: string) => t.deps.db.select().from(t.deps.db.t.hourBlocks).where(eq(t.deps.db.t.hourBlocks.companyId, companyId));
+
 describe('the expiry run over many companies', () => {
   it('writes every due block in batches, growing from the first, and alerts each company it leaves low, once', async () => {
     expect(MOST_EXPIRY_BATCH.sqlite).toBeGreaterThan(FIRST_EXPIRY_BATCH);
@@ -66,6 +76,17 @@ describe('the expiry run over many companies', () => {
     expect(await entriesOf(comfortable.id)).toEqual([`${EXPIRED_ENTRY} -800`]);
     expect((await companyHours(t.deps.db, comfortable.id)).balance).toBe(3_000);
 
+    // one hours.expired per block (and hours.rolled_over per rollover) as the scheduled work's; each low company's alert as the app's own
+    for (const [n, company] of [...low.entries(), [1, comfortable] as const]) {
+      const blocks = await blocksOf(company.id);
+      const block = blocks.find((row) => row.rolledFromId === null)!;
+      const rolled = blocks.find((row) => row.rolledFromId !== null);
+      const expired = { type: 'hours.expired', actorLabel: SCHEDULED_WORK.actorLabel, subjectId: block.id, changes: { expiredAt: { before: null, after: runAt.toISOString() }, expiredHours: { before: 0, after: n % 2 === 0 ? 4 : 8 } } };
+      const rolledOver = rolled && { type: 'hours.rolled_over', actorLabel: SCHEDULED_WORK.actorLabel, subjectId: rolled.id, changes: expect.objectContaining({ hours: { before: null, after: 4 } }) };
+      const alert = company === comfortable ? [] : [{ type: 'balance_email.sent', actorLabel: AUTOMATIC.actorLabel, subjectId: company.id, changes: { runningLowEmailedAt: { before: null, after: t.clock.now().toISOString() } } }];
+      expect(await eventsOf(company.id)).toEqual([expired, ...(rolledOver ? [rolledOver] : []), ...alert]);
+    }
+
     const emails = (await queuedEmails(t.deps)).slice(before);
     // each low company: its admins' running-low email and the provider's notice; none for the comfortable one
     expect(emails).toHaveLength(2 * low.length);
@@ -73,9 +94,11 @@ describe('the expiry run over many companies', () => {
     const alerted = await t.deps.db.select({ id: companies.id, alert: companies.balanceAlert }).from(companies).where(inArray(companies.id, [...low, comfortable].map((c) => c.id)));
     expect(alerted.filter((row) => row.alert === 'runningLow').map((row) => row.id).sort()).toEqual(low.map((c) => c.id).sort());
 
-    // a second run finds nothing due and writes nothing
+    // a second run finds nothing due and writes nothing, nor records anything
+    const recorded = await t.deps.db.select().from(t.deps.db.t.events);
     expect(await expireDueBlocks(t.deps, t.deps.db, runAt)).toBe(0);
     expect((await queuedEmails(t.deps)).length).toBe(before + emails.length);
+    expect(await t.deps.db.select().from(t.deps.db.t.events)).toHaveLength(recorded.length);
   });
 
   it('replays a company whose block lacks the figure of its rolled-over hours, writing what a replay gives', async () => {
@@ -92,6 +115,12 @@ describe('the expiry run over many companies', () => {
     expect(await entriesOf(company.id)).toEqual([`${ROLLED_IN_ENTRY} 350`, `${EXPIRED_ENTRY} -350`, `${ROLLED_OUT_ENTRY} -350`]);
     expect(rolled.unusedHundredths).toBe(250);
     expect((await companyHours(t.deps.db, company.id)).balance).toBe(250);
+    // replayed, the expiry is recorded as the batch would record it
+    const block = blocks.find((row) => row.rolledFromId === null)!;
+    expect((await eventsOf(company.id)).filter((event) => event.type.startsWith('hours.'))).toEqual([
+      { type: 'hours.expired', actorLabel: SCHEDULED_WORK.actorLabel, subjectId: block.id, changes: { expiredAt: { before: null, after: new Date(expiry.getTime() + 2 * DAY).toISOString() }, expiredHours: { before: 0, after: 3.5 } } },
+      { type: 'hours.rolled_over', actorLabel: SCHEDULED_WORK.actorLabel, subjectId: rolled.id, changes: { hours: { before: null, after: 3.5 }, expiresAt: { before: null, after: rolled.expiresAt.toISOString() }, rolledFrom: { before: null, after: block.id } } },
+    ]);
   });
 
   it('pages through more due blocks than one read takes', async () => {
@@ -114,5 +143,9 @@ describe('the expiry run over many companies', () => {
     const left = await t.deps.db.select().from(hourBlocks).where(isNull(hourBlocks.expiredAt));
     expect(left.filter((block) => companies.some((c) => c.id === block.companyId))).toEqual([]);
     for (const company of companies) expect((await companyHours(t.deps.db, company.id)).balance).toBe(0);
+    const { events } = t.deps.db.t;
+    const expired = await t.deps.db.select({ subjectId: events.subjectId }).from(events).where(and(eq(events.type, 'hours.expired'), inArray(events.companyId, companies.map((c) => c.id))));
+    expect(new Set(expired.map((event) => event.subjectId)).size).toBe(1_050);
+    expect(expired).toHaveLength(1_050);
   });
 });

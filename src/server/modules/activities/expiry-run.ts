@@ -3,7 +3,8 @@ import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL, type SQ
 import type { Db, Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { inChunks, valueByKey } from '../../lib/many-rows.js';
-import { blockEntry, EXPIRED_ENTRY, ROLLED_IN_ENTRY, ROLLED_OUT_ENTRY, rolledBlockRow, settleBlocks, type BlockEntryDescription, type HourBlock } from './blocks.js';
+import { recordEvents, SCHEDULED_WORK, type NewEvent } from '../events/service.js';
+import { blockEntry, EXPIRED_ENTRY, expiredEvent, ROLLED_IN_ENTRY, ROLLED_OUT_ENTRY, rolledBlockRow, rolledOverEvent, settleBlocks, type BlockEntryDescription, type HourBlock } from './blocks.js';
 import type { LedgerDeps } from './company-hours.js';
 import { insertEntries, type Activity } from './entries.js';
 
@@ -16,7 +17,8 @@ import { insertEntries, type Activity } from './entries.js';
  * have expired in turn, or one settled before the figure of its rolled-over block was kept), the
  * company is replayed as any write would (settleBlocks). Between batches the event loop has a turn,
  * so the run never holds requests up for long. Running it again, or in several processes at once,
- * writes nothing twice: each batch reads the blocks still due inside its own transaction.
+ * writes nothing twice: each batch reads the blocks still due inside its own transaction. Each
+ * expiry is recorded as the scheduled work's, a batch's events in a few statements with its writes.
  */
 
 /**
@@ -77,7 +79,7 @@ async function expireBatch(deps: LedgerDeps, tx: Tx, ids: readonly string[], now
     .from(hourBlocks)
     .where(and(inArray(hourBlocks.id, ids), isNull(hourBlocks.expiredAt)));
   const replayed = new Set(due.filter((block) => needsReplay(block, now)).map((block) => block.companyId));
-  for (const companyId of replayed) await settleBlocks(deps, tx, companyId, now);
+  for (const companyId of replayed) await settleBlocks(deps, tx, companyId, now, SCHEDULED_WORK);
   // the event loop turns inside the transaction too (no other write can enter it: the write turn is held)
   await setImmediate();
   await writeExpiries(deps, tx, due.filter((block) => !replayed.has(block.companyId)), now);
@@ -93,7 +95,7 @@ function needsReplay(block: HourBlock, now: Date): boolean {
 /**
  * Writes the expiries of the blocks from their stored figures: the unused hours that do not roll
  * over, Expired; those that do, a Rollover pair and the block they roll into, which starts with the
- * figure its parent kept for it.
+ * figure its parent kept for it. Records each block's expiry, and where its hours rolled.
  */
 async function writeExpiries(deps: LedgerDeps, tx: Tx, blocks: readonly HourBlock[], now: Date): Promise<void> {
   if (blocks.length === 0) return;
@@ -102,6 +104,7 @@ async function writeExpiries(deps: LedgerDeps, tx: Tx, blocks: readonly HourBloc
   const rolledBlocks: (typeof hourBlocks.$inferInsert)[] = [];
   const expiredEntryIds: [string, string][] = [];
   const rolloverEntryIds: [string, string][] = [];
+  const events: NewEvent[] = [];
   const entry = (block: HourBlock, hundredths: number, description: BlockEntryDescription) => {
     const written = { id: newId(), ...blockEntry(block, hundredths, description, now) };
     entries.push(written);
@@ -111,11 +114,15 @@ async function writeExpiries(deps: LedgerDeps, tx: Tx, blocks: readonly HourBloc
     const rolled = block.rolledHundredths;
     const expiring = block.unusedHundredths - rolled;
     if (expiring !== 0) expiredEntryIds.push([block.id, entry(block, -expiring, EXPIRED_ENTRY)]);
+    events.push(expiredEvent(block, expiring, now));
     if (rolled === 0) continue;
     rolloverEntryIds.push([block.id, entry(block, -rolled, ROLLED_OUT_ENTRY)]);
-    const rolledIn = entry(block, rolled, ROLLED_IN_ENTRY);
-    rolledBlocks.push({ ...rolledBlockRow(block, rolledIn, now), unusedHundredths: block.rolledUnusedHundredths!, rolledHundredths: 0, rolledUnusedHundredths: 0 });
+    const rolledIn = rolledBlockRow(block, entry(block, rolled, ROLLED_IN_ENTRY), now);
+    rolledBlocks.push({ ...rolledIn, unusedHundredths: block.rolledUnusedHundredths!, rolledHundredths: 0, rolledUnusedHundredths: 0 });
+    events.push(rolledOverEvent(block, rolledIn, rolled));
   }
+  // recorded first, so the alerts the entries raise come after the expiries that raised them
+  await recordEvents(tx, SCHEDULED_WORK, now, events);
   await insertEntries(deps, tx, entries);
   await setImmediate();
   await inChunks(rolledBlocks, INSERT_BATCH, (chunk) => tx.insert(hourBlocks).values(chunk));

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { calendarDateText } from '../../../shared/dates.js';
+import { changedFields } from '../../../shared/events.js';
 import { hoursCountText } from '../../../shared/format.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import { localDate } from '../../../shared/weekly.js';
@@ -9,13 +10,15 @@ import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { companyAdminRecipients, providerRecipients } from '../../mail/recipients.js';
 import { renderEmail, type RenderedEmail } from '../../mail/templates.js';
+import { recordEvent, SCHEDULED_WORK, type NewEvent } from '../events/service.js';
 import { providerOf, readSettings } from '../settings/service.js';
 import type { HourBlock } from './blocks.js';
 
 /*
  * Warnings of hours about to expire: two weeks ahead and a day ahead, each once per block, to the
  * company's admins and the provider. A block with no unused hours as the ledger stands is not
- * warned of; one first seen within a day of its expiry gets the day-ahead warning alone.
+ * warned of; one first seen within a day of its expiry gets the day-ahead warning alone. Each
+ * warning is recorded as the scheduled work's, on the block warned of.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,11 +95,23 @@ async function warnOfBlock(deps: AppDeps, tx: Tx, blockId: string, now: Date): P
   const admins = await companyAdminRecipients(tx, block.companyId);
   if (admins.length > 0) await deps.outbox.enqueue(tx, { to: admins, ...expiringHoursEmail(provider, notice, deps.config.appUrl) });
   await deps.outbox.enqueue(tx, { to: await providerRecipients(tx, provider), ...providerExpiringHoursNotice(provider, notice, admins.length, deps.config.appUrl) });
-  await tx
-    .update(hourBlocks)
-    .set({ warnedEarlyAt: block.warnedEarlyAt ?? now, warnedLateAt: warning === 'late' ? now : block.warnedLateAt })
-    .where(eq(hourBlocks.id, block.id));
+  const marks = { warnedEarlyAt: block.warnedEarlyAt ?? now, warnedLateAt: warning === 'late' ? now : block.warnedLateAt };
+  await tx.update(hourBlocks).set(marks).where(eq(hourBlocks.id, block.id));
+  await recordEvent(tx, SCHEDULED_WORK, now, warningEvent(block, marks));
   return true;
+}
+
+/** When a block's warnings were sent (ISO), as hours.expiry_warning_sent records the one just sent. */
+type WarnedAt = { warnedEarlyAt: string | null; warnedLateAt: string | null };
+const WARNED_FIELDS = ['warnedEarlyAt', 'warnedLateAt'] as const;
+const warnedAt = (block: Pick<HourBlock, 'warnedEarlyAt' | 'warnedLateAt'>): WarnedAt => ({
+  warnedEarlyAt: block.warnedEarlyAt?.toISOString() ?? null,
+  warnedLateAt: block.warnedLateAt?.toISOString() ?? null,
+});
+
+/** The hours.expiry_warning_sent event of a block's warning, its marks as they were and became. */
+function warningEvent(block: HourBlock, marks: Pick<HourBlock, 'warnedEarlyAt' | 'warnedLateAt'>): NewEvent {
+  return { type: 'hours.expiry_warning_sent', companyId: block.companyId, subjectType: 'hour_block', subjectId: block.id, changes: changedFields(warnedAt(block), warnedAt(marks), WARNED_FIELDS) };
 }
 
 type ExpiryNotice = { companyId: string; companyName: string; hours: number; rolledHours: number; expiresOn: string; warning: Warning };

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db.js';
 import { AppError } from '../../errors.js';
 import { countUpTo, pageOf } from '../../lib/paging.js';
 import { plainRows, plainSelect, preparedPer } from '../../lib/prepared.js';
+import { AUTOMATIC } from '../events/service.js';
 import { dropBlocksOfEntry, openBlock, settleBlocks, termsOf, type NewBlockTerms } from './blocks.js';
 import type { LedgerDeps } from './company-hours.js';
 import { changeEntry, deleteEntry, insertEntry, type Activity } from './entries.js';
@@ -87,9 +88,12 @@ function changedFields(change: HoursChange, toLedger: (hundredths: number) => nu
 const ofInvoice = (tx: Tx, invoiceId: string) => eq(tx.t.activities.invoiceId, invoiceId);
 const ofTimeLog = (tx: Tx, timeLogId: string) => eq(tx.t.activities.timeLogId, timeLogId);
 
-/** Settles the blocks of the company (or companies, when an entry moved) whose ledger a write changed. */
+/**
+ * Settles the blocks of the company (or companies, when an entry moved) whose ledger a write changed.
+ * An expiry it finds due is the app's own doing, whoever made the write (AUTOMATIC).
+ */
 async function settleAfter(deps: LedgerDeps, tx: Tx, ...companyIds: string[]): Promise<void> {
-  for (const companyId of new Set(companyIds)) await settleBlocks(deps, tx, companyId, deps.clock.now());
+  for (const companyId of new Set(companyIds)) await settleBlocks(deps, tx, companyId, deps.clock.now(), AUTOMATIC);
 }
 
 /** The TimeAdd entry created with an invoice, pending until the invoice is paid in full. */

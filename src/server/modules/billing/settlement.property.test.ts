@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import { invoiceListInput, type InvoiceForm } from '../../../shared/invoices.js';
 import { MAX_PER_PAGE } from '../../../shared/list.js';
 import { countsTowardBalance, PAYMENT_STATUSES } from '../../../shared/payments.js';
@@ -8,13 +9,15 @@ import { createCompany } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { hourBalance, pendingHours } from '../../testing/ledger-sums.js';
 import { allInvoices, createInvoice, deleteInvoice, updateInvoice } from '../invoices/service.js';
+import { sourceOf } from '../events/service.js';
 import { createPayment, deletePayment, updatePayment } from '../payments/service.js';
 
 /*
  * After any sequence of invoice and payment changes over two companies, every invoice's balance and
  * completeStatus, and every company's hour balance and pending hours, match a plain model; a change the
  * model calls invalid is refused and changes nothing. Payments get any status (the form's four and free
- * text); only completed ones count toward a balance.
+ * text); only completed ones count toward a balance. Each invoice's hours events tell the same story:
+ * activated and deactivated in turn, the last saying whether it is paid in full now.
  */
 
 type ModelPayment = { cents: number; status: string };
@@ -33,6 +36,9 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('deletePayment' as const), pick: fc.nat() }),
 );
 
+/** The provider making the changes, as a request's context names them. */
+const boss = sourceOf({ userId: 'boss', firstName: 'Pat', lastName: 'Provider', emailAddress: 'pat@example.com' }, '203.0.113.9');
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,6 +47,12 @@ afterAll(() => t.close());
 
 const counted = (payment: ModelPayment | undefined) => (payment && countsTowardBalance(payment.status) ? payment.cents : 0);
 const paidOf = (invoice: ModelInvoice) => [...invoice.payments.values()].reduce((sum, payment) => sum + counted(payment), 0);
+/** The types of the hours events recorded of the invoice, in the order they were written. */
+async function hoursEventsOf(invoiceId: string): Promise<string[]> {
+  const rows = await recordedEvents(t.deps.db, { subjectId: invoiceId });
+  return rows.map((row) => row.type).filter((type) => type.startsWith('hours.'));
+}
+
 /** A payment may be recorded when it does not count, or when it fits the balance left. */
 const fits = (status: string, cents: number, balance: number) => !countsTowardBalance(status) || (balance > 0 && cents <= balance);
 
@@ -72,7 +84,7 @@ describe('invoice settlement', () => {
           switch (o.kind) {
             case 'createInvoice': {
               const company = companies[o.company]!;
-              const created = await createInvoice(t.deps, form(company, o));
+              const created = await createInvoice(t.deps, boss, form(company, o));
               model.push({ id: created._id, company, hundredths: o.hundredths, priceCents: priceOf(o), payments: new Map() });
               break;
             }
@@ -80,7 +92,7 @@ describe('invoice settlement', () => {
               const invoice = model[o.pick % Math.max(1, model.length)];
               if (!invoice) break;
               const price = priceOf(o);
-              await expectOutcome(price >= paidOf(invoice), () => updateInvoice(t.deps, invoice.id, form(invoice.company, o)));
+              await expectOutcome(price >= paidOf(invoice), () => updateInvoice(t.deps, boss, invoice.id, form(invoice.company, o)));
               if (price >= paidOf(invoice)) Object.assign(invoice, { hundredths: o.hundredths, priceCents: price });
               break;
             }
@@ -88,7 +100,7 @@ describe('invoice settlement', () => {
               const index = o.pick % Math.max(1, model.length);
               const invoice = model[index];
               if (!invoice) break;
-              await expectOutcome(invoice.payments.size === 0, () => deleteInvoice(t.deps, invoice.id));
+              await expectOutcome(invoice.payments.size === 0, () => deleteInvoice(t.deps, boss, invoice.id));
               if (invoice.payments.size === 0) model.splice(index, 1);
               break;
             }
@@ -98,7 +110,7 @@ describe('invoice settlement', () => {
               const valid = fits(o.status, o.cents, invoice.priceCents - paidOf(invoice));
               let id = '';
               await expectOutcome(valid, async () => {
-                id = (await createPayment(t.deps, { company: invoice.company, invoice: invoice.id, amount: o.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false }))._id;
+                id = (await createPayment(t.deps, boss, { company: invoice.company, invoice: invoice.id, amount: o.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false }))._id;
               });
               if (valid) invoice.payments.set(id, { cents: o.cents, status: o.status });
               break;
@@ -112,7 +124,7 @@ describe('invoice settlement', () => {
               const freed = target === payment.invoice ? counted(payment.invoice.payments.get(payment.id)) : 0;
               const valid = fits(o.status, o.cents, target.priceCents - paidOf(target) + freed);
               await expectOutcome(valid, () =>
-                updatePayment(t.deps, payment.id, { company: target.company, invoice: target.id, amount: o.cents / 100, method: 'Cash', status: o.status, description: '', transactionId: '', sendEmail: false }),
+                updatePayment(t.deps, boss, payment.id, { company: target.company, invoice: target.id, amount: o.cents / 100, method: 'Cash', status: o.status, description: '', transactionId: '', sendEmail: false }),
               );
               if (valid) {
                 payment.invoice.payments.delete(payment.id);
@@ -128,7 +140,7 @@ describe('invoice settlement', () => {
               const current = payment.invoice.payments.get(payment.id)!;
               const valid = fits(o.status, current.cents, payment.invoice.priceCents - paidOf(payment.invoice) + counted(current));
               await expectOutcome(valid, () =>
-                updatePayment(t.deps, payment.id, { company: payment.invoice.company, invoice: payment.invoice.id, amount: current.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false }),
+                updatePayment(t.deps, boss, payment.id, { company: payment.invoice.company, invoice: payment.invoice.id, amount: current.cents / 100, method: 'ACH', status: o.status, description: '', transactionId: '', sendEmail: false }),
               );
               if (valid) current.status = o.status;
               break;
@@ -137,7 +149,7 @@ describe('invoice settlement', () => {
               const payments = allPayments();
               const payment = payments[o.pick % Math.max(1, payments.length)];
               if (!payment) break;
-              await deletePayment(t.deps, payment.id);
+              await deletePayment(t.deps, boss, payment.id);
               payment.invoice.payments.delete(payment.id);
               break;
             }
@@ -149,6 +161,9 @@ describe('invoice settlement', () => {
           const balance = invoice.priceCents - paidOf(invoice);
           expect(stored.get(invoice.id)).toMatchObject({ remainingBalance: balance / 100, completeStatus: isPaidInFull(balance), payments: expect.any(Array) });
           expect(stored.get(invoice.id)!.payments).toHaveLength(invoice.payments.size);
+          const hours = await hoursEventsOf(invoice.id);
+          expect(hours).toEqual(hours.map((_, n) => (n % 2 === 0 ? 'hours.activated' : 'hours.deactivated')));
+          expect(hours.at(-1) === 'hours.activated').toBe(isPaidInFull(balance));
         }
         for (const company of companies) {
           const mine = model.filter((invoice) => invoice.company === company);

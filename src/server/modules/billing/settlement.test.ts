@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
 import { companyHours, paidTotalsOutOfStep } from '../../testing/ledger-sums.js';
 import { addInvoiceHours } from '../activities/ledger.js';
+import { AUTOMATIC, sourceOf } from '../events/service.js';
 import { createInvoice } from '../invoices/service.js';
 import { paidCents, settleInvoice, settlementOf, settleRecountedInvoices } from './settlement.js';
+
+/** The provider making the changes, as a request's context names them. */
+const boss = sourceOf({ userId: 'boss', firstName: 'Pat', lastName: 'Provider', emailAddress: 'pat@example.com' }, '203.0.113.9');
 
 let t: TestApp;
 let companyId: string;
@@ -35,7 +40,13 @@ function invoiceWith(priceCents: number, paid: [cents: number, status: string][]
   });
 }
 
-const settle = (invoiceId: string) => write((tx) => settleInvoice(t.deps, tx, invoiceId));
+const settle = (invoiceId: string) => write((tx) => settleInvoice(t.deps, tx, boss, invoiceId));
+
+/** The events recorded of a record, in the order they were written: type, who, and the changes. */
+async function eventsOf(subjectId: string) {
+  const rows = await recordedEvents(t.deps.db, { subjectId });
+  return rows.map((row) => ({ type: row.type, actorId: row.actorId, actorLabel: row.actorLabel, companyId: row.companyId, changes: row.changes }));
+}
 
 const stored = async (invoiceId: string) => {
   const { invoices } = t.deps.db.t;
@@ -81,13 +92,36 @@ describe('settlement', () => {
     expect(await hoursStatus(invoice.id)).toBe('pending');
   });
 
+  it('records the hours activated when the invoice becomes paid in full and deactivated when it no longer is, once each', async () => {
+    const invoice = await invoiceWith(5_000, [[5_000, 'completed']]);
+    await settle(invoice.id);
+    await settle(invoice.id);
+    await write((tx) => tx.update(tx.t.payments).set({ status: 'refunded' }).where(eq(tx.t.payments.invoiceId, invoice.id)));
+    await settle(invoice.id);
+    await settle(invoice.id);
+    expect(await eventsOf(invoice.id)).toEqual([
+      { type: 'hours.activated', actorId: 'boss', actorLabel: boss.actorLabel, companyId, changes: { status: { before: 'Pending', after: 'Completed' }, completeStatus: { before: false, after: true } } },
+      { type: 'hours.deactivated', actorId: 'boss', actorLabel: boss.actorLabel, companyId, changes: { status: { before: 'Completed', after: 'Pending' }, completeStatus: { before: true, after: false } } },
+    ]);
+  });
+
+  it('a settlement refused for overpayment records nothing', async () => {
+    const invoice = await invoiceWith(1_000, [[1_500, 'completed']]);
+    await expect(settle(invoice.id)).rejects.toThrow('more than its price');
+    expect(await eventsOf(invoice.id)).toEqual([]);
+    // the payment written past settlement goes, so the invoices are in step again for the tests below
+    await write((tx) => tx.delete(tx.t.payments).where(eq(tx.t.payments.invoiceId, invoice.id)));
+  });
+
   it('a new invoice is written settled at once: a 0 price is Completed with its hours counted', async () => {
-    const free = await createInvoice(t.deps, { company: companyId, description: 'Free hours', hours: 2, rate: 0, selectedPaymentMethod: '', sendInvoiceEmail: false });
+    const free = await createInvoice(t.deps, boss, { company: companyId, description: 'Free hours', hours: 2, rate: 0, selectedPaymentMethod: '', sendInvoiceEmail: false });
     expect(free).toMatchObject({ status: 'Completed', completeStatus: true, price: 0 });
     expect(await hoursStatus(free._id)).toBe('completed');
-    const billed = await createInvoice(t.deps, { company: companyId, description: 'Billed hours', hours: 2, rate: 10, selectedPaymentMethod: '', sendInvoiceEmail: false });
+    expect((await eventsOf(free._id)).map((event) => event.type)).toEqual(['invoice.created', 'hours.activated']);
+    const billed = await createInvoice(t.deps, boss, { company: companyId, description: 'Billed hours', hours: 2, rate: 10, selectedPaymentMethod: '', sendInvoiceEmail: false });
     expect(billed).toMatchObject({ status: 'Pending', completeStatus: false, price: 20 });
     expect(await hoursStatus(billed._id)).toBe('pending');
+    expect((await eventsOf(billed._id)).map((event) => event.type)).toEqual(['invoice.created']);
   });
 });
 
@@ -110,6 +144,8 @@ describe('invoices stored before any letter case of completed counted', () => {
     expect(await recount(logger())).toBeGreaterThanOrEqual(1);
     expect(await stored(invoice.id)).toMatchObject({ status: 'Completed', completeStatus: true, paidCents: 5_000 });
     expect(await hoursStatus(invoice.id)).toBe('completed');
+    // the app settled it by itself: its hours activated, as no one's
+    expect((await eventsOf(invoice.id)).map((event) => [event.type, event.actorId, event.actorLabel])).toEqual([['hours.activated', null, AUTOMATIC.actorLabel]]);
     expect(await paidTotalsOutOfStep(t.deps.db)).toEqual([]);
     expect(await figures(companyId)).toEqual(await companyHours(t.deps.db, companyId));
 

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { payments as paymentColumns } from '../../../../drizzle/schema.js';
+import { changedFields } from '../../../shared/events.js';
 import { formatDollars } from '../../../shared/format.js';
 import { centsToDollars } from '../../../shared/hours.js';
 import { COUNTING_PAYMENT_STATUS } from '../../../shared/payments.js';
@@ -14,6 +15,7 @@ import type { LedgerDeps } from '../activities/company-hours.js';
 import { blockTermsAt, termsColumnsOf, type TermsColumns } from '../packages/terms.js';
 import { readSettings } from '../settings/service.js';
 import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '../activities/ledger.js';
+import { AUTOMATIC, recordEvents, type EventSource, type NewEvent } from '../events/service.js';
 
 /*
  * Where invoices and payments meet. Only completed payments count toward an invoice; they may add
@@ -22,7 +24,9 @@ import { completeInvoiceHours, reopenInvoiceHours, type ActivityStatus } from '.
  * of its payments ends with settleInvoice, inside the same transaction, so a refused change
  * writes nothing, and the paid total it stores (paid_cents, which the balance sort and the
  * receivable figures read) is always the sum of the completed payments. The SQL conditions below
- * name the columns of the schema's tables, which render the same text on either engine.
+ * name the columns of the schema's tables, which render the same text on either engine. Whether an
+ * invoice is paid in full is decided here, so the events of its hours (hours.activated and
+ * hours.deactivated) are composed here too, for every change of an invoice or of its payments.
  */
 
 /**
@@ -71,20 +75,44 @@ export function hoursStatusOf(settlement: Settlement): ActivityStatus {
   return settlement.completeStatus ? 'completed' : 'pending';
 }
 
+/** An invoice's settlement as hours.activated and hours.deactivated record it: InvoiceDto's status and completeStatus. */
+const SETTLEMENT_FIELDS = ['status', 'completeStatus'] as const;
+type SettledState = { status: string; completeStatus: boolean };
+
+/**
+ * The event of a change that makes an invoice paid in full (its hours count toward the balance) or
+ * no longer so (they are pending again): none when it stays as it was. A new invoice was open before.
+ */
+export function hoursEvents(invoice: { id: string; companyId: string }, before: SettledState | undefined, after: SettledState): NewEvent[] {
+  if ((before?.completeStatus ?? false) === after.completeStatus) return [];
+  return [
+    {
+      type: after.completeStatus ? 'hours.activated' : 'hours.deactivated',
+      companyId: invoice.companyId,
+      subjectType: 'invoice',
+      subjectId: invoice.id,
+      changes: changedFields<SettledState>(before, after, SETTLEMENT_FIELDS),
+    },
+  ];
+}
+
 /**
  * Brings the invoice's stored paid total, status and hours in step with its price and counted
- * payments; a refusal names `field`. `deps` hears of the balance change the hours make.
+ * payments; a refusal names `field`. `deps` hears of the balance change the hours make, and a change
+ * of whether it is paid in full is recorded as `source`'s.
  */
-export async function settleInvoice(deps: SettlementDeps, tx: Tx, invoiceId: string, field?: string): Promise<Settlement> {
+export async function settleInvoice(deps: SettlementDeps, tx: Tx, source: EventSource, invoiceId: string, field?: string): Promise<Settlement> {
   const { invoices } = tx.t;
   const [invoice] = await tx
-    .select({ invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents, ...termsColumnsOf(invoices) })
+    .select({ companyId: invoices.companyId, invoiceNumber: invoices.invoiceNumber, priceCents: invoices.priceCents, status: invoices.status, completeStatus: invoices.completeStatus, ...termsColumnsOf(invoices) })
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
   if (!invoice) throw notFound('Invoice');
   const paid = await paidCents(tx, invoiceId);
   const settlement = settlementOf(invoice, paid, field);
   await tx.update(invoices).set({ ...settlement, paidCents: paid }).where(eq(invoices.id, invoiceId));
+  // recorded before the hours move, so an alert their move raises comes after it
+  await recordEvents(tx, source, deps.clock.now(), hoursEvents({ id: invoiceId, companyId: invoice.companyId }, invoice, settlement));
   if (settlement.completeStatus) await completeInvoiceHours(deps, tx, invoiceId, await activatedBlock(deps, tx, invoice));
   else await reopenInvoiceHours(deps, tx, invoiceId);
   return settlement;
@@ -118,13 +146,14 @@ async function recountedInvoices(db: Db): Promise<{ id: string; invoiceNumber: s
  * paid total is not what counts now is settled again (its hours and the company's figures with it,
  * `ledger` hearing of the balances that change); one that would then be overpaid is left as it was
  * and named in a warning, for the provider to correct its payments. Once in step, this only reads
- * the payments not spelled exactly "completed". Answers how many invoices it settled.
+ * the payments not spelled exactly "completed". Answers how many invoices it settled. The app does
+ * this by itself at start, so the hours it activates are recorded as AUTOMATIC.
  */
 export async function settleRecountedInvoices(db: Db, logger: Pick<FastifyBaseLogger, 'warn'> | undefined, ledger: SettlementDeps): Promise<number> {
   let settled = 0;
   for (const invoice of await recountedInvoices(db)) {
     try {
-      await db.transaction((tx) => settleInvoice(ledger, tx, invoice.id));
+      await db.transaction((tx) => settleInvoice(ledger, tx, AUTOMATIC, invoice.id));
       settled += 1;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import { BULK_BALANCE_EMAIL_LIMIT } from '../../../shared/balance-alerts.js';
 import { bulkBalanceEmailInput, type CompanyDto, type RunningLowCompanyDto } from '../../../shared/companies.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
@@ -11,6 +12,7 @@ import { createCompany, createTimeLogRow, createUser } from '../../testing/facto
 import { fullScans, pageStatement, statementPlans } from '../../testing/query-plans.js';
 import { restPage } from '../../testing/rest-pages.js';
 import { recordTimeLogHours } from '../activities/ledger.js';
+import { AUTOMATIC } from '../events/service.js';
 import { runningLowCompanies, runningLowToEmail } from './queries.js';
 import { testEngine } from '../../testing/engine.js';
 
@@ -73,6 +75,12 @@ async function row(companyId: string) {
   return company!;
 }
 
+/** The balance_email.sent events of a company, in the order they were written: who sent it, from where, and the change. */
+async function balanceEmailEvents(companyId: string) {
+  const rows = await recordedEvents(t.deps.db, { companyId, types: ['balance_email.sent'] });
+  return rows.map(({ actorId, actorLabel, ipAddress, subjectId, changes }) => ({ actorId, actorLabel, ipAddress, subjectId, changes }));
+}
+
 /** Sets a company's stored figures directly, as if the ledger had moved them. */
 async function setCompany(db: TestApp['deps']['db'], companyId: string, figures: { balanceHundredths: number; lowBalanceHundredths?: number }) {
   await db.transaction((tx) => tx.update(tx.t.companies).set(figures).where(eq(tx.t.companies.id, companyId)));
@@ -108,6 +116,10 @@ describe('the running-low alert', () => {
     expect(toProvider!.textBody).toContain('At its recent pace of 2 hours a week, its hours last until about Mar 19, 2026.');
     expect(toProvider!.textBody).toContain('Its admin was sent the running-low balance email.');
     expect(await row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: t.clock.now() });
+    // the app's own doing, not the provider's whose time log raised it
+    expect(await balanceEmailEvents(company.id)).toEqual([
+      { actorId: null, actorLabel: AUTOMATIC.actorLabel, ipAddress: null, subjectId: company.id, changes: { runningLowEmailedAt: { before: null, after: t.clock.now().toISOString() } } },
+    ]);
   });
 
   it('sends nothing more while the balance stays at or below the threshold', async () => {
@@ -184,6 +196,7 @@ describe('the running-low alert', () => {
     expect(await since(before)).toEqual([]);
     expect(await outboxCount()).toBe(outboxRows);
     expect(await row(company.id)).toMatchObject({ balanceHundredths: 1000, balanceAlert: null, runningLowEmailedAt: null });
+    expect(await balanceEmailEvents(company.id)).toEqual([]);
   });
 
   it('tells the provider even when the company has no admin to email', async () => {
@@ -196,6 +209,8 @@ describe('the running-low alert', () => {
     expect(subjects(emails)).toEqual(['Adminless Co is running low on hours']);
     expect(emails[0]!.textBody).toContain('The company has no approved admin to email, so nobody there was told.');
     expect(await row(company.id)).toMatchObject({ balanceAlert: 'runningLow', runningLowEmailedAt: null });
+    // no one at the company was emailed
+    expect(await balanceEmailEvents(company.id)).toEqual([]);
   });
 });
 
@@ -278,6 +293,12 @@ describe('the Company List and its balance emails', () => {
     expect(emails[0]!.subject).toBe('Your hour balance is running low — Test Provider LLC');
     expect(emails[0]!.textBody).toContain('Hello Bulk Low team');
     expect(emails[0]!.toAddresses.split(', ').sort()).toEqual([low.admin.emailAddress, low.member.emailAddress].sort());
+    // each email recorded as the provider's who sent it; the negative company's automatic one as the app's own
+    const byBoss = { actorId: boss.user.id, actorLabel: `${boss.user.firstName} ${boss.user.lastName} <${boss.user.emailAddress}>`, ipAddress: '127.0.0.1' };
+    expect(await balanceEmailEvents(low.company.id)).toEqual([{ ...byBoss, subjectId: low.company.id, changes: { runningLowEmailedAt: { before: null, after: start.toISOString() } } }]);
+    expect((await balanceEmailEvents(recent.company.id)).map((event) => event.actorId)).toEqual([boss.user.id]);
+    expect((await balanceEmailEvents(negative.company.id)).map((event) => event.actorLabel)).toEqual([AUTOMATIC.actorLabel]);
+    expect(await balanceEmailEvents(fine.company.id)).toEqual([]);
 
     expect(json(await asBoss().post('/superadmin/companies/email-running-low', { search: 'Bulk' }))).toMatchObject({ sent: 0, skipped: 3 });
     t.clock.advance(24 * 60 * 60 * 1000 + 1);

@@ -2,12 +2,14 @@ import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { companies } from '../../../../drizzle/schema.js';
 import { balanceAlertStep } from '../../../shared/balance-alerts.js';
 import type { BalanceEmailKind } from '../../../shared/companies.js';
+import { changedFields } from '../../../shared/events.js';
 import { hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { companyAdminRecipientsOf, providerRecipients } from '../../mail/recipients.js';
 import type { Email } from '../../mail/outbox.js';
 import type { BalanceChange } from '../activities/company-hours.js';
+import { AUTOMATIC, recordEvents, type EventSource } from '../events/service.js';
 import { balanceEmail, providerBalanceNotice } from './emails.js';
 import { forecastsOf } from './forecasts.js';
 import { providerOf, readSettings, type EffectiveSettings } from '../settings/service.js';
@@ -15,24 +17,46 @@ import { providerOf, readSettings, type EffectiveSettings } from '../settings/se
 /*
  * The automatic low-balance alerts (docs/product-rules.md#low-balance-alerts-and-the-run-out-forecast).
  * Every change of a company's balance passes here inside the transaction that makes it, so an alert
- * is queued exactly when the change is committed, whichever write caused it.
+ * is queued exactly when the change is committed, whichever write caused it. An alert is the app's
+ * own doing, so its balance_email.sent event is recorded as AUTOMATIC, not as the write's caller.
  */
 
+/** The column noting when each kind was last sent, named as the company's API field is. */
 const emailedAtColumn = { runningLow: 'runningLowEmailedAt', negative: 'negativeEmailedAt' } as const;
 
-/** Notes when a balance email of a kind was last sent to the company, by hand or automatically. */
-export async function recordBalanceEmail(tx: Tx, companyId: string, kind: BalanceEmailKind, at: Date): Promise<void> {
-  await recordBalanceEmails(tx, [companyId], kind, at);
+/** A company a balance email went to, with when each kind was last sent before it. */
+type EmailedCompany = Pick<typeof companies.$inferSelect, 'id' | 'runningLowEmailedAt' | 'negativeEmailedAt'>;
+
+/**
+ * Notes when a balance email of a kind was last sent to the company, by hand or automatically, and
+ * records the email as `source`'s.
+ */
+export async function recordBalanceEmail(tx: Tx, source: EventSource, company: EmailedCompany, kind: BalanceEmailKind, at: Date): Promise<void> {
+  await recordBalanceEmails(tx, source, [company], kind, at);
 }
 
-async function recordBalanceEmails(tx: Tx, companyIds: readonly string[], kind: BalanceEmailKind, at: Date): Promise<void> {
+/** The same for many companies at once: one update, and their balance_email.sent events in a batch. */
+async function recordBalanceEmails(tx: Tx, source: EventSource, emailed: readonly EmailedCompany[], kind: BalanceEmailKind, at: Date): Promise<void> {
   const { companies } = tx.t;
-  await tx.update(companies).set({ [emailedAtColumn[kind]]: at }).where(inArray(companies.id, [...companyIds]));
+  const field = emailedAtColumn[kind];
+  await tx.update(companies).set({ [field]: at }).where(inArray(companies.id, emailed.map((company) => company.id)));
+  await recordEvents(
+    tx,
+    source,
+    at,
+    emailed.map((company) => ({
+      type: 'balance_email.sent',
+      companyId: company.id,
+      subjectType: 'company',
+      subjectId: company.id,
+      changes: changedFields({ [field]: company[field]?.toISOString() ?? null }, { [field]: at.toISOString() }, [field]),
+    })),
+  );
 }
 
 type AlertedCompany = Pick<
   typeof companies.$inferSelect,
-  'id' | 'companyName' | 'balanceHundredths' | 'pendingHundredths' | 'lowBalanceHundredths' | 'balanceAlert'
+  'id' | 'companyName' | 'balanceHundredths' | 'pendingHundredths' | 'lowBalanceHundredths' | 'balanceAlert' | 'runningLowEmailedAt' | 'negativeEmailedAt'
 >;
 
 const alertedFields = (companies: Tx['t']['companies']) => ({
@@ -42,6 +66,8 @@ const alertedFields = (companies: Tx['t']['companies']) => ({
   pendingHundredths: companies.pendingHundredths,
   lowBalanceHundredths: companies.lowBalanceHundredths,
   balanceAlert: companies.balanceAlert,
+  runningLowEmailedAt: companies.runningLowEmailedAt,
+  negativeEmailedAt: companies.negativeEmailedAt,
 });
 
 async function readCompany(tx: Tx, companyId: string): Promise<AlertedCompany | undefined> {
@@ -84,8 +110,8 @@ async function sendAlerts(deps: AppDeps, tx: Tx, settings: EffectiveSettings, al
   }
   await deps.outbox.enqueueAll(tx, emails);
   for (const kind of ['runningLow', 'negative'] as const) {
-    const ids = emailed.filter((alert) => alert.kind === kind).map(({ company }) => company.id);
-    if (ids.length > 0) await recordBalanceEmails(tx, ids, kind, deps.clock.now());
+    const companiesEmailed = emailed.filter((alert) => alert.kind === kind).map(({ company }) => company);
+    if (companiesEmailed.length > 0) await recordBalanceEmails(tx, AUTOMATIC, companiesEmailed, kind, deps.clock.now());
   }
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import { companyListInput, type CompanyDto, type CompanyListQuery } from '../../../shared/companies.js';
 import type { Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
@@ -58,6 +59,12 @@ async function workLogged(db: Tx, companyId: string, hundredths: number, ledger:
     await recordTimeLogHours(ledger, tx, { companyId, timeLogId: log.id, hundredths, description: 'Work', timeStamp: now, now });
     return log;
   });
+}
+
+/** The events of the company, in the order they were written: type, who, and the changes. */
+async function eventsOf(companyId: string) {
+  const rows = await recordedEvents(t.deps.db, { companyId });
+  return rows.map(({ type, actorId, subjectType, subjectId, changes }) => ({ type, actorId, subjectType, subjectId, changes }));
 }
 
 async function paymentRow(db: Tx, companyId: string, invoiceId: string) {
@@ -446,6 +453,46 @@ describe('DELETE /superadmin/companies/{id}', () => {
     const response = await asBoss().delete('/superadmin/companies/nope');
     expect(response.statusCode).toBe(404);
     expect(json(response).message).toBe('Company not found.');
+  });
+});
+
+describe('the events of companies', () => {
+  it('a company added, changed and deleted is recorded with its dialog fields as they were and became; a change of nothing, not at all', async () => {
+    const created = json<CompanyDto>(await asBoss().post('/superadmin/companies', { companyName: 'Evented Co', website: 'https://evented.example', lowBalanceHours: 2.5 }));
+    const fields = { companyName: 'Evented Co', companyAddress: '', companyPhone: '', website: 'https://evented.example', lowBalanceHours: 2.5, overageRate: null };
+    await asBoss().put(`/superadmin/companies/${created._id}`, { companyName: 'Evented Co Ltd', overageRate: 120 });
+    await asBoss().put(`/superadmin/companies/${created._id}`, { companyName: 'Evented Co Ltd' });
+    expect((await asBoss().delete(`/superadmin/companies/${created._id}`)).statusCode).toBe(200);
+    const by = { actorId: boss.user.id, subjectType: 'company', subjectId: created._id };
+    expect(await eventsOf(created._id)).toEqual([
+      // what was created or deleted is recorded whole, but for its empty fields
+      { type: 'company.created', ...by, changes: Object.fromEntries(Object.entries(fields).filter(([, after]) => after !== null).map(([field, after]) => [field, { before: null, after }])) },
+      { type: 'company.updated', ...by, changes: { companyName: { before: 'Evented Co', after: 'Evented Co Ltd' }, overageRate: { before: null, after: 120 } } },
+      { type: 'company.deleted', ...by, changes: Object.fromEntries(Object.entries({ ...fields, companyName: 'Evented Co Ltd', overageRate: 120 }).map(([field, before]) => [field, { before, after: null }])) },
+    ]);
+  });
+
+  it('a refused change records nothing: a billed company kept (409), a blank name (400), a balance email to no one (409)', async () => {
+    const company = await createCompany(t.deps.db, { companyName: 'Refused Co' });
+    await createInvoiceRow(t.deps.db, { companyId: company.id });
+    expect((await asBoss().delete(`/superadmin/companies/${company.id}`)).statusCode).toBe(409);
+    expect((await asBoss().put(`/superadmin/companies/${company.id}`, { companyName: ' ' })).statusCode).toBe(400);
+    expect((await asBoss().put(`/superadmin/companies/email/runningLow/${company.id}`)).statusCode).toBe(409);
+    expect(await eventsOf(company.id)).toEqual([]);
+  });
+
+  it('a balance email sent by hand is recorded as the provider’s, with when that kind went out before', async () => {
+    const company = await createCompany(t.deps.db, { companyName: 'Reminded Co' });
+    await createUser(t.deps.db, { companyId: company.id });
+    expect((await asBoss().put(`/superadmin/companies/email/runningLow/${company.id}`)).statusCode).toBe(200);
+    const first = t.clock.now().toISOString();
+    t.clock.advance(60_000);
+    expect((await asBoss().put(`/superadmin/companies/email/runningLow/${company.id}`)).statusCode).toBe(200);
+    const sent = { type: 'balance_email.sent', actorId: boss.user.id, subjectType: 'company', subjectId: company.id };
+    expect(await eventsOf(company.id)).toEqual([
+      { ...sent, changes: { runningLowEmailedAt: { before: null, after: first } } },
+      { ...sent, changes: { runningLowEmailedAt: { before: first, after: t.clock.now().toISOString() } } },
+    ]);
   });
 });
 

@@ -73,6 +73,24 @@ const companySortColumns = (syntax: Syntax): Record<CompanySortKey, (SQL | AnyCo
 const byName = (syntax: Syntax) => orderOf('asc', companyNameOrder(syntax));
 
 const isoOrNull = (instant: Date | null) => instant?.toISOString() ?? null;
+const lowBalanceHoursOf = (row: Pick<CompanyRow, 'lowBalanceHundredths'>) => (row.lowBalanceHundredths === null ? null : hundredthsToHours(row.lowBalanceHundredths));
+const overageRateOf = (row: Pick<CompanyRow, 'overageRateCents'>) => (row.overageRateCents === null ? null : centsToDollars(row.overageRateCents));
+
+/** The company's fields its events record, as toDto shows them: those of the provider's company dialog. */
+export const COMPANY_EVENT_FIELDS = ['companyName', 'companyAddress', 'companyPhone', 'website', 'lowBalanceHours', 'overageRate'] as const satisfies readonly (keyof CompanyDto)[];
+export type CompanyEventFields = Pick<CompanyDto, (typeof COMPANY_EVENT_FIELDS)[number]>;
+
+/** The fields of COMPANY_EVENT_FIELDS of a company row, as toDto shows them. */
+export function companyEventFields(row: CompanyRow): CompanyEventFields {
+  return {
+    companyName: row.companyName,
+    companyAddress: row.companyAddress,
+    companyPhone: row.companyPhone,
+    website: row.website,
+    lowBalanceHours: lowBalanceHoursOf(row),
+    overageRate: overageRateOf(row),
+  };
+}
 
 function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
   return {
@@ -84,12 +102,12 @@ function toDto(row: CompanyRow, context: DtoContext): CompanyDto {
     hourBalance: hundredthsToHours(row.balanceHundredths),
     pendingHours: hundredthsToHours(row.pendingHundredths),
     openTasks: row.openTasks,
-    lowBalanceHours: row.lowBalanceHundredths === null ? null : hundredthsToHours(row.lowBalanceHundredths),
+    lowBalanceHours: lowBalanceHoursOf(row),
     thresholdHours: hundredthsToHours(row.lowBalanceHundredths ?? context.defaultThreshold),
     runningLowEmailedAt: isoOrNull(row.runningLowEmailedAt),
     negativeEmailedAt: isoOrNull(row.negativeEmailedAt),
     forecast: context.forecasts.get(row.id) ?? null,
-    overageRate: row.overageRateCents === null ? null : centsToDollars(row.overageRateCents),
+    overageRate: overageRateOf(row),
     plan: planOfRow(row),
   };
 }

@@ -110,21 +110,21 @@ export const superAdminCompaniesRouter = router({
     .meta({ openapi: { method: 'POST', path: '/superadmin/companies', tags, summary: 'Add a company (no _id)', description: `Super-admins only. Adds a company with its name (required), address, phone, website and lowBalanceHours, its own running-low threshold in hours (0 to ${LOW_BALANCE_MAX_HOURS}, at most 2 decimals; null follows LOW_BALANCE_HOURS); it starts with no hours. A body with an _id is a 400: change an existing company with PUT /superadmin/companies/{id}.` } })
     .input(companyCreateInput)
     .output(companyOutput)
-    .mutation(({ ctx, input: { _id: _ignored, ...fields } }) => companies.createCompany(ctx.deps, fields)),
+    .mutation(({ ctx, input: { _id: _ignored, ...fields } }) => companies.createCompany(ctx.deps, ctx.source, fields)),
 
   update: superAdminProcedure
     .use(keepsOmittedFields((ctx, id) => companies.findCompany(ctx.deps, ctx.deps.db, id), ['companyName', 'companyAddress', 'companyPhone', 'website', 'lowBalanceHours', 'overageRate']))
     .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}', tags, summary: "Change a company's name, address, phone and website", description: "Super-admins only. Changes the company's name, address, phone, website and lowBalanceHours (null follows the provider's default). Fields left out keep their current values and null clears an optional one, so a script may send only what changes. The project description from sign-up stays. A new threshold sends no email by itself, but a company whose balance is now above it is re-armed for the low-balance alerts." } })
     .input(companyUpdateInput)
     .output(companyOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) => companies.updateCompany(ctx.deps, id, fields)),
+    .mutation(({ ctx, input: { id, ...fields } }) => companies.updateCompany(ctx.deps, ctx.source, id, fields)),
 
   delete: superAdminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/companies/{id}', tags, summary: 'Delete a company without invoices, payments or time logs, with its users, tasks and custom packages', description: 'Super-admins only. Deletes the company with its users (and their sessions and links), its tasks and their history, and its custom packages. A company with any invoice, payment or time log is a 409 naming them: billing records are kept.' } })
     .input(byId)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await companies.deleteCompany(ctx.deps, input.id);
+      await companies.deleteCompany(ctx.deps, ctx.source, input.id);
       return null;
     }),
 
@@ -132,7 +132,7 @@ export const superAdminCompaniesRouter = router({
     .meta({ rateLimit: 'balance-email', openapi: { method: 'PUT', path: '/superadmin/companies/email/{kind}/{companyId}', tags, summary: "Email the company's approved users a running-low (runningLow) or negative (negative) balance reminder", description: `Super-admins only; ${rateLimitText('balance-email')}. Sends the chosen email with the company's current balance, pending hours and run-out forecast, and notes when that kind went out (runningLowEmailedAt or negativeEmailedAt). The negative email needs a balance below 0: otherwise it is a 409 and sends nothing, as for a company without approved users. GET .../preview shows the email first.` } })
     .input(balanceEmailInput)
     .output(messageOutput)
-    .mutation(({ ctx, input }) => companies.sendBalanceEmail(ctx.deps, input.kind, input.companyId)),
+    .mutation(({ ctx, input }) => companies.sendBalanceEmail(ctx.deps, ctx.source, input.kind, input.companyId)),
 
   previewBalanceEmail: superAdminProcedure
     .meta({
@@ -164,5 +164,5 @@ export const superAdminCompaniesRouter = router({
     })
     .input(bulkBalanceEmailInput)
     .output(bulkBalanceEmailOutput)
-    .mutation(({ ctx, input }) => companies.sendRunningLowEmails(ctx.deps, input)),
+    .mutation(({ ctx, input }) => companies.sendRunningLowEmails(ctx.deps, ctx.source, input)),
 });

@@ -2,18 +2,22 @@ import { providerOf } from '../settings/service.js';
 import { eq, inArray } from 'drizzle-orm';
 import { BALANCE_EMAIL_REPEAT_MS, BULK_BALANCE_EMAIL_LIMIT, balanceEmailFor, mayEmailNegative } from '../../../shared/balance-alerts.js';
 import type { BalanceEmailKind, BalanceEmailPreview, BulkBalanceEmailFilter, CompanyDto, CompanyFields } from '../../../shared/companies.js';
+import type { EventType } from '../../../shared/events.js';
 import { formatHours } from '../../../shared/format.js';
 import { dollarsToCents, hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
+import { changeEvents, recordEvents, type EventSource, type NewEvent } from '../events/service.js';
 import { rearmIfAbove, recordBalanceEmail } from './balance-alerts.js';
 import { balanceEmail } from './emails.js';
 import { forecastOf } from './forecasts.js';
 import {
   billingHistoryOf,
+  COMPANY_EVENT_FIELDS,
+  companyEventFields,
   companyOptions,
   findCompany,
   findCompanyRow,
@@ -21,6 +25,7 @@ import {
   runningLowCompanies,
   runningLowToEmail,
   type BillingHistory,
+  type CompanyEventFields,
 } from './queries.js';
 
 export { companyOptions, findCompany, listCompanies, runningLowCompanies };
@@ -34,23 +39,36 @@ function rowFields({ lowBalanceHours, overageRate, ...fields }: CompanyFields) {
   };
 }
 
-export async function createCompany(deps: AppDeps, fields: CompanyFields): Promise<CompanyDto> {
+/**
+ * The event of a company added, changed or deleted, with its dialog's fields as they were and
+ * became; none for a change that left them as they were.
+ */
+function companyEvents(type: EventType, id: string, before: CompanyEventFields | undefined, after: CompanyEventFields | undefined): NewEvent[] {
+  return changeEvents(type, { companyId: id, subjectType: 'company', subjectId: id }, before, after, COMPANY_EVENT_FIELDS);
+}
+
+export async function createCompany(deps: AppDeps, source: EventSource, fields: CompanyFields): Promise<CompanyDto> {
   return deps.db.transaction(async (tx) => {
     const { companies } = tx.t;
     const id = newId();
-    await tx.insert(companies).values({ id, ...rowFields(fields), createdAt: deps.clock.now() });
-    return findCompany(deps, tx, id);
+    const now = deps.clock.now();
+    await tx.insert(companies).values({ id, ...rowFields(fields), createdAt: now });
+    const company = await findCompany(deps, tx, id);
+    await recordEvents(tx, source, now, companyEvents('company.created', id, undefined, company));
+    return company;
   });
 }
 
 /** Changes the dialog's fields only; the sign-up's project description stays. */
-export async function updateCompany(deps: AppDeps, id: string, fields: CompanyFields): Promise<CompanyDto> {
+export async function updateCompany(deps: AppDeps, source: EventSource, id: string, fields: CompanyFields): Promise<CompanyDto> {
   return deps.db.transaction(async (tx) => {
     const { companies } = tx.t;
-    const [updated] = await tx.update(companies).set(rowFields(fields)).where(eq(companies.id, id)).returning({ id: companies.id });
-    if (!updated) throw notFound('Company');
+    const before = companyEventFields(await findCompanyRow(tx, id));
+    await tx.update(companies).set(rowFields(fields)).where(eq(companies.id, id));
     await rearmIfAbove(deps, tx, id);
-    return findCompany(deps, tx, id);
+    const company = await findCompany(deps, tx, id);
+    await recordEvents(tx, source, deps.clock.now(), companyEvents('company.updated', id, before, company));
+    return company;
   });
 }
 
@@ -86,8 +104,8 @@ async function deleteTasksOf(tx: Tx, companyId: string): Promise<void> {
   await tx.delete(tasks).where(eq(tasks.companyId, companyId));
 }
 
-/** Deletes a company that has no billing records, with its users, tasks and custom packages. */
-export async function deleteCompany(deps: AppDeps, id: string): Promise<void> {
+/** Deletes a company that has no billing records, with its users, tasks and custom packages; one event records it all. */
+export async function deleteCompany(deps: AppDeps, source: EventSource, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { companies, packages } = tx.t;
     const company = await findCompanyRow(tx, id);
@@ -96,6 +114,7 @@ export async function deleteCompany(deps: AppDeps, id: string): Promise<void> {
     await deleteTasksOf(tx, id);
     await tx.delete(packages).where(eq(packages.companyId, id));
     await tx.delete(companies).where(eq(companies.id, id));
+    await recordEvents(tx, source, deps.clock.now(), companyEvents('company.deleted', id, companyEventFields(company), undefined));
   });
 }
 
@@ -127,23 +146,28 @@ async function composeBalanceEmail(deps: AppDeps, tx: Tx, kind: BalanceEmailKind
     forecast: await forecastOf(deps, tx, row),
   };
   return {
+    company: row,
     companyName: row.companyName,
     to: await companyRecipients(tx, companyId),
     email: balanceEmail(kind, await providerOf(deps.config, tx), notice, deps.config.appUrl),
   };
 }
 
-/** Queues a balance reminder with the balance the ledger holds now to the approved users; how many it went to. */
+/**
+ * Queues a balance reminder with the balance the ledger holds now to the approved users, recorded as
+ * `source`'s; how many it went to.
+ */
 export async function queueBalanceEmail(
   deps: AppDeps,
   tx: Tx,
+  source: EventSource,
   kind: BalanceEmailKind,
   companyId: string,
 ): Promise<{ companyName: string; recipients: number }> {
-  const { companyName, to, email } = await composeBalanceEmail(deps, tx, kind, companyId);
+  const { company, companyName, to, email } = await composeBalanceEmail(deps, tx, kind, companyId);
   if (to.length === 0) return { companyName, recipients: 0 };
   await deps.outbox.enqueue(tx, { to, ...email });
-  await recordBalanceEmail(tx, companyId, kind, deps.clock.now());
+  await recordBalanceEmail(tx, source, company, kind, deps.clock.now());
   return { companyName, recipients: to.length };
 }
 
@@ -154,9 +178,9 @@ export async function previewBalanceEmail(deps: AppDeps, kind: BalanceEmailKind,
 }
 
 /** Emails the company's approved users a balance reminder with the balance the ledger holds now. */
-export async function sendBalanceEmail(deps: AppDeps, kind: BalanceEmailKind, companyId: string): Promise<{ message: string }> {
+export async function sendBalanceEmail(deps: AppDeps, source: EventSource, kind: BalanceEmailKind, companyId: string): Promise<{ message: string }> {
   return deps.db.transaction(async (tx) => {
-    const { companyName, recipients } = await queueBalanceEmail(deps, tx, kind, companyId);
+    const { companyName, recipients } = await queueBalanceEmail(deps, tx, source, kind, companyId);
     if (recipients === 0) {
       throw new AppError('CONFLICT', `${companyName} has no approved users to email. Approve one of its users first.`);
     }
@@ -174,13 +198,13 @@ const companiesText = (count: number) => (count === 1 ? '1 company' : `${count} 
  * last 24 hours, or without an approved user, is skipped; what is left is only what another send
  * would email, so repeated sends always finish.
  */
-export async function sendRunningLowEmails(deps: AppDeps, filter: BulkBalanceEmailFilter) {
+export async function sendRunningLowEmails(deps: AppDeps, source: EventSource, filter: BulkBalanceEmailFilter) {
   return deps.db.transaction(async (tx) => {
     const since = new Date(deps.clock.now().getTime() - BALANCE_EMAIL_REPEAT_MS);
     const found = await runningLowToEmail(deps, tx, filter, { since, limit: BULK_BALANCE_EMAIL_LIMIT });
     let sent = 0;
     for (const company of found.companies) {
-      if ((await queueBalanceEmail(deps, tx, balanceEmailFor(company.balanceHundredths), company.id)).recipients > 0) sent += 1;
+      if ((await queueBalanceEmail(deps, tx, source, balanceEmailFor(company.balanceHundredths), company.id)).recipients > 0) sent += 1;
     }
     const skipped = found.matching - found.due + (found.companies.length - sent);
     const remaining = found.due - found.companies.length;

@@ -1,6 +1,5 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { EventType, FieldChange } from '../../../shared/events.js';
-import type { Db, Tx } from '../../db.js';
+import { changedFields, type EventType, type FieldChange } from '../../../shared/events.js';
+import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
 
@@ -35,6 +34,19 @@ export type NewEvent = {
   changes: Record<string, FieldChange>;
 };
 
+/** What an event is about: the kind of record, its id, and the company it concerns. */
+export type EventSubject = Pick<NewEvent, 'companyId' | 'subjectType' | 'subjectId'>;
+
+/**
+ * The event of a record's fields going from `before` (none: it was made) to `after` (none: it was
+ * removed), with the fields that differ; none when none did, as an update that changes nothing
+ * records nothing.
+ */
+export function changeEvents<T extends Record<string, unknown>>(type: EventType, subject: EventSubject, before: T | undefined, after: T | undefined, fields: readonly (keyof T & string)[]): NewEvent[] {
+  const changes = changedFields(before, after, fields);
+  return Object.keys(changes).length === 0 ? [] : [{ type, ...subject, changes }];
+}
+
 /** Rows per insert statement when many events are recorded at once. */
 const INSERT_BATCH = 200;
 
@@ -47,11 +59,4 @@ export async function recordEvents(tx: Tx, source: EventSource, at: Date, events
 /** Records one event of a change, at `at`, in the caller's transaction. */
 export async function recordEvent(tx: Tx, source: EventSource, at: Date, event: NewEvent): Promise<void> {
   await tx.insert(tx.t.events).values({ id: newId(), occurredAt: at, ...source, ...event });
-}
-
-/** A record's events, newest first (a record's History). */
-export async function eventsOfRecord(db: Db, subjectType: string, subjectId: string, limit: number) {
-  const { events } = db.t;
-  const where: SQL | undefined = and(eq(events.subjectType, subjectType), eq(events.subjectId, subjectId));
-  return db.select().from(events).where(where).orderBy(desc(events.occurredAt), desc(events.id)).limit(limit);
 }

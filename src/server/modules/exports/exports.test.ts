@@ -1,5 +1,6 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsRecordedBy } from '../../testing/events.js';
 import { EXPORT_LISTS } from '../../../shared/exports.js';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { csvObjects } from '../../testing/csv-parse.js';
@@ -79,6 +80,7 @@ const pagePaths: Record<(typeof EXPORT_LISTS)[number], string> = {
   timelogs: '/superadmin/timelogs',
   invoices: '/superadmin/allinvoices',
   payments: '/superadmin/payments',
+  events: '/superadmin/events',
 };
 
 /** Each list's CSV column and the page field it shows, to compare rows and their order. */
@@ -90,6 +92,7 @@ const keyColumns: Record<(typeof EXPORT_LISTS)[number], [string, (row: Record<st
   timelogs: ['Description', (row) => row.description],
   invoices: ['Invoice', (row) => row.invoiceId],
   payments: ['Description', (row) => row.description],
+  events: ['Record Id', (row) => row.subjectId ?? ''],
 };
 
 /** What a spreadsheet shows for a cell the export guarded. */
@@ -217,6 +220,38 @@ describe('signed export links', () => {
   });
 });
 
+describe('events', () => {
+  /** The export.downloaded events `call` recorded. */
+  async function recordedBy(call: () => Promise<{ statusCode: number }>) {
+    const { answer, events } = await eventsRecordedBy(t.deps.db, call, { types: ['export.downloaded'] });
+    expect(answer.statusCode).toBe(200);
+    return events;
+  }
+
+  it('records a download by the super-admin the link names, from the address that fetched it, with the list and its filters', async () => {
+    const link = await api(t.app, boss.token).get(`/superadmin/exports/users/link?search=grace&company=${globex.id}`);
+    const { url } = json<{ url: string }>(link);
+    expect(await recordedBy(async () => link)).toEqual([]);
+    const [downloaded, ...more] = await recordedBy(() => t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.5' }));
+    expect(more).toEqual([]);
+    expect(downloaded).toMatchObject({ actorId: boss.user.id, actorLabel: `${boss.user.firstName} ${boss.user.lastName} <${boss.user.emailAddress}>`, ipAddress: '203.0.113.5', companyId: globex.id, subjectType: 'export' });
+    expect(downloaded!.changes).toMatchObject({ list: { before: null, after: 'users' }, filters: { before: null, after: { search: 'grace', company: globex.id } } });
+  });
+
+  it('records each fetch of a link, and one fetched with the session header, naming no company for a list of every company', async () => {
+    const { url } = json<{ url: string }>(await api(t.app, boss.token).get('/superadmin/exports/companies/link'));
+    for (let fetch = 0; fetch < 2; fetch += 1) expect(await recordedBy(() => t.app.inject({ method: 'GET', url }))).toHaveLength(1);
+    expect(await recordedBy(() => api(t.app, boss.token).get('/superadmin/exports/companies.csv'))).toMatchObject([{ actorId: boss.user.id, companyId: null, changes: { list: { after: 'companies' } } }]);
+  });
+
+  it('records nothing for a link refused', async () => {
+    const { url } = json<{ url: string }>(await api(t.app, boss.token).get('/superadmin/exports/companies/link'));
+    const { answer, events } = await eventsRecordedBy(t.deps.db, () => t.app.inject({ method: 'GET', url: tamperedSignature(url) }));
+    expect(answer.statusCode).toBe(403);
+    expect(events).toEqual([]);
+  });
+});
+
 describe('streaming', () => {
   it('sends a large export in chunks as it reads them, not as one body', async () => {
     const company = await createCompany(t.deps.db, { companyName: 'Stream Co' });
@@ -289,8 +324,10 @@ describe('slices', () => {
     '%s (%s): slices of two, resumed by sort keys or offset, make the same file as one read, for every sort',
     async (list, dir) => {
       for (const sort of sortKeysOf(list)) {
+        // read before the download: a download served is recorded, as a row of the events list
+        const slices = await inTwos(list, { sort, dir });
         const whole = (await api(t.app, boss.token).get(`/superadmin/exports/${list}.csv?sort=${sort}&dir=${dir}&timeZone=UTC`)).body;
-        expect(await inTwos(list, { sort, dir }), `${list} by ${sort} ${dir}`).toBe(whole);
+        expect(slices, `${list} by ${sort} ${dir}`).toBe(whole);
       }
     },
   );

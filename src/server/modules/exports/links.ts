@@ -2,6 +2,9 @@ import { DOWNLOAD_LINK_LIFETIME_MS, type DownloadLink } from '../../../shared/ex
 import type { AppDeps } from '../../deps.js';
 import { newId } from '../../lib/ids.js';
 import { signLink, verifyLink, type LinkCheck } from '../../pdf/signed-link.js';
+import { namedUserSource } from '../account/sign-in-events.js';
+import { recordEvent, type EventSource, type NewEvent } from '../events/service.js';
+import { getUser } from '../users/lookup.js';
 
 /*
  * A download link carries what it downloads as JSON in one signed parameter `q`: the caller's
@@ -47,4 +50,27 @@ export function openDownloadLink(deps: AppDeps, url: string): OpenedLink {
 export async function countLinkFetch(deps: Pick<AppDeps, 'rateLimiter'>, link: string, userId: string): Promise<void> {
   if (await deps.rateLimiter.isFirst(`download-link|${link}`, DOWNLOAD_LINK_LIFETIME_MS)) return;
   await deps.rateLimiter.consumeByUser('download', userId);
+}
+
+/** Who fetches a download: the user its link names (who asked for it), from the fetch's address `ip`. */
+export async function downloadSource(deps: Pick<AppDeps, 'db'>, userId: string, ip: string): Promise<EventSource> {
+  return namedUserSource(await getUser(deps.db, userId), userId, ip);
+}
+
+/**
+ * Records a download served (export.downloaded, statement.downloaded), in a transaction of its
+ * own: serving it changes nothing else.
+ */
+export async function recordDownload(deps: Pick<AppDeps, 'db' | 'clock'>, source: EventSource, event: NewEvent): Promise<void> {
+  await deps.db.transaction((tx) => recordEvent(tx, source, deps.clock.now(), event));
+}
+
+/**
+ * A CSV's chunks, its download recorded once the last has been read (recordDownload), before the
+ * reply ends: a file cut off is not recorded as served, and the file is read before its own event
+ * exists, so the audit log's own CSV holds the rows its page showed.
+ */
+export async function* recordedOnceRead(chunks: AsyncGenerator<string>, deps: Pick<AppDeps, 'db' | 'clock'>, source: EventSource, event: NewEvent): AsyncGenerator<string> {
+  yield* chunks;
+  await recordDownload(deps, source, event);
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { companyListInput } from '../../../shared/companies.js';
 import { runOutDateText } from '../../../shared/forecast.js';
 import { dateText, dateTimeText } from '../../../shared/dates.js';
+import { changesText, eventListInput } from '../../../shared/events.js';
 import type { ExportList } from '../../../shared/exports.js';
 import { allInvoiceListInput, invoiceStatus } from '../../../shared/invoices.js';
 import { packageListInput } from '../../../shared/packages.js';
@@ -13,6 +14,8 @@ import type { CsvValue } from '../../lib/csv.js';
 import { offsetSlices, type ListReader, type Slice, type SliceCursor } from '../../lib/paging.js';
 import type { AppDeps } from '../../deps.js';
 import { companyListReader } from '../companies/queries.js';
+import { eventListReader } from '../events/queries.js';
+import { readSettings } from '../settings/service.js';
 import { invoiceListReader } from '../invoices/queries.js';
 import { packageListReader } from '../packages/queries.js';
 import { paymentListReader } from '../payments/queries.js';
@@ -161,6 +164,22 @@ export const providerLists: Record<ExportList, ListExport> = {
       ['Status', (payment) => payment.status],
       ['Description', (payment) => payment.description],
       ['Transaction Id', (payment) => payment.transactionId],
+    ],
+  }),
+  events: listExport({
+    fileName: 'audit-log',
+    input: eventListInput,
+    // the date filter's days are the provider's, as on the screen
+    reader: async (deps, query) => eventListReader(deps.db, query, (await readSettings(deps.config, deps.db)).timeZone),
+    columns: [
+      ['DateTime', (event, timeZone) => dateTimeText(event.occurredAt, timeZone)],
+      ['Event', (event) => event.type],
+      ['Actor', (event) => event.actorLabel],
+      ['Address', (event) => event.ipAddress ?? ''],
+      ['Company', (event) => event.companyName ?? ''],
+      ['Record', (event) => event.subjectType],
+      ['Record Id', (event) => event.subjectId ?? ''],
+      ['Changes', (event) => changesText(event.changes)],
     ],
   }),
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { changedFields } from '../../../shared/events.js';
 import type { DownloadLink, ExportLinkInput, ExportList } from '../../../shared/exports.js';
 import { EXPORT_LISTS } from '../../../shared/exports.js';
 import { localDate } from '../../../shared/weekly.js';
@@ -6,7 +7,8 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { validationMessage } from '../../validation.js';
 import { csvChunks } from './csv-stream.js';
-import { downloadLink } from './links.js';
+import type { EventSource, NewEvent } from '../events/service.js';
+import { downloadLink, recordedOnceRead } from './links.js';
 import { providerLists } from './provider-lists.js';
 import { readSettings } from '../settings/service.js';
 
@@ -42,13 +44,26 @@ export function exportListOf(path: string): ExportList | undefined {
   return EXPORT_LISTS.find((list) => providerExportPath(list) === path);
 }
 
-/** The CSV a signed export link names (its payload is ours, so it is checked again only by the list's schema). */
-export async function providerExport(deps: AppDeps, list: ExportList, payload: unknown): Promise<CsvDownload> {
+/**
+ * The CSV a signed export link names (its payload is ours, so it is checked again only by the
+ * list's schema), fetched by `source`. Recorded once served (export.downloaded) with the list and
+ * the search, filters and sort it was read with; of the company a filter names, if any.
+ */
+export async function providerExport(deps: AppDeps, source: EventSource, list: ExportList, payload: unknown): Promise<CsvDownload> {
   const definition = providerLists[list];
   const { query, timeZone } = payload as ListQueryPayload;
   const checked = checkedQuery(definition.input, query);
+  const records = await definition.records(deps, checked, timeZone);
+  const company = (checked as { company?: unknown }).company;
+  const event: NewEvent = {
+    type: 'export.downloaded',
+    companyId: typeof company === 'string' && company !== '' ? company : null,
+    subjectType: 'export',
+    subjectId: null,
+    changes: changedFields(undefined, { list, filters: checked }, ['list', 'filters']),
+  };
   return {
     fileName: `${definition.fileName}-${localDate(deps.clock.now(), timeZone)}.csv`,
-    chunks: csvChunks(definition.headers, await definition.records(deps, checked, timeZone)),
+    chunks: recordedOnceRead(csvChunks(definition.headers, records), deps, source, event),
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { packages } from '../../../../drizzle/schema.js';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto } from '../../../shared/invoices.js';
@@ -33,6 +33,12 @@ const storedInvoice = async (invoiceId: string) => {
 const mark = async () => new Set((await queuedEmails(t.deps)).map((email) => email.id));
 const since = async (before: Set<string>) => (await queuedEmails(t.deps)).filter((email) => !before.has(email.id));
 const invoiceCount = async () => (await t.deps.db.select().from(t.deps.db.t.invoices)).length;
+/** The events recorded of a record, in the order they were written. */
+const eventsOf = async (subjectId: string) => {
+  const { events } = t.deps.db.t;
+  return t.deps.db.select().from(events).where(eq(events.subjectId, subjectId)).orderBy(sql`${events}.rowid`);
+};
+const typesOf = async (subjectId: string) => (await eventsOf(subjectId)).map((event) => event.type);
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -284,6 +290,78 @@ describe('super-admin invoices', () => {
       ]) expect(response.statusCode).toBe(403);
     }
     expect((await api(t.app).get('/superadmin/allinvoices')).statusCode).toBe(401);
+  });
+});
+
+describe('the events of invoices', () => {
+  const form = (fields: Record<string, unknown> = {}) => ({ company: company.id, description: 'Evented hours', hours: 2, rate: 100, sendInvoiceEmail: false, selectedPaymentMethod: 'ACH', transactionDate: '2026-02-01T12:00:00.000Z', ...fields });
+  const created = async (fields: Record<string, unknown> = {}) => json<InvoiceDto>(await api(t.app, boss.token).post('/superadmin/invoices', form(fields)));
+
+  it('a purchase records the invoice made, naming the customer who bought it and their address', async () => {
+    const pkg = await createPackage();
+    const { newInvoice } = json<{ newInvoice: { _id: string; invoiceId: string } }>(await api(t.app, admin.token).post('/invoices/purchase', { packageId: pkg.id, paymentOption: 'ACH' }));
+    const [event, ...others] = await eventsOf(newInvoice._id);
+    expect(others).toEqual([]);
+    expect(event).toMatchObject({ type: 'invoice.created', actorId: admin.user.id, ipAddress: '127.0.0.1', companyId: company.id, subjectType: 'invoice', occurredAt: t.clock.now() });
+    expect(event!.changes).toMatchObject({ invoiceId: { before: null, after: newInvoice.invoiceId }, hours: { before: null, after: 10 }, price: { before: null, after: 1500 }, status: { before: null, after: 'Pending' } });
+  });
+
+  it('an edit records exactly the fields it changed, each as it was and became; one that changes nothing records nothing', async () => {
+    const invoice = await created();
+    await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 3, description: 'Evented hours, more' }));
+    await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 3, description: 'Evented hours, more' }));
+    const events = await eventsOf(invoice._id);
+    expect(events.map((event) => event.type)).toEqual(['invoice.created', 'invoice.updated']);
+    expect(events[1]).toMatchObject({ actorId: boss.user.id, companyId: company.id });
+    expect(events[1]!.changes).toEqual({
+      description: { before: 'Evented hours', after: 'Evented hours, more' },
+      hours: { before: 2, after: 3 },
+      price: { before: 200, after: 300 },
+      remainingBalance: { before: 200, after: 300 },
+    });
+  });
+
+  it('an edit that leaves the invoice paid in full records its hours activated, and one that reopens it deactivated', async () => {
+    const invoice = await created();
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 150, method: 'ACH', sendEmail: false });
+    await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1.5 }));
+    await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 2 }));
+    const events = await eventsOf(invoice._id);
+    expect(events.map((event) => event.type)).toEqual(['invoice.created', 'hours.activated', 'invoice.updated', 'hours.deactivated', 'invoice.updated']);
+    expect(events[1]!.changes).toEqual({ status: { before: 'Pending', after: 'Completed' }, completeStatus: { before: false, after: true } });
+    expect(events[2]!.changes).toEqual({
+      hours: { before: 2, after: 1.5 },
+      price: { before: 200, after: 150 },
+      remainingBalance: { before: 50, after: 0 },
+      status: { before: 'Pending', after: 'Completed' },
+      completeStatus: { before: false, after: true },
+    });
+  });
+
+  it('a refused change records nothing: a delete of an invoice with payments (409), a price below its payments (400)', async () => {
+    const invoice = await created();
+    await api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice: invoice._id, amount: 150, method: 'ACH', sendEmail: false });
+    const before = await typesOf(invoice._id);
+    expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${invoice._id}`)).statusCode).toBe(409);
+    expect((await api(t.app, boss.token).put(`/superadmin/invoices/${invoice._id}`, form({ hours: 1 }))).statusCode).toBe(400);
+    expect(await typesOf(invoice._id)).toEqual(before);
+  });
+
+  it('a delete records the invoice as it was', async () => {
+    const invoice = await created();
+    expect((await api(t.app, boss.token).delete(`/superadmin/invoices/${invoice._id}`)).statusCode).toBe(200);
+    const [, deleted] = await eventsOf(invoice._id);
+    expect(deleted).toMatchObject({ type: 'invoice.deleted', actorId: boss.user.id, companyId: company.id });
+    expect(deleted!.changes).toMatchObject({ invoiceId: { before: invoice.invoiceId, after: null }, hours: { before: 2, after: null }, price: { before: 200, after: null } });
+  });
+
+  it('an open-balance reminder is recorded on the invoice, which it leaves as it was', async () => {
+    const invoice = await created();
+    expect((await api(t.app, boss.token).put(`/superadmin/invoices/openbal/${invoice._id}`)).statusCode).toBe(200);
+    expect((await eventsOf(invoice._id)).map(({ type, changes }) => ({ type, changes }))).toEqual([
+      { type: 'invoice.created', changes: expect.any(Object) },
+      { type: 'invoice.reminder_sent', changes: {} },
+    ]);
   });
 });
 

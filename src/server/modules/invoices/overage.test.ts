@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyDto } from '../../../shared/companies.js';
 import type { DashboardDto } from '../../../shared/dashboard.js';
@@ -43,6 +44,12 @@ async function pay(companyId: string, invoiceId: string, amount: number) {
 }
 
 const billOverage = (companyId: string) => asBoss().post(`/superadmin/companies/${companyId}/overage-invoice`);
+/** The invoices the company's events record as made, in the order they were: who made them, and which. */
+async function invoicesRecorded(companyId: string) {
+  const { events } = t.deps.db.t;
+  const rows = await t.deps.db.select().from(events).where(and(eq(events.companyId, companyId), eq(events.type, 'invoice.created'))).orderBy(sql`${events}.rowid`);
+  return rows.map(({ actorId, subjectId }) => ({ actorId, subjectId }));
+}
 
 describe('billing the overage', () => {
   it('invoices the hours owed at the latest package rate in one call, emails it, and paying it brings the balance to zero', async () => {
@@ -66,6 +73,9 @@ describe('billing the overage', () => {
     const again = await billOverage(company.id);
     expect(again.statusCode).toBe(409);
     expect(json<{ message: string }>(again).message).toBe(overageCoveredText(company.companyName, 3, 3));
+    // the purchase recorded as the customer's, the overage invoice as the provider's; the refused click, nothing
+    expect((await invoicesRecorded(company.id)).map((event) => event.actorId)).toEqual([admin.user.id, boss.user.id]);
+    expect((await invoicesRecorded(company.id))[1]!.subjectId).toBe(invoice._id);
 
     await pay(company.id, invoice._id, 450);
     expect(await companyHours(t.deps.db, company.id)).toEqual({ balance: 0, pending: 0 });

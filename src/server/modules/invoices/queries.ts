@@ -98,6 +98,27 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
   };
 }
 
+/**
+ * The invoice's fields its events record, as toInvoiceDto shows them: not its company's name (its
+ * company's own), its PDF link (new on every read) or its payments (recorded as payment events).
+ */
+export const INVOICE_EVENT_FIELDS = [
+  'invoiceId',
+  'company',
+  'description',
+  'hours',
+  'rate',
+  'price',
+  'remainingBalance',
+  'status',
+  'completeStatus',
+  'selectedPaymentMethod',
+  'sendInvoiceEmail',
+  'transactionDate',
+  'validityMonths',
+  'rollover',
+] as const satisfies readonly (keyof InvoiceDto)[];
+
 /*
  * The sort keys, the rowid and the balance below are SQL built once from the schema's columns: they
  * render the same text whichever engine's tables a query reads.

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../../drizzle/schema.js';
+import type { EventType } from '../../../shared/events.js';
 import { centsToDollars, dollarsToCents, hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import {
   INVOICE_HAS_PAYMENTS,
@@ -24,11 +25,12 @@ import { newId } from '../../lib/ids.js';
 import { companyRecipients, providerRecipients } from '../../mail/recipients.js';
 import type { Actor } from '../account/actor.js';
 import { addInvoiceHours, removeInvoiceHours, updateInvoiceHours } from '../activities/ledger.js';
-import { hoursStatusOf, openInvoice, settleInvoice, settlementOf } from '../billing/settlement.js';
+import { hoursEvents, hoursStatusOf, openInvoice, settleInvoice, settlementOf } from '../billing/settlement.js';
+import { changeEvents, recordEvents, type EventSource, type NewEvent } from '../events/service.js';
 import { offeredTo, onOfferTo } from '../packages/offer.js';
 import { NO_TERMS, termsColumnsOf, termsFromForm, type TermsColumns } from '../packages/terms.js';
 import { invoiceEmail, invoicePdfAttachment, openBalanceEmail, purchaseNoticeEmail } from './emails.js';
-import { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, listCompanyInvoices, listInvoices, pdfUrlOf } from './queries.js';
+import { findInvoice, findInvoiceRow, INVOICE_EVENT_FIELDS, invoiceChoices, invoicePdfData, listCompanyInvoices, listInvoices, pdfUrlOf, toInvoiceDto } from './queries.js';
 import { providerOf, readSettings } from '../settings/service.js';
 
 export { findInvoice, findInvoiceRow, invoiceChoices, invoicePdfData, pdfUrlOf };
@@ -68,8 +70,20 @@ type NewInvoice = {
   transactionDate: Date;
 } & TermsColumns;
 
-/** Inserts the invoice with its number, settled with no payments yet (a 0 price is paid), and its TimeAdd entry. */
-async function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): Promise<InvoiceDto> {
+/**
+ * The event of an invoice made, changed or removed, with its fields as they were and became; none
+ * for a change that left them as they were.
+ */
+function invoiceEvents(type: EventType, before: InvoiceDto | undefined, after: InvoiceDto | undefined): NewEvent[] {
+  const invoice = (after ?? before)!;
+  return changeEvents(type, { companyId: invoice.company, subjectType: 'invoice', subjectId: invoice._id }, before, after, INVOICE_EVENT_FIELDS);
+}
+
+/**
+ * Inserts the invoice with its number, settled with no payments yet (a 0 price is paid), and its
+ * TimeAdd entry; records it as `source`'s (with its hours activated, when it is paid at once).
+ */
+async function insertInvoice(tx: Tx, deps: AppDeps, source: EventSource, fields: NewInvoice): Promise<InvoiceDto> {
   const { invoices } = tx.t;
   const now = deps.clock.now();
   const id = newId();
@@ -86,7 +100,9 @@ async function insertInvoice(tx: Tx, deps: AppDeps, fields: NewInvoice): Promise
     now,
     status: hoursStatusOf(settlement),
   });
-  return findInvoice(tx, deps, id);
+  const invoice = await findInvoice(tx, deps, id);
+  await recordEvents(tx, source, now, [...invoiceEvents('invoice.created', undefined, invoice), ...hoursEvents({ id, companyId: fields.companyId }, undefined, settlement)]);
+  return invoice;
 }
 
 async function emailInvoice(tx: Tx, deps: AppDeps, invoice: InvoiceDto): Promise<void> {
@@ -130,7 +146,7 @@ export async function unpaidInvoices(deps: AppDeps, companyId: string): Promise<
   return { count: unpaid, openBalance: centsToDollars(openCents) };
 }
 
-export async function purchase(deps: AppDeps, actor: Actor, companyId: string, input: { packageId: string; paymentOption: PaymentOption }): Promise<PurchaseResponse> {
+export async function purchase(deps: AppDeps, source: EventSource, actor: Actor, companyId: string, input: { packageId: string; paymentOption: PaymentOption }): Promise<PurchaseResponse> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     if ((await openInvoicesOf(tx, companyId)).count >= MAX_UNPAID_INVOICES_PER_COMPANY) {
@@ -138,7 +154,7 @@ export async function purchase(deps: AppDeps, actor: Actor, companyId: string, i
     }
     const pkg = await purchasablePackage(tx, input.packageId, companyId, now);
     if (pkg.hundredths <= 0) throw new AppError('BAD_REQUEST', 'This package has no hours to buy.');
-    const invoice = await insertInvoice(tx, deps, {
+    const invoice = await insertInvoice(tx, deps, source, {
       companyId,
       packageId: pkg.id,
       description: pkg.description,
@@ -188,11 +204,11 @@ async function checkPackage(tx: Tx, packageId: string | null | undefined, compan
   return row;
 }
 
-export async function createInvoice(deps: AppDeps, form: InvoiceForm): Promise<InvoiceDto> {
+export async function createInvoice(deps: AppDeps, source: EventSource, form: InvoiceForm): Promise<InvoiceDto> {
   return deps.db.transaction(async (tx) => {
     await companyName(tx, form.company);
     const pkg = await checkPackage(tx, form.packageId, form.company);
-    const invoice = await insertInvoice(tx, deps, {
+    const invoice = await insertInvoice(tx, deps, source, {
       companyId: form.company,
       packageId: pkg?.id ?? null,
       ...termsFromForm(form, pkg ?? NO_TERMS),
@@ -207,7 +223,8 @@ export async function createInvoice(deps: AppDeps, form: InvoiceForm): Promise<I
   });
 }
 
-export async function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm): Promise<InvoiceDto> {
+/** Records the invoice's changed fields, and its hours activated or deactivated when its being paid in full changes. */
+export async function updateInvoice(deps: AppDeps, source: EventSource, id: string, form: InvoiceForm): Promise<InvoiceDto> {
   return deps.db.transaction(async (tx) => {
     const { invoices } = tx.t;
     const current = await findInvoiceRow(tx, id);
@@ -229,19 +246,24 @@ export async function updateInvoice(deps: AppDeps, id: string, form: InvoiceForm
       })
       .where(eq(invoices.id, id));
     await updateInvoiceHours(deps, tx, id, { hundredths: amounts.hundredths, description: form.description, timeStamp: transactionDate });
-    await settleInvoice(deps, tx, id, 'price');
-    return findInvoice(tx, deps, id);
+    await settleInvoice(deps, tx, source, id, 'price');
+    const invoice = await findInvoice(tx, deps, id);
+    // the invoice as it was, from its row read before the change (its company, so its name, stays)
+    const before = toInvoiceDto(deps, current, invoice.companyName, []);
+    await recordEvents(tx, source, deps.clock.now(), invoiceEvents('invoice.updated', before, invoice));
+    return invoice;
   });
 }
 
-export async function deleteInvoice(deps: AppDeps, id: string): Promise<void> {
+export async function deleteInvoice(deps: AppDeps, source: EventSource, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const { invoices, payments } = tx.t;
-    await findInvoiceRow(tx, id);
-    const [applied] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.invoiceId, id)).limit(1);
-    if (applied) throw new AppError('CONFLICT', INVOICE_HAS_PAYMENTS);
+    const { invoices } = tx.t;
+    // the invoice as it was, with its payments: one applied keeps it
+    const invoice = await findInvoice(tx, deps, id);
+    if (invoice.payments.length > 0) throw new AppError('CONFLICT', INVOICE_HAS_PAYMENTS);
     await removeInvoiceHours(deps, tx, id);
     await tx.delete(invoices).where(eq(invoices.id, id));
+    await recordEvents(tx, source, deps.clock.now(), invoiceEvents('invoice.deleted', invoice, undefined));
   });
 }
 
@@ -249,9 +271,12 @@ export async function deleteInvoice(deps: AppDeps, id: string): Promise<void> {
 
 export type IssuedInvoice = Omit<NewInvoice, 'selectedPaymentMethod' | 'sendInvoiceEmail'>;
 
-/** An invoice the app issues on its own (a monthly plan's): numbered, with its pending hours, and emailed to the company. */
-export async function issueInvoice(tx: Tx, deps: AppDeps, fields: IssuedInvoice): Promise<InvoiceDto> {
-  const invoice = await insertInvoice(tx, deps, { ...fields, selectedPaymentMethod: '', sendInvoiceEmail: true });
+/**
+ * An invoice the app issues on its own (a monthly plan's): numbered, with its pending hours, emailed
+ * to the company, and recorded as `source`'s (the scheduled work).
+ */
+export async function issueInvoice(tx: Tx, deps: AppDeps, source: EventSource, fields: IssuedInvoice): Promise<InvoiceDto> {
+  const invoice = await insertInvoice(tx, deps, source, { ...fields, selectedPaymentMethod: '', sendInvoiceEmail: true });
   await emailInvoice(tx, deps, invoice);
   return invoice;
 }
@@ -280,7 +305,7 @@ export async function overageRateCentsOf(tx: Tx, companyId: string): Promise<num
  * those already bought and awaiting payment, at its overage rate, emailed to the company as any
  * invoice. Paying it brings the balance back to zero (the hours pay back what is owed).
  */
-export async function billOverage(deps: AppDeps, companyId: string): Promise<InvoiceDto> {
+export async function billOverage(deps: AppDeps, source: EventSource, companyId: string): Promise<InvoiceDto> {
   return deps.db.transaction(async (tx) => {
     const { companies } = tx.t;
     const [company] = await tx
@@ -293,7 +318,7 @@ export async function billOverage(deps: AppDeps, companyId: string): Promise<Inv
     if (missing <= 0) throw new AppError('CONFLICT', overageCoveredText(company.name, hundredthsToHours(-company.balance), hundredthsToHours(company.pending)));
     const rateCents = await overageRateCentsOf(tx, companyId);
     if (rateCents === null) throw new AppError('BAD_REQUEST', noOverageRateText(company.name));
-    const invoice = await insertInvoice(tx, deps, {
+    const invoice = await insertInvoice(tx, deps, source, {
       companyId,
       packageId: null,
       description: overageDescription(hundredthsToHours(missing)),
@@ -310,7 +335,8 @@ export async function billOverage(deps: AppDeps, companyId: string): Promise<Inv
   });
 }
 
-export async function sendOpenBalanceReminder(deps: AppDeps, id: string): Promise<{ message: string }> {
+/** Emails the company what is still owed on the invoice; the reminder is recorded on the invoice, which it leaves as it was. */
+export async function sendOpenBalanceReminder(deps: AppDeps, source: EventSource, id: string): Promise<{ message: string }> {
   return deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, deps, id);
     if (invoice.completeStatus || invoice.remainingBalance <= 0) {
@@ -323,6 +349,7 @@ export async function sendOpenBalanceReminder(deps: AppDeps, id: string): Promis
       ...openBalanceEmail(await providerOf(deps.config, tx), invoice, deps.config.appUrl),
       attachments: [invoicePdfAttachment(invoice)],
     });
+    await recordEvents(tx, source, deps.clock.now(), [{ type: 'invoice.reminder_sent', companyId: invoice.company, subjectType: 'invoice', subjectId: invoice._id, changes: {} }]);
     return { message: `An open balance reminder for invoice ${invoice.invoiceId} has been sent.` };
   });
 }

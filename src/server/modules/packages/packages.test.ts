@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import type { packages } from '../../../../drizzle/schema.js';
 import { newId } from '../../lib/ids.js';
 import { createCompany, createInvoiceRow } from '../../testing/factories.js';
@@ -39,6 +40,12 @@ async function storedPackage(id: string) {
   const { packages } = t.deps.db.t;
   const [row] = await t.deps.db.select().from(packages).where(eq(packages.id, id));
   return row;
+}
+
+/** The events recorded of a record, in the order they were written: type, who, company and changes. */
+async function eventsOf(subjectId: string) {
+  const rows = await recordedEvents(t.deps.db, { subjectId });
+  return rows.map(({ type, actorId, companyId, subjectType, changes }) => ({ type, actorId, companyId, subjectType, changes }));
 }
 
 beforeAll(async () => {
@@ -335,6 +342,23 @@ describe('super-admin packages', () => {
     const { invoices } = t.deps.db.t;
     const [kept] = await t.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(kept).toMatchObject({ packageId: null, description: 'Package', hundredths: 1000, rateCents: 100000, priceCents: 1000000 });
+  });
+
+  it('records a package added, changed and deleted with its fields as they were and became; a change of nothing, or a refused one, not at all', async () => {
+    const created = json<Pkg>(await api(t.app, boss.token).post('/superadmin/packages', { description: 'Evented', hours: 10, rate: 100, company: company.id }));
+    await api(t.app, boss.token).put(`/superadmin/packages/${created._id}`, { description: 'Evented', hours: 12, company: null });
+    await api(t.app, boss.token).put(`/superadmin/packages/${created._id}`, { description: 'Evented', hours: 12 });
+    expect((await api(t.app, boss.token).put(`/superadmin/packages/${created._id}`, { description: '' })).statusCode).toBe(400);
+    expect((await api(t.app, boss.token).delete(`/superadmin/packages/${created._id}`)).statusCode).toBe(200);
+    // what was deleted is recorded whole, but for its empty fields
+    const whole = { description: 'Evented', hours: 12, rate: 100, price: 1200, company: null, startDate: NOW.toISOString(), endDate: null, validityMonths: null, rollover: null };
+    const by = { actorId: boss.user.id, subjectType: 'package' };
+    expect(await eventsOf(created._id)).toEqual([
+      { type: 'package.created', ...by, companyId: company.id, changes: expect.objectContaining({ hours: { before: null, after: 10 }, price: { before: null, after: 1000 }, company: { before: null, after: company.id } }) },
+      // a package made general concerns the company it was for
+      { type: 'package.updated', ...by, companyId: company.id, changes: { hours: { before: 10, after: 12 }, price: { before: 1000, after: 1200 }, company: { before: company.id, after: null } } },
+      { type: 'package.deleted', ...by, companyId: null, changes: Object.fromEntries(Object.entries(whole).filter(([, before]) => before !== null).map(([field, before]) => [field, { before, after: null }])) },
+    ]);
   });
 
   it('refuses company users with 403 and callers without a session with 401, writing nothing', async () => {

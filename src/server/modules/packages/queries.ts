@@ -53,6 +53,9 @@ export function packageDto(row: PackageRow): PackageDto {
   };
 }
 
+/** The package's fields its events record, as packageDto shows them (its company's name is its company's own). */
+export const PACKAGE_EVENT_FIELDS = ['description', 'hours', 'rate', 'price', 'company', 'startDate', 'endDate', 'validityMonths', 'rollover'] as const satisfies readonly (keyof PackageDto)[];
+
 const rowid = sql`${packages}.rowid`;
 /** Empty cells (a general package's company, an open end) come last, as the screen always showed them. */
 const emptyLast = (column: SQL | AnyColumn) => sql`${column} is null`;

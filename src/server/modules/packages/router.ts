@@ -49,21 +49,21 @@ export const superAdminPackagesRouter = router({
     .meta({ openapi: { method: 'POST', path: '/superadmin/packages', tags: adminTags, summary: 'Add a package (general, or custom when company is given)', description: "Super-admins only. hours (default 0) at rate dollars an hour (default 1000) gives the price, rounded to the cent; it is on offer from startDate (now when left out) until endDate (none when left out; before the start is a 400). A company makes it that company's own (a 404 if there is none); without one it is offered to every company. validityMonths (1 to 120) says how long the hours of an invoice bought from it stay valid once it is paid in full (null: they never expire); rollover { limit, unit: hours or percent, months } how much of a block's unused hours roll over at its expiry, into a block valid months more (needs a validity). An invoice copies the package's terms when it is made." } })
     .input(packageFormInput)
     .output(packageOutput)
-    .mutation(({ ctx, input }) => packages.createPackage(ctx.deps, input)),
+    .mutation(({ ctx, input }) => packages.createPackage(ctx.deps, ctx.source, input)),
 
   update: superAdminProcedure
     .use(keepsOmittedFields((ctx, id) => packages.findPackage(ctx.deps.db, id), ['description', 'hours', 'rate', 'startDate', 'endDate', 'company', 'validityMonths', 'rollover']))
     .meta({ openapi: { method: 'PUT', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Change a package', description: 'Super-admins only. Changes the package\'s description, hours, rate, dates and company (null makes it general). Fields left out keep their current values and null clears an optional one, so a script may send only what changes. Invoices already made from it keep their own description, hours, rate and price. validityMonths (1 to 120) says how long the hours of an invoice bought from it stay valid once it is paid in full (null: they never expire); rollover { limit, unit: hours or percent, months } how much of a block\'s unused hours roll over at its expiry, into a block valid months more (needs a validity). An invoice copies the package\'s terms when it is made.' } })
     .input(packageUpdateInput)
     .output(packageOutput)
-    .mutation(({ ctx, input: { id, ...form } }) => packages.updatePackage(ctx.deps, id, form)),
+    .mutation(({ ctx, input: { id, ...form } }) => packages.updatePackage(ctx.deps, ctx.source, id, form)),
 
   delete: superAdminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/packages/{id}', tags: adminTags, summary: 'Delete a package; invoices keep their copy of its numbers', description: 'Super-admins only. Removes the package from the catalogue; invoices bought from it keep their description, hours, rate and price, and only lose the link to it.' } })
     .input(byId)
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await packages.deletePackage(ctx.deps, input.id);
+      await packages.deletePackage(ctx.deps, ctx.source, input.id);
       return null;
     }),
 });

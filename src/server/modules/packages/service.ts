@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { EventType } from '../../../shared/events.js';
 import { dollarsToCents, hoursToHundredths } from '../../../shared/hours.js';
 import {
   byCatalogueOrder,
@@ -16,8 +17,9 @@ import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { changeEvents, recordEvents, type EventSource, type NewEvent } from '../events/service.js';
 import { offeredTo, onOfferTo } from './offer.js';
-import { listPackages, packageColumns, packageDto } from './queries.js';
+import { listPackages, PACKAGE_EVENT_FIELDS, packageColumns, packageDto } from './queries.js';
 import { NO_TERMS, termsColumnsOf, termsFromForm, type TermsColumns } from './terms.js';
 
 /*
@@ -103,18 +105,30 @@ async function packageValues(tx: Tx, form: PackageForm, defaultStart: Date, curr
   };
 }
 
-export function createPackage(deps: AppDeps, form: PackageForm): Promise<PackageDto> {
+/**
+ * The event of a package added, changed or removed, with its fields as they were and became; none
+ * for a change that left them as they were. A custom package concerns its company (the one it has
+ * now, else the one it had); a general one none.
+ */
+function packageEvents(type: EventType, before: PackageDto | undefined, after: PackageDto | undefined): NewEvent[] {
+  const pkg = (after ?? before)!;
+  return changeEvents(type, { companyId: after?.company ?? before?.company ?? null, subjectType: 'package', subjectId: pkg._id }, before, after, PACKAGE_EVENT_FIELDS);
+}
+
+export function createPackage(deps: AppDeps, source: EventSource, form: PackageForm): Promise<PackageDto> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { packages } = tx.t;
     const id = newId();
     await tx.insert(packages).values({ id, ...(await packageValues(tx, form, now, NO_TERMS)), createdAt: now });
-    return findPackage(tx, id);
+    const pkg = await findPackage(tx, id);
+    await recordEvents(tx, source, now, packageEvents('package.created', undefined, pkg));
+    return pkg;
   });
 }
 
 /** The same form as create; an omitted start date keeps the package's current one. */
-export function updatePackage(deps: AppDeps, id: string, form: PackageForm): Promise<PackageDto> {
+export function updatePackage(deps: AppDeps, source: EventSource, id: string, form: PackageForm): Promise<PackageDto> {
   return deps.db.transaction(async (tx) => {
     const { packages } = tx.t;
     const current = await findPackage(tx, id);
@@ -123,15 +137,18 @@ export function updatePackage(deps: AppDeps, id: string, form: PackageForm): Pro
       .update(packages)
       .set(await packageValues(tx, form, new Date(current.startDate), terms!))
       .where(eq(packages.id, id));
-    return findPackage(tx, id);
+    const pkg = await findPackage(tx, id);
+    await recordEvents(tx, source, deps.clock.now(), packageEvents('package.updated', current, pkg));
+    return pkg;
   });
 }
 
 /** Invoices keep their copy of description, hours, rate and price; their package_id becomes null. */
-export async function deletePackage(deps: AppDeps, id: string): Promise<void> {
+export async function deletePackage(deps: AppDeps, source: EventSource, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { packages } = tx.t;
-    await findPackage(tx, id);
+    const current = await findPackage(tx, id);
     await tx.delete(packages).where(eq(packages.id, id));
+    await recordEvents(tx, source, deps.clock.now(), packageEvents('package.deleted', current, undefined));
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import type { PaymentDto } from '../../../shared/payments.js';
@@ -33,6 +33,12 @@ async function newInvoice(companyId = company.id, price = 100): Promise<InvoiceD
 const invoiceOf = async (id: string) => json<InvoiceDto[]>(await api(t.app, boss.token).get('/superadmin/allinvoices?per_page=1000')).find((i) => i._id === id)!;
 const pay = (invoice: string, amount: number, fields: Record<string, unknown> = {}) =>
   api(t.app, boss.token).post('/superadmin/payments', { company: company.id, invoice, amount, method: 'ACH', sendEmail: false, ...fields });
+/** The events recorded of the records named, in the order they were written: type, subject and changes. */
+const eventsOf = async (...subjectIds: string[]) => {
+  const { events } = t.deps.db.t;
+  const rows = await t.deps.db.select().from(events).where(inArray(events.subjectId, subjectIds)).orderBy(sql`${events}.rowid`);
+  return rows.map(({ type, subjectId, changes, actorId, companyId }) => ({ type, subjectId, changes, actorId, companyId }));
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -273,6 +279,51 @@ describe('payments', () => {
       await client.delete('/superadmin/payments/x'),
     ]) expect(response.statusCode).toBe(403);
     expect((await api(t.app).get('/superadmin/payments')).statusCode).toBe(401);
+  });
+});
+
+describe('the events of payments', () => {
+  it('a payment that pays its invoice in full records the payment and the hours activated; deleting it, the payment as it was and the hours deactivated', async () => {
+    const invoice = await newInvoice();
+    const payment = json<PaymentDto>(await pay(invoice._id, 100, { paymentDate: '2026-02-10T10:00:00Z', transactionId: 'TX-1' }));
+    expect((await api(t.app, boss.token).delete(`/superadmin/payments/${payment._id}`)).statusCode).toBe(200);
+    const recorded = { invoice: { _id: invoice._id, invoiceId: invoice.invoiceId }, company: company.id, amount: 100, description: '', status: 'completed', method: 'ACH', paymentDate: '2026-02-10T10:00:00.000Z', transactionId: 'TX-1', sendEmail: false };
+    const created = Object.fromEntries(Object.entries(recorded).map(([field, after]) => [field, { before: null, after }]));
+    const deleted = Object.fromEntries(Object.entries(recorded).map(([field, before]) => [field, { before, after: null }]));
+    const by = { actorId: boss.user.id, companyId: company.id };
+    expect((await eventsOf(invoice._id, payment._id)).slice(1)).toEqual([
+      { type: 'hours.activated', subjectId: invoice._id, changes: { status: { before: 'Pending', after: 'Completed' }, completeStatus: { before: false, after: true } }, ...by },
+      { type: 'payment.created', subjectId: payment._id, changes: created, ...by },
+      { type: 'hours.deactivated', subjectId: invoice._id, changes: { status: { before: 'Completed', after: 'Pending' }, completeStatus: { before: true, after: false } }, ...by },
+      { type: 'payment.deleted', subjectId: payment._id, changes: deleted, ...by },
+    ]);
+  });
+
+  it('an edit records the fields it changed; one that changes nothing, or a refused one, records nothing', async () => {
+    const invoice = await newInvoice();
+    const payment = json<PaymentDto>(await pay(invoice._id, 40));
+    const form = { company: company.id, invoice: invoice._id, amount: 40, method: 'ACH', sendEmail: false };
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, form);
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 60.5, method: 'Cash' });
+    expect((await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { ...form, amount: 100.01 })).statusCode).toBe(400);
+    expect((await eventsOf(payment._id)).map(({ type, changes }) => ({ type, changes }))).toEqual([
+      { type: 'payment.created', changes: expect.any(Object) },
+      { type: 'payment.updated', changes: { amount: { before: 40, after: 60.5 }, method: { before: 'ACH', after: 'Cash' } } },
+    ]);
+  });
+
+  it('moving a payment records it moved, the hours of the invoice it pays activated and those of the invoice it left deactivated', async () => {
+    const a = await newInvoice();
+    const b = await newInvoice();
+    const payment = json<PaymentDto>(await pay(a._id, 100));
+    await api(t.app, boss.token).put(`/superadmin/payments/${payment._id}`, { company: company.id, invoice: b._id, amount: 100, method: 'ACH' });
+    const moved = (await eventsOf(a._id, b._id, payment._id)).filter((event) => event.type !== 'invoice.created').slice(2);
+    expect(moved.map(({ type, subjectId }) => [type, subjectId])).toEqual([
+      ['hours.activated', b._id],
+      ['hours.deactivated', a._id],
+      ['payment.updated', payment._id],
+    ]);
+    expect(moved[2]!.changes).toEqual({ invoice: { before: { _id: a._id, invoiceId: a.invoiceId }, after: { _id: b._id, invoiceId: b.invoiceId } } });
   });
 });
 

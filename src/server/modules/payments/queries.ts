@@ -55,6 +55,9 @@ function toDto({ payment, invoiceNumber, companyName }: JoinedRow): PaymentDto {
   };
 }
 
+/** The payment's fields its events record, as toDto shows them (its company's name is its company's own). */
+export const PAYMENT_EVENT_FIELDS = ['invoice', 'company', 'amount', 'description', 'status', 'method', 'paymentDate', 'transactionId', 'sendEmail'] as const satisfies readonly (keyof PaymentDto)[];
+
 /**
  * What each sortable column sorts by, each the order of an index (see drizzle/schema.ts), so the
  * first page is read in order instead of sorting every payment; rowid breaks ties in the same direction.

@@ -22,21 +22,21 @@ export const superAdminPaymentsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/superadmin/payments', tags, summary: 'Record a payment against an invoice with a balance; emails a receipt when sendEmail', description: "Super-admins only. Records money received for one of the company's invoices that still has a balance; amount is in dollars (at most two decimals). status is free text (default completed); only completed counts toward the invoice, in any letter case and with spaces around it ignored (Completed counts, pending, failed or refunded do not). Once completed payments cover the invoice it is paid and its pending hours count in the company's balance. sendEmail (default true) emails the company a receipt." } })
     .input(paymentFormInput)
     .output(paymentOutput)
-    .mutation(({ ctx, input }) => payments.createPayment(ctx.deps, input)),
+    .mutation(({ ctx, input }) => payments.createPayment(ctx.deps, ctx.source, input)),
 
   update: superAdminProcedure
     .use(keepsOmittedFields(async (ctx, id) => paymentForm(await findPayment(ctx.deps.db, id)), ['company', 'invoice', 'amount', 'method', 'status', 'paymentDate', 'description', 'transactionId', 'sendEmail']))
     .meta({ openapi: { method: 'PUT', path: '/superadmin/payments/{id}', tags, summary: 'Change a payment; the invoice balance, status and hours follow', description: "Super-admins only. Changes a payment's amount (dollars), method, status, date or notes. Fields left out keep their current values and null clears an optional one, so a script may send only what changes. The invoice's remaining balance and status, and whether its hours count, are worked out again." } })
     .input(paymentUpdateInput)
     .output(paymentOutput)
-    .mutation(({ ctx, input: { id, ...form } }) => payments.updatePayment(ctx.deps, id, form)),
+    .mutation(({ ctx, input: { id, ...form } }) => payments.updatePayment(ctx.deps, ctx.source, id, form)),
 
   delete: superAdminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/payments/{id}', tags, summary: 'Delete a payment; the invoice reopens if it was paid', description: "Super-admins only. Removes the payment; an invoice it had paid in full is open again and its hours are pending again." } })
     .input(z.object({ id: idParam }))
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await payments.deletePayment(ctx.deps, input.id);
+      await payments.deletePayment(ctx.deps, ctx.source, input.id);
       return null;
     }),
 });

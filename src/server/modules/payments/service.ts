@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { EventType } from '../../../shared/events.js';
 import { dollarsToCents } from '../../../shared/hours.js';
 import type { Page } from '../../../shared/list.js';
 import { countsTowardBalance, type PaymentDto, type PaymentForm, type PaymentListQuery } from '../../../shared/payments.js';
@@ -10,9 +11,10 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
 import { settleInvoice } from '../billing/settlement.js';
+import { changeEvents, recordEvents, type EventSource, type NewEvent } from '../events/service.js';
 import { findInvoice, findInvoiceRow } from '../invoices/service.js';
 import { paymentReceiptEmail } from './emails.js';
-import { findPayment, findPaymentRow, listPayments } from './queries.js';
+import { findPayment, listPayments, PAYMENT_EVENT_FIELDS } from './queries.js';
 import { providerOf } from '../settings/service.js';
 
 /** A page of every company's payments, newest payment date first by default. */
@@ -51,45 +53,58 @@ async function emailReceipt(tx: Tx, deps: AppDeps, form: PaymentForm, payment: P
   });
 }
 
-export async function createPayment(deps: AppDeps, form: PaymentForm): Promise<PaymentDto> {
+/**
+ * The event of a payment recorded, changed or removed, with its fields as they were and became; none
+ * for a change that left them as they were. What it does to its invoice's hours, settleInvoice records.
+ */
+function paymentEvents(type: EventType, before: PaymentDto | undefined, after: PaymentDto | undefined): NewEvent[] {
+  const payment = (after ?? before)!;
+  return changeEvents(type, { companyId: payment.company, subjectType: 'payment', subjectId: payment._id }, before, after, PAYMENT_EVENT_FIELDS);
+}
+
+export async function createPayment(deps: AppDeps, source: EventSource, form: PaymentForm): Promise<PaymentDto> {
   return deps.db.transaction(async (tx) => {
     const { payments } = tx.t;
     await checkTarget(tx, form);
     const now = deps.clock.now();
     const id = newId();
     await tx.insert(payments).values({ id, ...fieldsOf(form), paymentDate: form.paymentDate ? new Date(form.paymentDate) : now, createdAt: now });
-    await settleInvoice(deps, tx, form.invoice, 'amount');
+    await settleInvoice(deps, tx, source, form.invoice, 'amount');
     const payment = await findPayment(tx, id);
     await emailReceipt(tx, deps, form, payment);
+    await recordEvents(tx, source, now, paymentEvents('payment.created', undefined, payment));
     return payment;
   }, companyTurn(form.company));
 }
 
 /** An edit may move the payment to another invoice of the company; both invoices are settled. */
-export async function updatePayment(deps: AppDeps, id: string, form: PaymentForm): Promise<PaymentDto> {
+export async function updatePayment(deps: AppDeps, source: EventSource, id: string, form: PaymentForm): Promise<PaymentDto> {
   // a payment that stays with its company is changed in that company's turn; a move takes the whole turn
   const stays = async (tx: Tx) => ((await companyOfPayment(tx, id)) === form.company ? form.company : null);
   return inCompanyTurn(deps.db, stays, async (tx) => {
     const { payments } = tx.t;
-    const current = await findPaymentRow(tx, id);
+    const before = await findPayment(tx, id);
     await checkTarget(tx, form);
     await tx
       .update(payments)
-      .set({ ...fieldsOf(form), paymentDate: form.paymentDate ? new Date(form.paymentDate) : current.paymentDate })
+      .set({ ...fieldsOf(form), paymentDate: form.paymentDate ? new Date(form.paymentDate) : new Date(before.paymentDate) })
       .where(eq(payments.id, id));
-    await settleInvoice(deps, tx, form.invoice, 'amount');
-    if (current.invoiceId !== form.invoice) await settleInvoice(deps, tx, current.invoiceId);
-    return findPayment(tx, id);
+    await settleInvoice(deps, tx, source, form.invoice, 'amount');
+    if (before.invoice._id !== form.invoice) await settleInvoice(deps, tx, source, before.invoice._id);
+    const payment = await findPayment(tx, id);
+    await recordEvents(tx, source, deps.clock.now(), paymentEvents('payment.updated', before, payment));
+    return payment;
   });
 }
 
-export async function deletePayment(deps: AppDeps, id: string): Promise<void> {
+export async function deletePayment(deps: AppDeps, source: EventSource, id: string): Promise<void> {
   await inCompanyTurn(deps.db, (tx) => companyOfPayment(tx, id), async (tx) => {
     const { payments } = tx.t;
-    const current = await findPaymentRow(tx, id);
-    await findInvoiceRow(tx, current.invoiceId);
+    const before = await findPayment(tx, id);
+    await findInvoiceRow(tx, before.invoice._id);
     await tx.delete(payments).where(eq(payments.id, id));
-    await settleInvoice(deps, tx, current.invoiceId);
+    await settleInvoice(deps, tx, source, before.invoice._id);
+    await recordEvents(tx, source, deps.clock.now(), paymentEvents('payment.deleted', before, undefined));
   });
 }
 

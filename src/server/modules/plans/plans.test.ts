@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import type { CompanyDto } from '../../../shared/companies.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import { FIRST_PERIOD_PASSED, PLAN_NEEDS_PACKAGE, type PlanDto } from '../../../shared/plans.js';
@@ -7,6 +8,7 @@ import { createRuntime } from '../../bootstrap.js';
 import { runScheduledWork } from '../../scheduled.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp, signedInAt } from '../../testing/app.js';
 import { createCompany, createPackage } from '../../testing/factories.js';
+import { SCHEDULED_WORK } from '../events/service.js';
 
 /*
  * Monthly plans through the API and the scheduled work, with the test clock (New York; it starts on
@@ -45,6 +47,12 @@ async function planInvoices(companyId: string): Promise<string[]> {
   return rows.map((row) => row.description).sort();
 }
 
+/** The company's events of a type, in the order they were written: who, the subject and the changes. */
+async function eventsOf(companyId: string, type: string) {
+  const rows = await recordedEvents(t.deps.db, { companyId, types: [type] });
+  return rows.map(({ actorId, actorLabel, subjectType, subjectId, changes }) => ({ actorId, actorLabel, subjectType, subjectId, changes }));
+}
+
 describe('monthly plans', () => {
   it('issues each month once on its day, across repeated runs, a restart and months the server was down', async () => {
     await moveClock('2026-03-02T15:00:00.000Z');
@@ -79,6 +87,24 @@ describe('monthly plans', () => {
     await Promise.all([runScheduledWork(t.deps), runScheduledWork(t.deps)]);
     expect(await planInvoices(company.id)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06'].map((month) => `${pkg.description} (${month})`));
     expect(json<PlanDto>(await asBoss().get(`/superadmin/companies/${company.id}/plan`))).toMatchObject({ nextPeriod: '2026-07', nextIssueOn: '2026-07-05' });
+    // each invoice issued recorded once, as the scheduled work's
+    const issued = await eventsOf(company.id, 'invoice.created');
+    expect(issued.map((event) => [event.actorId, event.actorLabel, event.subjectType])).toEqual(Array(4).fill([null, SCHEDULED_WORK.actorLabel, 'invoice']));
+    expect(issued.map((event) => event.changes.description?.after).sort()).toEqual(await planInvoices(company.id));
+  });
+
+  it('records a plan set, and each change of it with the fields it changed; setting it as it is records nothing', async () => {
+    await moveClock('2026-03-02T15:00:00.000Z');
+    const { company, pkg } = await companyWithPackage();
+    const plan = json<PlanDto>(await setPlan(company.id, { packageId: pkg.id, dayOfMonth: 5 }));
+    await setPlan(company.id, { dayOfMonth: 5, pausedUntil: '2026-04' });
+    await setPlan(company.id, { dayOfMonth: 5, pausedUntil: '2026-04' });
+    expect((await setPlan(company.id, { dayOfMonth: 29 })).statusCode).toBe(400);
+    const by = { actorId: boss.user.id, actorLabel: `${boss.user.firstName} ${boss.user.lastName} <${boss.user.emailAddress}>`, subjectType: 'plan', subjectId: plan._id };
+    expect(await eventsOf(company.id, 'plan.updated')).toEqual([
+      { ...by, changes: expect.objectContaining({ packageId: { before: null, after: pkg.id }, hours: { before: null, after: 10 }, dayOfMonth: { before: null, after: 5 }, firstPeriod: { before: null, after: '2026-03' }, status: { before: null, after: 'active' } }) },
+      { ...by, changes: { pausedUntil: { before: null, after: '2026-04' }, status: { before: 'active', after: 'paused' } } },
+    ]);
   });
 
   it('skips the months of a pause and stops after its last month; an invoice it issued activates on payment', async () => {

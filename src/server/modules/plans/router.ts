@@ -17,5 +17,5 @@ export const superAdminPlansRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/superadmin/companies/{id}/plan', tags, summary: 'Put a company on a monthly plan, or change its plan', description: "Super-admins only. packageId (required the first time; general or the company's own) has its hours, rate and hour terms copied for the months to come; dayOfMonth (1 to 28) is the day each month's invoice is issued and emailed to the company's approved users, in APP_TIMEZONE, by the scheduled work, once per month however many processes run. firstPeriod (YYYY-MM; default the first month whose day has not passed) can change until a month has been invoiced; pausedUntil skips every month up to and including it; lastPeriod ends the plan after that month. null clears a pause or an end. Each invoice's hours activate on payment, as any invoice's." } })
     .input(planInput)
     .output(planOutput)
-    .mutation(({ ctx, input }) => plans.setPlan(ctx.deps, input)),
+    .mutation(({ ctx, input }) => plans.setPlan(ctx.deps, ctx.source, input)),
 });

@@ -8,6 +8,7 @@ import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { changeEvents, recordEvents, SCHEDULED_WORK, type EventSource, type NewEvent } from '../events/service.js';
 import { zoneCalendar } from '../../lib/zone-calendar.js';
 import { issueInvoice } from '../invoices/service.js';
 import { offeredTo } from '../packages/offer.js';
@@ -18,7 +19,7 @@ import { readSettings } from '../settings/service.js';
  * Monthly plans: docs/product-rules.md, "Monthly plans". The scheduled work issues each plan's
  * invoice on its day, in one transaction with the month's plan_periods row (unique per plan and
  * month) and the move to the next month, so a month is invoiced once however many processes or
- * restarts run it.
+ * restarts run it. Its invoices are recorded as the scheduled work's.
  */
 
 type PlanRow = typeof plans.$inferSelect;
@@ -28,7 +29,6 @@ function issueAt(plan: Pick<PlanRow, 'dayOfMonth' | 'lastPeriod'>, period: strin
   if (plan.lastPeriod !== null && period > plan.lastPeriod) return null;
   return new Date(zoneCalendar(timeZone).dayStart(epochDay(issueDayOf(period, plan.dayOfMonth))));
 }
-
 
 /** The next month the plan will invoice, past the months its pause skips; null when it will invoice none. */
 function nextInvoicedPeriod(plan: PlanRow): string | null {
@@ -56,6 +56,30 @@ function toDto(plan: PlanRow): PlanDto {
     nextIssueOn: next === null ? null : issueDayOf(next, plan.dayOfMonth),
     status: planStatus(plan.nextIssueAt === null ? null : plan.nextPeriod, plan.pausedUntil),
   };
+}
+
+/**
+ * The plan's fields its events record, as toDto shows them: what the provider sets, and the status
+ * they give it (the next month and its day follow from them and from the months invoiced).
+ */
+const PLAN_EVENT_FIELDS = [
+  'packageId',
+  'description',
+  'hours',
+  'rate',
+  'price',
+  'validityMonths',
+  'rollover',
+  'dayOfMonth',
+  'firstPeriod',
+  'pausedUntil',
+  'lastPeriod',
+  'status',
+] as const satisfies readonly (keyof PlanDto)[];
+
+/** The event of a plan set or changed, with its fields as they were (none for a new plan) and became; none when they stay as they were. */
+function planEvents(before: PlanDto | undefined, after: PlanDto): NewEvent[] {
+  return changeEvents('plan.updated', { companyId: after.company, subjectType: 'plan', subjectId: after._id }, before, after, PLAN_EVENT_FIELDS);
 }
 
 async function planRowOf(tx: Tx, companyId: string): Promise<PlanRow | undefined> {
@@ -96,7 +120,7 @@ async function packageCopy(tx: Tx, packageId: string, companyId: string) {
  * months to come), the day, the first month (before anything was invoiced), a pause through a month,
  * and a last month. Months already invoiced stay as they were.
  */
-export async function setPlan(deps: AppDeps, input: PlanInput): Promise<PlanDto> {
+export async function setPlan(deps: AppDeps, source: EventSource, input: PlanInput): Promise<PlanDto> {
   return deps.db.transaction(async (tx) => {
     const { companies, plans } = tx.t;
     const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.id));
@@ -115,7 +139,9 @@ export async function setPlan(deps: AppDeps, input: PlanInput): Promise<PlanDto>
     const values = { ...copied, ...schedule, firstPeriod, nextPeriod, nextIssueAt: issueAt(schedule, nextPeriod, timeZone) };
     if (current) await tx.update(plans).set(values).where(eq(plans.id, current.id));
     else await tx.insert(plans).values({ id: newId(), companyId: input.id, ...copied!, ...values, createdAt: now });
-    return toDto((await planRowOf(tx, input.id))!);
+    const plan = toDto((await planRowOf(tx, input.id))!);
+    await recordEvents(tx, source, now, planEvents(current && toDto(current), plan));
+    return plan;
   });
 }
 
@@ -156,7 +182,7 @@ async function issueNextPeriod(deps: AppDeps, tx: Tx, planId: string, now: Date)
   const period = plan.nextPeriod;
   const paused = plan.pausedUntil !== null && period <= plan.pausedUntil;
   if (!paused) {
-    const invoice = await issueInvoice(tx, deps, {
+    const invoice = await issueInvoice(tx, deps, SCHEDULED_WORK, {
       companyId: plan.companyId,
       packageId: plan.packageId,
       description: `${plan.description} (${period})`,

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EventSource } from '../events/service.js';
 import { api, createTestApp, json, signedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
 import { sendSchedule } from './service.js';
@@ -41,7 +43,7 @@ async function downUrl(): Promise<string> {
 async function appWithWebhook(url?: string) {
   const testApp = await createTestApp(url ? { SCHEDULER_WEBHOOK_URL: url } : {});
   const boss = await signedInUser(testApp, { role: 'superadmin' });
-  return { testApp, asBoss: api(testApp.app, boss.token) };
+  return { testApp, asBoss: api(testApp.app, boss.token), bossId: boss.user.id };
 }
 
 const items = [
@@ -49,6 +51,12 @@ const items = [
   { name: 'Acme', hours: 12.25 },
   { name: 'Initech', hours: 0 },
 ];
+
+/** Who sends the schedule when the service is called directly. */
+const SOURCE: EventSource = { actorId: null, actorLabel: 'Schedule test', ipAddress: null };
+
+/** The schedules sent, as their events recorded them. */
+const scheduleEvents = (testApp: TestApp) => testApp.deps.db.select().from(testApp.deps.db.t.events).where(eq(testApp.deps.db.t.events.type, 'schedule.sent'));
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -59,10 +67,11 @@ describe('POST /superadmin/schedule with a webhook that accepts', () => {
   let webhook: Awaited<ReturnType<typeof startWebhook>>;
   let t: TestApp;
   let asBoss: ReturnType<typeof api>;
+  let bossId: string;
 
   beforeAll(async () => {
     webhook = await startWebhook(200);
-    ({ testApp: t, asBoss } = await appWithWebhook(webhook.url));
+    ({ testApp: t, asBoss, bossId } = await appWithWebhook(webhook.url));
   });
   afterAll(async () => {
     await t.close();
@@ -76,6 +85,7 @@ describe('POST /superadmin/schedule with a webhook that accepts', () => {
     expect(webhook.received).toHaveLength(1);
     expect(webhook.received[0]).toMatchObject({ method: 'POST', contentType: 'application/json' });
     expect(webhook.received[0]?.body).toBe(JSON.stringify(items));
+    expect(await scheduleEvents(t)).toMatchObject([{ actorId: bossId, companyId: null, subjectType: 'schedule', changes: { items: { before: null, after: items } } }]);
   });
 
   it.each([
@@ -107,7 +117,7 @@ describe('POST /superadmin/schedule with a webhook that accepts', () => {
     const slow = await startWebhook(200, 2_000);
     cleanups.push(slow.close);
     const deps = { ...t.deps, config: { ...t.deps.config, schedulerWebhookUrl: slow.url } };
-    await expect(sendSchedule(deps, items, 100)).rejects.toMatchObject({ code: 'BAD_GATEWAY', message: 'The scheduler could not be reached. Please try again in a moment.' });
+    await expect(sendSchedule(deps, SOURCE, items, 100)).rejects.toMatchObject({ code: 'BAD_GATEWAY', message: 'The scheduler could not be reached. Please try again in a moment.' });
   });
 });
 
@@ -137,5 +147,6 @@ describe('POST /superadmin/schedule when the webhook fails', () => {
     expect(response.statusCode).toBe(502);
     expect(json(response).message).toBe('The scheduler refused the list (HTTP 500). Please try again in a moment.');
     expect(failing.received.map((request) => request.body)).toEqual([JSON.stringify(items)]);
+    expect(await scheduleEvents(testApp)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ScheduleItem } from '../../../shared/schedule.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { recordEvent, type EventSource, type NewEvent } from '../events/service.js';
 import { readSettings } from '../settings/service.js';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -21,10 +22,12 @@ async function post(url: string, items: ScheduleItem[], timeoutMs: number): Prom
 
 /**
  * Posts [{ name, hours }] in priority order to SCHEDULER_WEBHOOK_URL. The webhook's answer carries
- * nothing we use (the browser used to post it in no-cors mode), so only its status counts.
+ * nothing we use (the browser used to post it in no-cors mode), so only its status counts. A list
+ * the webhook took is recorded (schedule.sent) with what was sent.
  */
 export async function sendSchedule(
   deps: AppDeps,
+  source: EventSource,
   items: ScheduleItem[],
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<{ message: string }> {
@@ -43,6 +46,13 @@ export async function sendSchedule(
     deps.logger?.warn({ status: response.status }, 'scheduler webhook refused the schedule');
     throw new AppError('BAD_GATEWAY', refused(response.status));
   }
+  await recordScheduleSent(deps, source, payload);
   const companies = payload.length === 1 ? '1 company' : `${payload.length} companies`;
   return { message: `The schedule for ${companies} was sent.` };
+}
+
+/** The list the webhook took, in a transaction of its own: sending it wrote nothing else. */
+async function recordScheduleSent(deps: AppDeps, source: EventSource, sent: ScheduleItem[]): Promise<void> {
+  const event: NewEvent = { type: 'schedule.sent', companyId: null, subjectType: 'schedule', subjectId: null, changes: { items: { before: null, after: sent } } };
+  await deps.db.transaction((tx) => recordEvent(tx, source, deps.clock.now(), event));
 }

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../shared/settings.js';
-import type { Db, Tx } from '../../db.js';
+import { changedFields } from '../../../shared/events.js';
+import type { Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import type { EventSource } from '../events/service.js';
+import { recordSettingsChange } from './events.js';
 
 /*
  * The business logo, printed on invoices and statements and shown in emails. It lives in the
@@ -70,22 +74,35 @@ async function decodeLogo(dataUrl: string): Promise<{ contentType: LogoType; dat
   return { contentType, data };
 }
 
-export async function saveLogo(db: Db, dataUrl: string) {
+type LogoDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Saves the logo; a new image is recorded (settings.updated) as the Settings page shows the logo (address, type and size), never its bytes. */
+export async function saveLogo(deps: LogoDeps, source: EventSource, dataUrl: string) {
   const { contentType, data } = await decodeLogo(dataUrl);
   const info: StoredInfo = { contentType, bytes: data.length, version: createHash('sha256').update(data).digest('hex').slice(0, 16) };
-  await db.transaction(async (tx) => {
+  await changeLogo(deps, source, async (tx) => {
     const { settings } = tx.t;
     for (const [key, value] of [[DATA_KEY, data.toString('base64')], [INFO_KEY, JSON.stringify(info)]] as const) {
       await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
     }
   });
-  return logoInfo(db);
+  return logoInfo(deps.db);
 }
 
-/** Removes the logo, in a transaction of its own (or the one open on `db`). */
-export async function removeLogo(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Removes the logo, in a transaction of its own (or the one open on `db`); recorded as saveLogo records a new one. */
+export async function removeLogo(deps: LogoDeps, source: EventSource): Promise<void> {
+  await changeLogo(deps, source, async (tx) => {
     const { settings } = tx.t;
     await tx.delete(settings).where(inArray(settings.key, [DATA_KEY, INFO_KEY]));
+  });
+}
+
+/** Makes a change of the logo and records it, with the logo before and after, in one transaction. */
+async function changeLogo(deps: LogoDeps, source: EventSource, change: (tx: Tx) => Promise<void>): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const before = await logoInfo(tx);
+    await change(tx);
+    const changes = changedFields({ logo: before }, { logo: await logoInfo(tx) }, ['logo']);
+    await recordSettingsChange(tx, source, deps.clock.now(), 'settings.updated', changes);
   });
 }

@@ -58,7 +58,7 @@ export const superAdminSettingsRouter = router({
     .output(settingsOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.db.transaction(async (tx) => {
-        const saved = await saveSettings(ctx.deps.config, tx, input);
+        const saved = await saveSettings(ctx.deps, tx, ctx.source, input);
         if (input.lowBalanceHours !== undefined) await rearmAboveDefault(tx, saved.lowBalanceHundredths);
       });
       return settingsView(ctx.deps);
@@ -69,7 +69,7 @@ export const superAdminSettingsRouter = router({
     .input(logoInput)
     .output(settingsOutput)
     .mutation(async ({ ctx, input }) => {
-      await saveLogo(ctx.deps.db, input.dataUrl);
+      await saveLogo(ctx.deps, ctx.source, input.dataUrl);
       return settingsView(ctx.deps);
     }),
 
@@ -78,7 +78,7 @@ export const superAdminSettingsRouter = router({
     .input(noInput)
     .output(messageOutput)
     .mutation(async ({ ctx }) => {
-      await removeLogo(ctx.deps.db);
+      await removeLogo(ctx.deps, ctx.source);
       return { message: 'The logo was removed.' };
     }),
 

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { hoursToHundredths, hundredthsToHours } from '../../../shared/hours.js';
 import { defaultSender, SETTING_NAMES, type SettingsDto, type SettingsFields } from '../../../shared/settings.js';
+import { changedFields } from '../../../shared/events.js';
 import type { Config, Provider } from '../../config.js';
 import type { Tx } from '../../db.js';
+import type { AppDeps } from '../../deps.js';
+import type { EventSource } from '../events/service.js';
+import { recordSettingsChange } from './events.js';
 import { preparedPer } from '../../lib/prepared.js';
 import { logoInfo } from './logo.js';
 
@@ -104,13 +108,19 @@ export async function settingsView(deps: { config: Config; db: Tx }): Promise<Se
   return { ...fields, unsaved, defaultMailFrom: defaultSender(fields.name), logo: await logoInfo(deps.db) };
 }
 
-/** Saves the page's fields; a field left out keeps its value (saved or the environment's). What is in force after. */
-export async function saveSettings(config: Config, tx: Tx, sent: Saved): Promise<EffectiveSettings> {
+/**
+ * Saves the page's fields; a field left out keeps its value (saved or the environment's). What is
+ * in force after. The values in force that changed are recorded (settings.updated), as the page shows them.
+ */
+export async function saveSettings(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, source: EventSource, sent: Saved): Promise<EffectiveSettings> {
   const { settings } = tx.t;
-  const saved = { ...(await readSaved(tx)), ...definedOnly(sent) };
+  const before = await currentFields(deps.config, tx);
+  const saved = { ...before.saved, ...definedOnly(sent) };
   const value = JSON.stringify(saved);
   await tx.insert(settings).values({ key: KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
-  return readSettings(config, tx);
+  const after = await currentFields(deps.config, tx);
+  await recordSettingsChange(tx, source, deps.clock.now(), 'settings.updated', changedFields(before.fields, after.fields, SETTING_NAMES));
+  return effective(after.fields);
 }
 
 function definedOnly(sent: Saved): Saved {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsRecordedBy } from '../../testing/events.js';
 import { LOGO_MAX_BYTES } from '../../../shared/settings.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
@@ -226,5 +227,36 @@ describe('GET /superadmin/settings/missing', () => {
     expect(json<{ setting: string }[]>(await as().get('/superadmin/settings/missing')).map(({ setting }) => setting)).toContain('PROVIDER_BANK_NAME');
     await as().put('/superadmin/settings', { bankName: 'Back Bank' });
     expect(json<{ setting: string }[]>(await as().get('/superadmin/settings/missing')).map(({ setting }) => setting)).not.toContain('PROVIDER_BANK_NAME');
+  });
+});
+
+describe('events', () => {
+  /** The settings.updated events `call` recorded. */
+  async function recordedBy(call: () => Promise<{ statusCode: number }>) {
+    const { answer, events } = await eventsRecordedBy(t.deps.db, call, { types: ['settings.updated'] });
+    expect(answer.statusCode).toBe(200);
+    return events;
+  }
+
+  it('records the values in force that a save changed, as the page shows them, of no company; a save that changes nothing records nothing', async () => {
+    const current = json<{ bankName: string | null; phone: string | null }>(await as().get('/superadmin/settings'));
+    const [saved, ...more] = await recordedBy(() => as().put('/superadmin/settings', { bankName: 'Event Bank', phone: current.phone, lowBalanceHours: 7.5 }));
+    expect(more).toEqual([]);
+    expect(saved).toMatchObject({ actorId: boss.user.id, companyId: null, subjectType: 'settings', subjectId: null });
+    expect(saved!.changes).toEqual({ bankName: { before: current.bankName, after: 'Event Bank' }, lowBalanceHours: { before: expect.any(Number), after: 7.5 } });
+    expect(await recordedBy(() => as().put('/superadmin/settings', { bankName: 'Event Bank' }))).toEqual([]);
+  });
+
+  it("records a new logo and its removal by the logo's address, type and size, never its bytes; the same image again records nothing", async () => {
+    await as().delete('/superadmin/settings/logo');
+    const [saved] = await recordedBy(() => as().put('/superadmin/settings/logo', { dataUrl: dataUrl(PNG_1PX) }));
+    const logo = json<{ logo: object }>(await as().get('/superadmin/settings')).logo;
+    expect(saved!.changes).toEqual({ logo: { before: null, after: logo } });
+    expect(JSON.stringify(saved)).not.toContain(PNG_1PX.toString('base64'));
+    expect(await recordedBy(() => as().put('/superadmin/settings/logo', { dataUrl: dataUrl(PNG_1PX) }))).toEqual([]);
+
+    const [removed] = await recordedBy(() => as().delete('/superadmin/settings/logo'));
+    expect(removed).toMatchObject({ actorId: boss.user.id, changes: { logo: { before: logo, after: null } } });
+    expect(await recordedBy(() => as().delete('/superadmin/settings/logo'))).toEqual([]);
   });
 });

@@ -17,11 +17,11 @@ export const superAdminSetupRouter = router({
     .meta({ openapi: { method: 'POST', path: '/superadmin/setup/test-email', tags, summary: 'Send yourself a test email', description: 'Super-admins only. Queues a test email to your own address through the outbox, as every email goes; GET /superadmin/setup then shows whether it was delivered, or the error the mail server gave.' } })
     .input(noInput)
     .output(testEmailOutput)
-    .mutation(({ ctx }) => setup.sendTestEmail(ctx.deps, ctx.actor)),
+    .mutation(({ ctx }) => setup.sendTestEmail(ctx.deps, ctx.actor, ctx.source)),
 
   hide: superAdminProcedure
     .meta({ openapi: { method: 'PUT', path: '/superadmin/setup/hidden', tags, summary: 'Hide or show the first-day checklist on the overview', description: 'Super-admins only. hidden true keeps the checklist off the overview even while steps are left; false brings it back.' } })
     .input(z.object({ hidden: z.boolean({ message: 'hidden must be true or false.' }) }))
     .output(setupOutput)
-    .mutation(({ ctx, input }) => setup.hideChecklist(ctx.deps, input.hidden)),
+    .mutation(({ ctx, input }) => setup.hideChecklist(ctx.deps, ctx.source, input.hidden)),
 });

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { changedFields } from '../../../shared/events.js';
 import { canBePaid, isProfileComplete, type SetupDto, type SetupStep, type TestEmailDto } from '../../../shared/setup.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { renderEmail } from '../../mail/templates.js';
 import type { Actor } from '../account/actor.js';
+import { recordEvent, type EventSource } from '../events/service.js';
+import { recordSettingsChange } from '../settings/events.js';
 import { providerOf } from '../settings/service.js';
 
 /*
@@ -62,8 +65,11 @@ export async function setupChecklist(deps: AppDeps): Promise<SetupDto> {
   };
 }
 
-/** Queues a test email to the super-admin who asks, through the outbox like every email, and remembers it. */
-export async function sendTestEmail(deps: AppDeps, actor: Actor): Promise<TestEmailDto> {
+/**
+ * Queues a test email to the super-admin who asks, through the outbox like every email, and
+ * remembers it; recorded (setup.test_email_sent) about the email queued.
+ */
+export async function sendTestEmail(deps: AppDeps, actor: Actor, source: EventSource): Promise<TestEmailDto> {
   const provider = await providerOf(deps.config, deps.db);
   const email = renderEmail(provider, 'Test email', [
     `Hello ${actor.firstName},`,
@@ -72,12 +78,17 @@ export async function sendTestEmail(deps: AppDeps, actor: Actor): Promise<TestEm
   await deps.db.transaction(async (tx) => {
     const id = await deps.outbox.enqueue(tx, { to: [actor.emailAddress], ...email });
     await writeKey(tx, TEST_EMAIL_KEY, JSON.stringify(id));
+    await recordEvent(tx, source, deps.clock.now(), { type: 'setup.test_email_sent', companyId: null, subjectType: 'email', subjectId: id ?? null, changes: {} });
   });
   return (await testEmail(deps.db))!;
 }
 
-/** Hides or shows the checklist on the overview. */
-export async function hideChecklist(deps: AppDeps, hidden: boolean): Promise<SetupDto> {
-  await deps.db.transaction((tx) => writeKey(tx, HIDDEN_KEY, JSON.stringify(hidden)));
+/** Hides or shows the checklist on the overview; a change is recorded (setup.checklist_hidden) as one of the provider's settings. */
+export async function hideChecklist(deps: AppDeps, source: EventSource, hidden: boolean): Promise<SetupDto> {
+  await deps.db.transaction(async (tx) => {
+    const wasHidden = (await readKey(tx, HIDDEN_KEY)) === 'true';
+    await writeKey(tx, HIDDEN_KEY, JSON.stringify(hidden));
+    await recordSettingsChange(tx, source, deps.clock.now(), 'setup.checklist_hidden', changedFields({ hidden: wasHidden }, { hidden }, ['hidden']));
+  });
   return setupChecklist(deps);
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, createTestApp, json, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany, createPackage, createUser } from '../../testing/factories.js';
@@ -88,5 +89,27 @@ describe('PUT /superadmin/setup/hidden', () => {
     const response = await as().put('/superadmin/setup/hidden', { hidden: 'yes' });
     expect(response.statusCode).toBe(400);
     expect(json(response).message).toContain('hidden must be true or false.');
+  });
+});
+
+describe('events', () => {
+  const eventsOf = (type: string) => t.deps.db.select().from(t.deps.db.t.events).where(eq(t.deps.db.t.events.type, type));
+
+  it('records the test email queued, by the super-admin, about the email', async () => {
+    expect((await as().post('/superadmin/setup/test-email')).statusCode).toBe(200);
+    const [email] = (await t.deps.db.select().from(t.deps.db.t.outbox)).filter((row) => row.subject.startsWith('Test email'));
+    expect(await eventsOf('setup.test_email_sent')).toMatchObject([{ actorId: boss.user.id, companyId: null, subjectType: 'email', subjectId: email!.id, changes: {} }]);
+  });
+
+  it('records hiding and showing the checklist as a change of the settings, and nothing for a switch that changes nothing', async () => {
+    for (const hidden of [true, true, false]) {
+      t.clock.advance(1000);
+      expect((await as().put('/superadmin/setup/hidden', { hidden })).statusCode).toBe(200);
+    }
+    const recorded = (await eventsOf('setup.checklist_hidden')).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    expect(recorded).toMatchObject([
+      { actorId: boss.user.id, subjectType: 'settings', subjectId: null, changes: { hidden: { before: false, after: true } } },
+      { changes: { hidden: { before: true, after: false } } },
+    ]);
   });
 });

@@ -15,6 +15,9 @@ type TaskRow = typeof tasks.$inferSelect & { companyName: string };
 const isOpen = and(eq(tasks.done, false), eq(tasks.deleted, false));
 const taskRowid = sql<number>`${tasks}.rowid`;
 
+/** The fields a task's events name (task.created, .updated, .completed, .deleted), with the values withHistory below gives them. */
+export const TASK_EVENT_FIELDS = ['title', 'description', 'priority', 'done', 'company'] as const satisfies readonly (keyof TaskDto)[];
+
 /** Tasks with their history: one query for the history of all of them. */
 async function withHistory(tx: Tx, rows: TaskRow[]): Promise<TaskDto[]> {
   const ids = rows.map((row) => row.id);
@@ -36,6 +39,7 @@ async function withHistory(tx: Tx, rows: TaskRow[]): Promise<TaskDto[]> {
   }));
 }
 
+/** The tasks' history entries, oldest first: each a field of a task event written with it (see changeTask in service.ts). */
 async function historyOf(tx: Tx, taskIds: string[]): Promise<(TaskHistoryDto & { taskId: string })[]> {
   const { taskHistory, users } = tx.t;
   const entries = await tx

@@ -9,6 +9,7 @@ import {
   TOO_MANY_OPEN_TASKS,
 } from '../../../shared/limits.js';
 import type { Page } from '../../../shared/list.js';
+import { changedFields, type EventType } from '../../../shared/events.js';
 import type { adminTaskCreateInput, customerTaskCreateInput, OpenTaskListQuery, TaskChoice, TaskDto, taskUpdateFields } from '../../../shared/tasks.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -18,15 +19,18 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { companyRecipients } from '../../mail/recipients.js';
 import type { Actor } from '../account/actor.js';
+import { recordEvent, type EventSource, type NewEvent } from '../events/service.js';
 import { taskDoneEmail } from './emails.js';
 import { refreshOpenTasks } from './open-count.js';
-import { findOwnTask, findTask, listOpenTasks, listOwnOpenTasks, openTaskChoices } from './queries.js';
+import { findOwnTask, findTask, listOpenTasks, listOwnOpenTasks, openTaskChoices, TASK_EVENT_FIELDS } from './queries.js';
 import { providerOf } from '../settings/service.js';
 
 export { findOwnTask, findTask };
 
 type TaskFields = z.output<typeof taskUpdateFields>;
 type Tracked = 'title' | 'description' | 'priority' | 'done' | 'deleted';
+/** What a change to an existing task is, as its event names it. */
+type TaskChange = Extract<EventType, 'task.updated' | 'task.completed' | 'task.deleted'>;
 
 /** The caller's company's open tasks; the provider, who has no company, gets none. */
 export async function listOwnTasks(deps: AppDeps, actor: Actor, query: OpenTaskListQuery): Promise<Page<TaskDto>> {
@@ -41,8 +45,23 @@ export async function openTasksOf(deps: AppDeps, companyId: string): Promise<Tas
   return openTaskChoices(deps.db, companyId);
 }
 
-/** Writes one history entry per field whose value changes, then the new values. */
-async function changeTask(tx: Tx, actor: Actor, task: TaskDto, changes: Partial<Pick<TaskDto, Tracked>>, now: Date): Promise<void> {
+/** An event of `task`: the fields that differ, before and after as the API shows them; a task created has no before, one deleted no after. */
+function taskEvent(type: Extract<EventType, `task.${string}`>, task: TaskDto, before: TaskDto | undefined, after: TaskDto | undefined): NewEvent {
+  return { type, companyId: task.company, subjectType: 'task', subjectId: task._id, changes: changedFields(before, after, TASK_EVENT_FIELDS) };
+}
+
+/**
+ * Writes the fields whose values change: one task-history entry per field, the new values, and
+ * the change's event, all in the caller's transaction; nothing when no field changes.
+ *
+ * The task history (the History of the task screens, kept as it was) and the events are two
+ * records of one change, written here together from the same values, by the same person (the
+ * source's actor is the history's user) at the same instant, so they always agree: each history
+ * entry is a field of the task.updated or task.completed event (done false to true) written with
+ * it, its values as text, or the task.deleted event (the entry deleted false to true). The events
+ * have more: the task.created event, and a deleted task's fields as they were.
+ */
+async function changeTask(tx: Tx, source: EventSource, type: TaskChange, task: TaskDto, changes: Partial<Pick<TaskDto, Tracked>>, now: Date): Promise<void> {
   const { taskHistory, tasks } = tx.t;
   const changed = (Object.keys(changes) as Tracked[]).filter((field) => changes[field] !== task[field]);
   if (changed.length === 0) return;
@@ -53,7 +72,7 @@ async function changeTask(tx: Tx, actor: Actor, task: TaskDto, changes: Partial<
       changedField: field,
       oldValue: String(task[field]),
       newValue: String(changes[field]),
-      userId: actor.userId,
+      userId: source.actorId,
       creationDate: now,
     })),
   );
@@ -62,16 +81,20 @@ async function changeTask(tx: Tx, actor: Actor, task: TaskDto, changes: Partial<
     .set({ ...Object.fromEntries(changed.map((field) => [field, changes[field]])), timeStamp: now })
     .where(eq(tasks.id, task._id));
   await refreshOpenTasks(tx, task.company);
+  await recordEvent(tx, source, now, taskEvent(type, task, task, type === 'task.deleted' ? undefined : { ...task, ...changes }));
 }
 
-export async function insertTask(tx: Tx, companyId: string, fields: TaskFields, now: Date, creationDate = now): Promise<TaskDto> {
+/** Adds a task to the company, and its task.created event, in the caller's transaction. */
+export async function insertTask(tx: Tx, source: EventSource, companyId: string, fields: TaskFields, now: Date, creationDate = now): Promise<TaskDto> {
   const { companies, tasks } = tx.t;
   const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Company');
   const id = newId();
   await tx.insert(tasks).values({ id, companyId, ...fields, creationDate, timeStamp: now });
   await refreshOpenTasks(tx, companyId);
-  return findTask(tx, id);
+  const task = await findTask(tx, id);
+  await recordEvent(tx, source, now, taskEvent('task.created', task, undefined, task));
+  return task;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -87,12 +110,13 @@ function ownTaskDate(actor: Actor, creationDate: string | undefined, now: Date):
   return date;
 }
 
-export async function createOwnTask(deps: AppDeps, actor: Actor, companyId: string, input: z.output<typeof customerTaskCreateInput>): Promise<TaskDto> {
+/** A customer's new task, in their own company; the actor's role sets how far back or ahead it may be dated. */
+export async function createOwnTask(deps: AppDeps, actor: Actor, source: EventSource, companyId: string, input: z.output<typeof customerTaskCreateInput>): Promise<TaskDto> {
   const now = deps.clock.now();
   const { creationDate, ...fields } = input;
   return deps.db.transaction(async (tx) => {
     if ((await openTaskCount(tx, companyId)) >= MAX_OPEN_TASKS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_OPEN_TASKS);
-    return insertTask(tx, companyId, fields, now, ownTaskDate(actor, creationDate, now));
+    return insertTask(tx, source, companyId, fields, now, ownTaskDate(actor, creationDate, now));
   }, companyTurn(companyId));
 }
 
@@ -103,9 +127,9 @@ async function openTaskCount(tx: Tx, companyId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function createTaskFor(deps: AppDeps, input: z.output<typeof adminTaskCreateInput>): Promise<TaskDto> {
+export async function createTaskFor(deps: AppDeps, source: EventSource, input: z.output<typeof adminTaskCreateInput>): Promise<TaskDto> {
   const { company, ...fields } = input;
-  return deps.db.transaction((tx) => insertTask(tx, company, fields, deps.clock.now()), companyTurn(company));
+  return deps.db.transaction((tx) => insertTask(tx, source, company, fields, deps.clock.now()), companyTurn(company));
 }
 
 /** The scope of the provider's calls, which reach every company's tasks. */
@@ -117,35 +141,35 @@ function taskInScope(tx: Tx, id: string, companyId: string | typeof ANY_COMPANY)
 }
 
 /** A customer's change, to a task of their own company. */
-export async function updateOwnTask(deps: AppDeps, actor: Actor, companyId: string, id: string, fields: TaskFields): Promise<TaskDto> {
-  return changeOpenTask(deps, actor, id, fields, companyId);
+export async function updateOwnTask(deps: AppDeps, source: EventSource, companyId: string, id: string, fields: TaskFields): Promise<TaskDto> {
+  return changeOpenTask(deps, source, id, fields, companyId);
 }
 
 /** The provider's change, to any company's task. */
-export async function updateTask(deps: AppDeps, actor: Actor, id: string, fields: TaskFields): Promise<TaskDto> {
-  return changeOpenTask(deps, actor, id, fields, ANY_COMPANY);
+export async function updateTask(deps: AppDeps, source: EventSource, id: string, fields: TaskFields): Promise<TaskDto> {
+  return changeOpenTask(deps, source, id, fields, ANY_COMPANY);
 }
 
-export async function deleteOwnTask(deps: AppDeps, actor: Actor, companyId: string, id: string): Promise<void> {
-  await removeTask(deps, actor, id, companyId);
+export async function deleteOwnTask(deps: AppDeps, source: EventSource, companyId: string, id: string): Promise<void> {
+  await removeTask(deps, source, id, companyId);
 }
 
-export async function deleteTask(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  await removeTask(deps, actor, id, ANY_COMPANY);
+export async function deleteTask(deps: AppDeps, source: EventSource, id: string): Promise<void> {
+  await removeTask(deps, source, id, ANY_COMPANY);
 }
 
-async function changeOpenTask(deps: AppDeps, actor: Actor, id: string, fields: TaskFields, companyId: string | typeof ANY_COMPANY): Promise<TaskDto> {
+async function changeOpenTask(deps: AppDeps, source: EventSource, id: string, fields: TaskFields, companyId: string | typeof ANY_COMPANY): Promise<TaskDto> {
   return inCompanyTurn(deps.db, companyOfTask(id), async (tx) => {
     const task = await openTask(tx, id, companyId);
-    await changeTask(tx, actor, task, fields, deps.clock.now());
+    await changeTask(tx, source, 'task.updated', task, fields, deps.clock.now());
     return findTask(tx, id);
   });
 }
 
-async function removeTask(deps: AppDeps, actor: Actor, id: string, companyId: string | typeof ANY_COMPANY): Promise<void> {
+async function removeTask(deps: AppDeps, source: EventSource, id: string, companyId: string | typeof ANY_COMPANY): Promise<void> {
   await inCompanyTurn(deps.db, companyOfTask(id), async (tx) => {
     const task = await taskInScope(tx, id, companyId);
-    await changeTask(tx, actor, task, { deleted: true }, deps.clock.now());
+    await changeTask(tx, source, 'task.deleted', task, { deleted: true }, deps.clock.now());
   });
 }
 
@@ -157,9 +181,9 @@ const companyOfTask = (id: string) => async (tx: Tx) => {
 };
 
 /** Marks the task done, optionally emailing the company's users; used by time logs too. */
-export async function completeTask(tx: Tx, deps: AppDeps, actor: Actor, id: string, emailClient: boolean): Promise<TaskDto> {
+export async function completeTask(tx: Tx, deps: AppDeps, source: EventSource, id: string, emailClient: boolean): Promise<TaskDto> {
   const task = await openTask(tx, id, ANY_COMPANY);
-  await changeTask(tx, actor, task, { done: true }, deps.clock.now());
+  await changeTask(tx, source, 'task.completed', task, { done: true }, deps.clock.now());
   if (emailClient) {
     await deps.outbox.enqueue(tx, {
       to: await companyRecipients(tx, task.company),
@@ -169,8 +193,8 @@ export async function completeTask(tx: Tx, deps: AppDeps, actor: Actor, id: stri
   return findTask(tx, id);
 }
 
-export async function markTaskDone(deps: AppDeps, actor: Actor, id: string, emailClient: boolean): Promise<TaskDto> {
-  return inCompanyTurn(deps.db, companyOfTask(id), (tx) => completeTask(tx, deps, actor, id, emailClient));
+export async function markTaskDone(deps: AppDeps, source: EventSource, id: string, emailClient: boolean): Promise<TaskDto> {
+  return inCompanyTurn(deps.db, companyOfTask(id), (tx) => completeTask(tx, deps, source, id, emailClient));
 }
 
 async function openTask(tx: Tx, id: string, companyId: string | typeof ANY_COMPANY): Promise<TaskDto> {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import { MAX_OPEN_TASKS_PER_COMPANY, TOO_MANY_OPEN_TASKS, userRateLimits } from '../../../shared/limits.js';
 import { createCompany, createTask } from '../../testing/factories.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
@@ -174,6 +175,97 @@ describe('super-admin tasks', () => {
     const task = await createTask(t.deps.db, { companyId: other.id });
     expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(200);
     expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${task.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('events', () => {
+  /** A task's events, oldest first (the clock moves between the calls that write them). */
+  const eventsOf = async (id: string) => recordedEvents(t.deps.db, { subjectId: id });
+  const later = () => t.clock.advance(60_000);
+  const historyRows = async (id: string) => {
+    const { taskHistory } = t.deps.db.t;
+    return t.deps.db.select().from(taskHistory).where(eq(taskHistory.taskId, id));
+  };
+
+  it('records a customer’s new task and edit naming the customer, with the fields as the API shows them', async () => {
+    const created = json<Task>(await api(t.app, admin.token).post('/tasks', { title: 'Customer task', description: 'Theirs', priority: 4 }));
+    later();
+    expect((await api(t.app, admin.token).put(`/tasks/${created._id}`, { title: 'Customer task, renamed', priority: 4 })).statusCode).toBe(200);
+    const byAdmin = { actorId: admin.user.id, actorLabel: `Ada Admin <${admin.user.emailAddress}>`, ipAddress: '127.0.0.1', companyId: company.id, subjectType: 'task', subjectId: created._id };
+    expect(await eventsOf(created._id)).toEqual([
+      expect.objectContaining({
+        type: 'task.created',
+        ...byAdmin,
+        changes: {
+          title: { before: null, after: 'Customer task' },
+          description: { before: null, after: 'Theirs' },
+          priority: { before: null, after: 4 },
+          done: { before: null, after: false },
+          company: { before: null, after: company.id },
+        },
+      }),
+      expect.objectContaining({ type: 'task.updated', ...byAdmin, changes: { title: { before: 'Customer task', after: 'Customer task, renamed' } } }),
+    ]);
+  });
+
+  it('records the provider’s task, its completion and deletion; an edit that changes nothing records nothing', async () => {
+    const created = json<Task>(await api(t.app, boss.token).post('/superadmin/tasks', { company: other.id, title: 'Provider task' }));
+    later();
+    expect((await api(t.app, boss.token).put(`/superadmin/tasks/${created._id}`, { title: 'Provider task', description: '', priority: 10 })).statusCode).toBe(200);
+    expect((await api(t.app, boss.token).put(`/superadmin/tasks/markdone/${created._id}?emailClient=false`)).statusCode).toBe(200);
+    later();
+    expect((await api(t.app, boss.token).delete(`/superadmin/tasks/${created._id}`)).statusCode).toBe(200);
+    const events = await eventsOf(created._id);
+    expect(events.map((event) => event.type)).toEqual(['task.created', 'task.completed', 'task.deleted']);
+    expect(events.every((event) => event.actorId === boss.user.id && event.companyId === other.id)).toBe(true);
+    expect(events[1]!.changes).toEqual({ done: { before: false, after: true } });
+    expect(events[2]!.changes).toEqual({
+      title: { before: 'Provider task', after: null },
+      description: { before: '', after: null },
+      priority: { before: 10, after: null },
+      done: { before: true, after: null },
+      company: { before: other.id, after: null },
+    });
+  });
+
+  it('records nothing for a refused change: another company’s task, a done task, a customer on the provider’s calls', async () => {
+    const theirs = await createTask(t.deps.db, { companyId: other.id, title: 'Theirs' });
+    const done = await createTask(t.deps.db, { companyId: company.id, title: 'Done', done: true });
+    expect((await api(t.app, admin.token).put(`/tasks/${theirs.id}`, { title: 'Mine now', priority: 1 })).statusCode).toBe(404);
+    expect((await api(t.app, admin.token).delete(`/tasks/${theirs.id}`)).statusCode).toBe(404);
+    expect((await api(t.app, admin.token).put(`/tasks/${done.id}`, { title: 'Reopened', priority: 1 })).statusCode).toBe(409);
+    expect((await api(t.app, boss.token).put(`/superadmin/tasks/markdone/${done.id}`)).statusCode).toBe(409);
+    expect((await api(t.app, admin.token).put(`/superadmin/tasks/markdone/${theirs.id}`)).statusCode).toBe(403);
+    expect(await eventsOf(theirs.id)).toEqual([]);
+    expect(await eventsOf(done.id)).toEqual([]);
+  });
+
+  it('keeps the task history and the task events in agreement after a sequence of edits', async () => {
+    const task = json<Task>(await api(t.app, member.token).post('/tasks', { title: 'Agreed', description: 'One', priority: 3 }));
+    const edits: [string, Record<string, unknown>][] = [
+      [admin.token, { title: 'Agreed, twice', description: 'One', priority: 2 }],
+      [member.token, { title: 'Agreed, twice', description: 'One', priority: 2 }],
+      [member.token, { title: 'Agreed, twice', description: 'Two', priority: 1 }],
+    ];
+    for (const [token, fields] of edits) {
+      later();
+      expect((await api(t.app, token).put(`/tasks/${task._id}`, fields)).statusCode).toBe(200);
+    }
+    later();
+    expect((await api(t.app, boss.token).put(`/superadmin/tasks/markdone/${task._id}?emailClient=false`)).statusCode).toBe(200);
+    later();
+    expect((await api(t.app, admin.token).delete(`/tasks/${task._id}`)).statusCode).toBe(200);
+
+    // each history entry is a field of an event written with it: same person, same instant, its values as text
+    const asHistory = (await eventsOf(task._id)).flatMap((event) => {
+      if (event.type === 'task.created') return [];
+      const fields = event.type === 'task.deleted' ? { deleted: { before: false, after: true } } : event.changes;
+      return Object.entries(fields).map(([field, { before, after }]) => ({ field, before: String(before), after: String(after), userId: event.actorId, at: event.occurredAt.getTime() }));
+    });
+    const history = (await historyRows(task._id)).map((entry) => ({ field: entry.changedField, before: entry.oldValue, after: entry.newValue, userId: entry.userId, at: entry.creationDate.getTime() }));
+    const order = (rows: typeof history) => [...rows].sort((a, b) => a.at - b.at || a.field.localeCompare(b.field));
+    expect(order(history)).toEqual(order(asHistory));
+    expect(history.map((entry) => entry.field).sort()).toEqual(['deleted', 'description', 'done', 'priority', 'priority', 'title']);
   });
 });
 

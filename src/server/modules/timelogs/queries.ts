@@ -59,6 +59,20 @@ function toDto(row: JoinedRow): TimeLogDto {
   };
 }
 
+/** The fields a time log's events name (time_log.created, .updated, .deleted), as timeLogOutput names them. */
+export const TIME_LOG_EVENT_FIELDS = ['company', 'task', 'timeStamp', 'invertedHours', 'description'] as const satisfies readonly (keyof TimeLogDto)[];
+
+/** A stored log's fields as toDto shows them, for its events' before and after. */
+export function eventValuesOf(log: Pick<TimeLogRow, 'companyId' | 'taskId' | 'timeStamp' | 'hundredths' | 'description'>): Pick<TimeLogDto, (typeof TIME_LOG_EVENT_FIELDS)[number]> {
+  return {
+    company: log.companyId,
+    task: log.taskId,
+    timeStamp: log.timeStamp.toISOString(),
+    invertedHours: hundredthsToHours(log.hundredths),
+    description: log.description,
+  };
+}
+
 /** What each sortable column sorts by; rowid breaks ties in the same direction. */
 const timeLogSortColumns = (tables: Tables, { noCase }: Syntax): Record<TimeLogSortKey, (SQL | AnyColumn)[]> => {
   const { companies, timeLogs } = tables;

@@ -69,7 +69,7 @@ export const superAdminTimelogsRouter = router({
     })
     .input(timeLogFormInput)
     .output(timeLogOutput)
-    .mutation(({ ctx, input }) => timelogs.createTimeLog(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => timelogs.createTimeLog(ctx.deps, ctx.source, input)),
 
   timesheetWeek: superAdminProcedure
     .meta({
@@ -115,7 +115,7 @@ export const superAdminTimelogsRouter = router({
     })
     .input(timesheetInput)
     .output(timesheetOutput)
-    .mutation(({ ctx, input }) => saveTimesheet(ctx.deps, input)),
+    .mutation(({ ctx, input }) => saveTimesheet(ctx.deps, ctx.source, input)),
 
   update: superAdminProcedure
     .use(keepsOmittedFields((ctx, id) => findTimeLog(ctx.deps.db, id), ['company', 'timeStamp', 'invertedHours', 'description', 'task']))
@@ -131,14 +131,14 @@ export const superAdminTimelogsRouter = router({
     })
     .input(timeLogUpdateInput)
     .output(timeLogOutput)
-    .mutation(({ ctx, input }) => timelogs.updateTimeLog(ctx.deps, input.id, input)),
+    .mutation(({ ctx, input }) => timelogs.updateTimeLog(ctx.deps, ctx.source, input.id, input)),
 
   delete: superAdminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/superadmin/timelogs/{id}', tags, summary: 'Delete a time log and its ledger entry', description: "Super-admins only. Removes the time log and its ledger entry, so its hours are back in the company's balance." } })
     .input(z.object({ id: idParam }))
     .output(z.null())
     .mutation(async ({ ctx, input }) => {
-      await timelogs.deleteTimeLog(ctx.deps, input.id);
+      await timelogs.deleteTimeLog(ctx.deps, ctx.source, input.id);
       return null;
     }),
 });

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordedEvents } from '../../testing/events.js';
 import { timeLogFormInput, type TimeLogDto } from '../../../shared/timelogs.js';
-import type { Actor } from '../account/actor.js';
+import { sourceOf } from '../events/service.js';
 import { hourBalance } from '../../testing/ledger-sums.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp, type SignedInUser } from '../../testing/app.js';
@@ -69,12 +70,12 @@ async function storedTask(id: string) {
 
 /** Row counts of every table a time log call may write to. */
 async function tableCounts() {
-  const { activities, outbox, taskHistory, tasks, timeLogs } = t.deps.db.t;
-  const rows = async (table: typeof timeLogs | typeof activities | typeof tasks | typeof taskHistory | typeof outbox) => {
+  const { activities, events, outbox, taskHistory, tasks, timeLogs } = t.deps.db.t;
+  const rows = async (table: typeof timeLogs | typeof activities | typeof tasks | typeof taskHistory | typeof outbox | typeof events) => {
     const [counted] = await t.deps.db.select({ n: count() }).from(table);
     return counted?.n;
   };
-  return { timeLogs: await rows(timeLogs), activities: await rows(activities), tasks: await rows(tasks), taskHistory: await rows(taskHistory), outbox: await rows(outbox) };
+  return { timeLogs: await rows(timeLogs), activities: await rows(activities), tasks: await rows(tasks), taskHistory: await rows(taskHistory), outbox: await rows(outbox), events: await rows(events) };
 }
 
 async function everythingStored() {
@@ -278,21 +279,9 @@ describe('POST /superadmin/timelogs', () => {
   it('leaves nothing behind when the last step (queuing the email) fails', async () => {
     const before = await everythingStored();
     const failingOutbox = { enqueue: vi.fn(async () => { throw new Error('outbox unavailable'); }) } as unknown as Outbox;
-    const actor: Actor = {
-      sessionId: 'test',
-      userId: boss.user.id,
-      companyId: null,
-      companyName: null,
-      firstName: 'Pat',
-      lastName: 'Provider',
-      emailAddress: boss.user.emailAddress,
-      mobile: boss.user.mobile,
-      role: 'superadmin',
-      isAdmin: true,
-      isSuperAdmin: true,
-    };
+    const source = sourceOf({ userId: boss.user.id, firstName: 'Pat', lastName: 'Provider', emailAddress: boss.user.emailAddress }, '203.0.113.7');
     const input = timeLogFormInput.parse(form({ task: 'new', newTaskTitle: 'Half done', closeTask: true, emailClient: true }));
-    await expect(createTimeLog({ ...t.deps, outbox: failingOutbox }, actor, input)).rejects.toThrow('outbox unavailable');
+    await expect(createTimeLog({ ...t.deps, outbox: failingOutbox }, source, input)).rejects.toThrow('outbox unavailable');
     expect(failingOutbox.enqueue).toHaveBeenCalledOnce();
     expect(await everythingStored()).toEqual(before);
   });
@@ -537,6 +526,95 @@ describe('DELETE /superadmin/timelogs/{id}', () => {
     const again = await admin().delete(`/superadmin/timelogs/${log._id}`);
     expect(again.statusCode).toBe(404);
     expect(json(again).message).toBe('Time log not found.');
+  });
+});
+
+describe('events', () => {
+  /** A record's events, oldest first (the clock moves between the calls that write them). */
+  const eventsOf = async (_subjectType: string, id: string) => recordedEvents(t.deps.db, { subjectId: id });
+  /** The provider, calling from the test's address, as every event of these calls names them. */
+  const byBoss = () => ({ actorId: boss.user.id, actorLabel: `Pat Provider <${boss.user.emailAddress}>`, ipAddress: '127.0.0.1' });
+  const later = () => t.clock.advance(60_000);
+
+  it('records a new log with every field as the API shows it, in its company', async () => {
+    const task = await createTask(t.deps.db, { companyId: globex.id, title: 'Logged on' });
+    const created = await createLog({ invertedHours: 1.25, task: task.id });
+    expect(await eventsOf('time_log', created._id)).toMatchObject([
+      {
+        type: 'time_log.created',
+        ...byBoss(),
+        companyId: globex.id,
+        occurredAt: t.clock.now(),
+        changes: {
+          company: { before: null, after: globex.id },
+          task: { before: null, after: task.id },
+          timeStamp: { before: null, after: '2026-03-02T15:00:00.000Z' },
+          invertedHours: { before: null, after: 1.25 },
+          description: { before: null, after: 'Fixed the login page' },
+        },
+      },
+    ]);
+  });
+
+  it('records an update with exactly the fields it changed, before and after; one that changes nothing records nothing', async () => {
+    const log = await createLog();
+    later();
+    expect((await admin().put(`/superadmin/timelogs/${log._id}`, form({ invertedHours: 3.75, description: 'Tuned the login page' }))).statusCode).toBe(200);
+    later();
+    expect((await admin().put(`/superadmin/timelogs/${log._id}`, { id: log._id })).statusCode).toBe(200);
+    const events = await eventsOf('time_log', log._id);
+    expect(events.map((event) => event.type)).toEqual(['time_log.created', 'time_log.updated']);
+    expect(events[1]).toMatchObject({
+      ...byBoss(),
+      companyId: globex.id,
+      changes: { invertedHours: { before: 2.5, after: 3.75 }, description: { before: 'Fixed the login page', after: 'Tuned the login page' } },
+    });
+    expect(Object.keys(events[1]!.changes).sort()).toEqual(['description', 'invertedHours']);
+  });
+
+  it('records a move in the company the log moved to, with both companies', async () => {
+    const log = await createLog();
+    later();
+    await admin().put(`/superadmin/timelogs/${log._id}`, form({ company: initech.id }));
+    const [, moved] = await eventsOf('time_log', log._id);
+    expect(moved).toMatchObject({ type: 'time_log.updated', companyId: initech.id, changes: { company: { before: globex.id, after: initech.id } } });
+    expect(Object.keys(moved!.changes)).toEqual(['company']);
+  });
+
+  it('records the log, the task it creates and the closing of that task, in one go', async () => {
+    const created = await createLog({ task: 'new', newTaskTitle: 'Logged and closed', closeTask: true, emailClient: false });
+    const taskEvents = await eventsOf('task', created.task!);
+    expect(await eventsOf('time_log', created._id)).toMatchObject([{ type: 'time_log.created', ...byBoss(), changes: { task: { before: null, after: created.task } } }]);
+    expect(taskEvents.map((event) => event.type).sort()).toEqual(['task.completed', 'task.created']);
+    expect(taskEvents.find((event) => event.type === 'task.created')).toMatchObject({
+      ...byBoss(),
+      companyId: globex.id,
+      changes: { title: { before: null, after: 'Logged and closed' }, priority: { before: null, after: 10 }, done: { before: null, after: false }, company: { before: null, after: globex.id } },
+    });
+    expect(taskEvents.find((event) => event.type === 'task.completed')).toMatchObject({ ...byBoss(), changes: { done: { before: false, after: true } } });
+  });
+
+  it('records a deletion with the log as it was', async () => {
+    const log = await createLog({ invertedHours: 4 });
+    later();
+    expect((await admin().delete(`/superadmin/timelogs/${log._id}`)).statusCode).toBe(200);
+    const [, deleted] = await eventsOf('time_log', log._id);
+    expect(deleted).toMatchObject({
+      type: 'time_log.deleted',
+      ...byBoss(),
+      companyId: globex.id,
+      changes: { company: { before: globex.id, after: null }, invertedHours: { before: 4, after: null }, description: { before: 'Fixed the login page', after: null } },
+    });
+  });
+
+  it('records nothing for a refused update or deletion', async () => {
+    const log = await createLog();
+    const doneTask = await createTask(t.deps.db, { companyId: globex.id, done: true });
+    expect((await admin().put(`/superadmin/timelogs/${log._id}`, form({ task: doneTask.id }))).statusCode).toBe(400);
+    expect((await api(t.app, customer.token).delete(`/superadmin/timelogs/${log._id}`)).statusCode).toBe(403);
+    expect((await admin().delete('/superadmin/timelogs/no-such-log')).statusCode).toBe(404);
+    expect((await eventsOf('time_log', log._id)).map((event) => event.type)).toEqual(['time_log.created']);
+    expect(await eventsOf('time_log', 'no-such-log')).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TIMESHEET_ROWS, TIMESHEET_TOO_LARGE } from '../../../shared/limits.js';
 import { NOT_A_MONDAY, NO_WORK_IN_TIMESHEET, type TimesheetWeek } from '../../../shared/timesheet.js';
@@ -50,11 +50,18 @@ const ledgerOf = async (companyId: string) => {
 };
 const counts = async () => {
   const { db } = t.deps;
-  const { activities, companies, outbox, timeLogs } = db.t;
+  const { activities, companies, events, outbox, timeLogs } = db.t;
   const [logs] = await db.select({ n: count() }).from(timeLogs);
   const [ledger] = await db.select({ n: count() }).from(activities);
   const [queued] = await db.select({ n: count() }).from(outbox);
-  return { logs: logs!.n, ledger: ledger!.n, outbox: queued!.n, companies: await db.select().from(companies) };
+  const [recorded] = await db.select({ n: count() }).from(events);
+  return { logs: logs!.n, ledger: ledger!.n, outbox: queued!.n, events: recorded!.n, companies: await db.select().from(companies) };
+};
+/** The events of the company's time logs, in no particular order (one save records them at one instant). */
+const logEventsOf = async (companyId: string) => {
+  const { events } = t.deps.db.t;
+  const recorded = await t.deps.db.select().from(events).where(and(eq(events.companyId, companyId), eq(events.subjectType, 'time_log')));
+  return recorded.sort((a, b) => `${a.type}${a.subjectId}`.localeCompare(`${b.type}${b.subjectId}`));
 };
 
 describe('POST /superadmin/timelogs/timesheet', () => {
@@ -195,6 +202,40 @@ describe('POST /superadmin/timelogs/timesheet', () => {
       [null, [0, 0, 1.5, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0]],
       [task.id, [4.75, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0]],
     ]);
+  });
+
+  it('records one event per log it writes, naming the caller, and none for a cell left as it was', async () => {
+    const company = await customer();
+    const first = await asBoss().post('/superadmin/timelogs/timesheet', { company: company.id, weekStart: WEEK, rows: [{ description: 'Sprint', hours: days({ 0: 2, 1: 3, 2: 1 }) }] });
+    expect(first.statusCode, first.body).toBe(200);
+    const [monday, tuesday, wednesday] = json<{ created: TimeLogDto[] }>(first).created;
+    const created = await logEventsOf(company.id);
+    expect(created.map((event) => [event.type, event.subjectId])).toEqual(
+      [monday, tuesday, wednesday].map((log) => ['time_log.created', log!._id]).sort((a, b) => a.join().localeCompare(b.join())),
+    );
+    expect(created.find((event) => event.subjectId === monday!._id)).toMatchObject({
+      actorId: boss.user.id,
+      ipAddress: '127.0.0.1',
+      changes: { company: { before: null, after: company.id }, timeStamp: { before: null, after: monday!.timeStamp }, invertedHours: { before: null, after: 2 }, description: { before: null, after: 'Sprint' } },
+    });
+
+    t.clock.advance(60_000);
+    const second = await asBoss().post('/superadmin/timelogs/timesheet', {
+      company: company.id,
+      weekStart: WEEK,
+      rows: [{ hours: days({ 3: 1.5 }) }],
+      // Wednesday is given the hours it has: a cell left as it was
+      changes: [{ task: null, day: 0, hours: 4 }, { task: null, day: 1, hours: 0 }, { task: null, day: 2, hours: 1 }],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const thursday = json<{ created: TimeLogDto[] }>(second).created[0]!;
+    const written = (await logEventsOf(company.id)).filter((event) => event.occurredAt.getTime() === t.clock.now().getTime());
+    expect(written.map((event) => [event.type, event.subjectId, event.changes])).toEqual([
+      ['time_log.created', thursday._id, expect.objectContaining({ invertedHours: { before: null, after: 1.5 } })],
+      ['time_log.deleted', tuesday!._id, expect.objectContaining({ invertedHours: { before: 3, after: null }, description: { before: 'Sprint', after: null } })],
+      ['time_log.updated', monday!._id, { invertedHours: { before: 2, after: 4 } }],
+    ]);
+    expect(written.every((event) => event.actorId === boss.user.id && event.companyId === company.id)).toBe(true);
   });
 
   it('refuses to change a cell of several logs or of none, naming the cell, and writes nothing of the sheet', async () => {

@@ -21,14 +21,16 @@ import { zoneCalendar, type ZoneCalendar } from '../../lib/zone-calendar.js';
 import { offsetAt } from '../../lib/zone-offsets.js';
 import { assertCompanyExists, findTimeLog, type TimeLogRow } from './queries.js';
 import type { LedgerDeps } from '../activities/company-hours.js';
-import { assertOpenTaskOf, insertTimeLog, removeTimeLog, setTimeLogHours, type LogFields } from './service.js';
+import { recordEvents, type EventSource, type NewEvent } from '../events/service.js';
+import { assertOpenTaskOf, changesAnything, insertTimeLog, removeTimeLog, setTimeLogHours, timeLogEvent, type LogFields } from './service.js';
 import { readSettings } from '../settings/service.js';
 
 /*
  * The weekly timesheet (docs/product-rules.md#the-weekly-timesheet): a week of one company's hours
  * typed into a grid and saved as one time log per non-empty cell, all in one transaction, each
  * with its ledger entry as a log saved from the dialog has. A cell that already holds one log can
- * be given new hours (0 removes the log). A bad row or change refuses the whole sheet.
+ * be given new hours (0 removes the log). A bad row or change refuses the whole sheet. Each log
+ * written has its event (none for a cell given the hours it had), recorded in one batch.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -44,13 +46,17 @@ function stampOfDay(timeZone: string, calendar: ZoneCalendar, weekStart: string,
   return new Date(Math.min(Math.max(instant, start), end - 1));
 }
 
+/** The ids of the logs a part of the sheet wrote, and the events of those writes, to record together. */
+type Written<Ids> = Ids & { events: NewEvent[] };
+
 /**
  * Writes each row's logs, checking its task first; a refused row undoes the rows written before
  * it, as the whole sheet is one transaction.
  */
-async function writeSheet(deps: LedgerDeps, tx: Tx, timeZone: string, sheet: TimesheetInput, now: Date): Promise<string[]> {
+async function writeSheet(deps: LedgerDeps, tx: Tx, timeZone: string, sheet: TimesheetInput, now: Date): Promise<Written<{ created: string[] }>> {
   const calendar = zoneCalendar(timeZone);
-  const ids: string[] = [];
+  const created: string[] = [];
+  const events: NewEvent[] = [];
   for (const row of sheet.rows) {
     const taskId = row.task || null;
     if (taskId) await assertOpenTaskOf(tx, taskId, sheet.company);
@@ -63,10 +69,12 @@ async function writeSheet(deps: LedgerDeps, tx: Tx, timeZone: string, sheet: Tim
         hundredths: hoursToHundredths(hours),
         description: row.description,
       };
-      ids.push(await insertTimeLog(deps, tx, fields, now));
+      const id = await insertTimeLog(deps, tx, fields, now);
+      created.push(id);
+      events.push(timeLogEvent('time_log.created', id, undefined, fields));
     }
   }
-  return ids;
+  return { created, events };
 }
 
 /** The logs a cell of the sheet holds: the company's logs of that task (or of none) on that day. */
@@ -97,10 +105,11 @@ async function taskTitle(tx: Tx, taskId: string): Promise<string | undefined> {
  * Gives each changed cell's only log its new hours, or removes it at 0; a cell holding no log or
  * several is refused, since its one log cannot be told apart. Returns the ids changed and removed.
  */
-async function changeCells(deps: LedgerDeps, tx: Tx, calendar: ZoneCalendar, sheet: TimesheetInput): Promise<{ changed: string[]; removed: string[] }> {
+async function changeCells(deps: LedgerDeps, tx: Tx, calendar: ZoneCalendar, sheet: TimesheetInput): Promise<Written<{ changed: string[]; removed: string[] }>> {
   const monday = epochDay(sheet.weekStart);
   const changed: string[] = [];
   const removed: string[] = [];
+  const events: NewEvent[] = [];
   for (const change of sheet.changes) {
     const day: [number, number] = [calendar.dayStart(monday + change.day), calendar.dayStart(monday + change.day + 1)];
     const logs = await logsOfCell(tx, sheet.company, change.task || null, day);
@@ -113,12 +122,14 @@ async function changeCells(deps: LedgerDeps, tx: Tx, calendar: ZoneCalendar, she
     if (hundredths === 0) {
       await removeTimeLog(deps, tx, log.id);
       removed.push(log.id);
+      events.push(timeLogEvent('time_log.deleted', log.id, log, undefined));
     } else {
       await setTimeLogHours(deps, tx, log, hundredths);
       changed.push(log.id);
+      events.push(timeLogEvent('time_log.updated', log.id, log, { ...log, hundredths }));
     }
   }
-  return { changed, removed };
+  return { changed, removed, events: events.filter(changesAnything) };
 }
 
 /** The logs, as the list shows them, in the order of their ids. */
@@ -132,14 +143,15 @@ async function readLogs(tx: Tx, ids: string[]): Promise<TimeLogDto[]> {
  * Changes the cells that hold one log, then saves every non-empty cell of the rows as a new log,
  * all or none. Changes go first, so a new log in the same cell does not make it a cell of two.
  */
-export async function saveTimesheet(deps: AppDeps, sheet: TimesheetInput): Promise<TimesheetSaved> {
+export async function saveTimesheet(deps: AppDeps, source: EventSource, sheet: TimesheetInput): Promise<TimesheetSaved> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await assertCompanyExists(tx, sheet.company);
     const timeZone = (await readSettings(deps.config, tx)).timeZone;
-    const { changed, removed } = await changeCells(deps, tx, zoneCalendar(timeZone), sheet);
-    const created = await writeSheet(deps, tx, timeZone, sheet, now);
-    return { created: await readLogs(tx, created), changed: await readLogs(tx, changed), removed };
+    const cells = await changeCells(deps, tx, zoneCalendar(timeZone), sheet);
+    const rows = await writeSheet(deps, tx, timeZone, sheet, now);
+    await recordEvents(tx, source, now, [...cells.events, ...rows.events]);
+    return { created: await readLogs(tx, rows.created), changed: await readLogs(tx, cells.changed), removed: cells.removed };
   });
 }
 

@@ -38,19 +38,19 @@ export const twoFactorRouter = router({
     .meta({ openapi: { method: 'POST', path: '/account/two-factor/begin', tags, summary: 'Start setting up: a fresh secret as an otpauth URI and QR code', description: 'Any signed-in user. Makes a fresh authenticator secret for the caller (replacing one not yet confirmed) and answers it as an otpauth URI, as base32 text and as a QR code (SVG data URL); sign-in does not change until POST /account/two-factor/enable confirms it. A 409 when two-factor sign-in is already on.' } })
     .input(noInput)
     .output(twoFactorBeginOutput)
-    .mutation(({ ctx }) => twoFactor.begin(ctx.deps, ctx.actor)),
+    .mutation(({ ctx }) => twoFactor.begin(ctx.deps, ctx.actor, ctx.source)),
 
   enable: authedProcedure
     .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/enable', tags, summary: 'Confirm with the password and a current code; returns the recovery codes, shown once', description: `Any signed-in user; wrong codes and passwords count as at the sign-in code step (${rateLimitText('two-factor-code')}). Needs the caller's password, so a stolen session alone cannot enrol its own authenticator (a 400 "Your password is incorrect." as in turning it off), and a current ${TOTP_DIGITS}-digit code from the secret of POST /account/two-factor/begin (a 400 without one or for a wrong code, a 409 when already on). Turns two-factor sign-in on and answers ${RECOVERY_CODE_COUNT} recovery codes, shown only this once. From then on sign-in asks for a code after the password.` } })
     .input(twoFactorEnableInput)
     .output(twoFactorEnableOutput)
-    .mutation(({ ctx, input }) => twoFactor.enable(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => twoFactor.enable(ctx.deps, ctx.actor, ctx.source, input)),
 
   disable: authedProcedure
     .meta({ rateLimit: 'two-factor-code', openapi: { method: 'POST', path: '/account/two-factor/disable', tags, summary: 'Turn off with the password and an authenticator or recovery code', description: `Any signed-in user; wrong codes and passwords count as at the sign-in code step (${rateLimitText('two-factor-code')}). Needs both the caller's password and a current authenticator code or unused recovery code (a 400 for either wrong, or when it is not on), so a stolen session alone cannot turn it off; the secret and recovery codes are deleted. While the policy requires it for super-admins, a super-admin's stays on: a 409 until the requirement is switched off.` } })
     .input(twoFactorDisableInput)
     .output(messageOutput)
-    .mutation(({ ctx, input }) => twoFactor.disable(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => twoFactor.disable(ctx.deps, ctx.actor, ctx.source, input)),
 
   policy: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/superadmin/two-factor-policy', tags, summary: 'Whether super-admins must use two-factor sign-in', description: 'Super-admins only. Whether two-factor sign-in is required of super-admins; the switch is kept in the database and applies at once, without a restart.' } })
@@ -62,5 +62,5 @@ export const twoFactorRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/superadmin/two-factor-policy', tags, summary: 'Require (or stop requiring) two-factor sign-in for super-admins', description: "Super-admins only. Turning the requirement on needs the caller's own two-factor sign-in to be on (a 400 otherwise); from then on a super-admin without it is refused (403) on every back-office call until they set it up on My Account. Answers the saved policy with a message." } })
     .input(twoFactorPolicy)
     .output(twoFactorPolicy.extend({ message: z.string() }))
-    .mutation(({ ctx, input }) => twoFactor.setPolicy(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => twoFactor.setPolicy(ctx.deps, ctx.actor, ctx.source, input)),
 });

@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { otherConnection } from '../../testing/engine.js';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '../../testing/factories.js';
 import { ENROL_FIRST } from './policy.js';
@@ -485,6 +485,86 @@ describe("a super-admin resetting a user's two-factor sign-in", () => {
     }
     expect({ rows: await rowsOfAll(ids), emails: (await queuedEmails(t.deps)).length }).toEqual(before);
     expect(before.rows[2]?.twoFactor).toHaveLength(1);
+  });
+});
+
+describe('events', () => {
+  /** The events about a user, as stored, without those listed in `before`. */
+  async function eventsAbout(userId: string, before: { id: string }[] = []) {
+    const { events } = t.deps.db.t;
+    const seen = new Set(before.map((event) => event.id));
+    return (await t.deps.db.select().from(events).where(eq(events.subjectId, userId))).filter((event) => !seen.has(event.id));
+  }
+  const typesOf = (events: { type: string }[]) => events.map((event) => event.type).sort();
+
+  it('records setting up, turning on and turning off by the user, with only whether it is on: never the secret or the codes', async () => {
+    const { user, token, secret, recoveryCodes } = await enrolledUser();
+    const byUser = { actorId: user.id, companyId: null, subjectType: 'user' };
+    const enrolled = await eventsAbout(user.id);
+    expect(enrolled.find((event) => event.type === 'two_factor.setup_started')).toMatchObject({ ...byUser, changes: {} });
+    expect(enrolled.find((event) => event.type === 'two_factor.enabled')).toMatchObject({ ...byUser, changes: { twoFactorEnabled: { before: false, after: true } } });
+
+    expect((await api(t.app, token).post('/account/two-factor/disable', { password: DEFAULT_PASSWORD, code: recoveryCodes[1] })).statusCode).toBe(200);
+    const disabled = await eventsAbout(user.id, enrolled);
+    expect(disabled).toMatchObject([{ ...byUser, type: 'two_factor.disabled', changes: { twoFactorEnabled: { before: true, after: false } } }]);
+    const recorded = JSON.stringify([...enrolled, ...disabled]);
+    for (const secretText of [secret, ...recoveryCodes, DEFAULT_PASSWORD]) expect(recorded).not.toContain(secretText);
+  });
+
+  it('records a sign-in with a recovery code by the user, with the codes left; a wrong code as sign_in.failed naming the user', async () => {
+    const { user, secret, recoveryCodes } = await enrolledUser();
+    const before = await eventsAbout(user.id);
+    const { challenge } = await passwordStep(user.emailAddress);
+    const wrong = codeNow(secret) === '999999' ? '000000' : '999999';
+    const refused = await t.app.inject({ method: 'POST', url: '/api/account/login/two-factor', remoteAddress: '203.0.113.8', payload: { challenge, code: wrong } });
+    expect(refused.statusCode).toBe(400);
+    const failed = await eventsAbout(user.id, before);
+    expect(failed).toMatchObject([{ type: 'sign_in.failed', actorId: user.id, ipAddress: '203.0.113.8', changes: {} }]);
+
+    expect((await api(t.app).post('/account/login/two-factor', { challenge, code: recoveryCodes[0] })).statusCode).toBe(200);
+    const signedIn = await eventsAbout(user.id, [...before, ...failed]);
+    expect(typesOf(signedIn)).toEqual(['sign_in.succeeded', 'two_factor.recovery_code_used']);
+    expect(signedIn.find((event) => event.type === 'two_factor.recovery_code_used')).toMatchObject({ actorId: user.id, changes: { recoveryCodesLeft: { before: 10, after: 9 } } });
+    expect(JSON.stringify(signedIn)).not.toContain(recoveryCodes[0]);
+  });
+
+  it('records a sign-in stopped for too many wrong codes as sign_in.throttled, naming the user', async () => {
+    const throttled = await createTestApp();
+    try {
+      const { user, secret } = await enrolledUser(throttled);
+      const { challenge } = await passwordStep(user.emailAddress, throttled);
+      const wrong = codeNow(secret, throttled.clock) === '999999' ? '000000' : '999999';
+      let status = 0;
+      while (status !== 429) status = (await api(throttled.app).post('/account/login/two-factor', { challenge, code: wrong })).statusCode;
+      const { events } = throttled.deps.db.t;
+      const recorded = await throttled.deps.db.select().from(events).where(eq(events.type, 'sign_in.throttled'));
+      expect(recorded).toMatchObject([{ actorId: user.id, subjectId: user.id, changes: {} }]);
+    } finally {
+      await throttled.close();
+    }
+  });
+
+  it("records a change of the policy as one of the provider's settings, and nothing for a save that changes nothing", async () => {
+    const { user, token } = await enrolledUser(t, { role: 'superadmin' });
+    const { events } = t.deps.db.t;
+    const policyEvents = () => t.deps.db.select().from(events).where(eq(events.type, 'two_factor.policy_changed')).orderBy(asc(events.occurredAt));
+    const before = (await policyEvents()).length;
+    for (const requireForSuperAdmins of [true, true, false]) {
+      t.clock.advance(1000);
+      expect((await api(t.app, token).put('/superadmin/two-factor-policy', { requireForSuperAdmins })).statusCode).toBe(200);
+    }
+    expect((await policyEvents()).slice(before)).toMatchObject([
+      { actorId: user.id, companyId: null, subjectType: 'settings', subjectId: null, changes: { requireForSuperAdmins: { before: false, after: true } } },
+      { actorId: user.id, changes: { requireForSuperAdmins: { before: true, after: false } } },
+    ]);
+  });
+
+  it("records a super-admin's reset of a user's second factor, about the user", async () => {
+    const admin = await signedInUser(t, { role: 'superadmin' });
+    const { user } = await enrolledUser();
+    const before = await eventsAbout(user.id);
+    expect((await api(t.app, admin.token).put(`/superadmin/users/reset-two-factor/${user.id}`)).statusCode).toBe(200);
+    expect(await eventsAbout(user.id, before)).toMatchObject([{ type: 'two_factor.reset', actorId: admin.user.id, subjectId: user.id, changes: { twoFactorEnabled: { before: true, after: false } } }]);
   });
 });
 

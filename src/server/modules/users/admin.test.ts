@@ -211,3 +211,51 @@ describe('super-admin user administration', () => {
     expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, newUser())).statusCode).toBe(404);
   });
 });
+
+describe('events of the super-admin user administration', () => {
+  /** The events about a user, as stored. */
+  const eventsAbout = (userId: string) => t.deps.db.select().from(t.deps.db.t.events).where(eq(t.deps.db.t.events.subjectId, userId));
+
+  it('records a user created whole, by the super-admin, of their company', async () => {
+    const payload = newUser({ role: 'member' });
+    const { _id } = json<{ _id: string }>(await api(t.app, boss.token).post('/superadmin/users', payload));
+    expect(await eventsAbout(_id)).toMatchObject([{ type: 'user.created', actorId: boss.user.id, companyId: company.id, subjectType: 'user' }]);
+    expect((await eventsAbout(_id))[0]!.changes).toEqual({
+      firstName: { before: null, after: 'Jill' },
+      lastName: { before: null, after: 'Valentine' },
+      emailAddress: { before: null, after: payload.emailAddress },
+      mobile: { before: null, after: '' },
+      company: { before: null, after: company.id },
+      role: { before: null, after: 'member' },
+      approved: { before: null, after: true },
+    });
+  });
+
+  it('records exactly the fields an update changed, before and after, never the password hash; a save that changes nothing records nothing', async () => {
+    const user = await createUser(t.deps.db, { companyId: company.id, firstName: 'Jill', lastName: 'Valentine', role: 'admin' });
+    const other = await createCompany(t.deps.db, { companyName: 'Tricell' });
+    const change = { firstName: 'Jill', lastName: 'Redfield', emailAddress: user.emailAddress, company: other.id, role: 'admin', approved: false };
+    expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, change)).statusCode).toBe(200);
+    const [updated, ...more] = await eventsAbout(user.id);
+    expect(more).toEqual([]);
+    expect(updated).toMatchObject({ type: 'user.updated', actorId: boss.user.id, companyId: other.id });
+    expect(updated!.changes).toEqual({
+      lastName: { before: 'Valentine', after: 'Redfield' },
+      company: { before: company.id, after: other.id },
+      approved: { before: true, after: false },
+    });
+    expect(JSON.stringify(updated)).not.toMatch(/argon2|passwordHash|hasPassword/);
+
+    expect((await api(t.app, boss.token).put(`/superadmin/users/${user.id}`, { lastName: 'Redfield' })).statusCode).toBe(200);
+    expect(await eventsAbout(user.id)).toHaveLength(1);
+  });
+
+  it('records a user deleted with their fields as they were', async () => {
+    const user = await createUser(t.deps.db, { companyId: company.id, role: 'member' });
+    expect((await api(t.app, boss.token).delete(`/superadmin/users/${user.id}`)).statusCode).toBe(200);
+    const [deleted] = await eventsAbout(user.id);
+    expect(deleted).toMatchObject({ type: 'user.deleted', actorId: boss.user.id, companyId: company.id });
+    expect(deleted!.changes).toMatchObject({ emailAddress: { before: user.emailAddress, after: null }, role: { before: 'member', after: null }, approved: { before: true, after: null } });
+    expect(JSON.stringify(deleted)).not.toContain(DEFAULT_PASSWORD);
+  });
+});

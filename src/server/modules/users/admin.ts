@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { changedFields } from '../../../shared/events.js';
 import { rolesOf } from '../../../shared/roles.js';
 import type { Page } from '../../../shared/list.js';
 import type { AdminUserFields, CompanyUserDto, CompanyUserListQuery, UserDto } from '../../../shared/users.js';
@@ -9,6 +10,8 @@ import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
 import { revokeLinksOnNewAddress } from '../account/links.js';
 import { invalidateUserSessions } from '../account/sessions.js';
+import { recordEvent, type EventSource } from '../events/service.js';
+import { USER_FIELDS, userEvent, userFieldsOf } from './events.js';
 import { assertEmailFree, getUser } from './lookup.js';
 import { findUserDto, listCompanyUserPage } from './queries.js';
 
@@ -28,12 +31,22 @@ async function companyFor(tx: Tx, fields: AdminUserFields): Promise<string | nul
   return company.id;
 }
 
-export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): Promise<UserDto> {
+/** The stored user, who exists: read back after a write in the same transaction. */
+async function storedUser(tx: Tx, id: string) {
+  const user = await getUser(tx, id);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/** Adds the user, recorded whole (user.created). */
+export function createUserByAdmin(deps: AppDeps, source: EventSource, fields: AdminUserFields): Promise<UserDto> {
   return deps.db.transaction(async (tx) => {
     const { users } = tx.t;
     await assertEmailFree(tx, fields.emailAddress);
     const id = newId();
     await tx.insert(users).values({ id, ...(await userColumns(tx, fields)), passwordHash: null, createdAt: deps.clock.now() });
+    const created = await storedUser(tx, id);
+    await recordEvent(tx, source, deps.clock.now(), userEvent('user.created', created, changedFields(undefined, userFieldsOf(created), USER_FIELDS)));
     return findUserDto(tx, id);
   });
 }
@@ -41,9 +54,10 @@ export function createUserByAdmin(deps: AppDeps, fields: AdminUserFields): Promi
 /**
  * Replaces the user's fields. Taking their approval away ends their sessions, as deleting them
  * does: approving them again later must not bring old sessions back to life. A new email address
- * ends the links mailed to the old one.
+ * ends the links mailed to the old one. The fields that changed are recorded (user.updated, of the
+ * company the user is in after it); a save that changes nothing records nothing.
  */
-export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, fields: AdminUserFields): Promise<UserDto> {
+export function updateUserByAdmin(deps: AppDeps, actor: Actor, source: EventSource, id: string, fields: AdminUserFields): Promise<UserDto> {
   return deps.db.transaction(async (tx) => {
     const { users } = tx.t;
     const existing = await getUser(tx, id);
@@ -58,17 +72,31 @@ export function updateUserByAdmin(deps: AppDeps, actor: Actor, id: string, field
       .where(eq(users.id, id));
     if (existing.approved && !fields.approved) await invalidateUserSessions(tx, id);
     await revokeLinksOnNewAddress(tx, existing, fields.emailAddress, deps.clock.now());
+    const updated = await storedUser(tx, id);
+    const changes = changedFields(userFieldsOf(existing), userFieldsOf(updated), USER_FIELDS);
+    if (Object.keys(changes).length > 0) await recordEvent(tx, source, deps.clock.now(), userEvent('user.updated', updated, changes));
     return findUserDto(tx, id);
   });
 }
 
-/** Sessions and links go with the user (cascade); task history keeps the change, without the name. */
-export async function deleteUserByAdmin(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+/** The provider deletes a user (user.deleted); see deleteUser. */
+export async function deleteUserByAdmin(deps: AppDeps, actor: Actor, source: EventSource, id: string): Promise<void> {
+  await deleteUser(deps, actor, source, id, 'user.deleted');
+}
+
+/**
+ * Sessions and links go with the user (cascade); task history keeps the change, without the name.
+ * The event, named for who deleted them (the provider, or a company admin removing a colleague),
+ * keeps the user's fields as they were.
+ */
+export async function deleteUser(deps: AppDeps, actor: Actor, source: EventSource, id: string, type: 'user.deleted' | 'user.removed'): Promise<void> {
   if (id === actor.userId) throw new AppError('CONFLICT', 'You cannot delete your own account.');
   await deps.db.transaction(async (tx) => {
     const { users } = tx.t;
-    if (!(await getUser(tx, id))) throw notFound('User');
+    const user = await getUser(tx, id);
+    if (!user) throw notFound('User');
     await tx.delete(users).where(eq(users.id, id));
+    await recordEvent(tx, source, deps.clock.now(), userEvent(type, user, changedFields(userFieldsOf(user), undefined, USER_FIELDS)));
   });
 }
 

@@ -194,6 +194,42 @@ describe('DELETE /users/{id} (company admin)', () => {
   });
 });
 
+describe('events of inviting and removing colleagues', () => {
+  const eventsAbout = (userId: string) => t.deps.db.select().from(t.deps.db.t.events).where(eq(t.deps.db.t.events.subjectId, userId));
+
+  it('records an invitation (user.invited) and the user it adds (user.created), by the admin, of their company', async () => {
+    const payload = colleague();
+    const { _id } = json<{ _id: string }>(await api(t.app, admin.token).post('/users/invite', payload));
+    const events = await eventsAbout(_id);
+    const byAdmin = { actorId: admin.user.id, companyId: company.id, subjectType: 'user' };
+    expect(events.find((event) => event.type === 'user.invited')).toMatchObject({
+      ...byAdmin,
+      changes: {
+        firstName: { before: null, after: 'Jane' },
+        lastName: { before: null, after: 'Doe' },
+        emailAddress: { before: null, after: payload.emailAddress },
+        company: { before: null, after: company.id },
+        role: { before: null, after: 'member' },
+      },
+    });
+    expect(events.find((event) => event.type === 'user.created')).toMatchObject({ ...byAdmin, changes: { approved: { before: null, after: false } } });
+  });
+
+  it('records an invitation of an address that has an account about that account, and adds no user.created', async () => {
+    const owner = await createUser(t.deps.db, { companyId: (await createCompany(t.deps.db)).id });
+    expect((await api(t.app, admin.token).post('/users/invite', colleague({ emailAddress: owner.emailAddress }))).statusCode).toBe(200);
+    expect(await eventsAbout(owner.id)).toMatchObject([{ type: 'user.invited', actorId: admin.user.id, companyId: company.id }]);
+  });
+
+  it('records a colleague removed (user.removed, not user.deleted) with their fields as they were', async () => {
+    const user = await createUser(t.deps.db, { companyId: company.id, role: 'member' });
+    expect((await api(t.app, admin.token).delete(`/users/${user.id}`)).statusCode).toBe(200);
+    const [removed, ...more] = await eventsAbout(user.id);
+    expect(more).toEqual([]);
+    expect(removed).toMatchObject({ type: 'user.removed', actorId: admin.user.id, companyId: company.id, changes: { emailAddress: { before: user.emailAddress, after: null } } });
+  });
+});
+
 describe('GET /superadmin/settings/missing', () => {
   it('lists the unset payment details with their settings for the super-admin only', async () => {
     const response = await api(t.app, boss.token).get('/superadmin/settings/missing');

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { MAX_USERS_PER_COMPANY, TOO_MANY_USERS } from '../../../shared/limits.js';
+import { changedFields } from '../../../shared/events.js';
 import type { CompanyUserDto, InviteColleagueInput } from '../../../shared/users.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
@@ -8,7 +9,9 @@ import { newId } from '../../lib/ids.js';
 import { invitationToAccountHolderEmail } from '../../mail/templates.js';
 import type { Actor } from '../account/actor.js';
 import { addUserAwaitingApproval } from '../account/service.js';
-import { deleteUserByAdmin } from './admin.js';
+import { recordEvent, type EventSource } from '../events/service.js';
+import { deleteUser } from './admin.js';
+import { userEvent } from './events.js';
 import { providerOf } from '../settings/service.js';
 import { findUserByEmail, getUser } from './lookup.js';
 
@@ -24,8 +27,11 @@ export const INVITED_ROLE = 'member';
  * a new one (the same status and shape, one email queued in the same transaction), so the answer
  * does not tell a company admin who uses the portal; nobody is added, and the address's owner is
  * told of the attempt instead (docs/product-rules.md#accounts).
+ *
+ * The invitation is recorded either way (user.invited, of the admin's company), about the user it
+ * adds with their user.created, or about the account that already has the address.
  */
-export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, input: InviteColleagueInput): Promise<CompanyUserDto> {
+export function inviteColleague(deps: AppDeps, actor: Actor, source: EventSource, companyId: string, input: InviteColleagueInput): Promise<CompanyUserDto> {
   return deps.db.transaction(async (tx) => {
     const { companies, users } = tx.t;
     const [company] = await tx.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId));
@@ -35,12 +41,16 @@ export function inviteColleague(deps: AppDeps, actor: Actor, companyId: string, 
     if (members >= MAX_USERS_PER_COMPANY) throw new AppError('CONFLICT', TOO_MANY_USERS);
     const invitedBy = `${actor.firstName} ${actor.lastName}`;
     const invited = { firstName: input.firstName, lastName: input.lastName, emailAddress: input.emailAddress, role: INVITED_ROLE, approved: false };
+    const invitation = changedFields(undefined, { ...invited, company: companyId }, ['firstName', 'lastName', 'emailAddress', 'company', 'role']);
     const owner = await findUserByEmail(tx, input.emailAddress);
     if (owner) {
       await tellOwnerOfInvitation(tx, deps, owner, { invitedBy, companyName: company.companyName, alreadyMember: owner.companyId === companyId });
+      await recordEvent(tx, source, deps.clock.now(), userEvent('user.invited', { id: owner.id, companyId }, invitation));
       return { _id: newId(), ...invited };
     }
-    const id = await addUserAwaitingApproval(tx, deps, { ...input, companyId, companyName: company.companyName, role: INVITED_ROLE, passwordHash: null, invitedBy });
+    const id = newId();
+    await recordEvent(tx, source, deps.clock.now(), userEvent('user.invited', { id, companyId }, invitation));
+    await addUserAwaitingApproval(tx, deps, source, { ...input, id, companyId, companyName: company.companyName, role: INVITED_ROLE, passwordHash: null, invitedBy });
     return { _id: id, ...invited };
   });
 }
@@ -55,11 +65,11 @@ async function tellOwnerOfInvitation(tx: Tx, deps: AppDeps, owner: { firstName: 
 
 /**
  * A company admin removes a colleague of their own company, as the provider deletes a user (never
- * themselves; sessions and links go too). Another company's user is not found, not forbidden, so
- * the answer does not tell whether the id exists.
+ * themselves; sessions and links go too), recorded as user.removed. Another company's user is not
+ * found, not forbidden, so the answer does not tell whether the id exists.
  */
-export async function removeColleague(deps: AppDeps, actor: Actor, companyId: string, userId: string): Promise<void> {
+export async function removeColleague(deps: AppDeps, actor: Actor, source: EventSource, companyId: string, userId: string): Promise<void> {
   const user = await getUser(deps.db, userId);
   if (!user || user.companyId !== companyId) throw notFound('User');
-  await deleteUserByAdmin(deps, actor, userId);
+  await deleteUser(deps, actor, source, userId, 'user.removed');
 }

@@ -318,3 +318,27 @@ describe('PUT /superadmin/users/sendsetpassword/{id}', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('events of approving and sending links', () => {
+  const eventsAbout = (userId: string) => t.deps.db.select().from(t.deps.db.t.events).where(eq(t.deps.db.t.events.subjectId, userId));
+
+  it('records an approval (user.approved), with the approval it changed; approving again records it again without a change', async () => {
+    const company = await createCompany(t.deps.db);
+    const user = await createUser(t.deps.db, { approved: false, password: null, companyId: company.id });
+    expect((await api(t.app, superToken).put(`/superadmin/users/activate/${user.id}`)).statusCode).toBe(200);
+    expect(await eventsAbout(user.id)).toMatchObject([{ type: 'user.approved', companyId: company.id, changes: { approved: { before: false, after: true } } }]);
+    expect((await api(t.app, superToken).put(`/superadmin/users/activate/${user.id}`)).statusCode).toBe(200);
+    const changes = (await eventsAbout(user.id)).map((event) => event.changes);
+    expect(changes).toHaveLength(2);
+    expect(changes).toEqual(expect.arrayContaining([{ approved: { before: false, after: true } }, {}]));
+  });
+
+  it('records a set-password email sent, without its link', async () => {
+    const user = await createUser(t.deps.db, { password: null });
+    expect((await api(t.app, superToken).put(`/superadmin/users/sendsetpassword/${user.id}`)).statusCode).toBe(200);
+    const token = linkTokenIn((await queuedEmails(t.deps)).filter((e) => e.toAddresses === user.emailAddress).at(-1)!.textBody);
+    const events = await eventsAbout(user.id);
+    expect(events).toMatchObject([{ type: 'user.set_password_email_sent', changes: {} }]);
+    expect(JSON.stringify(events)).not.toContain(token);
+  });
+});

@@ -19,15 +19,16 @@ export type WalkWorld = {
 
 export type WalkEntry = {
   as: WalkCaller;
-  /** The call's input, after making the records it acts on (a fresh one per entry). */
+  /** The call's input, after making the records it acts on (a fresh one per entry); undefined for a call that takes none. */
   input: (world: WalkWorld) => Promise<unknown> | unknown;
   /** The types of event the call records, each at least once. */
   records: EventType[];
   /**
    * The user the events name, when the caller is anonymous (a sign-in names the user who signed in;
-   * null: no known user). A signed-in caller's events always name the caller.
+   * null: no known user), asked after the call (a sign-up's user exists only then). A signed-in
+   * caller's events always name the caller.
    */
-  actorId?: (world: WalkWorld) => string | null;
+  actorId?: (world: WalkWorld, input: unknown) => Promise<string | null> | string | null;
 };
 
 export type WalkEntries = Record<string, WalkEntry>;

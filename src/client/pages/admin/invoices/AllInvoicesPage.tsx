@@ -1,11 +1,12 @@
 import { Text } from '@mantine/core';
-import { IconCash, IconEdit, IconFileTypePdf, IconMail, IconTrash } from '@tabler/icons-react';
+import { IconCash, IconEdit, IconFileTypePdf, IconHistory, IconMail, IconTrash } from '@tabler/icons-react';
 import { MissingPaymentDetailsBanner } from '../MissingPaymentDetailsBanner.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
 import { AdminList, ConfirmAction, DateRangeFilter, FilterSwitch, OneRowNotice, RowAction, useAdminList, useDialog, listCache } from '../../../components/records/index.js';
+import { RecordHistoryDialog } from '../../../components/events/RecordHistory.js';
 import { trpc } from '../../../trpc.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
@@ -57,6 +58,7 @@ export function AllInvoicesPage() {
   const editor = useDialog<Partial<InvoiceDto>>();
   const payer = useDialog<Partial<PaymentDto>>();
   const actions = useDialog<InvoiceAction>();
+  const history = useDialog<InvoiceDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.invoices.list, list.query);
   const action = actions.target;
@@ -116,6 +118,9 @@ export function AllInvoicesPage() {
             <RowAction label="Open Invoice PDF" onClick={() => void showPdf(invoice)}>
               <IconFileTypePdf size={18} />
             </RowAction>
+            <RowAction label="Invoice History" onClick={() => history.open(invoice)}>
+              <IconHistory size={18} />
+            </RowAction>
             <RowAction label="Edit Invoice" onClick={() => editor.open(invoice)}>
               <IconEdit size={18} />
             </RowAction>
@@ -147,6 +152,7 @@ export function AllInvoicesPage() {
           }}
         />
       )}
+      {history.target && <RecordHistoryDialog what={`invoice ${history.target.invoiceId}`} subjectId={history.target._id} onClose={history.close} />}
       {action && <ConfirmAction {...confirmationOf(action)} mutation={mutations[action.kind]} input={{ id: action.invoice._id }} onClose={actions.close} />}
     </div>
   );

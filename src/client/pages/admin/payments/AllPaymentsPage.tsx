@@ -1,8 +1,10 @@
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { PaymentDto, PaymentSortKey } from '../../../../shared/payments.js';
 import { AdminList, ConfirmAction, DateRangeFilter, RowAction, deleteConfirmation, inCompanyFilter, listCache, useAdminList, useDialog } from '../../../components/records/index.js';
+import { RecordHistoryDialog } from '../../../components/events/RecordHistory.js';
 import { trpc } from '../../../trpc.js';
+import { formatDollars } from '../../../../shared/format.js';
 import { lazyPart } from '../../../lib/lazyNamed.js';
 import { toastDone } from '../../../lib/toast.js';
 import { paymentColumns } from './paymentColumns.js';
@@ -26,6 +28,7 @@ export function AllPaymentsPage() {
   const payments = trpc.superadmin.payments.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const editor = useDialog<Partial<PaymentDto>>();
   const deleting = useDialog<PaymentDto>();
+  const history = useDialog<PaymentDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.payments.list, list.query);
   const remove = trpc.superadmin.payments.delete.useMutation({
@@ -58,6 +61,9 @@ export function AllPaymentsPage() {
         }}
         actions={(payment) => (
           <>
+            <RowAction label="Payment History" onClick={() => history.open(payment)}>
+              <IconHistory size={18} />
+            </RowAction>
             <RowAction label="Edit Payment" onClick={() => editor.open(payment)}>
               <IconEdit size={18} />
             </RowAction>
@@ -75,6 +81,7 @@ export function AllPaymentsPage() {
           onSaved={(saved) => (replaceRow(saved, inCompanyFilter(list.companyId, saved)), editor.close())}
         />
       )}
+      {history.target && <RecordHistoryDialog what={`the payment of ${formatDollars(history.target.amount)} on invoice ${history.target.invoice.invoiceId}`} subjectId={history.target._id} onClose={history.close} />}
       {deleting.target && <ConfirmAction {...deleteConfirmation('Payment')} mutation={remove} input={{ id: deleting.target._id }} onClose={deleting.close} />}
     </>
   );

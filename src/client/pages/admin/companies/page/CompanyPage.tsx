@@ -16,6 +16,7 @@ import { CompanyDialog } from '../CompanyDialog.js';
 import { CompanyFigures } from './CompanyFigures.js';
 import { CompanyNotFound } from './CompanyNotFound.js';
 import { PlanDialog } from './PlanDialog.js';
+import { RecordHistoryList } from '../../../../components/events/RecordHistory.js';
 import { ActivitiesSection, InvoicesSection, PaymentsSection, TasksSection, TimeLogsSection, UsersSection } from './CompanySections.js';
 
 // The editors and their date pickers load after the page has shown.
@@ -132,6 +133,7 @@ export function CompanyPage() {
       <TasksSection companyId={current._id} companyName={current.companyName} />
       <TimeLogsSection companyId={current._id} companyName={current.companyName} />
       <UsersSection companyId={current._id} companyName={current.companyName} />
+      <RecordHistoryList title="History" filter={{ company: current._id }} />
 
       {dialogs.target === 'edit' && <CompanyDialog company={current} onClose={dialogs.close} onSaved={() => (refresh(), dialogs.close())} />}
       {dialogs.target === 'logTime' && (

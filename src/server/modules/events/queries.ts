@@ -1,0 +1,107 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { events as eventColumns } from '../../../../drizzle/schema.js';
+import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventDto, type EventListQuery } from '../../../shared/events.js';
+import type { Page } from '../../../shared/list.js';
+import type { Tx } from '../../db.js';
+import { countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { withinDays } from '../../lib/periods.js';
+
+/*
+ * The audit log: events newest first, from the index of the filter given (type, actor, company or
+ * record, each with the time after it), else from the time index; a page stops where it ends.
+ */
+
+/** A search names at most this many users; a text matching more names no one in particular. */
+const SEARCHED_USERS = 100;
+
+type EventRow = { event: typeof eventColumns.$inferSelect; companyName: string | null };
+
+function toDto({ event, companyName }: EventRow): EventDto {
+  return {
+    _id: event.id,
+    occurredAt: event.occurredAt.toISOString(),
+    type: event.type,
+    actorId: event.actorId,
+    actorLabel: event.actorLabel,
+    companyId: event.companyId,
+    companyName,
+    subjectType: event.subjectType,
+    subjectId: event.subjectId,
+    // read back from a JSON column, so JSON values whatever the writer passed
+    changes: event.changes as EventDto['changes'],
+    ipAddress: event.ipAddress,
+  };
+}
+
+/** The types whose name or meaning contains the text, ignoring case. */
+function typesMatching(text: string): string[] {
+  const wanted = text.toLowerCase();
+  return EVENT_TYPE_NAMES.filter((type) => type.includes(wanted) || EVENT_TYPES[type].toLowerCase().includes(wanted));
+}
+
+/** The users whose name or email address contains the text (up to SEARCHED_USERS). */
+async function usersMatching(tx: Tx, text: string): Promise<string[]> {
+  const { users } = tx.t;
+  const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(searchAny(text, [fullName, users.emailAddress], tx.syntax))
+    .limit(SEARCHED_USERS);
+  return rows.map((row) => row.id);
+}
+
+/** A search as one condition each index answers: the matching types, the matching users' events, or the record with that id. */
+async function searchCondition(tx: Tx, text: string): Promise<SQL | undefined> {
+  if (!text) return undefined;
+  const { events } = tx.t;
+  const types = typesMatching(text);
+  const actors = await usersMatching(tx, text);
+  return or(types.length > 0 ? inArray(events.type, types) : undefined, actors.length > 0 ? inArray(events.actorId, actors) : undefined, eq(events.subjectId, text));
+}
+
+/** Events for the filters and search, newest first, a slice at a time. */
+export function eventListReader(tx: Tx, query: Omit<EventListQuery, 'page' | 'perPage'>, providerZone: string): ListReader<EventDto> {
+  const { companies, events } = tx.t;
+  const filters = and(
+    query.type ? eq(events.type, query.type) : undefined,
+    query.actor ? eq(events.actorId, query.actor) : undefined,
+    query.company ? eq(events.companyId, query.company) : undefined,
+    query.subject ? eq(events.subjectId, query.subject) : undefined,
+    withinDays(events.occurredAt, query, providerZone),
+  );
+  let planned: Promise<SQL | undefined> | undefined;
+  const where = () => (planned ??= searchCondition(tx, query.search).then((search) => and(filters, search)));
+  const rowid = sql<number>`${events}.rowid`;
+  // the events of one change share its instant: the rowid orders them as they were written
+  const keys = [events.occurredAt, rowid];
+  // a search may match few events of a million: found through its indexes and sorted, rather than walked to
+  const order = pageOrderOf(Boolean(query.search), async (limit) => {
+    const rows = await tx.select({ rowid }).from(events).where(await where()).limit(limit);
+    return rows.map((row) => row.rowid);
+  });
+  const read = async (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => {
+    const pageOrder = await order();
+    const matches = pageOrder === 'sortMatches' ? await order.matches() : undefined;
+    const onlyMatches = matches ? (matches.length === 0 ? sql`0 = 1` : inArray(rowid, matches)) : undefined;
+    const selected = { event: events, companyName: companies.companyName };
+    return tx
+      .select({ ...selected, ...extra } as typeof selected)
+      .from(events)
+      .leftJoin(companies, eq(companies.id, events.companyId))
+      .where(and(await where(), after, onlyMatches))
+      .orderBy(...pageOrderBy(pageOrder, query.dir, keys, tx.syntax))
+      .limit(limit)
+      .offset(offset);
+  };
+  return {
+    rows: async (limit, offset) => (await read({}, undefined, limit, offset)).map(toDto),
+    count: async (atMost) => countOfMatches(order, atMost, async (most) => countUpTo(tx, events, await where(), most)),
+    slice: keyedSlices(query.dir, keys, read, toDto),
+  };
+}
+
+/** One page of the audit log. */
+export async function listEvents(tx: Tx, query: EventListQuery, providerZone: string): Promise<Page<EventDto>> {
+  return pageOf(query, eventListReader(tx, query, providerZone));
+}

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       PROVIDER_PAYMENT_EMAIL: 'pay@example.com',
       APP_TIMEZONE: 'Europe/Berlin',
       SCHEDULER_WEBHOOK_URL: 'https://script.example.com/exec',
+      EVENT_RETENTION_DAYS: '365',
       SESSION_SECRET: 'x'.repeat(32),
       TRUST_PROXY: 'loopback, 10.0.0.0/8,::1',
     });
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       mailFrom: 'Billing <billing@example.com>',
       timeZone: 'Europe/Berlin',
       schedulerWebhookUrl: 'https://script.example.com/exec',
+      eventRetentionDays: 365,
       provider: {
         name: 'Acme Consulting',
         email: 'owner@example.com',
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '1' }, 'a hop count cannot tell a proxy from a client'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: TRUST_PROXY must list'],
     [{ TRUST_PROXY: '10.0.0.1,proxy.example.com' }, 'TRUST_PROXY: TRUST_PROXY must list'],
+    [{ EVENT_RETENTION_DAYS: '7' }, 'EVENT_RETENTION_DAYS: EVENT_RETENTION_DAYS must be a whole number of days from 30 to 36500'],
+    [{ EVENT_RETENTION_DAYS: 'forever' }, 'EVENT_RETENTION_DAYS: EVENT_RETENTION_DAYS must be a whole number of days'],
   ])('stops on %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

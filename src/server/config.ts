@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_LOW_BALANCE_HOURS, LOW_BALANCE_MAX_HOURS } from '../shared/balance-alerts.js';
 import { hoursToHundredths } from '../shared/hours.js';
 import { clientTimeouts } from '../shared/limits.js';
-import { isTimeZoneName } from '../shared/settings.js';
+import { EVENT_RETENTION_MAX_DAYS, EVENT_RETENTION_MIN_DAYS, isTimeZoneName } from '../shared/settings.js';
 
 /** The only reader of process.env: every setting, parsed once, with its documented default. */
 const optionalText = z
@@ -62,6 +62,9 @@ const envSchema = z.object({
     message: `LOW_BALANCE_HOURS must be a number of hours from 0 to ${LOW_BALANCE_MAX_HOURS} with at most 2 decimals, e.g. 5 or 2.5`,
   }),
   SCHEDULER_WEBHOOK_URL: optionalUrl('SCHEDULER_WEBHOOK_URL'),
+  EVENT_RETENTION_DAYS: optionalText.refine((value) => value === undefined || isRetentionDays(value), {
+    message: `EVENT_RETENTION_DAYS must be a whole number of days from ${EVENT_RETENTION_MIN_DAYS} to ${EVENT_RETENTION_MAX_DAYS}; leave it unset to keep the audit log forever`,
+  }),
   CLIENT_DIR: optionalText,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -97,6 +100,11 @@ export function parseTrustProxy(value: string): string[] | undefined {
     return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
   };
   return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
+}
+
+function isRetentionDays(value: string): boolean {
+  const days = Number(value);
+  return /^\d+$/.test(value) && days >= EVENT_RETENTION_MIN_DAYS && days <= EVENT_RETENTION_MAX_DAYS;
 }
 
 function isThresholdHours(value: string): boolean {
@@ -168,6 +176,8 @@ export type Config = {
   /** The running-low threshold of every company that has none of its own, in hundredths of an hour. */
   lowBalanceHundredths: number;
   schedulerWebhookUrl: string | undefined;
+  /** Days the audit log keeps an event (EVENT_RETENTION_DAYS); null: forever. */
+  eventRetentionDays: number | null;
   sessionSecret: string | undefined;
   /** Proxies whose X-Forwarded-For names the client: none (false) unless TRUST_PROXY says. */
   trustProxy: false | string[];
@@ -221,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: values.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     lowBalanceHundredths: hoursToHundredths(Number(values.LOW_BALANCE_HOURS ?? DEFAULT_LOW_BALANCE_HOURS)),
     schedulerWebhookUrl: values.SCHEDULER_WEBHOOK_URL,
+    eventRetentionDays: values.EVENT_RETENTION_DAYS === undefined ? null : Number(values.EVENT_RETENTION_DAYS),
     sessionSecret: values.SESSION_SECRET,
     trustProxy: values.TRUST_PROXY ? parseTrustProxy(values.TRUST_PROXY)! : false,
     logLevel: values.LOG_LEVEL,

@@ -4,13 +4,14 @@ import { Repeating } from './lib/repeating.js';
 import { expireDueBlocks } from './modules/activities/expiry-run.js';
 import { warnOfExpiringHours } from './modules/activities/expiry-warnings.js';
 import { issueDuePlanInvoices } from './modules/plans/service.js';
+import { purgeExpiredEvents } from './modules/events/retention.js';
 
 /** How often the timed work runs (and once at start). */
 export const SCHEDULED_EVERY_MS = 60 * 60_000;
 
 /**
  * The app's timed work: the hour blocks' expiries due by now, the warnings of hours about to
- * expire, and the monthly plans' invoices due. Every process runs it (at start and
+ * expire, the monthly plans' invoices due, and the audit log's events past its retention. Every process runs it (at start and
  * hourly); each part writes only what is due and not yet written, inside the transactions that
  * keep its rules, so a second run, or another process's, writes nothing twice.
  */
@@ -19,6 +20,7 @@ export async function runScheduledWork(deps: AppDeps): Promise<void> {
   await expireDueBlocks(deps, deps.db, now);
   await warnOfExpiringHours(deps, now);
   await issueDuePlanInvoices(deps, now);
+  await purgeExpiredEvents(deps, now);
 }
 
 export function scheduledWork(deps: AppDeps, logger?: FastifyBaseLogger): Repeating {

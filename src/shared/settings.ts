@@ -8,6 +8,10 @@ import { EMAIL_PATTERN, numberField, requiredLine, singleLine } from './validati
  * environment gives until they are saved here.
  */
 
+/** The audit log is kept at least this many days, and at most this many (a hundred years); none: forever. */
+export const EVENT_RETENTION_MIN_DAYS = 30;
+export const EVENT_RETENTION_MAX_DAYS = 36_500;
+
 /** Every text setting, in the order the page shows them, with the label its messages use. */
 export const SETTING_LABELS = {
   name: 'Business name',
@@ -24,6 +28,7 @@ export const SETTING_LABELS = {
   timeZone: 'Time zone',
   schedulerWebhookUrl: 'Scheduler webhook address',
   mailFrom: 'Sender of emails',
+  eventRetentionDays: 'Audit log retention (days)',
 } as const;
 
 export type SettingName = keyof typeof SETTING_LABELS;
@@ -45,6 +50,7 @@ export const SETTING_ENVIRONMENT: Readonly<Record<SettingName, string | null>> =
   timeZone: 'APP_TIMEZONE',
   schedulerWebhookUrl: 'SCHEDULER_WEBHOOK_URL',
   mailFrom: 'MAIL_FROM',
+  eventRetentionDays: 'EVENT_RETENTION_DAYS',
 };
 
 /** An optional text setting: empty (or null) clears it; the wire carries null for unset. */
@@ -106,6 +112,7 @@ export const settingsFields = z.object({
     (value) => value === null || webhookUrl(value),
     'Scheduler webhook address must be a full http:// or https:// address.',
   ),
+  eventRetentionDays: numberField(SETTING_LABELS.eventRetentionDays, { int: true, min: EVENT_RETENTION_MIN_DAYS, max: EVENT_RETENTION_MAX_DAYS }).nullable(),
   mailFrom: optionalSetting('mailFrom', 200, { pattern: SENDER, patternMessage: 'Sender of emails must be an address, or a name and an address such as "Acme Consulting" <billing@acme.example>.' }),
 });
 export type SettingsFields = z.output<typeof settingsFields>;

@@ -1,3 +1,4 @@
+import { signInFailureLimits } from '../../../shared/limits.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import type { Caller, RateLimitedAction } from '../../rate-limit.js';
@@ -45,11 +46,20 @@ export async function recordRefusedSignIn(deps: AppDeps, source: EventSource, ev
   await deps.db.transaction((tx) => recordEvent(tx, source, deps.clock.now(), event));
 }
 
+/** A throttled sign-in is recorded once in this long for the same actor and address: the failure window. */
+const THROTTLE_RECORDED_ONCE_MS = signInFailureLimits.perAddress.windowMs;
+
 const isTooMany = (error: unknown) => error instanceof AppError && error.code === 'TOO_MANY_REQUESTS';
 
-/** Records a sign-in the limiter refused (sign_in.throttled) and throws its refusal on; any other error is thrown as it is. */
+/**
+ * Records a sign-in the limiter refused (sign_in.throttled) and throws its refusal on; any other
+ * error is thrown as it is. Once a window for each actor and address: a client that keeps trying
+ * once refused writes one event, not one per request.
+ */
 export async function throttledSignIn(deps: AppDeps, refusal: unknown, source: EventSource, user: UserSubject | undefined): Promise<never> {
-  if (isTooMany(refusal)) await recordRefusedSignIn(deps, source, userEvent('sign_in.throttled', user));
+  if (isTooMany(refusal) && (await deps.rateLimiter.isFirst(`sign-in-throttled|${source.actorLabel}|${source.ipAddress}`, THROTTLE_RECORDED_ONCE_MS))) {
+    await recordRefusedSignIn(deps, source, userEvent('sign_in.throttled', user));
+  }
   throw refusal;
 }
 

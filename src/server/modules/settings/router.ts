@@ -32,6 +32,7 @@ const settingsOutput = z.object({
   timeZone: z.string(),
   schedulerWebhookUrl: nullableText,
   mailFrom: nullableText,
+  eventRetentionDays: z.number().int().nullable().describe('Days the audit log keeps an event before the scheduled work deletes it; null: forever (EVENT_RETENTION_DAYS until saved here).'),
   unsaved: z.array(z.enum(SETTING_NAMES)).describe('Settings never saved on the page: their value is the environment\'s or the built-in default.'),
   defaultMailFrom: z.string().describe('The sender emails carry while mailFrom is null.'),
   logo: z.object({ url: z.string(), contentType: z.string(), bytes: z.number() }).nullable(),

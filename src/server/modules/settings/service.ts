@@ -26,6 +26,8 @@ export type EffectiveSettings = {
   lowBalanceHundredths: number;
   schedulerWebhookUrl: string | undefined;
   mailFrom: string;
+  /** Days the audit log keeps an event; null: forever. */
+  eventRetentionDays: number | null;
 };
 
 type Saved = Partial<SettingsFields>;
@@ -48,6 +50,7 @@ function environmentFields(config: Config): SettingsFields {
     timeZone: config.timeZone,
     schedulerWebhookUrl: config.schedulerWebhookUrl ?? null,
     mailFrom: config.mailFrom ?? null,
+    eventRetentionDays: config.eventRetentionDays,
   };
 }
 
@@ -87,6 +90,7 @@ function effective(fields: SettingsFields): EffectiveSettings {
     lowBalanceHundredths: hoursToHundredths(fields.lowBalanceHours),
     schedulerWebhookUrl: orUndefined(fields.schedulerWebhookUrl),
     mailFrom: fields.mailFrom ?? defaultSender(fields.name),
+    eventRetentionDays: fields.eventRetentionDays,
   };
 }
 

@@ -1,4 +1,5 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { EVENT_RETENTION_MIN_DAYS } from '../../../../shared/settings.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { PageLoading } from '../../../components/PageLoading.js';
 import { FormMessage } from '../../../components/FormMessage.js';
@@ -34,6 +35,12 @@ const defaultsFields = (timeZone: string, defaultMailFrom: string): FieldSpec[] 
   { name: 'timeZone', kind: 'choice', choices: timeZones(timeZone), help: 'Weeks, days and invoice years are read in this zone.' },
   { name: 'schedulerWebhookUrl', type: 'url', wide: true, help: 'The Company List scheduler posts its list here.' },
   { name: 'mailFrom', wide: true, placeholder: defaultMailFrom, help: `Empty: ${defaultMailFrom}.` },
+  {
+    name: 'eventRetentionDays',
+    inputMode: 'numeric',
+    placeholder: 'Forever',
+    help: `Events older than this many days leave the Audit Log (at least ${EVENT_RETENTION_MIN_DAYS}). Empty: kept forever.`,
+  },
 ];
 
 /** The super-admin's Settings: the business profile, payment details and defaults, in force as soon as saved. */

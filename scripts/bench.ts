@@ -82,7 +82,7 @@ async function seed(): Promise<Seeded> {
 
 async function measureCalls(project: RunningServer, seeded: Seeded): Promise<{ results: CallResult[]; afterOne: number; peakMany: number }> {
   const tokenOf = (as: 'superAdmin' | 'customer') => (as === 'superAdmin' ? seeded.superAdmin.token : seeded.customer.token);
-  const calls = benchCalls(seeded.customer.companyId);
+  const calls = benchCalls(seeded.customer.companyId, seeded.events);
   const alone: CallResult[] = [];
   for (const call of calls) {
     progress(`1 client: ${call.name}`);

@@ -30,8 +30,24 @@ const list = (as: Actor, path: string, query = FIRST_PAGE, name = path.replace(/
   kind: 'list',
 });
 
-export function benchCalls(companyId: string): BenchCall[] {
+/** The audit log: its first page, a deep one, and each filter, on a million events. */
+function auditLogCalls(sample: { actorId: string; companyId: string; subjectId: string }): BenchCall[] {
+  const events = '/api/superadmin/events';
   return [
+    list('superAdmin', events),
+    list('superAdmin', events, '?page=400&per_page=25', '/superadmin/events page 400'),
+    list('superAdmin', events, `${FIRST_PAGE}&type=hours.expired`, '/superadmin/events?type'),
+    list('superAdmin', events, `${FIRST_PAGE}&company=${sample.companyId}`, '/superadmin/events?company'),
+    list('superAdmin', events, `${FIRST_PAGE}&actor=${sample.actorId}`, '/superadmin/events?actor'),
+    list('superAdmin', events, `${FIRST_PAGE}&subject=${sample.subjectId}`, '/superadmin/events?subject (a History)'),
+    list('superAdmin', events, `${FIRST_PAGE}&from=2025-01-01&to=2025-01-31`, '/superadmin/events?from&to'),
+    list('superAdmin', events, `${FIRST_PAGE}&search=expired`, '/superadmin/events "expired"'),
+  ];
+}
+
+export function benchCalls(companyId: string, eventSample: { actorId: string; companyId: string; subjectId: string }): BenchCall[] {
+  return [
+    ...auditLogCalls(eventSample),
     list('superAdmin', '/api/superadmin/companies'),
     list('superAdmin', '/api/superadmin/users'),
     list('superAdmin', '/api/superadmin/packages'),

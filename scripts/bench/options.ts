@@ -13,6 +13,8 @@ export type Sizes = {
   invoices: number;
   payments: number;
   packages: number;
+  /** Rows of the audit log. */
+  events: number;
 };
 
 /** How long each measurement may run: a count of requests, cut short at a time limit. */
@@ -38,8 +40,8 @@ export type BenchOptions = {
   writesOnly: boolean;
 };
 
-export const FULL_SIZES: Sizes = { companies: 1_000, users: 3_000, tasks: 10_000, logs: 200_000, invoices: 50_000, payments: 45_000, packages: 300 };
-export const SMALL_SIZES: Sizes = { companies: 50, users: 150, tasks: 500, logs: 10_000, invoices: 2_500, payments: 2_250, packages: 30 };
+export const FULL_SIZES: Sizes = { companies: 1_000, users: 3_000, tasks: 10_000, logs: 200_000, invoices: 50_000, payments: 45_000, packages: 300, events: 1_000_000 };
+export const SMALL_SIZES: Sizes = { companies: 50, users: 150, tasks: 500, logs: 10_000, invoices: 2_500, payments: 2_250, packages: 30, events: 50_000 };
 
 export const FULL_BUDGET: Budget = {
   oneClient: { requests: 200, maxMs: 10_000 },
@@ -52,11 +54,11 @@ export const SMALL_BUDGET: Budget = {
   throughputMs: 2_000,
 };
 
-const sizeFlags = ['companies', 'users', 'tasks', 'logs', 'invoices', 'payments'] as const;
+const sizeFlags = ['companies', 'users', 'tasks', 'logs', 'invoices', 'payments', 'events'] as const;
 
 export const USAGE = `npm run bench [-- flags]
   --small                  a quick run: ${describeSizes(SMALL_SIZES)}, shorter runs
-  --companies N --users N --tasks N --logs N --invoices N --payments N
+  --companies N --users N --tasks N --logs N --invoices N --payments N --events N
                            sizes (default ${describeSizes(FULL_SIZES)})
   --db postgres://USER@HOST/DB
                            run on PostgreSQL: the seed is copied into a new database made on that
@@ -69,7 +71,7 @@ export const USAGE = `npm run bench [-- flags]
   --writes-only            seed, then measure the write path only (to compare a change to it)`;
 
 export function describeSizes(sizes: Sizes): string {
-  return `${sizes.companies} companies, ${sizes.users} users, ${sizes.tasks} tasks, ${sizes.logs} time logs, ${sizes.invoices} invoices, ${sizes.payments} payments`;
+  return `${sizes.companies} companies, ${sizes.users} users, ${sizes.tasks} tasks, ${sizes.logs} time logs, ${sizes.invoices} invoices, ${sizes.payments} payments, ${sizes.events} events`;
 }
 
 function wholeNumber(name: string, text: string, min: number): number {

@@ -14,7 +14,7 @@ import { captureStatements, replayable } from './capture.js';
 import type { Sizes } from './options.js';
 import { seedDatabase } from './seed.js';
 
-const TINY: Sizes = { companies: 6, users: 15, tasks: 60, logs: 400, invoices: 80, payments: 72, packages: 6 };
+const TINY: Sizes = { companies: 6, users: 15, tasks: 60, logs: 400, invoices: 80, payments: 72, packages: 6, events: 500 };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hourbank-bench-test-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const seeded = await seedDatabase(dataDir, TINY);
@@ -104,7 +104,7 @@ describe('the bench seed', () => {
     const { deps, database } = await createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
     const app = await buildApp(deps);
     try {
-      for (const call of benchCalls(seeded.customer.companyId)) {
+      for (const call of benchCalls(seeded.customer.companyId, seeded.events)) {
         const token = call.as === 'superAdmin' ? seeded.superAdmin.token : seeded.customer.token;
         const response = await app.inject({ method: 'GET', url: call.path, headers: { jwttoken: token } });
         const allowed = call.kind === 'dashboard' ? [200, 404] : [200];

@@ -18,6 +18,7 @@ import {
 } from './seed-rows.js';
 import { seedHourBlocks } from './seed-blocks.js';
 import { seedInvoicesAndPayments } from './seed-invoices.js';
+import { seedEvents, type EventSample } from './seed-events.js';
 
 export type Session = { token: string; companyId: string | null };
 
@@ -37,9 +38,11 @@ export type Seeded = {
   openTasks: Ids[];
   timeLogs: Ids[];
   payableInvoices: Ids[];
+  /** An actor, a company and a record of the audit log, for its filters. */
+  events: EventSample;
 };
 
-const COUNTED_TABLES = ['companies', 'users', 'tasks', 'task_history', 'time_logs', 'invoices', 'payments', 'packages', 'activities', 'hour_blocks', 'plans'];
+const COUNTED_TABLES = ['companies', 'users', 'tasks', 'task_history', 'time_logs', 'invoices', 'payments', 'packages', 'activities', 'hour_blocks', 'plans', 'events'];
 const LOAD_CUSTOMERS = 20;
 
 const cpuMillis = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
@@ -84,6 +87,7 @@ export async function seedDatabase(dataDir: string, sizes: Sizes): Promise<Seede
   const { writer, reader } = database.sqlite;
   const now = Date.now();
   const world = newWorld(writer, seededRandom(20_260_302), now);
+  let eventSample: EventSample | undefined;
   try {
     writer.transaction(() => {
       seedCompanies(world, sizes.companies);
@@ -94,6 +98,7 @@ export async function seedDatabase(dataDir: string, sizes: Sizes): Promise<Seede
       seedInvoicesAndPayments(world, sizes.invoices, sizes.payments);
       seedHourBlocks(world);
       seedCompanyFigures(world);
+      eventSample = seedEvents(world, sizes.events);
     })();
     const { customers, superAdmin } = await signInSessions(database.db, world, new Date(now));
     // a long-running portal has its log checkpointed; the server should not start on a 100 MB WAL
@@ -111,6 +116,7 @@ export async function seedDatabase(dataDir: string, sizes: Sizes): Promise<Seede
       openTasks: world.openTasks,
       timeLogs: world.timeLogSample,
       payableInvoices: world.payableInvoices,
+      events: eventSample!,
     };
   } finally {
     await database.close();

@@ -70,12 +70,6 @@ const alertedFields = (companies: Tx['t']['companies']) => ({
   negativeEmailedAt: companies.negativeEmailedAt,
 });
 
-async function readCompany(tx: Tx, companyId: string): Promise<AlertedCompany | undefined> {
-  const { companies } = tx.t;
-  const [company] = await tx.select(alertedFields(companies)).from(companies).where(eq(companies.id, companyId));
-  return company;
-}
-
 type Alert = { kind: BalanceEmailKind; company: AlertedCompany };
 
 /**
@@ -166,11 +160,10 @@ async function recordAlerts(tx: Tx, changed: AlertedCompany[]): Promise<void> {
 }
 
 /** A changed threshold re-arms the alerts of a company whose balance is now above it. */
-export async function rearmIfAbove(deps: Pick<AppDeps, 'config'>, tx: Tx, companyId: string): Promise<void> {
+export async function rearmIfAbove(deps: Pick<AppDeps, 'config'>, tx: Tx, company: Pick<AlertedCompany, 'id' | 'balanceAlert' | 'balanceHundredths' | 'lowBalanceHundredths'>): Promise<void> {
   const { companies } = tx.t;
-  const company = await readCompany(tx, companyId);
-  if (company?.balanceAlert && company.balanceHundredths > (await thresholdOf(deps, tx, company))) {
-    await tx.update(companies).set({ balanceAlert: null }).where(eq(companies.id, companyId));
+  if (company.balanceAlert && company.balanceHundredths > (await thresholdOf(deps, tx, company))) {
+    await tx.update(companies).set({ balanceAlert: null }).where(eq(companies.id, company.id));
   }
 }
 

@@ -33,6 +33,7 @@ const companyColumnsOf = ({ companies, plans }: Pick<Tx['t'], 'companies' | 'pla
   pendingHundredths: companies.pendingHundredths,
   openTasks: companies.openTasks,
   lowBalanceHundredths: companies.lowBalanceHundredths,
+  balanceAlert: companies.balanceAlert,
   overageRateCents: companies.overageRateCents,
   runningLowEmailedAt: companies.runningLowEmailedAt,
   negativeEmailedAt: companies.negativeEmailedAt,
@@ -232,7 +233,12 @@ export async function findCompanyRow(tx: Tx, id: string): Promise<CompanyRow> {
 }
 
 export async function findCompany(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, id: string): Promise<CompanyDto> {
-  const [company] = await toDtos(deps, tx, [await findCompanyRow(tx, id)]);
+  return companyOfRow(deps, tx, await findCompanyRow(tx, id));
+}
+
+/** The company a row read earlier in the transaction (findCompanyRow) stands for, with what the row does not hold. */
+export async function companyOfRow(deps: Pick<AppDeps, 'config' | 'clock'>, tx: Tx, row: CompanyRow): Promise<CompanyDto> {
+  const [company] = await toDtos(deps, tx, [row]);
   return company!;
 }
 

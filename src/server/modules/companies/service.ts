@@ -18,6 +18,7 @@ import {
   billingHistoryOf,
   COMPANY_EVENT_FIELDS,
   companyEventFields,
+  companyOfRow,
   companyOptions,
   findCompany,
   findCompanyRow,
@@ -63,11 +64,14 @@ export async function createCompany(deps: AppDeps, source: EventSource, fields: 
 export async function updateCompany(deps: AppDeps, source: EventSource, id: string, fields: CompanyFields): Promise<CompanyDto> {
   return deps.db.transaction(async (tx) => {
     const { companies } = tx.t;
-    const before = companyEventFields(await findCompanyRow(tx, id));
-    await tx.update(companies).set(rowFields(fields)).where(eq(companies.id, id));
-    await rearmIfAbove(deps, tx, id);
-    const company = await findCompany(deps, tx, id);
-    await recordEvents(tx, source, deps.clock.now(), companyEvents('company.updated', id, before, company));
+    const row = await findCompanyRow(tx, id);
+    const changed = rowFields(fields);
+    await tx.update(companies).set(changed).where(eq(companies.id, id));
+    // the row as it now stands, without reading it again: an update of the dialog's fields moves no balance
+    const updated = { ...row, ...changed };
+    await rearmIfAbove(deps, tx, updated);
+    const company = await companyOfRow(deps, tx, updated);
+    await recordEvents(tx, source, deps.clock.now(), companyEvents('company.updated', id, companyEventFields(row), company));
     return company;
   });
 }

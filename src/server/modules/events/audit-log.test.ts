@@ -115,4 +115,14 @@ describe('the audit log', () => {
     expectIndexedPage(await plans({ company: acme.id }), 'events', 'events_company_idx');
     expectIndexedPage(await plans({ subject: 'inv-1' }), 'events', 'events_subject_idx');
   });
+
+  it.runIf(testEngine() === 'sqlite')('walks the time index for a search matching thousands, checking each event, without gathering and sorting them', async () => {
+    const many = Array.from({ length: 2_100 }, (_, n) => event('hours.expired', globex.id, `block-many-${n}`));
+    await t.deps.db.transaction((tx) => recordEvents(tx, SCHEDULED_WORK, at('2026-02-01T10:00:00Z'), many));
+    const plans = await statementPlans(t.database, () => listAuditLog(t.deps, eventListInput.parse({ perPage: 25, search: 'expired' })));
+    const page = plans.find(({ sql }) => sql.includes('order by') && sql.includes('limit') && sql.includes('left join'))!;
+    expect(page.plan.join('\n')).toMatch(/SCAN events USING INDEX events_time_idx/);
+    expect(page.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+    expect((await list({ search: 'expired' })).length).toBeGreaterThan(0);
+  });
 });

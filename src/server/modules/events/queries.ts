@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { events as eventColumns } from '../../../../drizzle/schema.js';
 import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventDto, type EventListQuery } from '../../../shared/events.js';
 import type { Page } from '../../../shared/list.js';
@@ -51,13 +51,25 @@ async function usersMatching(tx: Tx, text: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** A search as one condition each index answers: the matching types, the matching users' events, or the record with that id. */
-async function searchCondition(tx: Tx, text: string): Promise<SQL | undefined> {
-  if (!text) return undefined;
+/**
+ * A search as a condition on indexed columns: the matching types, the matching users' events, or
+ * the record with that id. `indexed` lets each index answer it (the probe and the count);
+ * `checked` is the same test kept off those indexes, for a page that walks the time index and
+ * checks each event it passes (SQLite would otherwise gather every match by its indexes and sort
+ * them: 20,000 expiries for "expired").
+ */
+async function searchCondition(tx: Tx, text: string): Promise<{ indexed: SQL | undefined; checked: SQL | undefined }> {
+  if (!text) return { indexed: undefined, checked: undefined };
   const { events } = tx.t;
   const types = typesMatching(text);
   const actors = await usersMatching(tx, text);
-  return or(types.length > 0 ? inArray(events.type, types) : undefined, actors.length > 0 ? inArray(events.actorId, actors) : undefined, eq(events.subjectId, text));
+  const condition = (column: (expression: SQLWrapper) => SQL) =>
+    or(
+      types.length > 0 ? inArray(column(events.type), types) : undefined,
+      actors.length > 0 ? inArray(column(events.actorId), actors) : undefined,
+      eq(column(events.subjectId), text),
+    );
+  return { indexed: condition((column) => sql`${column}`), checked: condition((column) => tx.syntax.unindexed(column)) };
 }
 
 /** Events for the filters and search, newest first, a slice at a time. */
@@ -70,8 +82,9 @@ export function eventListReader(tx: Tx, query: Omit<EventListQuery, 'page' | 'pe
     query.subject ? eq(events.subjectId, query.subject) : undefined,
     withinDays(events.occurredAt, query, providerZone),
   );
-  let planned: Promise<SQL | undefined> | undefined;
-  const where = () => (planned ??= searchCondition(tx, query.search).then((search) => and(filters, search)));
+  let planned: ReturnType<typeof searchCondition> | undefined;
+  const search = () => (planned ??= searchCondition(tx, query.search));
+  const where = async () => and(filters, (await search()).indexed);
   const rowid = sql<number>`${events}.rowid`;
   // the events of one change share its instant: the rowid orders them as they were written
   const keys = [events.occurredAt, rowid];
@@ -89,7 +102,7 @@ export function eventListReader(tx: Tx, query: Omit<EventListQuery, 'page' | 'pe
       .select({ ...selected, ...extra } as typeof selected)
       .from(events)
       .leftJoin(companies, eq(companies.id, events.companyId))
-      .where(and(await where(), after, onlyMatches))
+      .where(and(filters, (await search())[pageOrder === 'walk' ? 'checked' : 'indexed'], after, onlyMatches))
       .orderBy(...pageOrderBy(pageOrder, query.dir, keys, tx.syntax))
       .limit(limit)
       .offset(offset);

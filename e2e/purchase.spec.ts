@@ -190,7 +190,7 @@ describe('the price at checkout is the invoice\'s price', () => {
       await eventually(async () => (await total.innerText()).trim()).toBe(shown);
       await main(page).getByText('Check by Mail', { exact: true }).first().click();
       await purchaseButton(page).click();
-      await expectPath(page, '/confirmation');
+      await expectPath(page, '/confirmation', 20_000);
       const invoiceNumber = (await main(page).locator('dt:text-is("Invoice Number") + dd').innerText()).trim();
       expect((await main(page).locator('dt:text-is("Amount To Be Paid") + dd').innerText()).trim(), pkg.description).toBe(shown);
       const listed = await api(suite.url, 'GET', `/superadmin/allinvoices?search=${encodeURIComponent(pkg.description)}`, { token });

@@ -41,9 +41,18 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** Waits until the page's path is `path` (10 s unless told). */
+/**
+ * Waits until the page's path is `path` (10 s unless told). A page that stays put usually logged why
+ * (a failed call, a refused purchase): its console errors go into the failure's message.
+ */
 export async function expectPath(page: Page, path: string, timeout?: number): Promise<void> {
-  await eventually(() => pathOf(page), timeout).toBe(path);
+  try {
+    await eventually(() => pathOf(page), timeout).toBe(path);
+  } catch (error) {
+    const logged = (await page.consoleMessages()).filter((message) => message.type() === 'error').map((message) => message.text());
+    if (logged.length === 0) throw error;
+    throw new Error(`${(error as Error).message}\nthe page's console errors:\n${logged.join('\n')}`, { cause: error });
+  }
 }
 
 /** The page body (the app's <main>). */

@@ -57,6 +57,6 @@ export async function recordEvents(tx: Tx, source: EventSource, at: Date, events
 }
 
 /** Records one event of a change, at `at`, in the caller's transaction. */
-export async function recordEvent(tx: Tx, source: EventSource, at: Date, event: NewEvent): Promise<void> {
-  await tx.insert(tx.t.events).values({ id: newId(), occurredAt: at, ...source, ...event });
+export function recordEvent(tx: Tx, source: EventSource, at: Date, event: NewEvent): Promise<void> {
+  return recordEvents(tx, source, at, [event]);
 }

@@ -26,6 +26,8 @@ export type Tx = Queries & {
   readonly syntax: Syntax;
   /** The rows of a plain SQL statement, each an object keyed by the names the statement gives its columns. */
   rows<Row>(statement: SQL): Promise<Row[]>;
+  /** Runs a plain SQL statement that answers no rows (an `insert … select`). */
+  run(statement: SQL): Promise<void>;
   /**
    * A mark that moves whenever anything is committed to the database, by this process or another;
    * figures computed from the whole database are kept while it stays the same.

@@ -78,6 +78,7 @@ export async function openPostgresDatabase(url: string, options: PostgresOptions
       t: { value: t },
       syntax: { value: postgresSyntax },
       rows: { value: async (statement: SQL) => numbersRead(await queries.execute(statement)) },
+      run: { value: async (statement: SQL) => void (await queries.execute(statement)) },
       changeMark: { value: changeMark },
       transaction: { value: transaction },
       afterCommit: { value: afterCommit },

@@ -63,6 +63,7 @@ export function openSqlite(file: string): SqliteDatabase {
       t: { value: schema },
       syntax: { value: sqliteSyntax },
       rows: { value: async (statement: SQL) => queries.all(statement) },
+      run: { value: async (statement: SQL) => void queries.run(statement) },
       changeMark: { value: changeMark },
       transaction: { value: transaction },
       afterCommit: { value: afterCommit },

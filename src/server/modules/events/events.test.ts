@@ -46,4 +46,17 @@ describe('events', () => {
     ]);
     expect(events[0]?.occurredAt).toEqual(new Date('2026-12-02T10:00:00.000Z'));
   });
+
+  it('recorded many at once keep their order and their changes as given, across statements', async () => {
+    const subject = { companyId: 'company-many', subjectType: 'hour_block' };
+    const awkward = { note: { before: null, after: 'a "quoted" \\ text, with ünïcode and \u2028' }, nested: { before: { hours: [1, 2.5] }, after: { flag: false } } };
+    const many = Array.from({ length: 1_203 }, (_, index) => ({ type: 'hours.expired' as const, ...subject, subjectId: `block-${index}`, changes: index === 7 ? awkward : { unusedHundredths: { before: index, after: 0 } } }));
+    await t.deps.db.transaction((tx) => recordEvents(tx, SCHEDULED_WORK, new Date('2026-12-02T12:00:00.000Z'), many));
+    const events = await recordedEvents(t.deps.db, { companyId: 'company-many' });
+    expect(events.map((event) => event.subjectId)).toEqual(many.map((event) => event.subjectId));
+    expect(events[7]?.changes).toEqual(awkward);
+    expect(events[1_202]?.changes).toEqual({ unusedHundredths: { before: 1_202, after: 0 } });
+    expect(new Set(events.map((event) => event.occurredAt.getTime()))).toEqual(new Set([Date.parse('2026-12-02T12:00:00.000Z')]));
+    expect(events.every((event) => event.actorId === null && event.ipAddress === null && event.actorLabel === 'Scheduled work')).toBe(true);
+  });
 });

@@ -1,6 +1,9 @@
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import type { events as eventsTable } from '../../../../drizzle/schema.js';
 import { changedFields, type EventType, type FieldChange } from '../../../shared/events.js';
 import type { Tx } from '../../db.js';
-import { newId } from '../../lib/ids.js';
+import { newIds } from '../../lib/ids.js';
+import { preparedPer } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
 
 /*
@@ -47,13 +50,52 @@ export function changeEvents<T extends Record<string, unknown>>(type: EventType,
   return Object.keys(changes).length === 0 ? [] : [{ type, ...subject, changes }];
 }
 
-/** Rows per insert statement when many events are recorded at once. */
-const INSERT_BATCH = 200;
+/** Events per insert statement on PostgreSQL: each statement's rows are one JSON parameter. */
+const INSERT_BATCH = 500;
 
-/** Records the events of one change, at `at`, in the caller's transaction. */
+type EventRow = typeof eventsTable.$inferInsert;
+
+/**
+ * Records the events of one change, at `at`, in the caller's transaction. Neither way builds a
+ * multi-row insert with drizzle, which cost more than writing the rows (a scheduled expiry run
+ * records a thousand events and more, each batch a new count of rows, so new SQL to build and
+ * compile): on SQLite, in the process, one prepared single-row insert runs per event; on
+ * PostgreSQL, where each statement is a round trip, one `insert … select` takes a batch as a list.
+ */
 export async function recordEvents(tx: Tx, source: EventSource, at: Date, events: readonly NewEvent[]): Promise<void> {
-  const rows = events.map((event) => ({ id: newId(), occurredAt: at, ...source, ...event }));
-  for (let from = 0; from < rows.length; from += INSERT_BATCH) await tx.insert(tx.t.events).values(rows.slice(from, from + INSERT_BATCH));
+  const ids = newIds(events.length);
+  const rows: EventRow[] = events.map((event, index) => ({ id: ids[index]!, occurredAt: at, ...source, ...event }));
+  if (tx.engine === 'sqlite') {
+    const insert = insertEvent(tx);
+    for (const row of rows) await insert.run(row);
+    return;
+  }
+  for (let from = 0; from < rows.length; from += INSERT_BATCH) await tx.run(insertEventList(tx, rows.slice(from, from + INSERT_BATCH)));
+}
+
+/** An insert of one event, its values as placeholders, prepared once per database. */
+const insertEvent = preparedPer((tx) => {
+  const { events } = tx.t;
+  const values = Object.fromEntries(Object.keys(getTableColumns(events)).map((key) => [key, sql.placeholder(key)]));
+  return tx.insert(events).values(values as unknown as EventRow).prepare();
+});
+
+/**
+ * The events as one `insert … select` from a jsonb list, each event a record of the table's own
+ * type (jsonb_populate_recordset reads each field as its column's type), in the list's order.
+ */
+function insertEventList(tx: Tx, rows: readonly EventRow[]): SQL {
+  const { events } = tx.t;
+  const columns = Object.entries(getTableColumns(events));
+  const records = rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, driverValue(column, row[key as keyof EventRow])])));
+  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
+  return sql`insert into ${events} (${names}) select ${names} from jsonb_populate_recordset(null::${events}, ${JSON.stringify(records)}::jsonb) with ordinality order by ordinality`;
+}
+
+/** A value as its column stores it, but JSON kept as the value itself: the list is JSON already. */
+function driverValue(column: Column, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return column.getSQLType() === 'jsonb' ? value : column.mapToDriverValue(value);
 }
 
 /** Records one event of a change, at `at`, in the caller's transaction. */

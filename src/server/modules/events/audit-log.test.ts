@@ -125,4 +125,14 @@ describe('the audit log', () => {
     expect(page.plan.join('\n')).not.toMatch(/TEMP B-TREE/);
     expect((await list({ search: 'expired' })).length).toBeGreaterThan(0);
   });
+
+  it('counts a search matching thousands once per event, whichever of its parts the event matches (on PostgreSQL a union of each part)', async () => {
+    const initech = await createCompany(t.deps.db, { companyName: 'Initech' });
+    const expiries = Array.from({ length: 2_050 }, (_, n) => event('hours.expired', initech.id, `block-initech-${n}`));
+    const byRecordId = [event('task.updated', initech.id, 'expired'), event('hours.expired', initech.id, 'expired')];
+    await t.deps.db.transaction((tx) => recordEvents(tx, SCHEDULED_WORK, at('2026-02-02T10:00:00Z'), [...expiries, ...byRecordId]));
+    const page = restPage<EventDto>(await api(t.app, boss.token).get(`/superadmin/events?search=expired&company=${initech.id}&per_page=5`));
+    expect(page.items).toHaveLength(5);
+    expect(page.total).toBe(2_052);
+  });
 });

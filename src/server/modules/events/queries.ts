@@ -3,7 +3,7 @@ import type { events as eventColumns } from '../../../../drizzle/schema.js';
 import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventDto, type EventListQuery } from '../../../shared/events.js';
 import type { Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
-import { countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { countAnyUpTo, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 
 /*
@@ -53,23 +53,24 @@ async function usersMatching(tx: Tx, text: string): Promise<string[]> {
 
 /**
  * A search as a condition on indexed columns: the matching types, the matching users' events, or
- * the record with that id. `indexed` lets each index answer it (the probe and the count);
- * `checked` is the same test kept off those indexes, for a page that walks the time index and
- * checks each event it passes (SQLite would otherwise gather every match by its indexes and sort
- * them: 20,000 expiries for "expired").
+ * the record with that id. `indexed` lets each index answer it (the probe); `alternatives` are its
+ * parts, for a count that reads each from its own index; `checked` is the same test kept off those
+ * indexes, for a page that walks the time index and checks each event it passes (SQLite would
+ * otherwise gather every match by its indexes and sort them: 20,000 expiries for "expired").
  */
-async function searchCondition(tx: Tx, text: string): Promise<{ indexed: SQL | undefined; checked: SQL | undefined }> {
-  if (!text) return { indexed: undefined, checked: undefined };
+type SearchCondition = { indexed: SQL | undefined; alternatives: SQL[]; checked: SQL | undefined };
+
+async function searchCondition(tx: Tx, text: string): Promise<SearchCondition> {
+  if (!text) return { indexed: undefined, alternatives: [], checked: undefined };
   const { events } = tx.t;
   const types = typesMatching(text);
   const actors = await usersMatching(tx, text);
-  const condition = (column: (expression: SQLWrapper) => SQL) =>
-    or(
-      types.length > 0 ? inArray(column(events.type), types) : undefined,
-      actors.length > 0 ? inArray(column(events.actorId), actors) : undefined,
-      eq(column(events.subjectId), text),
+  const alternativesOf = (column: (expression: SQLWrapper) => SQL) =>
+    [types.length > 0 ? inArray(column(events.type), types) : undefined, actors.length > 0 ? inArray(column(events.actorId), actors) : undefined, eq(column(events.subjectId), text)].filter(
+      (alternative) => alternative !== undefined,
     );
-  return { indexed: condition((column) => sql`${column}`), checked: condition((column) => tx.syntax.unindexed(column)) };
+  const alternatives = alternativesOf((column) => sql`${column}`);
+  return { indexed: or(...alternatives), alternatives, checked: or(...alternativesOf((column) => tx.syntax.unindexed(column))) };
 }
 
 /** Events for the filters and search, newest first, a slice at a time. */
@@ -109,7 +110,11 @@ export function eventListReader(tx: Tx, query: Omit<EventListQuery, 'page' | 'pe
   };
   return {
     rows: async (limit, offset) => (await read({}, undefined, limit, offset)).map(toDto),
-    count: async (atMost) => countOfMatches(order, atMost, async (most) => countUpTo(tx, events, await where(), most)),
+    count: async (atMost) =>
+      countOfMatches(order, atMost, async (most) => {
+        const { alternatives } = await search();
+        return alternatives.length > 0 ? countAnyUpTo(tx, events, filters, alternatives, most) : countUpTo(tx, events, filters, most);
+      }),
     slice: keyedSlices(query.dir, keys, read, toDto),
   };
 }

@@ -24,4 +24,6 @@ export const {
   settings,
   rateWindows,
   events,
+  webhookEndpoints,
+  webhookDeliveries,
 } = defineTables(postgresKit);

@@ -24,5 +24,7 @@ export const {
   settings,
   rateWindows,
   events,
+  webhookEndpoints,
+  webhookDeliveries,
 } = defineTables(sqliteKit);
 export { invoiceBalanceCents, invoiceStatusWordSql, type Tables } from './tables.js';

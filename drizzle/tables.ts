@@ -539,6 +539,53 @@ export function defineTables(k: Kit) {
     ],
   );
 
+  /**
+   * The provider's webhook endpoints (docs/product-rules.md, webhooks): where events are posted,
+   * which types, and the signing secret, sealed with the link-signing key like the two-factor
+   * secrets. An endpoint that keeps failing is disabled, with why and since when.
+   */
+  const webhookEndpoints = k.table('webhook_endpoints', {
+    id: k.id(),
+    url: k.text('url').notNull(),
+    description: k.text('description').notNull().default(''),
+    /** The event types it receives (EVENT_TYPES); an empty list receives none. */
+    eventTypes: k.json<string[]>('event_types').notNull().default([]),
+    secretCipher: k.text('secret_cipher').notNull(),
+    enabled: k.flag('enabled').notNull().default(true),
+    /** Why it was disabled, when the app disabled it. */
+    disabledReason: k.text('disabled_reason'),
+    createdAt: k.instant('created_at').notNull(),
+    updatedAt: k.instant('updated_at').notNull(),
+  });
+
+  /**
+   * One event's delivery to one endpoint: written in the event's transaction, sent by the webhook
+   * worker, retried with backoff for a day. messageId is the Standard Webhooks `webhook-id`, the same
+   * on every attempt and on a redelivery; the body is fixed when the delivery is made.
+   */
+  const webhookDeliveries = k.table(
+    'webhook_deliveries',
+    {
+      id: k.id(),
+      endpointId: k.text('endpoint_id')
+        .notNull()
+        .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+      messageId: k.text('message_id').notNull(),
+      eventType: k.text('event_type').notNull(),
+      body: k.text('body').notNull(),
+      status: k.text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+      attempts: k.int('attempts').notNull().default(0),
+      nextAttemptAt: k.instant('next_attempt_at').notNull(),
+      /** The last attempt: its HTTP status (null: no answer), how long it took, and what went wrong. */
+      responseStatus: k.int('response_status'),
+      durationMs: k.int('duration_ms'),
+      lastError: k.text('last_error'),
+      createdAt: k.instant('created_at').notNull(),
+      deliveredAt: k.instant('delivered_at'),
+    },
+    (t) => [k.index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), k.index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+  );
+
   return {
     companies,
     users,
@@ -561,6 +608,8 @@ export function defineTables(k: Kit) {
     settings,
     rateWindows,
     events,
+    webhookEndpoints,
+    webhookDeliveries,
   };
 }
 

@@ -66,6 +66,12 @@ export const EVENT_TYPES = {
   'schedule.sent': 'The scheduler sent its schedule.',
   'export.downloaded': 'A list was downloaded as CSV.',
   'statement.downloaded': "A company's statement was downloaded.",
+  'webhook_endpoint.created': 'The provider added a webhook endpoint.',
+  'webhook_endpoint.updated': 'A webhook endpoint changed: its address, events, or whether it is on.',
+  'webhook_endpoint.deleted': 'The provider deleted a webhook endpoint.',
+  'webhook_endpoint.disabled': 'A webhook endpoint was turned off after a day of failed deliveries.',
+  'webhook_endpoint.test_sent': 'The provider sent a webhook endpoint a test event.',
+  'webhook_delivery.redelivered': 'The provider sent a webhook delivery again.',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

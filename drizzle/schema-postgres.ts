@@ -26,4 +26,6 @@ export const {
   events,
   webhookEndpoints,
   webhookDeliveries,
+  reportedPayments,
+  reportedPaymentProofs,
 } = defineTables(postgresKit);

@@ -26,5 +26,7 @@ export const {
   events,
   webhookEndpoints,
   webhookDeliveries,
+  reportedPayments,
+  reportedPaymentProofs,
 } = defineTables(sqliteKit);
 export { invoiceBalanceCents, invoiceStatusWordSql, type Tables } from './tables.js';

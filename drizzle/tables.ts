@@ -586,6 +586,54 @@ export function defineTables(k: Kit) {
     (t) => [k.index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), k.index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
   );
 
+  /**
+   * Payments a customer says they have sent (docs/product-rules.md#payments-the-customer-reports):
+   * nothing here counts toward a balance. The provider confirms one (it becomes the payment named
+   * by paymentId) or rejects it with a reason. Amounts in cents as payments keep them; paidOn is the
+   * day the customer says they paid (YYYY-MM-DD). The proof, when one was sent, is kept beside it
+   * in reported_payment_proofs so that lists never read its bytes.
+   */
+  const reportedPayments = k.table(
+    'reported_payments',
+    {
+      id: k.id(),
+      invoiceId: k.text('invoice_id')
+        .notNull()
+        .references(() => invoices.id, { onDelete: 'cascade' }),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      /** Who reported it; kept when the user is deleted, as the report still stands. */
+      reportedBy: k.text('reported_by').references(() => users.id, { onDelete: 'set null' }),
+      method: k.text('method').notNull(),
+      amountCents: k.int('amount_cents').notNull(),
+      paidOn: k.text('paid_on').notNull(),
+      reference: k.text('reference').notNull().default(''),
+      status: k.text('status', { enum: ['pending', 'confirmed', 'rejected'] }).notNull().default('pending'),
+      rejectReason: k.text('reject_reason'),
+      paymentId: k.text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+      decidedBy: k.text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+      decidedAt: k.instant('decided_at'),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      // the provider's list of reports awaiting a decision, newest first
+      k.index('reported_payments_status_idx').on(t.status, t.createdAt),
+      // an invoice's reports, newest first: the invoice lists show the latest
+      k.index('reported_payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    ],
+  );
+
+  /** A reported payment's proof: a PDF, PNG or JPEG of at most 5 MB, its type read from its bytes. */
+  const reportedPaymentProofs = k.table('reported_payment_proofs', {
+    reportedPaymentId: k.text('reported_payment_id')
+      .primaryKey()
+      .references(() => reportedPayments.id, { onDelete: 'cascade' }),
+    contentType: k.text('content_type').notNull(),
+    size: k.int('size').notNull(),
+    data: k.bytes('data').notNull(),
+  });
+
   return {
     companies,
     users,
@@ -610,6 +658,8 @@ export function defineTables(k: Kit) {
     events,
     webhookEndpoints,
     webhookDeliveries,
+    reportedPayments,
+    reportedPaymentProofs,
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { clientTimeouts } from '../shared/limits.js';
+import { BODY_LIMIT_BYTES, clientTimeouts } from '../shared/limits.js';
 import type { Config } from './config.js';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
@@ -21,7 +21,6 @@ import { appRouter } from './router.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerTrpc } from './trpc-http.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 export type BuildAppOptions = {

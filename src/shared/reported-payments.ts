@@ -18,6 +18,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_TYPES_TEXT = 'a PDF, PNG or JPEG';
 export const PROOF_ACCEPT = 'application/pdf,image/png,image/jpeg';
+export const PROOF_RULE_TEXT = `A PDF, PNG or JPEG of at most ${PROOF_MAX_BYTES / 1024 / 1024} MB`;
 export const PROOF_TOO_LARGE = `The proof must be at most ${PROOF_MAX_BYTES / 1024 / 1024} MB.`;
 export const PROOF_WRONG_TYPE = `The proof must be ${PROOF_TYPES_TEXT} file.`;
 /** A proof's data URL: base64 takes 4 characters per 3 bytes, plus the `data:…;base64,` prefix. */

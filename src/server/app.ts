@@ -105,7 +105,9 @@ function handleErrors(app: FastifyInstance): void {
       return reply.status(failure.status).send(failure.body);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The request body is too large (the limit is 1 MB).' });
+      // the route's own limit: a call that carries a file takes more than the app's 1 MB (meta.bodyLimit)
+      const limitMb = (request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) / 1024 / 1024;
+      return reply.status(413).send({ message: `The request body is too large (the limit is ${limitMb} MB).` });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: JSON_ONLY });

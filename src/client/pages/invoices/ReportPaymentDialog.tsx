@@ -27,7 +27,6 @@ function dataUrlOf(file: File): Promise<string> {
  * optional proof. Amount starts at what is owed, the date at today, the method at the invoice's.
  */
 export function ReportPaymentDialog({ invoice, onClose }: { invoice: InvoiceDto; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const today = localDate(new Date(), runtimeTimeZone());
   const [method, setMethod] = useState<string | null>(paymentMethodForInvoice(invoice.selectedPaymentMethod));
   const [amount, setAmount] = useState<number | string>(invoice.remainingBalance);
@@ -38,7 +37,6 @@ export function ReportPaymentDialog({ invoice, onClose }: { invoice: InvoiceDto;
   const report = trpc.reportedPayments.report.useMutation({
     onSuccess: (reported) => {
       toastDone('Payment reported', `Invoice ${reported.invoice.invoiceId}: ${formatDollars(reported.amount)}. We will confirm it once it arrives.`);
-      void utils.invoices.invalidate();
       onClose();
     },
   });

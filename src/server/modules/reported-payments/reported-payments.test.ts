@@ -12,6 +12,7 @@ import {
   type PendingReportsDto,
   type ReportedPaymentDto,
 } from '../../../shared/reported-payments.js';
+import { REPORT_BODY_LIMIT_BYTES } from '../../../shared/limits.js';
 import { addDays, localDate } from '../../../shared/weekly.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
@@ -129,6 +130,16 @@ describe('reporting a payment', () => {
     });
     expect(response.statusCode).toBe(200);
     expect((await customerInvoice(invoice._id))?.reportedPayment?.proof?.bytes).toBe(PROOF_MAX_BYTES);
+  });
+
+  it('refuses a body over the call\'s own limit with that limit named, and other calls keep the 1 MB limit', async () => {
+    const invoice = await newInvoice();
+    const huge = await report(invoice._id, { proof: dataUrl(Buffer.alloc(8 * 1024 * 1024)) });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge).message).toBe(`The request body is too large (the limit is ${REPORT_BODY_LIMIT_BYTES / 1024 / 1024} MB).`);
+    const elsewhere = await api(t.app, boss.token).post('/superadmin/invoices', { company: company.id, description: 'x'.repeat(2 * 1024 * 1024), price: 1 });
+    expect(elsewhere.statusCode).toBe(413);
+    expect(json(elsewhere).message).toBe('The request body is too large (the limit is 1 MB).');
   });
 });
 

@@ -19,7 +19,6 @@ const reportSummary = (report: ReportedPaymentDto) =>
  * report (change what arrived otherwise); Reject asks for the reason the customer is emailed.
  */
 export function ReviewReportDialog({ report, onClose }: { report: ReportedPaymentDto; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const [rejecting, setRejecting] = useState(false);
   const [amount, setAmount] = useState<number | string>(report.amount);
   const [method, setMethod] = useState<string | null>(report.method);
@@ -28,12 +27,8 @@ export function ReviewReportDialog({ report, onClose }: { report: ReportedPaymen
   const [sendEmail, setSendEmail] = useState(true);
   const [reason, setReason] = useState('');
   const decided = (title: string) => (result: ReportedPaymentDto) => {
+    // the lists and cards it moves refresh themselves (lib/freshness.ts)
     toastDone(title, `Invoice ${result.invoice.invoiceId} of ${result.companyName}`);
-    // the invoice's balance and status, the payments list and the overview's card all moved
-    void utils.superadmin.invoices.invalidate();
-    void utils.superadmin.payments.invalidate();
-    void utils.superadmin.reportedPayments.invalidate();
-    void utils.superadmin.overview.invalidate();
     onClose();
   };
   const confirm = trpc.superadmin.reportedPayments.confirm.useMutation({ onSuccess: decided('Payment confirmed') });

@@ -57,6 +57,12 @@ describe('payments the customer reports', () => {
     await eventually(() => main(customer.page).innerText()).toContain('Payment reported');
     expect(await main(customer.page).innerText()).toContain('It counts toward the invoice once we confirm it arrived.');
     await suite.screenshot(customer.page, 'reported-payment-customer-1280');
+    // the proof comes back as a download of what was sent, never as a page
+    const [download] = await Promise.all([
+      customer.page.waitForEvent('download'),
+      main(customer.page).getByRole('button', { name: `Download the proof of payment for invoice ${invoice.invoiceId}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`payment-proof-${invoice.invoiceId}.pdf`);
     expectNoViolations(await seriousA11yViolations(customer.page, 'an invoice with a payment reported'));
 
     const provider = await suite.signedInPage('superadmin', { viewport: desktop });

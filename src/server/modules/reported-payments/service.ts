@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { changedFields, type EventType } from '../../../shared/events.js';
 import type { DownloadLink } from '../../../shared/exports.js';
 import { formatDollars } from '../../../shared/format.js';
@@ -33,7 +33,6 @@ import { zoneCalendar } from '../../lib/zone-calendar.js';
 import { companyAdminRecipients, providerRecipients } from '../../mail/recipients.js';
 import { changeEvents, recordEvents, type EventSource } from '../events/service.js';
 import { downloadLink, recordDownload } from '../exports/links.js';
-import { findInvoiceRow } from '../invoices/queries.js';
 import { createPayment } from '../payments/service.js';
 import { providerOf, readSettings } from '../settings/service.js';
 import { paymentReportedEmail, reportRejectedEmail } from './emails.js';
@@ -73,8 +72,9 @@ function checkPaidOn(paidOn: string, today: string): void {
 
 /** The invoice may take a report: the company's own (else 404), not paid in full, with no report pending, owing at least `amountCents`. */
 async function checkReportable(tx: Tx, companyId: string, invoiceId: string, amountCents: number): Promise<void> {
-  const invoice = await findInvoiceRow(tx, invoiceId).catch(() => undefined);
-  if (!invoice || invoice.companyId !== companyId) throw notFound('Invoice');
+  const { invoices } = tx.t;
+  const [invoice] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId)));
+  if (!invoice) throw notFound('Invoice');
   const owedCents = remainingCentsOf(invoice);
   if (invoice.completeStatus || owedCents <= 0) throw new AppError('CONFLICT', INVOICE_ALREADY_PAID);
   if (await pendingReportOf(tx, invoiceId)) throw new AppError('CONFLICT', REPORT_ALREADY_PENDING);

@@ -162,8 +162,8 @@ const SECOND_MS = 1000;
  * How long the server waits on a client (docs/limits.md, "Slow and stalled clients"). Without
  * these a client that sends its request slowly, or stops reading a download, keeps its connection
  * (and a download its slot) for as long as it likes. A phone on a poor connection sends its headers
- * in a second or two and a 1 MB body in well under a minute (a payment's proof, up to 7 MB as sent, in
- * about that time on a slow upload).
+ * in a second or two and a 1 MB body in well under a minute. A payment's proof is the exception: a
+ * 5 MB file is 6.7 MB as sent, which needs about 1 Mbit/s up to arrive within the request time.
  */
 export const clientTimeouts = {
   /** From a request's first byte to the end of its headers. */

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import {
   INVOICE_ALREADY_PAID,
@@ -12,7 +12,7 @@ import {
   type PendingReportsDto,
   type ReportedPaymentDto,
 } from '../../../shared/reported-payments.js';
-import { REPORT_BODY_LIMIT_BYTES } from '../../../shared/limits.js';
+import { REPORT_BODY_LIMIT_BYTES, userRateLimits } from '../../../shared/limits.js';
 import { addDays, localDate } from '../../../shared/weekly.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type SignedInUser, type TestApp } from '../../testing/app.js';
 import { createCompany } from '../../testing/factories.js';
@@ -50,6 +50,8 @@ beforeAll(async () => {
   boss = await signedInUser(t, { role: 'superadmin' });
 });
 afterAll(() => t.close());
+// reports are limited per user and hour: each test starts in a window of its own
+beforeEach(() => t.clock.advance(60 * 60 * 1000));
 
 describe('reporting a payment', () => {
   it('keeps the report and its proof, emails the provider, shows "reported" on the invoice and counts for nothing', async () => {
@@ -132,6 +134,17 @@ describe('reporting a payment', () => {
     expect((await customerInvoice(invoice._id))?.reportedPayment?.proof?.bytes).toBe(PROOF_MAX_BYTES);
   });
 
+  it('takes 20 reports an hour from one user, then 429 until the hour is over', async () => {
+    const { limit } = userRateLimits['payment-report'];
+    const invoices = await Promise.all(Array.from({ length: limit + 1 }, () => newInvoice(10)));
+    for (const invoice of invoices.slice(0, limit)) expect((await report(invoice._id, { amount: 10 })).statusCode).toBe(200);
+    const over = await report(invoices[limit]!._id, { amount: 10 });
+    expect(over.statusCode).toBe(429);
+    expect(json(over).message).toContain('Too many payment reports');
+    t.clock.advance(60 * 60 * 1000);
+    expect((await report(invoices[limit]!._id, { amount: 10 })).statusCode).toBe(200);
+  });
+
   it('refuses a body over the call\'s own limit with that limit named, and other calls keep the 1 MB limit', async () => {
     const invoice = await newInvoice();
     const huge = await report(invoice._id, { proof: dataUrl(Buffer.alloc(8 * 1024 * 1024)) });
@@ -186,6 +199,27 @@ describe('the provider deciding', () => {
     expect(await customerInvoice(invoice._id)).toMatchObject({ remainingBalance: 100, reportedPayment: { status: 'rejected', rejectReason: 'No transfer with that reference arrived.' } });
     expect(await paymentsOfInvoice(invoice._id)).toHaveLength(0);
     expect((await report(invoice._id)).statusCode).toBe(200);
+  });
+});
+
+describe('events', () => {
+  it('records the report, its decision beside the payment it made, and each proof served, never the proof\'s bytes', async () => {
+    const invoice = await newInvoice();
+    const reported = json<ReportedPaymentDto>(await report(invoice._id, { proof: dataUrl(PDF) }));
+    await api(t.app, admin.token).get(`/reported-payments/${reported._id}/proof`);
+    await api(t.app, boss.token).post(`/superadmin/reported-payments/${reported._id}/confirm`, { amount: 100, method: 'Zelle', paidOn: reported.paidOn, sendEmail: false });
+    const { events } = t.deps.db.t;
+    const rows = await t.deps.db.select().from(events).where(eq(events.subjectId, reported._id)).orderBy(sql`${events}.rowid`);
+    expect(rows.map((row) => [row.type, row.actorId])).toEqual([
+      ['reported_payment.created', admin.user.id],
+      ['proof.downloaded', admin.user.id],
+      ['reported_payment.confirmed', boss.user.id],
+    ]);
+    expect(rows[0]!.changes).toMatchObject({ amount: { before: null, after: 100 }, proof: { after: { contentType: 'application/pdf', bytes: PDF.length } } });
+    expect(JSON.stringify(rows[0]!.changes)).not.toContain(PDF.toString('base64'));
+    expect(rows[2]!.changes).toMatchObject({ status: { before: 'pending', after: 'confirmed' } });
+    const [payment] = await paymentsOfInvoice(invoice._id);
+    expect((await t.deps.db.select().from(events).where(eq(events.subjectId, payment!.id))).map((row) => row.type)).toEqual(['payment.created']);
   });
 });
 

@@ -25,7 +25,6 @@ export function fileTypeOf(data: Uint8Array): KnownFileType | null {
 }
 
 /** The base64 of a data URL (`data:<any type>;base64,<data>`), whatever type it claims; null when it is not one. */
-export function base64OfDataUrl(dataUrl: string): { claimedType: string; base64: string } | null {
-  const match = /^data:([\w.+-]+\/[\w.+-]+)?;base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl);
-  return match ? { claimedType: match[1] ?? '', base64: match[2]! } : null;
+export function base64OfDataUrl(dataUrl: string): string | null {
+  return /^data:(?:[\w.+-]+\/[\w.+-]+)?;base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl)?.[1] ?? null;
 }

@@ -55,9 +55,9 @@ type Proof = { contentType: KnownFileType; data: Buffer };
 
 /** The proof a data URL carries, its type read from its bytes (the type it claims is not trusted). */
 export function decodeProof(dataUrl: string): Proof {
-  const parsed = base64OfDataUrl(dataUrl);
-  if (!parsed) throw new AppError('BAD_REQUEST', PROOF_WRONG_TYPE, 'proof');
-  const data = Buffer.from(parsed.base64, 'base64');
+  const base64 = base64OfDataUrl(dataUrl);
+  if (base64 === null) throw new AppError('BAD_REQUEST', PROOF_WRONG_TYPE, 'proof');
+  const data = Buffer.from(base64, 'base64');
   if (data.length > PROOF_MAX_BYTES) throw new AppError('BAD_REQUEST', PROOF_TOO_LARGE, 'proof');
   const contentType = fileTypeOf(data);
   if (!contentType) throw new AppError('BAD_REQUEST', PROOF_WRONG_TYPE, 'proof');

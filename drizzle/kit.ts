@@ -6,8 +6,8 @@ import * as sqlite from 'drizzle-orm/sqlite-core';
  * The builders the tables (tables.ts) are written with, one kit per engine. Both kits store the
  * same values: text ids and text, integer cents and hundredths, flags (SQLite's 0/1, PostgreSQL's
  * boolean), instants as integer epoch milliseconds (SQLite integer, PostgreSQL bigint), JSON (SQLite
- * text, PostgreSQL jsonb). Sorting without regard to case is SQLite's `collate nocase` and
- * PostgreSQL's `lower()`: the same order for ASCII text. PostgreSQL's text is byte-ordered (collation
+ * text, PostgreSQL jsonb), files' bytes (SQLite blob, PostgreSQL bytea). Sorting without regard to
+ * case is SQLite's `collate nocase` and PostgreSQL's `lower()`: the same order for ASCII text. PostgreSQL's text is byte-ordered (collation
  * "C") as SQLite's is, so every other text sort agrees too.
  */
 
@@ -19,6 +19,8 @@ export const sqliteKit = {
   instant: (name: string) => sqlite.integer(name, { mode: 'timestamp_ms' }),
   flag: (name: string) => sqlite.integer(name, { mode: 'boolean' }),
   json: <T>(name: string) => sqlite.text(name, { mode: 'json' }).$type<T>(),
+  /** A file's bytes, read back as a Buffer (SQLite blob, PostgreSQL bytea). */
+  bytes: (name: string) => sqlite.blob(name, { mode: 'buffer' }),
   index: sqlite.index,
   uniqueIndex: sqlite.uniqueIndex,
   /** A text column as the case-insensitive sorts order it, in the query and in its index alike. */
@@ -45,6 +47,9 @@ const epochMilliseconds = pg.customType<{ data: Date; driverData: string | numbe
   fromDriver: (value) => new Date(Number(value)),
 });
 
+/** Bytes in a bytea, read back as a Buffer, as SQLite's buffer-mode blobs are. */
+const byteArray = pg.customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
 /**
  * Every PostgreSQL table has a `rowid` column as SQLite's tables do: a bigint identity, filled in
  * insertion order (migrations/postgres/0003 adds it, with a unique index). Lists break ties and page
@@ -70,6 +75,7 @@ export const postgresKit = {
   instant: (name: string) => epochMilliseconds(name),
   flag: (name: string) => pg.boolean(name),
   json: <T>(name: string) => pg.jsonb(name).$type<T>(),
+  bytes: (name: string) => byteArray(name),
   index: indexWithRowid,
   uniqueIndex: pg.uniqueIndex,
   nocase: (column: AnyColumn) => sql`lower(${column})`,

@@ -24,4 +24,8 @@ export const {
   settings,
   rateWindows,
   events,
+  webhookEndpoints,
+  webhookDeliveries,
+  reportedPayments,
+  reportedPaymentProofs,
 } = defineTables(postgresKit);

@@ -24,5 +24,9 @@ export const {
   settings,
   rateWindows,
   events,
+  webhookEndpoints,
+  webhookDeliveries,
+  reportedPayments,
+  reportedPaymentProofs,
 } = defineTables(sqliteKit);
 export { invoiceBalanceCents, invoiceStatusWordSql, type Tables } from './tables.js';

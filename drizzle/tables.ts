@@ -539,6 +539,101 @@ export function defineTables(k: Kit) {
     ],
   );
 
+  /**
+   * The provider's webhook endpoints (docs/product-rules.md, webhooks): where events are posted,
+   * which types, and the signing secret, sealed with the link-signing key like the two-factor
+   * secrets. An endpoint that keeps failing is disabled, with why and since when.
+   */
+  const webhookEndpoints = k.table('webhook_endpoints', {
+    id: k.id(),
+    url: k.text('url').notNull(),
+    description: k.text('description').notNull().default(''),
+    /** The event types it receives (EVENT_TYPES); an empty list receives none. */
+    eventTypes: k.json<string[]>('event_types').notNull().default([]),
+    secretCipher: k.text('secret_cipher').notNull(),
+    enabled: k.flag('enabled').notNull().default(true),
+    /** Why it was disabled, when the app disabled it. */
+    disabledReason: k.text('disabled_reason'),
+    createdAt: k.instant('created_at').notNull(),
+    updatedAt: k.instant('updated_at').notNull(),
+  });
+
+  /**
+   * One event's delivery to one endpoint: written in the event's transaction, sent by the webhook
+   * worker, retried with backoff for a day. messageId is the Standard Webhooks `webhook-id`, the same
+   * on every attempt and on a redelivery; the body is fixed when the delivery is made.
+   */
+  const webhookDeliveries = k.table(
+    'webhook_deliveries',
+    {
+      id: k.id(),
+      endpointId: k.text('endpoint_id')
+        .notNull()
+        .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+      messageId: k.text('message_id').notNull(),
+      eventType: k.text('event_type').notNull(),
+      body: k.text('body').notNull(),
+      status: k.text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+      attempts: k.int('attempts').notNull().default(0),
+      nextAttemptAt: k.instant('next_attempt_at').notNull(),
+      /** The last attempt: its HTTP status (null: no answer), how long it took, and what went wrong. */
+      responseStatus: k.int('response_status'),
+      durationMs: k.int('duration_ms'),
+      lastError: k.text('last_error'),
+      createdAt: k.instant('created_at').notNull(),
+      deliveredAt: k.instant('delivered_at'),
+    },
+    (t) => [k.index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), k.index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+  );
+
+  /**
+   * Payments a customer says they have sent (docs/product-rules.md#payments-the-customer-reports):
+   * nothing here counts toward a balance. The provider confirms one (it becomes the payment named
+   * by paymentId) or rejects it with a reason. Amounts in cents as payments keep them; paidOn is the
+   * day the customer says they paid (YYYY-MM-DD). The proof, when one was sent, is kept beside it
+   * in reported_payment_proofs so that lists never read its bytes.
+   */
+  const reportedPayments = k.table(
+    'reported_payments',
+    {
+      id: k.id(),
+      invoiceId: k.text('invoice_id')
+        .notNull()
+        .references(() => invoices.id, { onDelete: 'cascade' }),
+      companyId: k.text('company_id')
+        .notNull()
+        .references(() => companies.id, { onDelete: 'restrict' }),
+      /** Who reported it; kept when the user is deleted, as the report still stands. */
+      reportedBy: k.text('reported_by').references(() => users.id, { onDelete: 'set null' }),
+      method: k.text('method').notNull(),
+      amountCents: k.int('amount_cents').notNull(),
+      paidOn: k.text('paid_on').notNull(),
+      reference: k.text('reference').notNull().default(''),
+      status: k.text('status', { enum: ['pending', 'confirmed', 'rejected'] }).notNull().default('pending'),
+      rejectReason: k.text('reject_reason'),
+      paymentId: k.text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+      decidedBy: k.text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+      decidedAt: k.instant('decided_at'),
+      createdAt: k.instant('created_at').notNull(),
+    },
+    (t) => [
+      // the provider's list of reports awaiting a decision, newest first
+      k.index('reported_payments_status_idx').on(t.status, t.createdAt),
+      // an invoice's reports, newest first: the invoice lists show the latest
+      k.index('reported_payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    ],
+  );
+
+  /** A reported payment's proof: a PDF, PNG or JPEG of at most 5 MB, its type read from its bytes. */
+  const reportedPaymentProofs = k.table('reported_payment_proofs', {
+    reportedPaymentId: k.text('reported_payment_id')
+      .primaryKey()
+      .references(() => reportedPayments.id, { onDelete: 'cascade' }),
+    contentType: k.text('content_type').notNull(),
+    size: k.int('size').notNull(),
+    data: k.bytes('data').notNull(),
+  });
+
   return {
     companies,
     users,
@@ -561,6 +656,10 @@ export function defineTables(k: Kit) {
     settings,
     rateWindows,
     events,
+    webhookEndpoints,
+    webhookDeliveries,
+    reportedPayments,
+    reportedPaymentProofs,
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { clientTimeouts } from '../shared/limits.js';
+import { BODY_LIMIT_BYTES, clientTimeouts } from '../shared/limits.js';
 import type { Config } from './config.js';
 import { registerCompression } from './compression.js';
 import type { AppDeps } from './deps.js';
@@ -21,7 +21,6 @@ import { appRouter } from './router.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerTrpc } from './trpc-http.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 export type BuildAppOptions = {
@@ -106,7 +105,9 @@ function handleErrors(app: FastifyInstance): void {
       return reply.status(failure.status).send(failure.body);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The request body is too large (the limit is 1 MB).' });
+      // the route's own limit: a call that carries a file takes more than the app's 1 MB (meta.bodyLimit)
+      const limitMb = (request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) / 1024 / 1024;
+      return reply.status(413).send({ message: `The request body is too large (the limit is ${limitMb} MB).` });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: JSON_ONLY });

@@ -52,6 +52,10 @@ const ACCESS: Record<string, Access> = {
   'invoices.list': 'companyAdmin',
   'invoices.unpaid': 'companyAdmin',
   'invoices.purchase': 'admin',
+  // the provider passes the admin guard, then has no company (403) once the input is valid
+  'reportedPayments.report': 'admin',
+  // the provider may fetch any report's proof; a company admin their own company's
+  'reportedPayments.proofLink': 'admin',
   'packages.list': 'companyAdmin',
   'packages.detail': 'companyAdmin',
   'users.list': 'companyAdmin',
@@ -113,6 +117,9 @@ const ACCESS: Record<string, Access> = {
   'superadmin.payments.create': 'superAdmin',
   'superadmin.payments.update': 'superAdmin',
   'superadmin.payments.delete': 'superAdmin',
+  'superadmin.reportedPayments.pending': 'superAdmin',
+  'superadmin.reportedPayments.confirm': 'superAdmin',
+  'superadmin.reportedPayments.reject': 'superAdmin',
   'superadmin.overview.signups': 'superAdmin',
   'superadmin.overview.receivable': 'superAdmin',
   'superadmin.overview.week': 'superAdmin',

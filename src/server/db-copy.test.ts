@@ -32,6 +32,12 @@ beforeAll(async () => {
       attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice:abc' }],
     }),
   );
+  // a payment reported with its proof: the proof's bytes (a blob) are copied into a bytea
+  await source.deps.db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(tx.t.invoices).limit(1);
+    await tx.insert(tx.t.reportedPayments).values({ id: 'report-1', invoiceId: invoice!.id, companyId: invoice!.companyId, method: 'ACH', amountCents: 100, paidOn: '2026-03-02', createdAt: new Date() });
+    await tx.insert(tx.t.reportedPaymentProofs).values({ reportedPaymentId: 'report-1', contentType: 'application/pdf', size: 9, data: Buffer.from('%PDF-\x00\xff\x01\n', 'latin1') });
+  });
 });
 afterAll(async () => {
   for (const handle of handles) await handle.close();
@@ -62,7 +68,10 @@ describe.runIf(testEngine() === 'sqlite')('copying SQLite into PostgreSQL', () =
     expect(order.indexOf('tasks')).toBeLessThan(order.indexOf('taskHistory'));
     expect(order.indexOf('activities')).toBeLessThan(order.indexOf('hourBlocks'));
     expect(order.indexOf('plans')).toBeLessThan(order.indexOf('planPeriods'));
-    expect(order).toHaveLength(21);
+    expect(order.indexOf('invoices')).toBeLessThan(order.indexOf('reportedPayments'));
+    expect(order.indexOf('reportedPayments')).toBeLessThan(order.indexOf('reportedPaymentProofs'));
+    // every table once: 21, the webhooks' 2 and the reported payments' 2
+    expect(order).toHaveLength(25);
   });
 
   it('copies every row, checks the figures, and the copy reads back the same', async () => {
@@ -88,6 +97,7 @@ describe.runIf(testEngine() === 'sqlite')('copying SQLite into PostgreSQL', () =
     expect(email).toEqual(originalEmail);
     expect(await read(target).select().from(postgresTables.settings)).toEqual(await db.select().from(settings));
     expect(await read(target).select().from(postgresTables.twoFactor)).toEqual(await db.select().from(twoFactor));
+    expect(await read(target).select().from(postgresTables.reportedPaymentProofs)).toEqual(await db.select().from(db.t.reportedPaymentProofs));
 
     // rows keep their insertion order, which lists fall back on between rows tied on their sort
     const inInsertionOrder = (from: Db, table: typeof timeLogs) => from.select({ id: table.id }).from(table).orderBy(sql`${table}.rowid`);

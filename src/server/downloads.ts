@@ -8,6 +8,7 @@ import { ACTIVITIES_CSV_PATH, activitiesCsv, STATEMENT_PDF_PATH, statementPdf } 
 import type { EventSource } from './modules/events/service.js';
 import { countLinkFetch, downloadSource, openDownloadLink } from './modules/exports/links.js';
 import { exportListOf, providerExport, providerExportPath, type CsvDownload } from './modules/exports/service.js';
+import { proofDownload, proofPath } from './modules/reported-payments/service.js';
 import { requestInfo } from './request-info.js';
 import type { DownloadRoute } from './api-docs/rest-shapes.js';
 
@@ -28,12 +29,18 @@ export const DOWNLOAD_ROUTES: DownloadRoute[] = [
   { path: '/superadmin/exports/{list}.csv', linkPath: '/superadmin/exports/{list}/link', mediaType: 'text/csv', summary: "A back-office list as CSV (UTF-8 with a byte-order mark) with the list's search, company, sort and filters" },
   { path: '/activities/export.csv', linkPath: '/activities/export/link', mediaType: 'text/csv', summary: "Your company's whole ledger as CSV, newest first, with running balances" },
   { path: '/activities/statement.pdf', linkPath: '/activities/statement/link', mediaType: 'application/pdf', summary: 'Company admins: the statement PDF of a period' },
+  {
+    path: '/reported-payments/{id}/proof',
+    linkPath: '/reported-payments/{id}/proof/link',
+    mediaType: ['application/pdf', 'image/png', 'image/jpeg'],
+    summary: "A reported payment's proof (PDF, PNG or JPEG, its type read from its bytes): its company's admins and the provider only",
+  },
 ];
 
 /** A download let through: what its link signs, and who fetches it. */
 type Authorised = { payload: unknown; source: EventSource };
 
-type Request = FastifyRequest<{ Params: { file?: string }; Querystring: Record<string, string | string[] | undefined> }>;
+type Request = FastifyRequest<{ Params: { file?: string; id?: string }; Querystring: Record<string, string | string[] | undefined> }>;
 
 /** Query strings are text; the link calls' few booleans are read from it. */
 function scriptInput(query: Request['query']): Record<string, unknown> {
@@ -154,6 +161,27 @@ export function registerDownloads(app: FastifyInstance, deps: AppDeps): void {
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-store')
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    } catch (cause) {
+      return sendError(reply, cause);
+    }
+  });
+
+  // A file a customer sent: an attachment of the type its bytes were checked to be, never rendered
+  // as a page of the app (nosniff, and a policy that lets it run and load nothing).
+  app.get('/api/reported-payments/:id/proof', async (request: Request, reply) => {
+    const id = request.params.id ?? '';
+    const download = await authorised(request, reply, proofPath(id), (caller) => caller.reportedPayments.proofLink({ id }));
+    if (download === null || !admitted(reply, customerHolder(download.payload))) return reply;
+    try {
+      const { fileName, contentType, data } = await proofDownload(deps, download.source, download.payload);
+      closeWhenStalled(reply);
+      return reply
+        .type(contentType)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(data);
     } catch (cause) {
       return sendError(reply, cause);
     }

@@ -22,6 +22,7 @@ export function registerRestApi(app: FastifyInstance, deps: AppDeps, procedures:
       app.route({
         method: openapi.method,
         url: `/api${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        ...(procedure.meta?.bodyLimit ? { bodyLimit: procedure.meta.bodyLimit } : {}),
         handler: (request, reply) => handle(deps, procedure, request, reply),
       });
     }

@@ -12,6 +12,7 @@ import { superAdminPlansRouter } from './modules/plans/router.js';
 import { superAdminSettingsRouter } from './modules/settings/router.js';
 import { superAdminSetupRouter } from './modules/setup/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
+import { reportedPaymentsRouter, superAdminReportedPaymentsRouter } from './modules/reported-payments/router.js';
 import { superAdminScheduleRouter } from './modules/schedule/router.js';
 import { superAdminSearchRouter } from './modules/search/router.js';
 import { superAdminTasksRouter, tasksRouter } from './modules/tasks/router.js';
@@ -28,6 +29,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   tasks: tasksRouter,
   invoices: invoicesRouter,
+  reportedPayments: reportedPaymentsRouter,
   packages: packagesRouter,
   users: usersRouter,
   superadmin: router({
@@ -39,6 +41,7 @@ export const appRouter = router({
     schedule: superAdminScheduleRouter,
     invoices: superAdminInvoicesRouter,
     payments: superAdminPaymentsRouter,
+    reportedPayments: superAdminReportedPaymentsRouter,
     exports: superAdminExportsRouter,
     overview: superAdminOverviewRouter,
     plans: superAdminPlansRouter,

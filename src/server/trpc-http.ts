@@ -33,6 +33,14 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, procedur
         done(jsonNestingError(body as string) ?? null, body);
       });
       scope.all<{ Params: { path: string } }>('/:path', (request, reply) => answer(deps, typeOf, request as TrpcRequest, reply));
+      // a call that carries a file takes a larger body, at its own path only (not in a batch of others)
+      for (const { path, meta } of procedures) {
+        if (!meta?.bodyLimit) continue;
+        scope.post(`/${path}`, { bodyLimit: meta.bodyLimit }, (request, reply) => {
+          (request.params as { path: string }).path = path;
+          return answer(deps, typeOf, request as TrpcRequest, reply);
+        });
+      }
     },
     { prefix: '/trpc' },
   );

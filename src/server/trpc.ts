@@ -34,8 +34,10 @@ export type RequestInfo = { sessionToken: string | undefined; ip: string };
  * mirror reads any field from either, and the API document names these as query parameters too.
  * formerPaths: REST paths the call had before (openapi.path is its path now). The mirror serves
  * them too, for one release after the change, and the API document lists them as deprecated.
+ * bodyLimit: the largest request body the call takes, in bytes, when it is more than the app's 1 MB
+ * (a call that carries a file); /trpc and /api take it for that call alone.
  */
-export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[]; formerPaths?: string[] };
+export type ProcedureMeta = OpenApiMeta & { public?: true; paged?: boolean; rateLimit?: RateLimitedAction; queryFields?: string[]; formerPaths?: string[]; bodyLimit?: number };
 
 export async function createContext(deps: AppDeps, request: RequestInfo): Promise<Context> {
   const actor = request.sessionToken

@@ -46,6 +46,9 @@ export const EVENT_TYPES = {
   'payment.created': 'A payment was recorded.',
   'payment.updated': 'A payment changed.',
   'payment.deleted': 'A payment was deleted.',
+  'reported_payment.created': 'A customer reported a payment they sent; it counts for nothing until confirmed.',
+  'reported_payment.confirmed': 'The provider confirmed a reported payment: it became a payment.',
+  'reported_payment.rejected': 'The provider rejected a reported payment, with a reason.',
   'hours.activated': "An invoice was paid in full: its hours count toward the company's balance.",
   'hours.deactivated': 'An invoice is no longer paid in full: its hours are pending again.',
   'hours.expired': "A block of hours expired: its unused hours left the company's balance.",
@@ -66,6 +69,13 @@ export const EVENT_TYPES = {
   'schedule.sent': 'The scheduler sent its schedule.',
   'export.downloaded': 'A list was downloaded as CSV.',
   'statement.downloaded': "A company's statement was downloaded.",
+  'proof.downloaded': "A reported payment's proof was downloaded.",
+  'webhook_endpoint.created': 'The provider added a webhook endpoint.',
+  'webhook_endpoint.updated': 'A webhook endpoint changed: its address, events, or whether it is on.',
+  'webhook_endpoint.deleted': 'The provider deleted a webhook endpoint.',
+  'webhook_endpoint.disabled': 'A webhook endpoint was turned off after a day of failed deliveries.',
+  'webhook_endpoint.test_sent': 'The provider sent a webhook endpoint a test event.',
+  'webhook_delivery.redelivered': 'The provider sent a webhook delivery again.',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

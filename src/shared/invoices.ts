@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportedPaymentOutput } from './reported-payments.js';
 import { hourTermsCheck, hourTermsInput, hourTermsOutput } from './hour-blocks.js';
 import { hoursCountText } from './format.js';
 import { dollarsToCents, hoursToHundredths } from './hours.js';
@@ -45,6 +46,10 @@ export const invoiceOutput = z.object({
   completeStatus: z.boolean(),
   pdfUrl: z.string(),
   payments: z.array(invoicePaymentOutput),
+  /** The latest payment the customer reported for it, pending, confirmed or rejected; null when none was. */
+  reportedPayment: reportedPaymentOutput
+    .nullable()
+    .describe('The latest payment the customer reported for the invoice (status pending, confirmed or rejected with its rejectReason); null when none was. A pending one counts for nothing until the provider confirms it.'),
   /** What becomes of the hours once the invoice is paid in full (copied from its package, or set on the form). */
   ...hourTermsOutput,
 });

@@ -41,6 +41,11 @@ export const BATCH_TOO_LARGE = `A batch may hold at most ${MAX_BATCH_CALLS} call
  * megabyte of "[[[[…" blocks the process for a fifth of a second, so deeper bodies are refused unread.
  */
 export const MAX_JSON_DEPTH = 32;
+
+/** The largest request body, but for calls that carry a file (REPORT_BODY_LIMIT_BYTES). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** A reported payment's body: a 5 MB proof as base64 (6.7 MB) and its fields; a 6 MB proof still arrives, to be refused by name. */
+export const REPORT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 export const JSON_TOO_DEEP = `The request body is nested too deeply (the limit is ${MAX_JSON_DEPTH} levels).`;
 
 /** Open (not done, not deleted) tasks a company may have; the provider may still add more. */
@@ -123,6 +128,11 @@ export const userRateLimits = {
   'task-change': { limit: 30, windowMs: MINUTE_MS, what: 'task changes' },
   /** Buying a package: each purchase writes an invoice and sends two emails. */
   purchase: { limit: 20, windowMs: 60 * MINUTE_MS, what: 'purchases' },
+  /**
+   * Reporting a payment sent: each report may carry a 5 MB proof kept in the database and emails the
+   * provider. One invoice has one report pending at a time, so a company needs a handful an hour.
+   */
+  'payment-report': { limit: 20, windowMs: 60 * MINUTE_MS, what: 'payment reports' },
   /** A company admin inviting colleagues: each invitation writes a user and emails the provider. */
   'colleague-invite': { limit: 20, windowMs: 60 * MINUTE_MS, what: 'invitations' },
   'profile-update': { limit: 20, windowMs: 15 * MINUTE_MS, what: 'profile changes' },
@@ -152,7 +162,8 @@ const SECOND_MS = 1000;
  * How long the server waits on a client (docs/limits.md, "Slow and stalled clients"). Without
  * these a client that sends its request slowly, or stops reading a download, keeps its connection
  * (and a download its slot) for as long as it likes. A phone on a poor connection sends its headers
- * in a second or two and the largest body (1 MB) in well under a minute.
+ * in a second or two and a 1 MB body in well under a minute. A payment's proof is the exception: a
+ * 5 MB file is 6.7 MB as sent, which needs about 1 Mbit/s up to arrive within the request time.
  */
 export const clientTimeouts = {
   /** From a request's first byte to the end of its headers. */

@@ -31,6 +31,8 @@ const WEEKLY_VIEW = 'superadmin.timelogs.byDate';
 const HOURS = [COMPANY_LIST, OVERVIEW, RUNNING_LOW, ...CUSTOMER_HOURS];
 const INVOICE_CHANGE = [INVOICE_PICKER, PAYMENT_LIST, ...HOURS];
 const PAYMENT_CHANGE = [INVOICE_LIST, INVOICE_PICKER, ...HOURS];
+/** Payments customers report: the overview's card and each invoice's "Payment reported". */
+const REPORTED_PAYMENTS = ['superadmin.reportedPayments', INVOICE_LIST];
 const WORK = [WEEKLY_VIEW, OPEN_TASK_LIST, TASK_PICKER, ...HOURS, ...CUSTOMER_TASKS];
 const PROVIDER_TASKS = [TASK_PICKER, COMPANY_LIST, ...CUSTOMER_TASKS];
 const SETUP = 'superadmin.setup';
@@ -87,6 +89,9 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.payments.create': PAYMENT_CHANGE,
   'superadmin.payments.update': PAYMENT_CHANGE,
   'superadmin.payments.delete': PAYMENT_CHANGE,
+  'reportedPayments.report': ['invoices'],
+  'superadmin.reportedPayments.confirm': [...REPORTED_PAYMENTS, PAYMENT_LIST, ...PAYMENT_CHANGE],
+  'superadmin.reportedPayments.reject': REPORTED_PAYMENTS,
   'superadmin.packages.create': PACKAGES,
   'superadmin.packages.update': PACKAGES,
   'superadmin.packages.delete': PACKAGES,

@@ -100,6 +100,11 @@ const BY_NAME: Record<string, unknown> = {
   label: 'Bank name',
   message: 'Done.',
   url: '/api/activities/export.csv?q=…&exp=…&sig=…',
+  paidOn: '2026-03-02',
+  reference: 'ZL-20260302-118',
+  proof: 'data:application/pdf;base64,JVBERi0xLjcKJcfsj6IK…',
+  reason: 'No transfer with that reference has arrived; please check the account number.',
+  reportedBy: 'Ada Lovelace',
 };
 
 type Fields = Record<string, unknown>;
@@ -108,6 +113,17 @@ type Fields = Record<string, unknown>;
 const LINK_TOKEN = 'eyJhbGciOiJIUzI1NiJ9…(from the emailed link)';
 /** The invoice rows' example: 500 dollars, 250 of it paid, so Pending (partly paid: remainingBalance below price). */
 const INVOICE_PARTLY_PAID: Fields = { status: 'Pending' };
+
+/** A report as it waits for the provider: $250 by Zelle with a PDF proof. */
+const REPORT_PENDING: Fields = {
+  method: 'Zelle',
+  amount: 250,
+  status: 'pending',
+  rejectReason: null,
+  payment: null,
+  decidedAt: null,
+  proof: { contentType: 'application/pdf', bytes: 48213 },
+};
 
 /**
  * What field names cannot tell, by operation: the message it answers, a link's own path, figures
@@ -126,6 +142,13 @@ export const OPERATION_EXAMPLES: Record<string, { request?: Fields; response?: F
   'POST /account/two-factor/enable': { response: { message: ENABLED } },
   'POST /account/two-factor/disable': { response: { message: DISABLED } },
   'PUT /superadmin/two-factor-policy': { response: { message: POLICY_SAVED } },
+  'POST /invoices/{invoice}/reported-payments': { request: { method: 'Zelle', amount: 250 }, response: REPORT_PENDING },
+  'GET /reported-payments/{id}/proof/link': { response: { url: '/api/reported-payments/3f0c2a9e6b1d4c8e/proof?q=…&exp=…&sig=…' } },
+  'GET /superadmin/reported-payments': { response: { count: 1, oldest: [{ ...REPORT_PENDING, company: '9b2e41d07a6c4f15', invoice: { _id: '5d7f13c2e8a94b60', invoiceId: '2026-0042' } }] } },
+  'POST /superadmin/reported-payments/{id}/confirm': { request: { method: 'Zelle', amount: 250 }, response: { ...REPORT_PENDING, status: 'confirmed', payment: '8c4a2e1f9b3d4e70', decidedAt: '2026-03-03T09:12:00.000Z' } },
+  'POST /superadmin/reported-payments/{id}/reject': {
+    response: { ...REPORT_PENDING, status: 'rejected', rejectReason: 'No transfer with that reference has arrived; please check the account number.', decidedAt: '2026-03-03T09:12:00.000Z' },
+  },
   'GET /activities/statement/link': { response: { url: '/api/activities/statement.pdf?q=…&exp=…&sig=…' } },
   'GET /superadmin/exports/{list}/link': { response: { url: '/api/superadmin/exports/companies.csv?q=…&exp=…&sig=…' } },
   'GET /dashboard': { response: { hourBalance: { balance: 20, pending: 10, recentPurchase: 40, used: 20, remainingPercent: 50 } } },

@@ -89,7 +89,7 @@ function restSchema(schema: Schema): Schema {
 }
 
 /** A download served by the HTTP wiring (not a procedure), documented from the link call that issues it. */
-export type DownloadRoute = { path: string; linkPath: string; mediaType: string; summary: string };
+export type DownloadRoute = { path: string; linkPath: string; mediaType: string | string[]; summary: string };
 
 const signedLinkParameters: Parameter[] = [
   { name: 'exp', in: 'query', description: 'Expiry of a signed link (set by its link call); leave out with the jwttoken header.', schema: { type: 'string' } },
@@ -111,7 +111,7 @@ export function documentDownloads(document: OpenAPIObject, routes: DownloadRoute
       security: link.security,
       parameters: [...(link.parameters ?? []), { name: 'q', in: 'query', description: 'What a signed link downloads (set by its link call).', schema: { type: 'string' } }, ...signedLinkParameters],
       responses: {
-        '200': { description: 'The file.', content: { [route.mediaType]: { schema: { type: 'string', format: 'binary' } } } },
+        '200': { description: 'The file.', content: Object.fromEntries([route.mediaType].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) },
         ...Object.fromEntries(Object.entries(link.responses ?? {}).filter(([status]) => status !== '200')),
       },
     };

@@ -15,7 +15,7 @@ import type { Db } from '../db.js';
  */
 
 /** The kind of value a column holds, as both engines store it (drizzle/kit.ts). */
-export type ColumnKind = 'text' | 'integer' | 'instant' | 'flag' | 'json' | 'rowid';
+export type ColumnKind = 'text' | 'integer' | 'instant' | 'flag' | 'json' | 'bytes' | 'rowid';
 
 export type ColumnShape = { kind: ColumnKind; nullable: boolean; default: string | null; primaryKey: boolean };
 export type IndexShape = { unique: boolean; keys: string[]; where: string | null };
@@ -41,6 +41,7 @@ function kindOfDeclared(columnType: string): ColumnKind {
     SQLiteTimestamp: 'instant',
     SQLiteBoolean: 'flag',
     SQLiteTextJson: 'json',
+    SQLiteBlobBuffer: 'bytes',
   };
   const kind = kinds[columnType];
   if (!kind) throw new Error(`No column kind for ${columnType}: add it to drizzle/kit.ts and here`);
@@ -98,7 +99,7 @@ export async function sqliteShape(db: Db, kinds = declaredKinds()): Promise<Sche
     for (const column of info) {
       const kind = kinds[table]![column.name] ?? 'text';
       const stored = column.type.toLowerCase();
-      const expected = kind === 'text' || kind === 'json' ? 'text' : 'integer';
+      const expected = kind === 'text' || kind === 'json' ? 'text' : kind === 'bytes' ? 'blob' : 'integer';
       columns[column.name] = {
         kind: stored === expected ? kind : (`${stored}?` as ColumnKind),
         nullable: column.notnull === 0 && column.pk === 0,
@@ -124,7 +125,7 @@ export async function sqliteShape(db: Db, kinds = declaredKinds()): Promise<Sche
 /** The shape of a migrated PostgreSQL database (the app's tables only). */
 export async function postgresShape(client: pg.Client | pg.Pool, kinds = declaredKinds()): Promise<SchemaShape> {
   const shape: SchemaShape = {};
-  const typeOf: Record<string, ColumnKind> = { text: 'text', integer: 'integer', bigint: 'instant', boolean: 'flag', jsonb: 'json' };
+  const typeOf: Record<string, ColumnKind> = { text: 'text', integer: 'integer', bigint: 'instant', boolean: 'flag', jsonb: 'json', bytea: 'bytes' };
   for (const table of Object.keys(kinds)) {
     const columns: Record<string, ColumnShape> = {};
     const info = await client.query<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null; collation_name: string | null; is_identity: string }>(

@@ -1,5 +1,5 @@
 import { Accordion, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { IconCashBanknote, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { invoiceStatus, type InvoiceDto } from '../../../shared/invoices.js';
 import { dateText } from '../../../shared/dates.js';
@@ -13,6 +13,8 @@ import { StatusBadge } from '../../components/StatusBadge.js';
 import { combinePages, LOAD_MORE_PAGE_SIZE } from '../../lib/loadMore.js';
 import { usePageTitle } from '../../lib/usePageTitle.js';
 import { trpc } from '../../trpc.js';
+import { ReportedPaymentNote } from './ReportedPaymentNote.js';
+import { ReportPaymentDialog } from './ReportPaymentDialog.js';
 
 
 const formatDate = (iso: string) => (iso ? dateText(iso) : '');
@@ -25,6 +27,7 @@ export function InvoicesPage() {
     trpc.useQueries((t) => Array.from({ length: pageCount }, (_, index) => t.invoices.list({ page: index + 1, perPage: LOAD_MORE_PAGE_SIZE }))),
   );
   const [pdfOf, setPdfOf] = useState<InvoiceDto | null>(null);
+  const [reportingOn, setReportingOn] = useState<InvoiceDto | null>(null);
   const payee = trpc.branding.paymentDetails.useQuery(undefined, { staleTime: 5 * 60_000 }).data;
 
   useEffect(() => {
@@ -43,11 +46,12 @@ export function InvoicesPage() {
       {invoices.items.length > 0 && (
         <Accordion variant="separated" multiple>
           {invoices.items.map((invoice) => (
-            <InvoiceEntry key={invoice._id} invoice={invoice} payee={payee} onViewPdf={() => setPdfOf(invoice)} />
+            <InvoiceEntry key={invoice._id} invoice={invoice} payee={payee} onViewPdf={() => setPdfOf(invoice)} onReportPayment={() => setReportingOn(invoice)} />
           ))}
         </Accordion>
       )}
       <LoadMoreButton shown={invoices.items.length} total={invoices.total} totalIsCapped={invoices.totalIsCapped} loading={invoices.isLoadingMore} onClick={() => setPageCount((count) => count + 1)} />
+      {reportingOn && <ReportPaymentDialog invoice={reportingOn} onClose={() => setReportingOn(null)} />}
       <Modal opened={pdfOf !== null} onClose={() => setPdfOf(null)} title={pdfOf ? `Invoice ${pdfOf.invoiceId}` : ''} size="auto" centered>
         {pdfOf && (
           <iframe
@@ -63,9 +67,14 @@ export function InvoicesPage() {
   );
 }
 
-function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; payee: Payee | undefined; onViewPdf: () => void }) {
+type InvoiceEntryProps = { invoice: InvoiceDto; payee: Payee | undefined; onViewPdf: () => void; onReportPayment: () => void };
+
+function InvoiceEntry({ invoice, payee, onViewPdf, onReportPayment }: InvoiceEntryProps) {
   const status = invoiceStatus(invoice);
   const toPay = payee ? howToPay(invoice, payee) : null;
+  const reportPending = invoice.reportedPayment?.status === 'pending';
+  // a payment may be reported on an invoice with something owed and no report waiting (docs/product-rules.md#payments-the-customer-reports)
+  const mayReport = !invoice.completeStatus && invoice.remainingBalance > 0 && !reportPending;
   return (
     <Accordion.Item value={invoice._id}>
       <Accordion.Control>
@@ -80,7 +89,7 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
             {/* what is left, beside the price, once a payment has come in */}
             {status.partlyPaid && <Text size="sm">Due {formatDollars(invoice.remainingBalance)}</Text>}
             <Text fw={500}>{formatDollars(invoice.price)}</Text>
-            <InvoiceStatus invoice={invoice} />
+            <InvoiceStatus invoice={invoice} reportPending={reportPending} />
           </Group>
         </Group>
       </Accordion.Control>
@@ -94,6 +103,7 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
             <Detail term="Balance">{formatDollars(invoice.remainingBalance)}</Detail>
             <Detail term="Status">{status.text}</Detail>
           </dl>
+          <ReportedPaymentNote report={invoice.reportedPayment} />
           {toPay && <HowToPayDetails content={toPay} />}
           <Text fw={600} size="sm">
             Payments
@@ -135,6 +145,11 @@ function InvoiceEntry({ invoice, payee, onViewPdf }: { invoice: InvoiceDto; paye
             <Button variant="light" size="xs" leftSection={<IconFileTypePdf size={16} aria-hidden="true" />} onClick={onViewPdf}>
               View PDF
             </Button>
+            {mayReport && (
+              <Button size="xs" leftSection={<IconCashBanknote size={16} aria-hidden="true" />} onClick={onReportPayment}>
+                I&apos;ve sent the payment
+              </Button>
+            )}
           </Group>
         </Stack>
       </Accordion.Panel>

@@ -38,6 +38,8 @@ import { signPdfPath } from '../../pdf/signed-link.js';
 import { openInvoice } from '../billing/settlement.js';
 import { companyNameOrder } from '../companies/queries.js';
 import { withinDays } from '../../lib/periods.js';
+import { latestReportsOf } from '../reported-payments/queries.js';
+import type { ReportedPaymentDto } from '../../../shared/reported-payments.js';
 
 export type InvoiceRow = typeof invoiceColumns.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -68,7 +70,7 @@ export function statusOfInvoiceRow(row: Pick<InvoiceRow, 'completeStatus' | 'sta
 }
 
 /** The invoice on the wire; its balance is the price less the paid total settleInvoice stored (paid_cents). */
-export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string, paid: PaymentRow[]): InvoiceDto {
+export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string, paid: PaymentRow[], reportedPayment: ReportedPaymentDto | null): InvoiceDto {
   return {
     _id: row.id,
     invoiceId: row.invoiceNumber,
@@ -94,13 +96,15 @@ export function toInvoiceDto(deps: AppDeps, row: InvoiceRow, companyName: string
       description: payment.description,
       transactionId: payment.transactionId,
     })),
+    reportedPayment,
     ...termsDto(row),
   };
 }
 
 /**
  * The invoice's fields its events record, as toInvoiceDto shows them: not its company's name (its
- * company's own), its PDF link (new on every read) or its payments (recorded as payment events).
+ * company's own), its PDF link (new on every read), its payments (recorded as payment events) or its
+ * reported payment (recorded as reported_payment events).
  */
 export const INVOICE_EVENT_FIELDS = [
   'invoiceId',
@@ -214,8 +218,9 @@ async function readerOf(tx: Tx, deps: AppDeps, query: InvoiceFilter, companyId: 
   const { invoices } = tx.t;
   type Row = { invoice: InvoiceRow; companyName: string };
   const withPayments = async (rows: Row[]) => {
-    const byInvoice = await paymentsOf(tx, rows.map((row) => row.invoice.id));
-    return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? []));
+    const ids = rows.map((row) => row.invoice.id);
+    const [byInvoice, reports] = [await paymentsOf(tx, ids), await latestReportsOf(tx, ids)];
+    return rows.map(({ invoice, companyName }) => toInvoiceDto(deps, invoice, companyName, byInvoice.get(invoice.id) ?? [], reports.get(invoice.id) ?? null));
   };
   const scope = { companyId, providerZone: deps.config.timeZone, search: await searchOfRepeatedValues(tx, invoices, invoices.description, query.search) };
   const filter = invoiceFilter(tx, query, scope);
@@ -294,7 +299,7 @@ async function oneInvoice(tx: Tx, deps: AppDeps, id: string): Promise<InvoiceDto
     .innerJoin(companies, eq(companies.id, invoices.companyId))
     .where(eq(invoices.id, id));
   if (!row) return undefined;
-  return toInvoiceDto(deps, row.invoice, row.companyName, (await paymentsOf(tx, [id])).get(id) ?? []);
+  return toInvoiceDto(deps, row.invoice, row.companyName, (await paymentsOf(tx, [id])).get(id) ?? [], (await latestReportsOf(tx, [id])).get(id) ?? null);
 }
 
 export async function findInvoiceRow(tx: Tx, id: string): Promise<InvoiceRow> {

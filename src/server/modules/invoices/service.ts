@@ -249,7 +249,7 @@ export async function updateInvoice(deps: AppDeps, source: EventSource, id: stri
     await settleInvoice(deps, tx, source, id, 'price');
     const invoice = await findInvoice(tx, deps, id);
     // the invoice as it was, from its row read before the change (its company, so its name, stays)
-    const before = toInvoiceDto(deps, current, invoice.companyName, []);
+    const before = toInvoiceDto(deps, current, invoice.companyName, [], null);
     await recordEvents(tx, source, deps.clock.now(), invoiceEvents('invoice.updated', before, invoice));
     return invoice;
   });

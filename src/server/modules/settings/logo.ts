@@ -6,6 +6,7 @@ import { changedFields } from '../../../shared/events.js';
 import type { Tx } from '../../db.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { fileTypeOf } from '../../lib/file-types.js';
 import type { EventSource } from '../events/service.js';
 import { recordSettingsChange } from './events.js';
 
@@ -28,11 +29,6 @@ export type Logo = StoredInfo & { data: Buffer };
 export const LOGO_NOT_AN_IMAGE = 'The logo must be a PNG or JPEG image.';
 export const LOGO_TOO_LARGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB.`;
 export const LOGO_UNREADABLE = 'The logo could not be read as an image; save it again as PNG or JPEG.';
-
-const SIGNATURES: Record<LogoType, number[]> = {
-  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  'image/jpeg': [0xff, 0xd8, 0xff],
-};
 
 const DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2})$/;
 
@@ -64,7 +60,7 @@ async function decodeLogo(dataUrl: string): Promise<{ contentType: LogoType; dat
   const contentType = match[1] as LogoType;
   const data = Buffer.from(match[2]!, 'base64');
   if (data.length > LOGO_MAX_BYTES) throw new AppError('BAD_REQUEST', LOGO_TOO_LARGE);
-  if (!SIGNATURES[contentType].every((byte, index) => data[index] === byte)) throw new AppError('BAD_REQUEST', LOGO_NOT_AN_IMAGE);
+  if (fileTypeOf(data) !== contentType) throw new AppError('BAD_REQUEST', LOGO_NOT_AN_IMAGE);
   try {
     const document = await PDFDocument.create();
     await (contentType === 'image/png' ? document.embedPng(data) : document.embedJpg(data));

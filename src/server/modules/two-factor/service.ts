@@ -23,7 +23,7 @@ import type { Actor } from '../account/actor.js';
 import { CHALLENGE_EXPIRED, issueChallenge, readChallenge, refuseOutdatedChallenge } from './challenge.js';
 import { mustEnrolFirst, readPolicy, writePolicy } from './policy.js';
 import { issueRecoveryCodes, recoveryCodesLeft, useRecoveryCode } from './recovery-codes.js';
-import { openSecret, sealSecret } from './secret-box.js';
+import { openSecret, sealSecret } from '../../lib/secret-box.js';
 import { enrolmentDetails, matchingStep, newTotpSecret } from './totp.js';
 import { providerOf } from '../settings/service.js';
 import { recordSettingsChange } from '../settings/events.js';
@@ -74,7 +74,7 @@ async function enabledRow(tx: Tx, userId: string): Promise<TwoFactorRow | undefi
 }
 
 function secretOf(deps: AppDeps, row: TwoFactorRow): Uint8Array {
-  const secret = openSecret(deps.linkSigningKey, row.secretCipher);
+  const secret = openSecret(deps.linkSigningKey, row.secretCipher, 'two-factor');
   // Only a changed signing key gets here; a recovery code still works then.
   if (!secret) throw new AppError('BAD_REQUEST', 'Your authenticator secret cannot be read. Use a recovery code.');
   return secret;
@@ -184,7 +184,7 @@ export async function begin(deps: AppDeps, actor: Actor, source: EventSource): P
   await deps.db.transaction(async (tx) => {
     const { twoFactor } = tx.t;
     if (await enabledRow(tx, actor.userId)) throw new AppError('CONFLICT', ALREADY_ON);
-    const secretCipher = sealSecret(deps.linkSigningKey, secret);
+    const secretCipher = sealSecret(deps.linkSigningKey, secret, 'two-factor');
     await tx
       .insert(twoFactor)
       .values({ userId: actor.userId, secretCipher, createdAt: deps.clock.now() })

@@ -11,7 +11,7 @@ import { hideChecklist } from '../../modules/setup/service.js';
 import { issueChallenge } from '../../modules/two-factor/challenge.js';
 import { writePolicy } from '../../modules/two-factor/policy.js';
 import { issueRecoveryCodes } from '../../modules/two-factor/recovery-codes.js';
-import { sealSecret } from '../../modules/two-factor/secret-box.js';
+import { sealSecret } from '../../lib/secret-box.js';
 import { findUserByEmail, getUser } from '../../modules/users/lookup.js';
 import { createCompany, createUser, DEFAULT_PASSWORD, type UserFields } from '../factories.js';
 import type { WalkEntries, WalkWorld } from './world.js';
@@ -43,7 +43,7 @@ async function aUserWithLink(world: WalkWorld) {
 async function withTwoFactor(world: WalkWorld, userId: string, on: boolean) {
   const { deps, clock } = world.t;
   const secret = new Uint8Array(20).fill(7);
-  const secretCipher = sealSecret(deps.linkSigningKey, secret);
+  const secretCipher = sealSecret(deps.linkSigningKey, secret, 'two-factor');
   const row = { secretCipher, enabledAt: on ? clock.now() : null, lastUsedStep: 0, createdAt: clock.now() };
   const recoveryCodes = await deps.db.transaction(async (tx) => {
     const { twoFactor } = tx.t;

@@ -1,10 +1,11 @@
 import { Text } from '@mantine/core';
-import { IconCash, IconEdit, IconFileTypePdf, IconHistory, IconMail, IconTrash } from '@tabler/icons-react';
+import { IconCash, IconCashBanknote, IconEdit, IconFileTypePdf, IconHistory, IconMail, IconTrash } from '@tabler/icons-react';
 import { MissingPaymentDetailsBanner } from '../MissingPaymentDetailsBanner.js';
 import { keepPreviousData } from '@tanstack/react-query';
 import { INVOICE_HAS_PAYMENTS, type InvoiceDto, type InvoiceSortKey } from '../../../../shared/invoices.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
+import type { ReportedPaymentDto } from '../../../../shared/reported-payments.js';
 import { AdminList, ConfirmAction, DateRangeFilter, FilterSwitch, OneRowNotice, RowAction, useAdminList, useDialog, listCache } from '../../../components/records/index.js';
 import { RecordHistoryDialog } from '../../../components/events/RecordHistory.js';
 import { trpc } from '../../../trpc.js';
@@ -17,6 +18,7 @@ import classes from './AllInvoicesPage.module.css';
 // The editors and their date pickers (@mantine/dates, dayjs) load after the list has shown.
 const InvoiceDialog = lazyPart(() => import('./InvoiceDialog.js'), 'InvoiceDialog', { prefetch: true });
 const PaymentDialog = lazyPart(() => import('../payments/PaymentDialog.js'), 'PaymentDialog', { prefetch: true });
+const ReviewReportDialog = lazyPart(() => import('../reported-payments/ReviewReportDialog.js'), 'ReviewReportDialog', { prefetch: true });
 
 type InvoiceAction = { kind: 'delete' | 'reminder'; invoice: InvoiceDto };
 
@@ -59,6 +61,7 @@ export function AllInvoicesPage() {
   const payer = useDialog<Partial<PaymentDto>>();
   const actions = useDialog<InvoiceAction>();
   const history = useDialog<InvoiceDto>();
+  const reviewer = useDialog<ReportedPaymentDto>();
 
   const { save: replaceRow, remove: removeRow } = listCache(utils.superadmin.invoices.list, list.query);
   const action = actions.target;
@@ -109,6 +112,11 @@ export function AllInvoicesPage() {
         emptyAction="Create your first invoice"
         actions={(invoice) => (
           <>
+            {invoice.reportedPayment?.status === 'pending' && (
+              <RowAction label="Review Reported Payment" color="blue" onClick={() => reviewer.open(invoice.reportedPayment!)}>
+                <IconCashBanknote size={18} />
+              </RowAction>
+            )}
             <RowAction label="Record Payment" color="green" disabled={isPaid(invoice)} onClick={() => payer.open(paymentFor(invoice))}>
               <IconCash size={18} />
             </RowAction>
@@ -152,6 +160,7 @@ export function AllInvoicesPage() {
           }}
         />
       )}
+      {reviewer.target && <ReviewReportDialog report={reviewer.target} onClose={reviewer.close} />}
       {history.target && <RecordHistoryDialog what={`invoice ${history.target.invoiceId}`} subjectId={history.target._id} onClose={history.close} />}
       {action && <ConfirmAction {...confirmationOf(action)} mutation={mutations[action.kind]} input={{ id: action.invoice._id }} onClose={actions.close} />}
     </div>

@@ -29,5 +29,5 @@ export const invoiceColumns: Column<InvoiceDto>[] = [
   },
   { key: 'selectedPaymentMethod', header: 'Payment Method', sortable: true, render: (invoice) => invoiceMethodText(invoice.selectedPaymentMethod) },
   { key: 'transactionDate', header: 'Transaction Date', sortable: true, render: (invoice) => <span className={classes.oneLine}>{invoiceDateText(invoice.transactionDate)}</span> },
-  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <InvoiceStatus invoice={invoice} /> },
+  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <InvoiceStatus invoice={invoice} reportPending={invoice.reportedPayment?.status === 'pending'} /> },
 ];

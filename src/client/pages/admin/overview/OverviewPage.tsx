@@ -5,6 +5,7 @@ import { ExpiringSoonCard } from './ExpiringSoonCard.js';
 import { MonthlyChartCard } from './MonthlyChartCard.js';
 import classes from './OverviewPage.module.css';
 import { ReceivableCard } from './ReceivableCard.js';
+import { ReportedPaymentsCard } from './ReportedPaymentsCard.js';
 import { RunningLowCard } from './RunningLowCard.js';
 import { SetupChecklist } from './SetupChecklist.js';
 import { SignupsCard } from './SignupsCard.js';
@@ -20,6 +21,7 @@ export function OverviewPage() {
       <MissingPaymentDetailsBanner />
       <div className={classes.cards}>
         <SignupsCard />
+        <ReportedPaymentsCard />
         <ReceivableCard />
         <WeekHoursCard />
         <RunningLowCard />

@@ -8,6 +8,7 @@ import { eventsRecordedBy } from './testing/events.js';
 import { createCompany, createUser } from './testing/factories.js';
 import { billingEntries } from './testing/event-walk/billing.js';
 import { peopleEntries } from './testing/event-walk/people.js';
+import { webhookEntries } from './testing/event-walk/webhooks.js';
 import { workEntries } from './testing/event-walk/work.js';
 import type { WalkCaller, WalkEntries, WalkWorld } from './testing/event-walk/world.js';
 
@@ -18,7 +19,7 @@ import type { WalkCaller, WalkEntries, WalkWorld } from './testing/event-walk/wo
  * app's own consequences, such as a balance alert, which name no one). A
  * mutation added without an entry fails the first test.
  */
-const ENTRIES: WalkEntries = { ...peopleEntries, ...billingEntries, ...workEntries };
+const ENTRIES: WalkEntries = { ...peopleEntries, ...billingEntries, ...workEntries, ...webhookEntries };
 const ADDRESS = '203.0.113.7';
 
 const mutations = procedureInternals(appRouter)

@@ -2,6 +2,7 @@ import { changedFields, type EventType, type FieldChange } from '../../../shared
 import type { Tx } from '../../db.js';
 import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
+import { queueWebhookDeliveries } from '../webhooks/deliveries.js';
 
 /*
  * The event stream (docs/product-rules.md, events): each change is recorded by the service that
@@ -50,10 +51,17 @@ export function changeEvents<T extends Record<string, unknown>>(type: EventType,
 /** Rows per insert statement when many events are recorded at once. */
 const INSERT_BATCH = 200;
 
-/** Records the events of one change, at `at`, in the caller's transaction. */
+/**
+ * Records the events of one change, at `at`, in the caller's transaction, with their deliveries to
+ * the webhook endpoints that receive them.
+ */
 export async function recordEvents(tx: Tx, source: EventSource, at: Date, events: readonly NewEvent[]): Promise<void> {
   const rows = events.map((event) => ({ id: newId(), occurredAt: at, ...source, ...event }));
-  for (let from = 0; from < rows.length; from += INSERT_BATCH) await tx.insert(tx.t.events).values(rows.slice(from, from + INSERT_BATCH));
+  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
+    const batch = rows.slice(from, from + INSERT_BATCH);
+    await tx.insert(tx.t.events).values(batch);
+    await queueWebhookDeliveries(tx, batch);
+  }
 }
 
 /** Records one event of a change, at `at`, in the caller's transaction. */

@@ -40,8 +40,6 @@ export type LeasedWorkerOptions<Name extends LeasedTableName> = {
   clock: Clock;
   /** The turn of the worker's own writes (port.ts): each changes only rows of its table. */
   turn: WriteScope;
-  /** Works on one claimed row and records its outcome; true when it succeeded. */
-  work: (row: LeasedRow<Name>) => Promise<boolean>;
   /** Rows worked on at once. */
   concurrency: number;
   /** Rows read and claimed per round. */
@@ -50,7 +48,8 @@ export type LeasedWorkerOptions<Name extends LeasedTableName> = {
   logger?: FastifyBaseLogger;
 };
 
-export class LeasedWorker<Name extends LeasedTableName> {
+/** The worker; its owner (the outbox, the webhook sender) says what working on a row is. */
+export abstract class LeasedWorker<Name extends LeasedTableName> {
   private timer: NodeJS.Timeout | undefined;
   /** The pass in progress, if any. */
   private running: Promise<number> | undefined;
@@ -61,12 +60,15 @@ export class LeasedWorker<Name extends LeasedTableName> {
   private readonly inFlight = new Set<string>();
   private leaseTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: LeasedWorkerOptions<Name>) {}
+  constructor(private readonly setup: LeasedWorkerOptions<Name>) {}
+
+  /** Works on one claimed row and records its outcome; true when it succeeded. */
+  protected abstract work(row: LeasedRow<Name>): Promise<boolean>;
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 5_000);
+    this.timer = setInterval(() => this.wake(), this.setup.pollMs ?? 5_000);
     this.timer.unref();
     this.wake();
   }
@@ -87,7 +89,7 @@ export class LeasedWorker<Name extends LeasedTableName> {
     setImmediate(() => {
       if (this.stopped) return;
       this.runDue().catch((error: unknown) => {
-        this.options.logger?.error({ err: error }, `${this.options.name} worker failed; will try again`);
+        this.setup.logger?.error({ err: error }, `${this.setup.name} worker failed; will try again`);
       });
     });
   }
@@ -115,7 +117,7 @@ export class LeasedWorker<Name extends LeasedTableName> {
   /** Pushes the leases of the rows being worked on a LEASE_MS ahead, so no other worker takes them. */
   async renewLeases(): Promise<void> {
     if (this.inFlight.size === 0) return;
-    const { db, clock, table, turn } = this.options;
+    const { db, clock, table, turn } = this.setup;
     const queue = queueOf(db, table);
     const ids = [...this.inFlight];
     await db.transaction(
@@ -129,7 +131,7 @@ export class LeasedWorker<Name extends LeasedTableName> {
   }
 
   private async runBatches(): Promise<number> {
-    const batch = this.options.batch ?? 50;
+    const batch = this.setup.batch ?? 50;
     let succeeded = 0;
     for (;;) {
       const due = await this.dueRows(batch);
@@ -142,7 +144,7 @@ export class LeasedWorker<Name extends LeasedTableName> {
 
   /** Works on the claimed rows, `concurrency` at a time, renewing their leases meanwhile. */
   private async workOn(rows: LeasedRow<Name>[]): Promise<number> {
-    const { concurrency, logger, name } = this.options;
+    const { concurrency, logger, name } = this.setup;
     let succeeded = 0;
     let next = 0;
     for (const row of rows) this.inFlight.add(row.id);
@@ -154,7 +156,7 @@ export class LeasedWorker<Name extends LeasedTableName> {
       while (next < rows.length) {
         const row = rows[next++]!;
         try {
-          if (await this.options.work(row)) succeeded += 1;
+          if (await this.work(row)) succeeded += 1;
         } finally {
           this.inFlight.delete(row.id);
         }
@@ -172,7 +174,7 @@ export class LeasedWorker<Name extends LeasedTableName> {
   }
 
   private async dueRows(limit: number): Promise<LeasedRow<Name>[]> {
-    const { db, clock, table } = this.options;
+    const { db, clock, table } = this.setup;
     const queue = queueOf(db, table);
     const rows = await db
       .select()
@@ -189,7 +191,7 @@ export class LeasedWorker<Name extends LeasedTableName> {
    * it, the row is due again once the lease has run out (at most LEASE_MS).
    */
   private async claim(row: LeasedRow<Name>): Promise<boolean> {
-    const { db, clock, table, turn } = this.options;
+    const { db, clock, table, turn } = this.setup;
     const queue = queueOf(db, table);
     const taken = await db.transaction(
       (tx) =>

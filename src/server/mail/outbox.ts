@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { inChunks } from '../lib/many-rows.js';
-import { backoffDelayMs, LeasedWorker } from '../lib/leased-worker.js';
+import { backoffDelayMs, LeasedWorker, type LeasedRow } from '../lib/leased-worker.js';
 import type { MailTransport } from './transport.js';
 
 export type EmailAttachment = { filename: string; contentType: string; source: string };
@@ -65,17 +65,14 @@ type OutboxOptions = {
  * exactly when the change that caused it was committed. The worker delivers due emails,
  * retrying with exponential backoff; an email that fails MAX_ATTEMPTS times is kept as 'failed'.
  */
-export class Outbox {
-  private readonly worker: LeasedWorker<'outbox'>;
-
+export class Outbox extends LeasedWorker<'outbox'> {
   constructor(private readonly options: OutboxOptions) {
-    this.worker = new LeasedWorker({
+    super({
       name: 'email',
       table: 'outbox',
       db: options.db,
       clock: options.clock,
       turn: OUTBOX_TURN,
-      work: (row) => this.deliver(row),
       concurrency: SEND_CONCURRENCY,
       pollMs: options.pollMs,
       logger: options.logger,
@@ -120,28 +117,13 @@ export class Outbox {
     return ids;
   }
 
-  start(): void {
-    this.worker.start();
-  }
-
-  /** Stops the worker and waits for the delivery in flight; the database may be closed afterwards. */
-  stop(): Promise<void> {
-    return this.worker.stop();
-  }
-
-  /** Asks the worker to look for due emails soon: after the current transaction has committed. */
-  wake(): void {
-    this.worker.wake();
-  }
-
-  /** Delivers every email due now; resolves with how many were sent (LeasedWorker.runDue). */
+  /** Delivers every email due now; resolves with how many were sent. */
   deliverDue(): Promise<number> {
-    return this.worker.runDue();
+    return this.runDue();
   }
 
-  /** Pushes the leases of the emails being sent a lease ahead, so no other worker takes them. */
-  renewLeases(): Promise<void> {
-    return this.worker.renewLeases();
+  protected work(row: LeasedRow<'outbox'>): Promise<boolean> {
+    return this.deliver(row);
   }
 
   private async deliver(row: typeof outbox.$inferSelect): Promise<boolean> {

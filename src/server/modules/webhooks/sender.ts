@@ -51,17 +51,14 @@ type Delivery = LeasedRow<'webhookDeliveries'>;
 
 export const SECRET_UNREADABLE = "The endpoint's signing secret cannot be read (the link-signing key changed): rotate its secret.";
 
-export class WebhookSender {
-  private readonly worker: LeasedWorker<'webhookDeliveries'>;
-
+export class WebhookSender extends LeasedWorker<'webhookDeliveries'> {
   constructor(private readonly deps: WebhookSenderDeps & { pollMs?: number }) {
-    this.worker = new LeasedWorker({
+    super({
       name: 'webhook delivery',
       table: 'webhookDeliveries',
       db: deps.db,
       clock: deps.clock,
       turn: WEBHOOK_TURN,
-      work: (row) => this.attempt(row),
       concurrency: SEND_CONCURRENCY,
       // deliveries made by any change are looked for every 2 seconds; the provider's own (test, redeliver) wake it at once
       pollMs: deps.pollMs ?? 2_000,
@@ -69,29 +66,8 @@ export class WebhookSender {
     });
   }
 
-  start(): void {
-    this.worker.start();
-  }
-
-  stop(): Promise<void> {
-    return this.worker.stop();
-  }
-
-  /** Looks for due deliveries soon: call it once the transaction that made them has committed. */
-  wake(): void {
-    this.worker.wake();
-  }
-
-  /** Sends every delivery due now; resolves with how many reached their endpoint. */
-  sendDue(): Promise<number> {
-    return this.worker.runDue();
-  }
-
-  renewLeases(): Promise<void> {
-    return this.worker.renewLeases();
-  }
-
-  private async attempt(row: Delivery): Promise<boolean> {
+  /** Sends one delivery; true when the endpoint took it. */
+  protected async work(row: Delivery): Promise<boolean> {
     const { db, config, linkSigningKey, clock } = this.deps;
     const { webhookEndpoints } = db.t;
     const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.endpointId));

@@ -96,7 +96,7 @@ describe('endpoints', () => {
     const off = await as.put(`/superadmin/webhooks/${endpoint._id}`, { enabled: false });
     expect(json(off)).toMatchObject({ enabled: false, url: sink.url(), eventTypes: ['package.created'], description: 'Bookkeeping' });
     expect(await deliveries(endpoint._id)).toMatchObject([{ status: 'failed', lastError: ENDPOINT_TURNED_OFF, attempts: 0 }]);
-    expect(await t.deps.webhooks.sendDue()).toBe(0);
+    expect(await t.deps.webhooks.runDue()).toBe(0);
     expect(sink.requests).toEqual([]);
 
     await recordAt([packageEvent('p-while-off')]);
@@ -114,7 +114,7 @@ describe('endpoints', () => {
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(endpoint.secret);
     await recordAt([packageEvent('p-rotated')]);
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     expect(verifiedPayload(rotated.secret, sink.requests[0]!)).toMatchObject({ type: 'package.created' });
     expect(() => verifiedPayload(endpoint.secret, sink.requests[0]!)).toThrow();
     const [rotation] = await recordedEvents(t.deps.db, { subjectId: endpoint._id, types: ['webhook_endpoint.secret_rotated'] });
@@ -152,7 +152,7 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint();
     await recordAt([packageEvent('p-signed')]);
     const [event] = await recordedEvents(t.deps.db, { subjectId: 'p-signed' });
-    expect(await t.deps.webhooks.sendDue()).toBe(1);
+    expect(await t.deps.webhooks.runDue()).toBe(1);
 
     expect(sink.requests).toHaveLength(1);
     const [request] = sink.requests;
@@ -196,23 +196,23 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint();
     await recordAt([packageEvent('p-retried')]);
     sink.answer(500);
-    expect(await t.deps.webhooks.sendDue()).toBe(0);
+    expect(await t.deps.webhooks.runDue()).toBe(0);
     let [delivery] = await deliveries(endpoint._id);
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500, lastError: 'The endpoint answered HTTP 500.' });
     expect(Date.parse(delivery!.nextAttemptAt!)).toBe(t.clock.now().getTime() + 30_000);
 
     t.clock.advance(29_999);
-    expect(await t.deps.webhooks.sendDue()).toBe(0);
+    expect(await t.deps.webhooks.runDue()).toBe(0);
     expect(sink.requests).toHaveLength(1);
     t.clock.advance(1);
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     [delivery] = await deliveries(endpoint._id);
     expect(delivery).toMatchObject({ attempts: 2 });
     expect(Date.parse(delivery!.nextAttemptAt!)).toBe(t.clock.now().getTime() + 60_000);
 
     sink.answer(204);
     t.clock.advance(60_000);
-    expect(await t.deps.webhooks.sendDue()).toBe(1);
+    expect(await t.deps.webhooks.runDue()).toBe(1);
     [delivery] = await deliveries(endpoint._id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, responseStatus: 204, lastError: null });
     expect(new Set(sink.requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
@@ -223,7 +223,7 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint();
     await recordAt([packageEvent('p-redirected')]);
     sink.answer(302);
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     expect(await deliveries(endpoint._id)).toMatchObject([{ status: 'pending', responseStatus: 302, lastError: 'The endpoint answered HTTP 302 (redirects are not followed).' }]);
     expect(sink.requests).toHaveLength(1);
   });
@@ -237,7 +237,7 @@ describe('deliveries', () => {
     for (let delivery = (await deliveries(endpoint._id))[0]!; delivery.status === 'pending'; delivery = (await deliveries(endpoint._id))[0]!) {
       t.clock.set(new Date(delivery.nextAttemptAt!));
       attemptsAt.push(t.clock.now().getTime() - madeAt);
-      await t.deps.webhooks.sendDue();
+      await t.deps.webhooks.runDue();
     }
     const gaps = attemptsAt.slice(1).map((at, n) => at - attemptsAt[n]!);
     expect(gaps.slice(0, 9)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_840_000, 7_200_000]);
@@ -260,17 +260,17 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint();
     await recordAt([packageEvent('p-stuck')]);
     sink.answer(500);
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     t.clock.advance(60 * 60_000);
     sink.answer(200);
     await recordAt([packageEvent('p-fine')]);
     // only the new one is due now; it reaches the endpoint
     const [stuck] = (await deliveries(endpoint._id)).filter((delivery) => delivery.status === 'pending' && delivery.attempts === 1);
     await t.deps.db.transaction((tx) => tx.update(tx.t.webhookDeliveries).set({ nextAttemptAt: new Date(t.clock.now().getTime() + GIVE_UP_AFTER_MS) }).where(eq(tx.t.webhookDeliveries.id, stuck!._id)));
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     sink.answer(500);
     t.clock.advance(GIVE_UP_AFTER_MS);
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     expect((await deliveries(endpoint._id)).map((delivery) => delivery.status).sort()).toEqual(['delivered', 'failed']);
     expect(json(await as.get(`/superadmin/webhooks/${endpoint._id}`))).toMatchObject({ enabled: true });
   });
@@ -279,16 +279,16 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint();
     await recordAt([packageEvent('p-crash')]);
     sink.hold();
-    const dying = t.deps.webhooks.sendDue();
+    const dying = t.deps.webhooks.runDue();
     await expect.poll(() => sink.requests.length).toBe(1);
     // the worker dies here: nothing renews its lease any more
     const survivor = new WebhookSender(t.deps);
-    expect(await survivor.sendDue()).toBe(0);
+    expect(await survivor.runDue()).toBe(0);
     t.clock.advance(LEASE_MS - 1);
-    expect(await survivor.sendDue()).toBe(0);
+    expect(await survivor.runDue()).toBe(0);
     t.clock.advance(1);
     sink.stopHolding();
-    expect(await survivor.sendDue()).toBe(1);
+    expect(await survivor.runDue()).toBe(1);
     sink.release();
     await dying;
     expect(sink.requests.map((request) => request.headers['webhook-id'])).toEqual([sink.requests[0]!.headers['webhook-id'], sink.requests[0]!.headers['webhook-id']]);
@@ -298,11 +298,11 @@ describe('deliveries', () => {
   it('are sent again by Redeliver, as a new delivery with the same body and webhook-id', async () => {
     const endpoint = await createEndpoint();
     await recordAt([packageEvent('p-again')]);
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     const [first] = await deliveries(endpoint._id);
     const again = await as.post(`/superadmin/webhooks/deliveries/${first!._id}/redeliver`);
     expect(json(again)).toMatchObject({ status: 'pending', messageId: first!.messageId, attempts: 0 });
-    await t.deps.webhooks.sendDue();
+    await t.deps.webhooks.runDue();
     expect(sink.requests.map((request) => request.body)).toEqual([sink.requests[0]!.body, sink.requests[0]!.body]);
     expect(sink.requests[1]!.headers['webhook-id']).toBe(first!.messageId);
     expect(verifiedPayload(endpoint.secret, sink.requests[1]!)).toMatchObject({ data: { subjectId: 'p-again' } });
@@ -315,7 +315,7 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint({ enabled: false });
     const queued = json<WebhookDeliveryDto>(await as.post(`/superadmin/webhooks/${endpoint._id}/test`));
     expect(queued).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
-    expect(await t.deps.webhooks.sendDue()).toBe(1);
+    expect(await t.deps.webhooks.runDue()).toBe(1);
     expect(verifiedPayload(endpoint.secret, sink.requests[0]!)).toMatchObject({ type: 'webhook.test', data: { endpoint: endpoint._id } });
     expect(await recordedEvents(t.deps.db, { subjectId: endpoint._id, types: ['webhook_endpoint.test_sent'] })).toHaveLength(1);
   });
@@ -344,7 +344,7 @@ describe('private addresses, without WEBHOOKS_ALLOW_PRIVATE', () => {
     const endpoint = await createEndpoint({ url: `http://localhost:${new URL(sink.url()).port}/hook` });
     await recordAt([packageEvent('p-private')]);
     const strictSender = new WebhookSender({ ...t.deps, config: { ...t.deps.config, webhooksAllowPrivate: false } });
-    expect(await strictSender.sendDue()).toBe(0);
+    expect(await strictSender.runDue()).toBe(0);
     expect(sink.requests).toEqual([]);
     expect(await deliveries(endpoint._id)).toMatchObject([{ status: 'pending', attempts: 1, responseStatus: null, lastError: PRIVATE_ADDRESS }]);
   });

@@ -33,11 +33,12 @@ export type Syntax = {
   /** A subquery of one column holding the given whole numbers, bound as one parameter: for `x in (…)`. */
   numbers(values: readonly number[]): SQL;
   /**
-   * A FROM item of the given records (objects of text fields), bound as one JSON parameter however
-   * many there are, named `alias`; `field(name)` is a record's field as text (a name the code
-   * spells, never one a caller sends: it is written into the SQL).
+   * A FROM item of records (objects of text fields) bound as one parameter, the JSON text of their
+   * array (`json`, a placeholder for a prepared statement), named `alias`; `field(name)` is a
+   * record's field as text (a name the code spells, never one a caller sends: it is written into
+   * the SQL).
    */
-  records(records: readonly Record<string, string>[], alias: string): { table: SQL; field: (name: string) => SQL };
+  records(json: Placeholder, alias: string): { table: SQL; field: (name: string) => SQL };
   /** Whether a JSON array column of text holds the value. */
   jsonArrayHas(column: SQLWrapper, value: SQLWrapper): SQL;
   /**
@@ -69,8 +70,8 @@ export const sqliteSyntax: Syntax = {
   oneWhen: (condition) => sql`(${condition})`,
   like: (expression, pattern) => sql`${expression} like ${pattern} escape '\\'`,
   numbers: (values) => sql`select value from json_each(${JSON.stringify(values)})`,
-  records: (records, alias) => ({
-    table: sql`json_each(${JSON.stringify(records)}) as ${sql.raw(alias)}`,
+  records: (json, alias) => ({
+    table: sql`json_each(${json}) as ${sql.raw(alias)}`,
     field: (name) => sql.raw(`(${alias}.value ->> '${name}')`),
   }),
   jsonArrayHas: (column, value) => sql`exists (select 1 from json_each(${column}) where value = ${value})`,
@@ -101,8 +102,8 @@ export const postgresSyntax: Syntax = {
     to: sql.raw(`${alias}.range_to`),
   }),
   numbers: (values) => sql`select unnest(${sql.param(values)}::bigint[])`,
-  records: (records, alias) => ({
-    table: sql`jsonb_array_elements(${JSON.stringify(records)}::jsonb) as ${sql.raw(alias)}(value)`,
+  records: (json, alias) => ({
+    table: sql`jsonb_array_elements(cast(${json} as jsonb)) as ${sql.raw(alias)}(value)`,
     field: (name) => sql.raw(`(${alias}.value ->> '${name}')`),
   }),
   // jsonb's ? operator: whether the array holds the text as an element

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FieldChange } from '../../../shared/events.js';
 import type { Tx } from '../../db.js';
+import { equalsConstant } from '../../database/syntax.js';
+import { preparedPer } from '../../lib/prepared.js';
 
 /*
  * Each event's deliveries are made in the event's own transaction (docs/decisions/033): one row per
@@ -54,15 +56,20 @@ export function eventBody(event: DeliveredEvent): string {
  */
 export async function queueWebhookDeliveries(tx: Tx, events: readonly DeliveredEvent[]): Promise<void> {
   if (events.length === 0) return;
+  const batch = JSON.stringify(events.map((event) => ({ id: event.id, type: event.type, body: eventBody(event) })));
+  await deliveriesOfBatch(tx).execute({ batch, at: events[0]!.occurredAt.getTime() });
+}
+
+/**
+ * The insert … select of queueWebhookDeliveries, built once per database: it runs with every event
+ * written, and drizzle's building of it cost more than running it.
+ */
+const deliveriesOfBatch = preparedPer((tx) => {
   const { webhookEndpoints: endpoint, webhookDeliveries: delivery } = tx.t;
-  const at = events[0]!.occurredAt;
-  const batch = tx.syntax.records(
-    events.map((event) => ({ id: event.id, type: event.type, body: eventBody(event) })),
-    'batch',
-  );
+  const batch = tx.syntax.records(sql.placeholder('batch'), 'batch');
   const eventId = batch.field('id');
   const eventType = batch.field('type');
-  const due = sql`cast(${delivery.nextAttemptAt.mapToDriverValue(at)} as bigint)`;
+  const at = sql`cast(${sql.placeholder('at')} as bigint)`;
   // every column, in the table's order (drizzle checks it): an insert … select names them all
   const made = tx
     .select({
@@ -73,17 +80,17 @@ export async function queueWebhookDeliveries(tx: Tx, events: readonly DeliveredE
       body: sql<string>`${batch.field('body')}`.as('body'),
       status: sql<'pending'>`'pending'`.as('status'),
       attempts: sql<number>`0`.as('attempts'),
-      nextAttemptAt: sql<Date>`${due}`.as('next_attempt_at'),
+      nextAttemptAt: sql<Date>`${at}`.as('next_attempt_at'),
       responseStatus: sql<null>`null`.as('response_status'),
       durationMs: sql<null>`null`.as('duration_ms'),
       lastError: sql<null>`null`.as('last_error'),
-      createdAt: sql<Date>`${due}`.as('created_at'),
+      createdAt: sql<Date>`${at}`.as('created_at'),
       deliveredAt: sql<null>`null`.as('delivered_at'),
     })
     .from(batch.table)
-    .innerJoin(endpoint, and(eq(endpoint.enabled, true), tx.syntax.jsonArrayHas(endpoint.eventTypes, eventType)));
-  await tx.insert(delivery).select(made);
-}
+    .innerJoin(endpoint, and(equalsConstant(endpoint.enabled, true), tx.syntax.jsonArrayHas(endpoint.eventTypes, eventType)));
+  return tx.insert(delivery).select(made).prepare();
+});
 
 /** Why a delivery was never sent: its endpoint was turned off first. */
 export const ENDPOINT_TURNED_OFF = 'The endpoint was turned off before this delivery was sent.';

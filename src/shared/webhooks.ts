@@ -34,7 +34,8 @@ export const webhookEndpointInput = z.object({
     .min(1, 'Choose at least one event type.')
     .max(EVENT_TYPE_NAMES.length)
     .transform((types) => [...new Set(types)])
-    .describe('The event types the endpoint receives.'),
+    .describe('The event types the endpoint receives (names from GET /superadmin/events/types).')
+    .meta({ example: ['invoice.created', 'payment.created'] }),
   enabled: z.boolean({ message: 'enabled must be true or false.' }).default(true).describe('Whether deliveries are made; false keeps the endpoint without sending.'),
 });
 export type WebhookEndpointForm = z.output<typeof webhookEndpointInput>;
@@ -67,7 +68,10 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as c
 
 export const webhookDeliveryOutput = z.object({
   _id: z.string(),
-  messageId: z.string().describe('The webhook-id header: the same on every attempt and redelivery, for the receiver to skip what it has seen.'),
+  messageId: z
+    .string()
+    .describe('The webhook-id header: the same on every attempt and redelivery, for the receiver to skip what it has seen.')
+    .meta({ example: 'msg_2b4xq7tmd3kz6v5n8c9fjw1hrp' }),
   eventType: z.string(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),

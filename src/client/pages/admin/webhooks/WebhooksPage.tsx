@@ -156,7 +156,7 @@ function EndpointCard({ endpoint, logShown, busy, onToggleLog, onEdit, onDelete,
           <Button size="compact-sm" variant="default" onClick={onRotate} disabled={busy}>
             Rotate Secret
           </Button>
-          <Button size="compact-sm" variant="default" color="red" onClick={onDelete}>
+          <Button size="compact-sm" variant="default" onClick={onDelete}>
             Delete
           </Button>
         </Group>

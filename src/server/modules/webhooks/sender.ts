@@ -26,6 +26,8 @@ import { signatureHeaders } from './signing.js';
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 2 * 60 * 60_000;
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Deliveries made by any change are looked for this often; the provider's own (test, redeliver) wake the worker at once. */
+const POLL_MS = 2_000;
 /** Deliveries one process sends at once. */
 const SEND_CONCURRENCY = 8;
 /** The turn of the worker's writes (port.ts): delivery rows, and an endpoint it turns off. */
@@ -52,7 +54,7 @@ type Delivery = LeasedRow<'webhookDeliveries'>;
 export const SECRET_UNREADABLE = "The endpoint's signing secret cannot be read (the link-signing key changed): rotate its secret.";
 
 export class WebhookSender extends LeasedWorker<'webhookDeliveries'> {
-  constructor(private readonly deps: WebhookSenderDeps & { pollMs?: number }) {
+  constructor(private readonly deps: WebhookSenderDeps) {
     super({
       name: 'webhook delivery',
       table: 'webhookDeliveries',
@@ -60,8 +62,7 @@ export class WebhookSender extends LeasedWorker<'webhookDeliveries'> {
       clock: deps.clock,
       turn: WEBHOOK_TURN,
       concurrency: SEND_CONCURRENCY,
-      // deliveries made by any change are looked for every 2 seconds; the provider's own (test, redeliver) wake it at once
-      pollMs: deps.pollMs ?? 2_000,
+      pollMs: POLL_MS,
       logger: deps.logger,
     });
   }

@@ -134,6 +134,15 @@ const ACCESS: Record<string, Access> = {
   'superadmin.setup.hide': 'superAdmin',
   'superadmin.events.list': 'superAdmin',
   'superadmin.events.types': 'superAdmin',
+  'superadmin.webhooks.list': 'superAdmin',
+  'superadmin.webhooks.get': 'superAdmin',
+  'superadmin.webhooks.create': 'superAdmin',
+  'superadmin.webhooks.update': 'superAdmin',
+  'superadmin.webhooks.delete': 'superAdmin',
+  'superadmin.webhooks.rotateSecret': 'superAdmin',
+  'superadmin.webhooks.sendTest': 'superAdmin',
+  'superadmin.webhooks.deliveries': 'superAdmin',
+  'superadmin.webhooks.redeliver': 'superAdmin',
 };
 
 type Actor = 'anonymous' | 'bad token' | 'plain user' | 'company admin' | 'super-admin';

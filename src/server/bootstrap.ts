@@ -12,6 +12,7 @@ import { readSession, recentSessions } from './modules/account/sessions.js';
 import { alertOnBalanceChanges } from './modules/companies/balance-alerts.js';
 import { readSettings } from './modules/settings/service.js';
 import { resolveInvoiceAttachment } from './modules/invoices/pdf.js';
+import { WebhookSender } from './modules/webhooks/sender.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { RateLimiter } from './rate-limit.js';
 import { databaseWindows, memoryWindows } from './rate-windows.js';
@@ -57,17 +58,20 @@ export async function createRuntime(
     logger: overrides.logger,
     pollMs: overrides.outboxPollMs,
   });
+  const linkSigningKey = loadLinkSigningKey(config);
+  const webhooks = new WebhookSender({ db: database.db, clock, config, outbox, linkSigningKey, logger: overrides.logger });
   const deps: AppDeps = {
     config,
     db: database.db,
     clock,
     outbox,
+    webhooks,
     balanceWatcher: (tx, changes) => alertOnBalanceChanges(deps, tx, changes),
     // several processes may share a PostgreSQL database: they count their limits in it
     rateLimiter: new RateLimiter(clock, { windows: database.engine === 'postgres' ? databaseWindows(database.db) : memoryWindows() }),
     // on PostgreSQL a session lookup is a round trip to the server on every signed-in call
     readSession: database.engine === 'postgres' ? recentSessions(database.commits, { maxAgeMs: SESSION_REUSE_MS }) : readSession,
-    linkSigningKey: loadLinkSigningKey(config),
+    linkSigningKey,
     logger: overrides.logger,
   };
   if (database.engine === 'postgres' && !config.sessionSecret) overrides.logger?.warn(OWN_SIGNING_KEY);

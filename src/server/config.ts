@@ -62,6 +62,9 @@ const envSchema = z.object({
     message: `LOW_BALANCE_HOURS must be a number of hours from 0 to ${LOW_BALANCE_MAX_HOURS} with at most 2 decimals, e.g. 5 or 2.5`,
   }),
   SCHEDULER_WEBHOOK_URL: optionalUrl('SCHEDULER_WEBHOOK_URL'),
+  WEBHOOKS_ALLOW_PRIVATE: optionalText.refine((value) => value === undefined || value === 'true' || value === 'false', {
+    message: 'WEBHOOKS_ALLOW_PRIVATE must be true or false',
+  }),
   EVENT_RETENTION_DAYS: optionalText.refine((value) => value === undefined || isRetentionDays(value), {
     message: `EVENT_RETENTION_DAYS must be a whole number of days from ${EVENT_RETENTION_MIN_DAYS} to ${EVENT_RETENTION_MAX_DAYS}; leave it unset to keep the audit log forever`,
   }),
@@ -176,6 +179,11 @@ export type Config = {
   /** The running-low threshold of every company that has none of its own, in hundredths of an hour. */
   lowBalanceHundredths: number;
   schedulerWebhookUrl: string | undefined;
+  /**
+   * Whether webhook endpoints may be on loopback, link-local or private addresses
+   * (WEBHOOKS_ALLOW_PRIVATE): off, the webhooks cannot be aimed at the provider's own network.
+   */
+  webhooksAllowPrivate: boolean;
   /** Days the audit log keeps an event (EVENT_RETENTION_DAYS); null: forever. */
   eventRetentionDays: number | null;
   sessionSecret: string | undefined;
@@ -231,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: values.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     lowBalanceHundredths: hoursToHundredths(Number(values.LOW_BALANCE_HOURS ?? DEFAULT_LOW_BALANCE_HOURS)),
     schedulerWebhookUrl: values.SCHEDULER_WEBHOOK_URL,
+    webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE === 'true',
     eventRetentionDays: values.EVENT_RETENTION_DAYS === undefined ? null : Number(values.EVENT_RETENTION_DAYS),
     sessionSecret: values.SESSION_SECRET,
     trustProxy: values.TRUST_PROXY ? parseTrustProxy(values.TRUST_PROXY)! : false,

@@ -70,6 +70,7 @@ describe.runIf(testEngine() === 'sqlite')('copying SQLite into PostgreSQL', () =
     expect(order.indexOf('plans')).toBeLessThan(order.indexOf('planPeriods'));
     expect(order.indexOf('invoices')).toBeLessThan(order.indexOf('reportedPayments'));
     expect(order.indexOf('reportedPayments')).toBeLessThan(order.indexOf('reportedPaymentProofs'));
+    expect(order.indexOf('webhookEndpoints')).toBeLessThan(order.indexOf('webhookDeliveries'));
     // every table once: 21, the webhooks' 2 and the reported payments' 2
     expect(order).toHaveLength(25);
   });

@@ -6,6 +6,7 @@ import type { BalanceWatcher } from './modules/activities/company-hours.js';
 import type { Outbox } from './mail/outbox.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SessionReader } from './modules/account/sessions.js';
+import type { WebhookSender } from './modules/webhooks/sender.js';
 
 /** Everything a request handler may touch, passed in so tests can build many apps side by side. */
 export type AppDeps = {
@@ -13,6 +14,8 @@ export type AppDeps = {
   db: Db;
   clock: Clock;
   outbox: Outbox;
+  /** Sends the webhook deliveries the events made (modules/webhooks). */
+  webhooks: WebhookSender;
   /** Hears of every change of a company's balance, inside its transaction: the low-balance alerts. */
   balanceWatcher: BalanceWatcher;
   rateLimiter: RateLimiter;

@@ -9,6 +9,7 @@ import { createCompany, createUser } from './testing/factories.js';
 import { billingEntries } from './testing/event-walk/billing.js';
 import { peopleEntries } from './testing/event-walk/people.js';
 import { reportedPaymentEntries } from './testing/event-walk/reported-payments.js';
+import { webhookEntries } from './testing/event-walk/webhooks.js';
 import { workEntries } from './testing/event-walk/work.js';
 import type { WalkCaller, WalkEntries, WalkWorld } from './testing/event-walk/world.js';
 
@@ -19,7 +20,7 @@ import type { WalkCaller, WalkEntries, WalkWorld } from './testing/event-walk/wo
  * app's own consequences, such as a balance alert, which name no one). A
  * mutation added without an entry fails the first test.
  */
-const ENTRIES: WalkEntries = { ...peopleEntries, ...billingEntries, ...workEntries, ...reportedPaymentEntries };
+const ENTRIES: WalkEntries = { ...peopleEntries, ...billingEntries, ...workEntries, ...reportedPaymentEntries, ...webhookEntries };
 const ADDRESS = '203.0.113.7';
 
 const mutations = procedureInternals(appRouter)

@@ -21,6 +21,8 @@ async function shutdown(signal: string): Promise<void> {
   await app.close();
   clearTimeout(forceClose);
   await scheduled.stop();
+  // a delivery given up on may queue an email: the webhooks stop before the outbox
+  await deps.webhooks.stop();
   await deps.outbox.stop();
   transport.close();
   await database.close();
@@ -31,6 +33,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 deps.outbox.start();
+deps.webhooks.start();
 scheduled.start();
 logger.info(
   { url: `http://${config.host}:${config.port}`, database: config.databasePath, mail: config.smtpUrl ? 'smtp' : 'eml files' },

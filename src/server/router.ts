@@ -10,6 +10,7 @@ import { invoicesRouter, superAdminInvoicesRouter } from './modules/invoices/rou
 import { superAdminOverviewRouter } from './modules/overview/router.js';
 import { superAdminPlansRouter } from './modules/plans/router.js';
 import { superAdminSettingsRouter } from './modules/settings/router.js';
+import { superAdminWebhooksRouter } from './modules/webhooks/router.js';
 import { superAdminSetupRouter } from './modules/setup/router.js';
 import { superAdminPaymentsRouter } from './modules/payments/router.js';
 import { reportedPaymentsRouter, superAdminReportedPaymentsRouter } from './modules/reported-payments/router.js';
@@ -49,6 +50,7 @@ export const appRouter = router({
     setup: superAdminSetupRouter,
     search: superAdminSearchRouter,
     events: superAdminEventsRouter,
+    webhooks: superAdminWebhooksRouter,
   }),
 });
 

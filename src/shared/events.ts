@@ -72,6 +72,7 @@ export const EVENT_TYPES = {
   'proof.downloaded': "A reported payment's proof was downloaded.",
   'webhook_endpoint.created': 'The provider added a webhook endpoint.',
   'webhook_endpoint.updated': 'A webhook endpoint changed: its address, events, or whether it is on.',
+  'webhook_endpoint.secret_rotated': "The provider replaced a webhook endpoint's signing secret.",
   'webhook_endpoint.deleted': 'The provider deleted a webhook endpoint.',
   'webhook_endpoint.disabled': 'A webhook endpoint was turned off after a day of failed deliveries.',
   'webhook_endpoint.test_sent': 'The provider sent a webhook endpoint a test event.',

@@ -24,6 +24,7 @@ export function UserMenu({ session }: { session: Session }) {
         <Menu.Item onClick={() => navigate('/profile')}>My account</Menu.Item>
         {session.isSuperAdmin && <Menu.Item onClick={() => navigate('/settings')}>Settings</Menu.Item>}
         {session.isSuperAdmin && <Menu.Item onClick={() => navigate('/auditlog')}>Audit Log</Menu.Item>}
+        {session.isSuperAdmin && <Menu.Item onClick={() => navigate('/webhooks')}>Webhooks</Menu.Item>}
         <Menu.Divider />
         <Menu.Label>Appearance</Menu.Label>
         {SCHEMES.map(({ value, label }) => (

@@ -41,6 +41,7 @@ const PACKAGES = ['superadmin.packages.choices', 'packages', SETUP];
 /** What the provider's settings reach: their own page, names and payment details, thresholds, weeks and forecasts. */
 const SETTINGS = ['superadmin.settings', SETUP, 'branding', 'superadmin.companies', OVERVIEW, 'superadmin.timelogs', ...CUSTOMER_HOURS];
 const USERS = ['users'];
+const WEBHOOKS = 'superadmin.webhooks';
 /** A change of who is approved (or who exists) moves the overview's sign-ups card. */
 const USER_APPROVAL = [...USERS, OVERVIEW];
 /** A company's name shows in every back-office list and picker. */
@@ -79,6 +80,13 @@ export const QUERIES_CHANGED_BY: Readonly<Record<string, readonly string[]>> = {
   'superadmin.settings.removeLogo': ['superadmin.settings'],
   'superadmin.setup.sendTestEmail': [SETUP],
   'superadmin.setup.hide': [SETUP],
+  // the Webhooks page: its endpoints with their newest delivery, and their delivery logs
+  'superadmin.webhooks.create': [WEBHOOKS],
+  'superadmin.webhooks.update': [WEBHOOKS],
+  'superadmin.webhooks.delete': [WEBHOOKS],
+  'superadmin.webhooks.rotateSecret': [WEBHOOKS],
+  'superadmin.webhooks.sendTest': [WEBHOOKS],
+  'superadmin.webhooks.redeliver': [WEBHOOKS],
   'superadmin.invoices.create': INVOICE_CHANGE,
   'superadmin.plans.set': ['superadmin.plans', 'superadmin.companies'],
   // the company's page shows its figures and its invoices

@@ -5,6 +5,8 @@
  */
 const COLORS: Readonly<Record<string, string>> = {
   completed: 'green',
+  // a webhook delivery the endpoint took
+  delivered: 'green',
   pending: 'blue',
   failed: 'red',
   refunded: 'grape',

@@ -40,6 +40,7 @@ const AllUsersPage = lazyNamed(() => import('../pages/admin/users/AllUsersPage.j
 const AllPackagesPage = lazyNamed(() => import('../pages/admin/packages/AllPackagesPage.js'), 'AllPackagesPage');
 const SettingsPage = lazyNamed(() => import('../pages/admin/settings/SettingsPage.js'), 'SettingsPage');
 const AuditLogPage = lazyNamed(() => import('../pages/admin/events/AuditLogPage.js'), 'AuditLogPage');
+const WebhooksPage = lazyNamed(() => import('../pages/admin/webhooks/WebhooksPage.js'), 'WebhooksPage');
 
 /** /dashboard: the provider's overview for the super-admin, the company dashboard for everyone else. */
 function DashboardForRole() {
@@ -84,5 +85,6 @@ export const routes: AppRoute[] = [
   { path: '/allusers', access: superAdmin, component: AllUsersPage },
   { path: '/settings', access: superAdmin, component: SettingsPage },
   { path: '/auditlog', access: superAdmin, component: AuditLogPage },
+  { path: '/webhooks', access: superAdmin, component: WebhooksPage },
   { path: '/allpackages', access: superAdmin, component: AllPackagesPage },
 ];

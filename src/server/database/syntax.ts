@@ -33,6 +33,15 @@ export type Syntax = {
   /** A subquery of one column holding the given whole numbers, bound as one parameter: for `x in (…)`. */
   numbers(values: readonly number[]): SQL;
   /**
+   * A FROM item of records (objects of text fields) bound as one parameter, the JSON text of their
+   * array (`json`, a placeholder for a prepared statement), named `alias`; `field(name)` is a
+   * record's field as text (a name the code spells, never one a caller sends: it is written into
+   * the SQL).
+   */
+  records(json: Placeholder, alias: string): { table: SQL; field: (name: string) => SQL };
+  /** Whether a JSON array column of text holds the value. */
+  jsonArrayHas(column: SQLWrapper, value: SQLWrapper): SQL;
+  /**
    * Whether a page walking an index checks its conditions on each row it reads from the table,
    * though the index entry holds what they test (PostgreSQL, unless it scans the index only):
    * such a page is better chosen by rowid from the index first, then read (the Time Logs page does).
@@ -61,6 +70,11 @@ export const sqliteSyntax: Syntax = {
   oneWhen: (condition) => sql`(${condition})`,
   like: (expression, pattern) => sql`${expression} like ${pattern} escape '\\'`,
   numbers: (values) => sql`select value from json_each(${JSON.stringify(values)})`,
+  records: (json, alias) => ({
+    table: sql`json_each(${json}) as ${sql.raw(alias)}`,
+    field: (name) => sql.raw(`(${alias}.value ->> '${name}')`),
+  }),
+  jsonArrayHas: (column, value) => sql`exists (select 1 from json_each(${column}) where value = ${value})`,
   // SQLite tests a condition on the index entry before it reads the row
   readsRowToCheckEntry: false,
   // one JSON array of [from, to] arrays, each pair a row of json_each
@@ -88,6 +102,12 @@ export const postgresSyntax: Syntax = {
     to: sql.raw(`${alias}.range_to`),
   }),
   numbers: (values) => sql`select unnest(${sql.param(values)}::bigint[])`,
+  records: (json, alias) => ({
+    table: sql`jsonb_array_elements(cast(${json} as jsonb)) as ${sql.raw(alias)}(value)`,
+    field: (name) => sql.raw(`(${alias}.value ->> '${name}')`),
+  }),
+  // jsonb's ? operator: whether the array holds the text as an element
+  jsonArrayHas: (column, value) => sql`${column} ? ${value}`,
   // an index scan reads each entry's row to test the filter; only an index-only scan spares it
   readsRowToCheckEntry: true,
 };

@@ -1,19 +1,12 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { outbox } from '../../../drizzle/schema.js';
 import type { Db, Tx } from '../db.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { inChunks } from '../lib/many-rows.js';
-import type { WriteScope } from '../database/port.js';
+import { backoffDelayMs, LeasedWorker, type LeasedRow } from '../lib/leased-worker.js';
 import type { MailTransport } from './transport.js';
-
-/**
- * The turn of the worker's own writes (port.ts, WriteScope): each changes outbox rows only, in one
- * statement whose conditions make it safe on its own (a claim takes an email only as it was read),
- * so the worker never waits for the companies' writes, nor they for it.
- */
-const OUTBOX_TURN: WriteScope = { turn: 'outbox' };
 
 export type EmailAttachment = { filename: string; contentType: string; source: string };
 export type Email = {
@@ -36,18 +29,24 @@ const ENQUEUE_BATCH = 50;
 export const CLEARED_BODY = 'Cleared after sending: this email carried a single-use link.';
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
-const BATCH = 50;
 /** Emails one worker sends at once, over the transport's pooled connections. */
 export const SEND_CONCURRENCY = 8;
 /**
- * How long a claim on an email lasts unless renewed. The worker renews the claims of the emails it
- * is sending every third of it, so a live worker keeps them however slow the server; after a crash
- * nobody renews them, and the next worker sends them within a minute of its start.
+ * How long a claim on an email lasts unless renewed (leased-worker.ts): a live worker keeps the
+ * emails it is sending however slow the server; after a crash the next worker sends them within
+ * a minute of its start.
  */
-export const LEASE_MS = 60_000;
+export { LEASE_MS } from '../lib/leased-worker.js';
+
+/**
+ * The turn of the worker's own writes (port.ts, WriteScope): each changes outbox rows only, in one
+ * statement whose conditions make it safe on its own (a claim takes an email only as it was read),
+ * so the worker never waits for the companies' writes, nor they for it.
+ */
+const OUTBOX_TURN = { turn: 'outbox' };
 
 export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+  return backoffDelayMs(attempts, FIRST_RETRY_MS, LONGEST_RETRY_MS);
 }
 
 type OutboxOptions = {
@@ -66,18 +65,19 @@ type OutboxOptions = {
  * exactly when the change that caused it was committed. The worker delivers due emails,
  * retrying with exponential backoff; an email that fails MAX_ATTEMPTS times is kept as 'failed'.
  */
-export class Outbox {
-  private timer: NodeJS.Timeout | undefined;
-  /** The pass in progress, if any. */
-  private running: Promise<number> | undefined;
-  /** One more pass, asked for while another was running; it starts when that one ends. */
-  private queued: Promise<number> | undefined;
-  private stopped = true;
-  /** Emails this worker has claimed and is sending, whose leases it renews. */
-  private readonly inFlight = new Set<string>();
-  private leaseTimer: NodeJS.Timeout | undefined;
-
-  constructor(private readonly options: OutboxOptions) {}
+export class Outbox extends LeasedWorker<'outbox'> {
+  constructor(private readonly options: OutboxOptions) {
+    super({
+      name: 'email',
+      table: 'outbox',
+      db: options.db,
+      clock: options.clock,
+      turn: OUTBOX_TURN,
+      concurrency: SEND_CONCURRENCY,
+      pollMs: options.pollMs,
+      logger: options.logger,
+    });
+  }
 
   /** Queues the email in the caller's transaction; its id, or undefined when it has no recipients. */
   async enqueue(tx: Tx, email: Email): Promise<string | undefined> {
@@ -117,145 +117,13 @@ export class Outbox {
     return ids;
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const pollMs = this.options.pollMs ?? 5_000;
-    this.timer = setInterval(() => this.wake(), pollMs);
-    this.timer.unref();
-    this.wake();
-  }
-
-  /** Stops the worker and waits for the delivery in flight; the database may be closed afterwards. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    for (let pass = this.queued ?? this.running; pass; pass = this.queued ?? this.running) {
-      await pass.catch(() => 0);
-    }
-  }
-
-  /** Asks the worker to look for due emails soon: after the current transaction has committed. */
-  wake(): void {
-    if (this.stopped) return;
-    setImmediate(() => {
-      if (this.stopped) return;
-      this.deliverDue().catch((error: unknown) => {
-        this.options.logger?.error({ err: error }, 'email worker failed; will try again');
-      });
-    });
-  }
-
-  /**
-   * Delivers every email due now; resolves with how many were sent. A call made while a pass
-   * is running waits for it and then makes one more pass, so it also sees emails queued meanwhile.
-   */
+  /** Delivers every email due now; resolves with how many were sent. */
   deliverDue(): Promise<number> {
-    if (!this.running) {
-      this.running = this.deliverBatches().finally(() => {
-        this.running = undefined;
-      });
-      return this.running;
-    }
-    this.queued ??= this.running
-      .catch(() => 0)
-      .then(() => {
-        this.queued = undefined;
-        return this.deliverDue();
-      });
-    return this.queued;
+    return this.runDue();
   }
 
-  private async deliverBatches(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const due = await this.dueEmails();
-      const claimed = [];
-      for (const row of due) if (await this.claim(row)) claimed.push(row);
-      sent += await this.deliverAll(claimed);
-      if (due.length < BATCH) return sent;
-    }
-  }
-
-  /** Sends the claimed emails, SEND_CONCURRENCY at a time, renewing their leases meanwhile. */
-  private async deliverAll(rows: (typeof outbox.$inferSelect)[]): Promise<number> {
-    let sent = 0;
-    let next = 0;
-    for (const row of rows) this.inFlight.add(row.id);
-    this.leaseTimer ??= setInterval(() => void this.renewLeases().catch((error: unknown) => this.options.logger?.warn({ err: error }, 'could not renew the leases of the emails being sent')), LEASE_MS / 3).unref();
-    const sender = async () => {
-      while (next < rows.length) {
-        const row = rows[next++]!;
-        try {
-          if (await this.deliver(row)) sent += 1;
-        } finally {
-          this.inFlight.delete(row.id);
-        }
-      }
-    };
-    try {
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, sender));
-    } finally {
-      if (this.inFlight.size === 0 && this.leaseTimer) {
-        clearInterval(this.leaseTimer);
-        this.leaseTimer = undefined;
-      }
-    }
-    return sent;
-  }
-
-  /** Pushes the leases of the emails being sent a LEASE_MS ahead, so no other worker takes them. */
-  async renewLeases(): Promise<void> {
-    if (this.inFlight.size === 0) return;
-    const { db, clock } = this.options;
-    const { outbox } = db.t;
-    const ids = [...this.inFlight];
-    await db.transaction((tx) =>
-      tx
-        .update(outbox)
-        .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
-        .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending'))),
-      OUTBOX_TURN,
-    );
-  }
-
-  private dueEmails(): Promise<(typeof outbox.$inferSelect)[]> {
-    const now = this.options.clock.now();
-    const { db } = this.options;
-    const { outbox } = db.t;
-    return db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-      .orderBy(asc(outbox.nextAttemptAt))
-      .limit(BATCH);
-  }
-
-  /**
-   * Takes a due email for this pass by moving its next attempt a lease ahead, so another worker
-   * on the same database (a second process, a script) skips it; if this process dies while
-   * sending, the email is due again once the lease has run out (at most LEASE_MS).
-   */
-  private async claim(row: typeof outbox.$inferSelect): Promise<boolean> {
-    const { db, clock } = this.options;
-    const { outbox } = db.t;
-    const taken = await db.transaction((tx) =>
-      tx
-        .update(outbox)
-        .set({ nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) })
-        .where(
-          and(
-            eq(outbox.id, row.id),
-            eq(outbox.status, 'pending'),
-            eq(outbox.attempts, row.attempts),
-            eq(outbox.nextAttemptAt, row.nextAttemptAt),
-          ),
-        )
-        .returning({ id: outbox.id }),
-      OUTBOX_TURN,
-    );
-    return taken.length === 1;
+  protected work(row: LeasedRow<'outbox'>): Promise<boolean> {
+    return this.deliver(row);
   }
 
   private async deliver(row: typeof outbox.$inferSelect): Promise<boolean> {

@@ -134,3 +134,12 @@ export function twoFactorResetEmail(provider: Provider, user: { firstName: strin
     { link: user.signInUrl, label: 'Sign in' },
   ]);
 }
+
+/** Tells the provider the app turned off a webhook endpoint whose deliveries failed for a day. */
+export function webhookEndpointDisabledEmail(provider: Provider, endpoint: { url: string; reason: string; webhooksUrl: string }): RenderedEmail {
+  return renderEmail(provider, 'A webhook endpoint was turned off', [
+    `The webhook endpoint ${endpoint.url} was turned off: ${endpoint.reason}`,
+    'No more events are sent to it. Once the receiver works again, turn the endpoint back on and redeliver what it missed from its delivery log.',
+    { link: endpoint.webhooksUrl, label: 'Open Webhooks' },
+  ]);
+}

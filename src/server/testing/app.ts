@@ -65,6 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     transport,
     close: async () => {
       await app.close();
+      await runtime.deps.webhooks.stop();
       await runtime.deps.outbox.stop();
       await runtime.database.close();
       await postgres?.drop();

@@ -5,6 +5,7 @@ import type { Tx } from '../../db.js';
 import { newIds } from '../../lib/ids.js';
 import { preparedPer } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
+import { queueWebhookDeliveries, type DeliveredEvent } from '../webhooks/deliveries.js';
 
 /*
  * The event stream (docs/product-rules.md, events): each change is recorded by the service that
@@ -50,13 +51,14 @@ export function changeEvents<T extends Record<string, unknown>>(type: EventType,
   return Object.keys(changes).length === 0 ? [] : [{ type, ...subject, changes }];
 }
 
-/** Events per insert statement on PostgreSQL: each statement's rows are one JSON parameter. */
+/** Events per statement on PostgreSQL (each statement's rows are one JSON parameter), and per statement of their webhook deliveries. */
 const INSERT_BATCH = 500;
 
 type EventRow = typeof eventsTable.$inferInsert;
 
 /**
- * Records the events of one change, at `at`, in the caller's transaction. Neither way builds a
+ * Records the events of one change, at `at`, in the caller's transaction, with their deliveries to
+ * the webhook endpoints that receive them. Neither way builds a
  * multi-row insert with drizzle, which cost more than writing the rows (a scheduled expiry run
  * records a thousand events and more, each batch a new count of rows, so new SQL to build and
  * compile): on SQLite, in the process, one prepared single-row insert runs per event; on
@@ -64,13 +66,17 @@ type EventRow = typeof eventsTable.$inferInsert;
  */
 export async function recordEvents(tx: Tx, source: EventSource, at: Date, events: readonly NewEvent[]): Promise<void> {
   const ids = newIds(events.length);
-  const rows: EventRow[] = events.map((event, index) => ({ id: ids[index]!, occurredAt: at, ...source, ...event }));
-  if (tx.engine === 'sqlite') {
-    const insert = insertEvent(tx);
-    for (const row of rows) await insert.run(row);
-    return;
+  const rows: (DeliveredEvent & EventRow)[] = events.map((event, index) => ({ id: ids[index]!, occurredAt: at, ...source, ...event }));
+  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
+    const batch = rows.slice(from, from + INSERT_BATCH);
+    if (tx.engine === 'sqlite') {
+      const insert = insertEvent(tx);
+      for (const row of batch) await insert.run(row);
+    } else {
+      await tx.run(insertEventList(tx, batch));
+    }
+    await queueWebhookDeliveries(tx, batch);
   }
-  for (let from = 0; from < rows.length; from += INSERT_BATCH) await tx.run(insertEventList(tx, rows.slice(from, from + INSERT_BATCH)));
 }
 
 /** An insert of one event, its values as placeholders, prepared once per database. */

@@ -71,6 +71,15 @@ describe('npm run seed:demo', () => {
     expect(emailed.filter((company) => company.low !== null || company.negative !== null)).toEqual([]);
   });
 
+  it('leaves a payment the customer reported for the provider to confirm, and a webhook endpoint that is off', async () => {
+    const boss = await signIn(DEMO_PROVIDER_EMAIL);
+    const invoices = json<InvoiceDto[]>(await api(t.app, boss).get('/superadmin/allinvoices?search=Starter'));
+    const reported = invoices.filter((invoice) => invoice.reportedPayment?.status === 'pending');
+    expect(reported.map((invoice) => [invoice.companyName, invoice.reportedPayment?.amount, invoice.reportedPayment?.method])).toEqual([['Northwind Traders', 1500, 'Zelle']]);
+    const endpoints = json<{ url: string; enabled: boolean; eventTypes: string[] }[]>(await api(t.app, boss).get('/superadmin/webhooks'));
+    expect(endpoints).toEqual([expect.objectContaining({ url: 'http://localhost:9000/hourbank', enabled: false, eventTypes: ['invoice.created', 'payment.created', 'reported_payment.created'] })]);
+  });
+
   it('refuses to run on a database that already has data', async () => {
     await expect(seedDemo(t.deps)).rejects.toThrow('seed:demo only fills an empty one');
   });

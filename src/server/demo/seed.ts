@@ -13,6 +13,10 @@ import { setPlan } from '../modules/plans/service.js';
 import { planInput } from '../../shared/plans.js';
 import { createPackage } from '../modules/packages/service.js';
 import { createPayment } from '../modules/payments/service.js';
+import { reportPayment } from '../modules/reported-payments/service.js';
+import { createWebhookEndpoint } from '../modules/webhooks/service.js';
+import { reportPaymentInput } from '../../shared/reported-payments.js';
+import { webhookEndpointInput } from '../../shared/webhooks.js';
 import { createTaskFor, markTaskDone, updateTask } from '../modules/tasks/service.js';
 import { createTimeLog } from '../modules/timelogs/service.js';
 import { upsertSuperAdmin } from '../modules/users/superadmin.js';
@@ -20,7 +24,8 @@ import { actingAt, demoCompany, demoSignUp, demoUser } from './people.js';
 
 /*
  * A living portal in one command: customer companies with users of each role, packages,
- * invoices paid, partly paid and unpaid, tasks with history and six weeks of time logs. Every
+ * invoices paid, partly paid and unpaid (one with a payment the customer reported), tasks with
+ * history, six weeks of time logs and a webhook endpoint. Every
  * row goes through the same services the app uses, so balances and the ledger agree.
  */
 export const DEMO_PASSWORD = 'hourbank demo';
@@ -65,7 +70,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const source = sourceOf({ userId: provider.id, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress }, null);
 
   const logins: DemoLogins = { provider: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD }, customers: [], pending: '' };
-  const made: { id: string; name: string }[] = [];
+  const made: { id: string; name: string; admin: Awaited<ReturnType<typeof demoUser>> }[] = [];
   const joined = actingAt(deps, new Date(now - 90 * DAY));
   const added = actingAt(deps, new Date(now - 60 * DAY));
   for (const company of COMPANIES) {
@@ -75,7 +80,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
     const admin = await demoUser(joined, source, person(company.admin, 'admin'), DEMO_PASSWORD);
     const member = await demoUser(added, source, person(company.member, 'member'), DEMO_PASSWORD);
     logins.customers.push({ company: company.name, admin: admin.emailAddress, member: member.emailAddress });
-    made.push({ id: row._id, name: company.name });
+    made.push({ id: row._id, name: company.name, admin });
   }
   logins.pending = await demoSignUp(deps, {
     companyName: 'Umbrella Labs',
@@ -108,7 +113,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const northwindGrowth = await invoice(0, 50, 'Growth: 25 hours of consulting', 25, 140, 'ACH');
   await pay(0, northwindGrowth._id, 1750, 45, 'ACH', 'ACH-20431');
   await pay(0, northwindGrowth._id, 1750, 40, 'ACH', 'ACH-20977');
-  await invoice(0, 3, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
+  const northwindStarter = await invoice(0, 3, 'Starter: 10 hours of consulting', 10, 150, 'Zelle');
   const contosoScale = await invoice(1, 42, 'Scale: 50 hours of consulting', 50, 130, 'Check');
   await pay(1, contosoScale._id, 6500, 38, 'Check', 'CHK-1182');
   const contosoTopUp = await invoice(1, 12, 'Growth: 25 hours of consulting', 25, 140, 'Check');
@@ -177,6 +182,23 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   }
   // Contoso is on a monthly plan: the Starter package on the 1st of each month, from the next one
   await setPlan(deps, source, planInput.parse({ id: made[1]!.id, packageId: offered[0]!._id, dayOfMonth: 1 }));
+
+  // Northwind's admin says the Starter invoice went out by Zelle yesterday: "Payment reported",
+  // waiting for the provider to confirm it (its hours stay pending until then)
+  const reporter = made[0]!.admin;
+  await reportPayment(
+    deps,
+    sourceOf({ userId: reporter._id, firstName: reporter.firstName, lastName: reporter.lastName, emailAddress: reporter.emailAddress }, null),
+    { userId: reporter._id, companyId: made[0]!.id },
+    reportPaymentInput.parse({ invoice: northwindStarter._id, method: 'Zelle', amount: 1500, paidOn: iso(1).slice(0, 10), reference: 'Zelle 7731-2204' }),
+  );
+  // A bookkeeping receiver on the provider's own machine, set up and left off: the Webhooks page
+  // shows it, and its test event shows the address refused unless WEBHOOKS_ALLOW_PRIVATE is set
+  await createWebhookEndpoint(
+    { ...deps, config: { ...deps.config, webhooksAllowPrivate: true } },
+    source,
+    webhookEndpointInput.parse({ url: 'http://localhost:9000/hourbank', description: 'Bookkeeping sync (a receiver on this machine)', eventTypes: ['invoice.created', 'payment.created', 'reported_payment.created'], enabled: false }),
+  );
 
   // the expiries due by now, as the server's scheduled work would write them at start
   await expireDueBlocks(deps, deps.db, started);

@@ -31,6 +31,8 @@ async function openInvoice(page: Page, invoiceId: string) {
   await page.goto('/invoices');
   const entry = main(page).getByRole('button', { name: new RegExp(`Invoice ${invoiceId}`) });
   await entry.click();
+  // the panel slides open: its last action is in place once the control says it is expanded
+  await eventually(() => entry.getAttribute('aria-expanded')).toBe('true');
   return entry;
 }
 
@@ -39,6 +41,7 @@ async function reportPayment(page: Page, invoiceId: string) {
   await openInvoice(page, invoiceId);
   await main(page).getByRole('button', { name: "I've sent the payment" }).click();
   const dialog = page.getByRole('dialog', { name: `I've sent the payment: invoice ${invoiceId}` });
+  await eventually(() => dialog.count(), 10_000, 'the report dialog opens').toBe(1);
   expect(await dialog.getByLabel('Amount').inputValue()).toBe('$600');
   await dialog.getByLabel('Reference').fill('ACH-20260302');
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'transfer.pdf', mimeType: 'application/pdf', buffer: PDF });

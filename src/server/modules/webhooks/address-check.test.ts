@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, PRIVATE_ADDRESS, resolvePublicAddress } from './address-check.js';
+import { isPrivateAddress, PRIVATE_ADDRESS, resolvePublicAddresses } from './address-check.js';
 
 /* Webhooks cannot be aimed at the provider's own machine or network. */
 describe('the webhook address check', () => {
@@ -11,13 +11,13 @@ describe('the webhook address check', () => {
   it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => expect(isPrivateAddress(address)).toBe(false));
 
   it('refuses a host that resolves to a private address unless private ones are allowed, and connects to the address checked', async () => {
-    expect(await resolvePublicAddress('localhost', false)).toEqual({ refused: PRIVATE_ADDRESS });
-    expect(await resolvePublicAddress('[::1]', false)).toEqual({ refused: PRIVATE_ADDRESS });
-    expect(await resolvePublicAddress('127.0.0.1', true)).toEqual({ address: '127.0.0.1', family: 4 });
-    expect(await resolvePublicAddress('8.8.8.8', false)).toEqual({ address: '8.8.8.8', family: 4 });
+    expect(await resolvePublicAddresses('localhost', false)).toEqual({ refused: PRIVATE_ADDRESS });
+    expect(await resolvePublicAddresses('[::1]', false)).toEqual({ refused: PRIVATE_ADDRESS });
+    expect(await resolvePublicAddresses('127.0.0.1', true)).toEqual({ addresses: [{ address: '127.0.0.1', family: 4 }] });
+    expect(await resolvePublicAddresses('8.8.8.8', false)).toEqual({ addresses: [{ address: '8.8.8.8', family: 4 }] });
   });
 
   it('refuses a host that does not resolve, saying so', async () => {
-    expect(await resolvePublicAddress('no-such-host.invalid', false)).toEqual({ refused: 'The host no-such-host.invalid could not be found.' });
+    expect(await resolvePublicAddresses('no-such-host.invalid', false)).toEqual({ refused: 'The host no-such-host.invalid could not be found.' });
   });
 });

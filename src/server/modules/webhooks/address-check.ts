@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net';
 /*
  * Where a webhook may be sent: not to the provider's own machine or network. Before each delivery
  * the endpoint's host is resolved, and every address it resolves to must be public; the request then
- * connects to the address checked, so a DNS answer that changes between the check and the connection
+ * connects to the addresses checked (the next when one refuses), so a DNS answer that changes between the check and the connection
  * cannot point it elsewhere. An operator who runs receivers on the local network allows them with
  * WEBHOOKS_ALLOW_PRIVATE=true.
  */
@@ -49,22 +49,26 @@ export function isPrivateAddress(address: string): boolean {
 
 export type CheckedAddress = { address: string; family: 4 | 6 };
 
+/** A host's addresses, as the system resolver answers them (all of them, in its order). */
+export type HostLookup = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemLookup: HostLookup = (host) => lookup(host, { all: true, verbatim: true });
+
 export const PRIVATE_ADDRESS = 'That address is on a private network (loopback, link-local or private); webhooks are sent to public addresses only.';
 
 /**
- * The address to connect to for a URL's host, or why not: a host that resolves to no address, or
- * to any address that is not public (unless private ones are allowed).
+ * The addresses to connect to for a URL's host, in the resolver's order, or why not: a host that
+ * resolves to no address, or to any address that is not public (unless private ones are allowed).
  */
-export async function resolvePublicAddress(host: string, allowPrivate: boolean): Promise<CheckedAddress | { refused: string }> {
+export async function resolvePublicAddresses(host: string, allowPrivate: boolean, lookupHost: HostLookup = systemLookup): Promise<{ addresses: CheckedAddress[] } | { refused: string }> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  let addresses: { address: string; family: number }[];
+  let found: { address: string; family: number }[];
   try {
-    addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true });
+    found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookupHost(bare);
   } catch {
     return { refused: `The host ${host} could not be found.` };
   }
-  if (addresses.length === 0) return { refused: `The host ${host} could not be found.` };
-  if (!allowPrivate && addresses.some(({ address }) => isPrivateAddress(address))) return { refused: PRIVATE_ADDRESS };
-  const [first] = addresses;
-  return { address: first!.address, family: first!.family === 6 ? 6 : 4 };
+  if (found.length === 0) return { refused: `The host ${host} could not be found.` };
+  if (!allowPrivate && found.some(({ address }) => isPrivateAddress(address))) return { refused: PRIVATE_ADDRESS };
+  return { addresses: found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 })) };
 }

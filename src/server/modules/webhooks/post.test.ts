@@ -24,6 +24,14 @@ describe('a delivery attempt', () => {
     expect(sink.requests).toMatchObject([{ path: '/in', body: '{"a":1}', headers: { host: `localhost:${port()}`, 'webhook-id': 'msg_1', 'content-type': 'application/json' } }]);
   });
 
+  it('tries the next address checked when one refuses the connection (a host listening on one of its addresses)', async () => {
+    // the sink listens on 127.0.0.1 only: 127.0.0.2 refuses, as an IPv6 address would where a receiver listens on IPv4
+    const lookupHost = async () => [{ address: '127.0.0.2', family: 4 }, { address: '127.0.0.1', family: 4 }];
+    const result = await postDelivery({ url: `http://receiver.test:${port()}/in`, headers: {}, body: '{}', allowPrivate: true, lookupHost });
+    expect(result).toMatchObject({ ok: true, responseStatus: 200, error: null });
+    expect(sink.requests).toMatchObject([{ path: '/in', headers: { host: `receiver.test:${port()}` } }]);
+  });
+
   it('is refused before connecting when the host is private and private ones are not allowed', async () => {
     const result = await postDelivery({ url: `http://localhost:${port()}/in`, headers: {}, body: '{}', allowPrivate: false });
     expect(result).toMatchObject({ ok: false, responseStatus: null, error: PRIVATE_ADDRESS });

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { sealSecret } from '../../lib/secret-box.js';
 import { changeEvents, recordEvent, recordEvents, type EventSource } from '../events/service.js';
-import { resolvePublicAddress } from './address-check.js';
+import { resolvePublicAddresses } from './address-check.js';
 import { endPendingDeliveries } from './deliveries.js';
 import { ENDPOINT_EVENT_FIELDS, deliveryDto, deliveryRow, endpointCount, endpointDto, endpointRow, listDeliveries, listEndpoints } from './queries.js';
 import { newSigningSecret } from './signing.js';
@@ -47,7 +47,7 @@ export async function webhookDeliveries(deps: Deps, query: WebhookDeliveryListQu
 
 /** A 400 naming why, when the URL's host does not resolve or resolves to a private address (unless allowed). */
 async function checkAddress(deps: Deps, url: string): Promise<void> {
-  const checked = await resolvePublicAddress(new URL(url).hostname, deps.config.webhooksAllowPrivate);
+  const checked = await resolvePublicAddresses(new URL(url).hostname, deps.config.webhooksAllowPrivate);
   if ('refused' in checked) throw new AppError('BAD_REQUEST', checked.refused, 'url');
 }
 

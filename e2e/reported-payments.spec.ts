@@ -39,7 +39,11 @@ async function openInvoice(page: Page, invoiceId: string) {
 /** The customer reports $600 by ACH with a reference and a PDF proof. */
 async function reportPayment(page: Page, invoiceId: string) {
   await openInvoice(page, invoiceId);
-  await main(page).getByRole('button', { name: "I've sent the payment" }).click();
+  // from the keyboard: a pointer's press and release can land apart while the panel is still
+  // settling on a loaded machine (the button took the focus, no click came); Enter cannot
+  const report = main(page).getByRole('button', { name: "I've sent the payment" });
+  await report.focus();
+  await report.press('Enter');
   const dialog = page.getByRole('dialog', { name: `I've sent the payment: invoice ${invoiceId}` });
   await eventually(() => dialog.count(), 10_000, 'the report dialog opens').toBe(1);
   expect(await dialog.getByLabel('Amount').inputValue()).toBe('$600');

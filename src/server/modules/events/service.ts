@@ -5,7 +5,7 @@ import type { Tx } from '../../db.js';
 import { newIds } from '../../lib/ids.js';
 import { preparedPer } from '../../lib/prepared.js';
 import type { Actor } from '../account/actor.js';
-import { queueWebhookDeliveries, type DeliveredEvent } from '../webhooks/deliveries.js';
+import { hasReceiver, queueWebhookDeliveries, typesReceived, type DeliveredEvent } from '../webhooks/deliveries.js';
 
 /*
  * The event stream (docs/product-rules.md, events): each change is recorded by the service that
@@ -61,21 +61,25 @@ type EventRow = typeof eventsTable.$inferInsert;
  * the webhook endpoints that receive them. Neither way builds a
  * multi-row insert with drizzle, which cost more than writing the rows (a scheduled expiry run
  * records a thousand events and more, each batch a new count of rows, so new SQL to build and
- * compile): on SQLite, in the process, one prepared single-row insert runs per event; on
- * PostgreSQL, where each statement is a round trip, one `insert … select` takes a batch as a list.
+ * compile): on SQLite, in the process, one prepared single-row insert runs per event, then a read
+ * of which types an endpoint receives; on PostgreSQL, where each statement is a round trip, one
+ * `insert … select` takes a batch as a list and answers those types itself. Deliveries then take
+ * one more statement, only when an endpoint receives one of the batch's types.
  */
 export async function recordEvents(tx: Tx, source: EventSource, at: Date, events: readonly NewEvent[]): Promise<void> {
   const ids = newIds(events.length);
   const rows: (DeliveredEvent & EventRow)[] = events.map((event, index) => ({ id: ids[index]!, occurredAt: at, ...source, ...event }));
   for (let from = 0; from < rows.length; from += INSERT_BATCH) {
     const batch = rows.slice(from, from + INSERT_BATCH);
+    let received: Set<string>;
     if (tx.engine === 'sqlite') {
       const insert = insertEvent(tx);
       for (const row of batch) await insert.run(row);
+      received = await typesReceived(tx, batch);
     } else {
-      await tx.run(insertEventList(tx, batch));
+      received = new Set((await tx.rows<{ type: string }>(insertEventList(tx, batch))).map((row) => row.type));
     }
-    await queueWebhookDeliveries(tx, batch);
+    await queueWebhookDeliveries(tx, batch, received);
   }
 }
 
@@ -88,14 +92,17 @@ const insertEvent = preparedPer((tx) => {
 
 /**
  * The events as one `insert … select` from a jsonb list, each event a record of the table's own
- * type (jsonb_populate_recordset reads each field as its column's type), in the list's order.
+ * type (jsonb_populate_recordset reads each field as its column's type), in the list's order; it
+ * answers which of the events' types an enabled webhook endpoint receives.
  */
 function insertEventList(tx: Tx, rows: readonly EventRow[]): SQL {
   const { events } = tx.t;
   const columns = Object.entries(getTableColumns(events));
   const records = rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, driverValue(column, row[key as keyof EventRow])])));
   const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
-  return sql`insert into ${events} (${names}) select ${names} from jsonb_populate_recordset(null::${events}, ${JSON.stringify(records)}::jsonb) with ordinality order by ordinality`;
+  const inserted = sql`insert into ${events} (${names}) select ${names} from jsonb_populate_recordset(null::${events}, ${JSON.stringify(records)}::jsonb) with ordinality order by ordinality returning ${sql.identifier(events.type.name)}`;
+  const type = sql`inserted.${sql.identifier(events.type.name)}`;
+  return sql`with inserted as (${inserted}) select distinct ${type} as type from inserted where ${hasReceiver(tx, type)}`;
 }
 
 /** A value as its column stores it, but JSON kept as the value itself: the list is JSON already. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { FieldChange } from '../../../shared/events.js';
 import type { Tx } from '../../db.js';
 import { equalsConstant } from '../../database/syntax.js';
@@ -51,14 +51,45 @@ export function eventBody(event: DeliveredEvent): string {
 
 /**
  * Makes the deliveries of a batch of events, in the caller's transaction: one statement that pairs
- * each event with every enabled endpoint subscribed to its type. A delivery is due at once, at the
- * event's time.
+ * each event of a type an enabled endpoint receives (`received`, from typesReceived or the events'
+ * own insert) with every such endpoint. Most batches have no received type: their bodies are then
+ * never built or sent. A delivery is due at once, at the event's time.
  */
-export async function queueWebhookDeliveries(tx: Tx, events: readonly DeliveredEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const batch = JSON.stringify(events.map((event) => ({ id: event.id, type: event.type, body: eventBody(event) })));
-  await deliveriesOfBatch(tx).execute({ batch, at: events[0]!.occurredAt.getTime() });
+export async function queueWebhookDeliveries(tx: Tx, events: readonly DeliveredEvent[], received: ReadonlySet<string>): Promise<void> {
+  const delivered = events.filter((event) => received.has(event.type));
+  if (delivered.length === 0) return;
+  const batch = JSON.stringify(delivered.map((event) => ({ id: event.id, type: event.type, body: eventBody(event) })));
+  await deliveriesOfBatch(tx).execute({ batch, at: delivered[0]!.occurredAt.getTime() });
 }
+
+/** Whether an enabled endpoint receives events of the type `type` (SQL of the type's text). */
+export function hasReceiver(tx: Tx, type: SQL): SQL {
+  const { webhookEndpoints: endpoint } = tx.t;
+  return exists(
+    tx
+      .select({ one: sql`1` })
+      .from(endpoint)
+      .where(and(equalsConstant(endpoint.enabled, true), tx.syntax.jsonArrayHas(endpoint.eventTypes, type))),
+  );
+}
+
+/** Which of the events' types an enabled endpoint receives, read in the caller's transaction. */
+export async function typesReceived(tx: Tx, events: readonly DeliveredEvent[]): Promise<Set<string>> {
+  const types = [...new Set(events.map((event) => event.type))].map((type) => ({ type }));
+  const rows = await typesReceivedOfList(tx).execute({ types: JSON.stringify(types) });
+  return new Set(rows.map((row) => row.type));
+}
+
+/** typesReceived's select, of a list of types (`types`: JSON records with a `type`), built once per database. */
+const typesReceivedOfList = preparedPer((tx) => {
+  const listed = tx.syntax.records(sql.placeholder('types'), 'listed');
+  const type = listed.field('type');
+  return tx
+    .select({ type: sql<string>`${type}`.as('type') })
+    .from(listed.table)
+    .where(hasReceiver(tx, type))
+    .prepare();
+});
 
 /**
  * The insert … select of queueWebhookDeliveries, built once per database: it runs with every event

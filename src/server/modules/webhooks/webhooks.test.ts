@@ -6,7 +6,7 @@ import { openSecret } from '../../lib/secret-box.js';
 import { api, createTestApp, json, queuedEmails, signedInUser, type TestApp } from '../../testing/app.js';
 import { recordedEvents } from '../../testing/events.js';
 import { startWebhookSink, verifiedPayload, type WebhookSink } from '../../testing/webhook-sink.js';
-import { recordEvents, SCHEDULED_WORK } from '../events/service.js';
+import { recordEvents, SCHEDULED_WORK, type NewEvent } from '../events/service.js';
 import { PRIVATE_ADDRESS } from './address-check.js';
 import { ENDPOINT_TURNED_OFF } from './deliveries.js';
 import { GIVE_UP_AFTER_MS, WebhookSender } from './sender.js';
@@ -22,10 +22,10 @@ let t: TestApp;
 let sink: WebhookSink;
 let as: ReturnType<typeof api>;
 
-const packageEvent = (id: string) => ({ type: 'package.created' as const, companyId: null, subjectType: 'package', subjectId: id, changes: { hours: { before: null, after: 10 } } });
+const packageEvent = (id: string): NewEvent => ({ type: 'package.created', companyId: null, subjectType: 'package', subjectId: id, changes: { hours: { before: null, after: 10 } } });
 
 /** Records events as a change would, in a transaction of their own. */
-const recordAt = (events: ReturnType<typeof packageEvent>[]) => t.deps.db.transaction((tx) => recordEvents(tx, SCHEDULED_WORK, t.clock.now(), events));
+const recordAt = (events: NewEvent[]) => t.deps.db.transaction((tx) => recordEvents(tx, SCHEDULED_WORK, t.clock.now(), events));
 
 async function createEndpoint(fields: Record<string, unknown> = {}): Promise<CreatedWebhookEndpointDto> {
   const response = await as.post('/superadmin/webhooks', { url: sink.url(), eventTypes: ['package.created'], description: 'Bookkeeping', ...fields });
@@ -135,7 +135,10 @@ describe('deliveries', () => {
     const wanted = await createEndpoint();
     const otherType = await createEndpoint({ eventTypes: ['invoice.created'] });
     const off = await createEndpoint({ enabled: false });
-    await recordAt([packageEvent('p-1'), packageEvent('p-2')]);
+    const invoiceMade: NewEvent = { type: 'invoice.created', companyId: null, subjectType: 'invoice', subjectId: 'i-1', changes: {} };
+    const taskMade: NewEvent = { type: 'task.created', companyId: null, subjectType: 'task', subjectId: 't-1', changes: {} };
+    // one batch of several types, one of which no endpoint receives
+    await recordAt([packageEvent('p-1'), invoiceMade, taskMade, packageEvent('p-2')]);
     await expect(
       t.deps.db.transaction(async (tx) => {
         await recordEvents(tx, SCHEDULED_WORK, t.clock.now(), [packageEvent('p-rolled-back')]);
@@ -143,8 +146,11 @@ describe('deliveries', () => {
       }),
     ).rejects.toThrow('the change failed');
 
-    expect((await deliveries(wanted._id)).map((delivery) => delivery.status)).toEqual(['pending', 'pending']);
-    expect(await deliveries(otherType._id)).toEqual([]);
+    expect((await deliveries(wanted._id)).map((delivery) => [delivery.eventType, delivery.status])).toEqual([
+      ['package.created', 'pending'],
+      ['package.created', 'pending'],
+    ]);
+    expect((await deliveries(otherType._id)).map((delivery) => delivery.eventType)).toEqual(['invoice.created']);
     expect(await deliveries(off._id)).toEqual([]);
   });
 

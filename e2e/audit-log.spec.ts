@@ -54,6 +54,10 @@ describe('the Audit Log and a record’s History', () => {
     expect(await rowsText(page)).toContain('invoice.created');
     await suite.screenshot(page, 'audit-log-1280');
     expectNoViolations(await seriousA11yViolations(page, 'the Audit Log'));
+    // an event's record leads to everything recorded about it
+    await main(page).getByRole('link', { name: `History of invoice ${invoice._id}` }).first().click();
+    await eventually(() => rowsText(page)).toContain(`Showing the History of record ${invoice._id}`);
+    expect(new URL(page.url()).searchParams.get('subject')).toBe(invoice._id);
   });
 
   it('shows a company’s History on its page, and the log on a phone and in dark', async () => {

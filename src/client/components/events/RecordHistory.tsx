@@ -1,14 +1,12 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
+import { auditLogPath } from './auditLogPath.js';
 import { historyColumns } from './eventColumns.js';
 import { trpc } from '../../trpc.js';
+import { ReadOnlyDialog } from '../ReadOnlyDialog.js';
 import { SectionList, useAdminList } from '../records/index.js';
 
 /** Events a History shows a page; the Audit Log holds them all. */
 const HISTORY_PAGE_SIZE = 10;
-
-/** The audit log narrowed to a record's History, or to a company's events. */
-export const auditLogPath = (filter: { subject: string } | { company: string }) => `/auditlog?${new URLSearchParams(filter)}`;
 
 /** A record's events, newest first, paged: who changed what and when. */
 export function RecordHistoryList({ title, filter }: { title: string; filter: { subject: string } | { company: string } }) {
@@ -30,15 +28,8 @@ export function RecordHistoryList({ title, filter }: { title: string; filter: { 
 /** A record's History in a dialog: an invoice's or a payment's, opened from its row. */
 export function RecordHistoryDialog({ what, subjectId, onClose }: { what: string; subjectId: string; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title={`History of ${what}`} size="xl" centered>
-      <Stack gap="md">
-        <RecordHistoryList title="Changes" filter={{ subject: subjectId }} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReadOnlyDialog title={`History of ${what}`} onClose={onClose}>
+      <RecordHistoryList title="Changes" filter={{ subject: subjectId }} />
+    </ReadOnlyDialog>
   );
 }

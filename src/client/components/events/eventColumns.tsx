@@ -1,7 +1,8 @@
 import { Text, Tooltip } from '@mantine/core';
 import { dateTimeText } from '../../../shared/dates.js';
 import { changesText, EVENT_TYPES, type EventDto, type EventType } from '../../../shared/events.js';
-import { CompanyLink } from '../CompanyLink.js';
+import { BackOfficeLink, CompanyLink } from '../CompanyLink.js';
+import { auditLogPath } from './auditLogPath.js';
 import type { Column } from '../records/index.js';
 
 /** The event's type, its meaning on hover (and to screen readers). */
@@ -30,13 +31,26 @@ function ChangesText({ event }: { event: EventDto }) {
   );
 }
 
+/** The record an event is about; with an id, a link to the record's History (every event about it). */
+function RecordText({ event }: { event: EventDto }) {
+  if (!event.subjectId) return event.subjectType;
+  const named = `${event.subjectType} ${event.subjectId}`;
+  return (
+    <Text span fz="sm" style={{ overflowWrap: 'anywhere' }}>
+      <BackOfficeLink href={auditLogPath({ subject: event.subjectId })} aria-label={`History of ${named}`}>
+        {named}
+      </BackOfficeLink>
+    </Text>
+  );
+}
+
 /** The Audit Log's columns; a record's History leaves out the company and the record, which every row shares. */
 export const eventColumns: Column<EventDto>[] = [
   { key: 'occurredAt', header: 'When', sortable: true, render: (event) => dateTimeText(event.occurredAt) },
   { key: 'type', header: 'Event', render: (event) => <EventTypeText type={event.type} /> },
   { key: 'actorLabel', header: 'By', render: (event) => (event.ipAddress ? `${event.actorLabel} from ${event.ipAddress}` : event.actorLabel) },
   { key: 'companyName', header: 'Company', render: (event) => (event.companyId && event.companyName ? <CompanyLink companyId={event.companyId}>{event.companyName}</CompanyLink> : '') },
-  { key: 'subject', header: 'Record', render: (event) => `${event.subjectType}${event.subjectId ? ` ${event.subjectId}` : ''}` },
+  { key: 'subject', header: 'Record', render: (event) => <RecordText event={event} /> },
   { key: 'changes', header: 'Changes', width: '30%', render: (event) => <ChangesText event={event} /> },
 ];
 

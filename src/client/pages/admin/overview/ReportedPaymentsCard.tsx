@@ -6,10 +6,13 @@ import { formatDollars } from '../../../../shared/format.js';
 import type { ReportedPaymentDto } from '../../../../shared/reported-payments.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 import { DashboardCard } from '../../../components/DashboardCard.js';
+import { lazyPart } from '../../../lib/lazyNamed.js';
 import { trpc } from '../../../trpc.js';
-import { ReviewReportDialog } from '../reported-payments/ReviewReportDialog.js';
 import { CardState } from './CardState.js';
 import classes from './OverviewPage.module.css';
+
+// the review form (payment fields, rejection) in a chunk of its own, fetched once the overview shows
+const ReviewReportDialog = lazyPart(() => import('../reported-payments/ReviewReportDialog.js'), 'ReviewReportDialog', { prefetch: true });
 
 /** 'Payment reported (n)': the reports waiting for a decision, oldest first, each confirmed or rejected from here. */
 export function ReportedPaymentsCard() {

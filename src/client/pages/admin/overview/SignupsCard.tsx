@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dateText } from '../../../../shared/dates.js';
@@ -9,7 +9,7 @@ import { EmailText } from '../../../components/EmailText.js';
 import { trpc } from '../../../trpc.js';
 import { CardState } from './CardState.js';
 import { toastApproved } from '../users/approvedToast.js';
-import classes from './OverviewPage.module.css';
+import { ActionList } from './ActionList.js';
 import { CompanyLink } from '../../../components/CompanyLink.js';
 
 export const AWAITING_APPROVAL_LIST = '/allusers?awaitingApproval=true';
@@ -30,28 +30,25 @@ export function SignupsCard() {
       <CardState query={signups} what="sign-ups" />
       {signups.data?.newest.length === 0 && <Text c="dimmed">No sign-ups awaiting approval.</Text>}
       {signups.data && signups.data.newest.length > 0 && (
-        <ul className={classes.list}>
-          {signups.data.newest.map((user) => (
-            <li key={user._id}>
-              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                <div className={classes.wrap}>
-                  <Text fw={500}>
-                    {user.firstName} {user.lastName}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    <EmailText address={user.emailAddress} />
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    <CompanyLink companyId={user.company}>{user.companyName ?? 'No company'}</CompanyLink> · {dateText(user.createdAt)}
-                  </Text>
-                </div>
-                <Button size="xs" variant="default" flex="none" onClick={() => setApproving(user)} aria-label={`Approve ${user.firstName} ${user.lastName}`}>
-                  Approve
-                </Button>
-              </Group>
-            </li>
-          ))}
-        </ul>
+        <ActionList
+          items={signups.data.newest.map((user) => ({
+            key: user._id,
+            content: (
+              <>
+                <Text fw={500}>
+                  {user.firstName} {user.lastName}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  <EmailText address={user.emailAddress} />
+                </Text>
+                <Text size="sm" c="dimmed">
+                  <CompanyLink companyId={user.company}>{user.companyName ?? 'No company'}</CompanyLink> · {dateText(user.createdAt)}
+                </Text>
+              </>
+            ),
+            action: { label: 'Approve', name: `Approve ${user.firstName} ${user.lastName}`, onClick: () => setApproving(user) },
+          }))}
+        />
       )}
       {approving && (
         <ConfirmAction

@@ -4,9 +4,9 @@ import { BlockList, isIP } from 'node:net';
 /*
  * Where a webhook may be sent: not to the provider's own machine or network. Before each delivery
  * the endpoint's host is resolved, and every address it resolves to must be public; the request then
- * connects to the addresses checked (the next when one refuses), so a DNS answer that changes between the check and the connection
- * cannot point it elsewhere. An operator who runs receivers on the local network allows them with
- * WEBHOOKS_ALLOW_PRIVATE=true.
+ * connects to the addresses checked (the next when one refuses), so a DNS answer that changes
+ * between the check and the connection cannot point it elsewhere. An operator who runs receivers on
+ * the local network allows them with WEBHOOKS_ALLOW_PRIVATE=true.
  */
 
 /** Loopback, private, link-local, unique-local, carrier-grade NAT, multicast, unspecified and reserved ranges. */

@@ -14,14 +14,11 @@ const textOf = (terms: Partial<HourTermsDto>): TermsText => ({
   months: terms.rollover ? String(terms.rollover.months) : '1',
 });
 
-/** Text that is no number is sent as NaN, for the server to refuse with its message. */
-const numberOrNaN = (text: string) => (text.trim() === '' ? Number.NaN : numberFromText(text));
-
 /** The terms as the API takes them. */
 function termsOf(text: TermsText): HourTermsDto {
   if (text.validity.trim() === '') return { validityMonths: null, rollover: null };
-  const rollover = text.rollover ? { limit: numberOrNaN(text.limit), unit: text.unit, months: numberOrNaN(text.months) } : null;
-  return { validityMonths: numberOrNaN(text.validity), rollover };
+  const rollover = text.rollover ? { limit: numberFromText(text.limit), unit: text.unit, months: numberFromText(text.months) } : null;
+  return { validityMonths: numberFromText(text.validity), rollover };
 }
 
 /** The hour terms' form state: the fields' props, and the terms to send. */

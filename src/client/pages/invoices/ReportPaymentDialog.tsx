@@ -6,6 +6,7 @@ import { formatDollars } from '../../../shared/format.js';
 import type { InvoiceDto } from '../../../shared/invoices.js';
 import { PAYMENT_METHODS, paymentMethodForInvoice } from '../../../shared/payment-options.js';
 import { PROOF_ACCEPT, PROOF_MAX_BYTES, PROOF_RULE_TEXT, PROOF_TOO_LARGE } from '../../../shared/reported-payments.js';
+import { numberFromText } from '../../../shared/validation.js';
 import { localDate } from '../../../shared/weekly.js';
 import { fieldErrorReader, FormDialog } from '../../components/records/index.js';
 import { failureText } from '../../components/records/failureText.js';
@@ -56,7 +57,7 @@ export function ReportPaymentDialog({ invoice, onClose }: { invoice: InvoiceDto;
       setProofError(failureText(cause));
       return;
     }
-    report.mutate({ invoice: invoice._id, method: (method ?? '') as never, amount: amount === '' ? Number.NaN : Number(amount), paidOn, reference, proof: proofUrl });
+    report.mutate({ invoice: invoice._id, method: (method ?? '') as never, amount: numberFromText(amount), paidOn, reference, proof: proofUrl });
   };
 
   return (

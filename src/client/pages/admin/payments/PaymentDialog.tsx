@@ -2,6 +2,7 @@ import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, TextInput, Tex
 import { useState } from 'react';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../shared/payment-options.js';
 import { countingStatusNote, DEFAULT_PAYMENT_STATUS, PAYMENT_STATUSES, SEND_EMAIL_DEFAULT, paymentPrefillFor, type PaymentDto } from '../../../../shared/payments.js';
+import { numberFromText } from '../../../../shared/validation.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { CompanySelect, fieldErrorReader, RecordDialog } from '../../../components/records/index.js';
 import { isoOfPicked, pickerValueOf } from '../../../components/calendarPicker.js';
@@ -71,7 +72,7 @@ export function PaymentDialog({ payment, defaultCompanyId, onClose, onSaved, add
     const form = {
       company: companyId ?? '',
       invoice: invoiceId ?? '',
-      amount: amount === '' ? Number.NaN : Number(amount),
+      amount: numberFromText(amount),
       method: (method ?? '') as PaymentMethod,
       status,
       paymentDate: isoOfPicked(paymentDate),

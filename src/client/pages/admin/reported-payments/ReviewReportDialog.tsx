@@ -4,6 +4,7 @@ import { dateText } from '../../../../shared/dates.js';
 import { formatDollars } from '../../../../shared/format.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../shared/payment-options.js';
 import { REJECT_REASON_MAX, type ReportedPaymentDto } from '../../../../shared/reported-payments.js';
+import { numberFromText } from '../../../../shared/validation.js';
 import { ProofDownloadButton } from '../../../components/ProofDownloadButton.js';
 import { fieldErrorReader, FormDialog } from '../../../components/records/index.js';
 import { failureText } from '../../../components/records/failureText.js';
@@ -38,7 +39,7 @@ export function ReviewReportDialog({ report, onClose }: { report: ReportedPaymen
 
   const submit = () => {
     if (rejecting) reject.mutate({ id: report._id, reason });
-    else confirm.mutate({ id: report._id, amount: amount === '' ? Number.NaN : Number(amount), method: (method ?? '') as PaymentMethod, paidOn, reference, sendEmail });
+    else confirm.mutate({ id: report._id, amount: numberFromText(amount), method: (method ?? '') as PaymentMethod, paidOn, reference, sendEmail });
   };
 
   return (

@@ -93,6 +93,24 @@ describe('the audit log', () => {
     expect(page.pages).toMatchObject({ first: 1, prev: 1 });
   });
 
+  it('gives, page after page, the events that follow in the same order, for the whole log, a filter and a search', async () => {
+    const pageOf = async (query: Record<string, string>, page: number, perPage: number) =>
+      restPage<EventDto>(await api(t.app, boss.token).get(`/superadmin/events?${new URLSearchParams({ ...query, page: String(page), per_page: String(perPage) })}`)).items.map((item) => item._id);
+    for (const query of [{}, { company: globex.id }, { search: 'expired' }, { search: 'Pat Provider' }]) {
+      const whole = await pageOf(query, 1, 100);
+      const paged = [];
+      for (let page = 1; page <= Math.ceil(whole.length / 2); page += 1) paged.push(...(await pageOf(query, page, 2)));
+      expect(paged, JSON.stringify(query)).toEqual(whole);
+    }
+  });
+
+  it.runIf(testEngine() === 'sqlite')('counts off the events before a later page on the time index alone, then reads only the page’s own', async () => {
+    const plans = await statementPlans(t.database, () => listAuditLog(t.deps, eventListInput.parse({ perPage: 2, page: 3 })));
+    const page = plans.find(({ sql }) => sql.includes('left join'))!.plan.join('\n');
+    expect(page).toMatch(/SCAN events USING COVERING INDEX events_time_idx/);
+    expect(page).toMatch(/SEARCH events USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+  });
+
   it('refuses an unknown type, and a range that ends before it starts, with a clear message', async () => {
     const unknown = await api(t.app, boss.token).get('/superadmin/events?type=invoice.burned');
     expect(unknown.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import type { events as eventColumns } from '../../../../drizzle/schema.js';
 import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventDto, type EventListQuery } from '../../../shared/events.js';
 import type { Page } from '../../../shared/list.js';
 import type { Tx } from '../../db.js';
-import { countAnyUpTo, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, searchAny, type ListReader } from '../../lib/paging.js';
+import { countAnyUpTo, countOfMatches, countUpTo, keyedSlices, pageOf, pageOrderBy, pageOrderOf, rowidsOfAnyUpTo, searchAny, type ListReader } from '../../lib/paging.js';
 import { withinDays } from '../../lib/periods.js';
 
 /*
@@ -53,8 +53,9 @@ async function usersMatching(tx: Tx, text: string): Promise<string[]> {
 
 /**
  * A search as a condition on indexed columns: the matching types, the matching users' events, or
- * the record with that id. `indexed` lets each index answer it (the probe); `alternatives` are its
- * parts, for a count that reads each from its own index; `checked` is the same test kept off those
+ * the record with that id. `indexed` lets each index answer it (a page of the few matches the probe
+ * found); `alternatives` are its parts, for the probe and the count, which may read each from its
+ * own index (countAnyUpTo, rowidsOfAnyUpTo); `checked` is the same test kept off those
  * indexes, for a page that walks the time index and checks each event it passes (SQLite would
  * otherwise gather every match by its indexes and sort them: 20,000 expiries for "expired").
  */
@@ -85,15 +86,11 @@ export function eventListReader(tx: Tx, query: Omit<EventListQuery, 'page' | 'pe
   );
   let planned: ReturnType<typeof searchCondition> | undefined;
   const search = () => (planned ??= searchCondition(tx, query.search));
-  const where = async () => and(filters, (await search()).indexed);
   const rowid = sql<number>`${events}.rowid`;
   // the events of one change share its instant: the rowid orders them as they were written
   const keys = [events.occurredAt, rowid];
   // a search may match few events of a million: found through its indexes and sorted, rather than walked to
-  const order = pageOrderOf(Boolean(query.search), async (limit) => {
-    const rows = await tx.select({ rowid }).from(events).where(await where()).limit(limit);
-    return rows.map((row) => row.rowid);
-  });
+  const order = pageOrderOf(Boolean(query.search), async (limit) => rowidsOfAnyUpTo(tx, events, filters, (await search()).alternatives, limit));
   const read = async (extra: Record<string, SQL>, after: SQL | undefined, limit: number, offset: number) => {
     const pageOrder = await order();
     const matches = pageOrder === 'sortMatches' ? await order.matches() : undefined;

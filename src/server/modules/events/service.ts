@@ -101,8 +101,8 @@ function insertEventList(tx: Tx, rows: readonly EventRow[]): SQL {
   const records = rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, driverValue(column, row[key as keyof EventRow])])));
   const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
   const inserted = sql`insert into ${events} (${names}) select ${names} from jsonb_populate_recordset(null::${events}, ${JSON.stringify(records)}::jsonb) with ordinality order by ordinality returning ${sql.identifier(events.type.name)}`;
-  const type = sql`inserted.${sql.identifier(events.type.name)}`;
-  return sql`with inserted as (${inserted}) select distinct ${type} as type from inserted where ${hasReceiver(tx, type)}`;
+  // each distinct type asked once, not each event
+  return sql`with inserted as (${inserted}) select type from (select distinct ${sql.identifier(events.type.name)} as type from inserted) as batch_types where ${hasReceiver(tx, sql`batch_types.type`)}`;
 }
 
 /** A value as its column stores it, but JSON kept as the value itself: the list is JSON already. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_LINE } from '../src/server/modules/events/service.js';
 import { upsertSuperAdmin } from '../src/server/modules/users/superadmin.js';
 import { linkToken, waitForEmail } from './support/mail.js';
 import { api } from './support/page.js';
@@ -28,7 +29,7 @@ describe('the account lifecycle over /api, against the running server', () => {
     const early = await call('POST', '/account/login', { emailAddress: email, password: 'first password' });
     expect(early).toEqual({ status: 403, body: { message: 'Your account is awaiting approval.' } });
 
-    await upsertSuperAdmin(server.database.db, { emailAddress: 'boss@hourbank.test', password: 'boss password' });
+    await upsertSuperAdmin(server.database.db, COMMAND_LINE, { emailAddress: 'boss@hourbank.test', password: 'boss password' });
     const boss = await call('POST', '/account/login', { emailAddress: 'boss@hourbank.test', password: 'boss password' });
     expect(boss.body).toMatchObject({ isSuperAdmin: true, isAdmin: true });
     const bossToken = boss.body.token as string;

@@ -26,6 +26,7 @@ export const EVENT_TYPES = {
   'user.password_reset_requested': 'Someone asked for a password reset link for a user.',
   'user.link_resent': 'A user traded an expired reset or set-password link for a new one.',
   'user.set_password_email_sent': 'The provider emailed a user a link to set their password.',
+  'user.password_set_by_operator': "The server's operator set a super-admin's password from the command line (create-superadmin).",
   'sign_in.succeeded': 'A user signed in.',
   'sign_in.failed': 'A sign-in failed: a wrong email address, password or two-factor code.',
   'sign_in.throttled': 'A sign-in was refused for too many failures.',

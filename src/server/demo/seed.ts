@@ -4,7 +4,7 @@ import { paymentFormInput } from '../../shared/payments.js';
 import { timeLogFormInput } from '../../shared/timelogs.js';
 import type { AppDeps } from '../deps.js';
 import { gt } from 'drizzle-orm';
-import { sourceOf } from '../modules/events/service.js';
+import { COMMAND_LINE, sourceOf } from '../modules/events/service.js';
 import { companyFields } from '../../shared/companies.js';
 import { expireDueBlocks } from '../modules/activities/expiry-run.js';
 import { updateCompany } from '../modules/companies/service.js';
@@ -65,7 +65,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   }
   const started = deps.clock.now();
   const now = started.getTime();
-  await upsertSuperAdmin(deps.db, { emailAddress: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Provider' }, started);
+  await upsertSuperAdmin(deps.db, COMMAND_LINE, { emailAddress: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Provider' }, started);
   const provider = (await deps.db.select().from(users)).find((user) => user.emailAddress === DEMO_PROVIDER_EMAIL)!;
   const source = sourceOf({ userId: provider.id, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress }, null);
 

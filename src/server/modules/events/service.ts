@@ -25,6 +25,9 @@ export const SCHEDULED_WORK: EventSource = { actorId: null, actorLabel: 'Schedul
  */
 export const AUTOMATIC: EventSource = { actorId: null, actorLabel: 'Hourbank (automatic)', ipAddress: null };
 
+/** Changes the server's operator makes from its command line (npm run create-superadmin, the demo seed). */
+export const COMMAND_LINE: EventSource = { actorId: null, actorLabel: 'Command line', ipAddress: null };
+
 /** A signed-in user's request as the source of its changes. */
 export function sourceOf(actor: Pick<Actor, 'userId' | 'firstName' | 'lastName' | 'emailAddress'>, ipAddress: string | null): EventSource {
   return { actorId: actor.userId, actorLabel: `${actor.firstName} ${actor.lastName} <${actor.emailAddress}>`, ipAddress };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { changedFields } from '../../../shared/events.js';
 import { emailAddress, newPassword } from '../../../shared/validation.js';
 import { validationMessage } from '../../validation.js';
 import type { Db } from '../../db.js';
@@ -8,6 +9,8 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeUserLinks } from '../account/links.js';
 import { invalidateUserSessions } from '../account/sessions.js';
+import { recordEvent, recordEvents, type EventSource } from '../events/service.js';
+import { USER_FIELDS, userEvent, userFieldsOf } from './events.js';
 import { findUserByEmail } from './lookup.js';
 
 const superAdminInput = z.object({
@@ -18,11 +21,14 @@ const superAdminInput = z.object({
 });
 
 /**
- * The bootstrap of the provider's account, used by `npm run create-superadmin`: creates it, or
- * turns the user with that email into an approved super-admin with the new password.
+ * The bootstrap of the provider's account, used by `npm run create-superadmin` and the demo seed:
+ * creates it (user.created), or turns the user with that email into an approved super-admin with
+ * the new password (user.updated for the fields that changed, and always
+ * user.password_set_by_operator, as the password is set anew). `source` is who ran it.
  */
 export async function upsertSuperAdmin(
   db: Db,
+  source: EventSource,
   input: z.input<typeof superAdminInput>,
   now = new Date(),
 ): Promise<{ created: boolean; emailAddress: string }> {
@@ -34,7 +40,7 @@ export async function upsertSuperAdmin(
     const { users } = tx.t;
     const existing = await findUserByEmail(tx, fields.emailAddress);
     if (existing) {
-      await tx
+      const [updated] = await tx
         .update(users)
         .set({
           passwordHash,
@@ -44,22 +50,30 @@ export async function upsertSuperAdmin(
           firstName: fields.firstName ?? existing.firstName,
           lastName: fields.lastName ?? existing.lastName,
         })
-        .where(eq(users.id, existing.id));
+        .where(eq(users.id, existing.id))
+        .returning();
       await invalidateUserSessions(tx, existing.id);
       await revokeUserLinks(tx, existing.id, now);
+      const changes = changedFields(userFieldsOf(existing), userFieldsOf(updated!), USER_FIELDS);
+      const changed = Object.keys(changes).length > 0 ? [userEvent('user.updated', updated!, changes)] : [];
+      await recordEvents(tx, source, now, [...changed, userEvent('user.password_set_by_operator', updated!)]);
       return { created: false, emailAddress: existing.emailAddress };
     }
-    await tx.insert(users).values({
-      id: newId(),
-      companyId: null,
-      firstName: fields.firstName ?? 'Super',
-      lastName: fields.lastName ?? 'Admin',
-      emailAddress: fields.emailAddress,
-      role: 'superadmin',
-      approved: true,
-      passwordHash,
-      createdAt: now,
-    });
+    const [created] = await tx
+      .insert(users)
+      .values({
+        id: newId(),
+        companyId: null,
+        firstName: fields.firstName ?? 'Super',
+        lastName: fields.lastName ?? 'Admin',
+        emailAddress: fields.emailAddress,
+        role: 'superadmin',
+        approved: true,
+        passwordHash,
+        createdAt: now,
+      })
+      .returning();
+    await recordEvent(tx, source, now, userEvent('user.created', created!, changedFields(undefined, userFieldsOf(created!), USER_FIELDS)));
     return { created: true, emailAddress: fields.emailAddress };
   });
 }

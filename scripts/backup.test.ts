@@ -30,6 +30,14 @@ describe('npm run backup', () => {
     copy.close();
   });
 
+  it('refuses when the data is in PostgreSQL, naming what backs it up, and copies no SQLite file', async () => {
+    const out = path.join(dataDir, 'not-a-backup.db');
+    await expect(
+      run('npx', ['tsx', 'scripts/backup.ts', '--out', out], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'postgres://hourbank@127.0.0.1:1/hourbank' } }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('DATABASE_URL is set: the data is in PostgreSQL') });
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
   it('says so when there is no database', async () => {
     await expect(
       run('npx', ['tsx', 'scripts/backup.ts'], { env: { ...process.env, DATA_DIR: path.join(dataDir, 'empty') } }),

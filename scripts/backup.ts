@@ -7,9 +7,19 @@ import Database from 'better-sqlite3';
 import { loadConfigOrExit } from '../src/server/config.js';
 import { makePrivateFile, makePrivateFolder } from '../src/server/lib/private-files.js';
 
+const POSTGRES_BACKUP =
+  'DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy. Back it up with PostgreSQL\'s own tools, for example: pg_dump --format=custom --file=hourbank.dump "$DATABASE_URL"';
+
 const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
 
 const config = loadConfigOrExit();
+
+// with DATABASE_URL the data is in PostgreSQL: a SQLite file left in the data folder (say, from
+// before npm run db:copy) is not the data, and a copy of it would be a backup of nothing current
+if (config.databaseUrl) {
+  console.error(POSTGRES_BACKUP);
+  process.exit(1);
+}
 
 if (!fs.existsSync(config.databasePath)) {
   console.error(`No database at ${config.databasePath}: nothing to back up.`);

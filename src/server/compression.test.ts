@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { COMPRESS_THRESHOLD_BYTES } from './compression.js';
+import { COMPRESS_THRESHOLD_BYTES, SYNC_COMPRESS_MAX_BYTES } from './compression.js';
 import { createTestApp, type TestApp } from './testing/app.js';
 
 const decoders = {
@@ -12,8 +12,9 @@ const decoders = {
   gzip: (body: Buffer) => zlib.gunzipSync(body),
 };
 
-// A provider name this long makes branding.get, a public tRPC query, answer well over the threshold.
-const LONG_PROVIDER_NAME = 'Hourbank Consulting '.repeat(100).trim();
+// A provider name this long makes branding.get, a public tRPC query, answer well over the threshold
+// (some 30 kB, the size of a long list page).
+const LONG_PROVIDER_NAME = 'Hourbank Consulting '.repeat(1_500).trim();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +52,19 @@ describe('API response compression', () => {
     expect(small.statusCode).toBe(401);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().error.message).toBeTruthy();
+  });
+
+  it('compresses an answer the size of a list page in one call, with its length, and a larger one as a stream', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/trpc/branding.get', headers: { 'accept-encoding': 'gzip' } });
+    expect(decoders.gzip(page.rawPayload).length).toBeGreaterThan(16_384);
+    expect(decoders.gzip(page.rawPayload).length).toBeLessThan(SYNC_COMPRESS_MAX_BYTES);
+    // no zlib stream (whose native memory outlives the answer) for a body already in memory
+    expect(page.headers['content-length']).toBe(String(page.rawPayload.length));
+    expect(page.headers['transfer-encoding']).toBeUndefined();
+
+    const document = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(decoders.gzip(document.rawPayload).length).toBeGreaterThan(SYNC_COMPRESS_MAX_BYTES);
+    expect(document.headers['transfer-encoding']).toBe('chunked');
   });
 
   it('leaves small REST answers plain', async () => {

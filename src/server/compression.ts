@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * Bodies in memory up to this size (every list page, every answer but the OpenAPI document) are
- * compressed in one call on the event loop, larger ones and streams through a zlib stream. A stream
- * per answer, the plugin's default above 8 kB on 2 cores, allocates its zlib state in libuv's
- * threads, which the process keeps: at 20 concurrent clients on list pages of 10-18 kB the server
- * held 130 MB more than with no compression, 60 MB more with this (docs/performance.md).
+ * Bodies in memory up to this size (the screens' list pages) are compressed in one call on the
+ * event loop, larger ones and streams through a zlib stream. A stream per answer, the plugin's
+ * default above 8 kB on 2 cores, allocates its zlib state in libuv's threads, which the process
+ * keeps: at 20 concurrent clients on list pages of 10-18 kB the server held 130 MB more than with
+ * no compression, 60 MB more with this (decision 035).
  */
 export const SYNC_COMPRESS_MAX_BYTES = 65_536;
 

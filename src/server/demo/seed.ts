@@ -19,6 +19,7 @@ import { reportPaymentInput } from '../../shared/reported-payments.js';
 import { webhookEndpointInput } from '../../shared/webhooks.js';
 import { createTaskFor, markTaskDone, updateTask } from '../modules/tasks/service.js';
 import { createTimeLog } from '../modules/timelogs/service.js';
+import { findUserByEmail } from '../modules/users/lookup.js';
 import { upsertSuperAdmin } from '../modules/users/superadmin.js';
 import { actingAt, demoCompany, demoSignUp, demoUser } from './people.js';
 
@@ -58,7 +59,7 @@ const WORK = [
 export type DemoLogins = { provider: { email: string; password: string }; customers: { company: string; admin: string; member: string }[]; pending: string };
 
 export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
-  const { companies, users } = deps.db.t;
+  const { companies } = deps.db.t;
   const [anyCompany] = await deps.db.select({ id: companies.id }).from(companies).limit(1);
   if (anyCompany) {
     throw new Error('This database already has companies; seed:demo only fills an empty one. Try DATA_DIR=./demo-data npm run seed:demo.');
@@ -66,7 +67,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoLogins> {
   const started = deps.clock.now();
   const now = started.getTime();
   await upsertSuperAdmin(deps.db, COMMAND_LINE, { emailAddress: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD, firstName: 'Pat', lastName: 'Provider' }, started);
-  const provider = (await deps.db.select().from(users)).find((user) => user.emailAddress === DEMO_PROVIDER_EMAIL)!;
+  const provider = (await findUserByEmail(deps.db, DEMO_PROVIDER_EMAIL))!;
   const source = sourceOf({ userId: provider.id, firstName: 'Pat', lastName: 'Provider', emailAddress: provider.emailAddress }, null);
 
   const logins: DemoLogins = { provider: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD }, customers: [], pending: '' };

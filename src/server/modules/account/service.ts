@@ -23,8 +23,8 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { providerRecipients } from '../../mail/recipients.js';
 import { emailChangedEmail, passwordResetEmail, setPasswordEmail, signUpNoticeEmail } from '../../mail/templates.js';
-import { recordEvent, type EventSource } from '../events/service.js';
-import { USER_FIELDS, userEvent, userFieldsOf, userOfActor } from '../users/events.js';
+import { recordEvent, recordEvents, type EventSource } from '../events/service.js';
+import { userChangeEvents, userEvent, userOfActor } from '../users/events.js';
 import { assertEmailFree, findUserByEmail, getUser, personOf } from '../users/lookup.js';
 import { EXPIRED_TOKEN, INVALID_TOKEN, issuePasswordLink, markLinkUsed, readPasswordLink, refuseSpentLink, revokeLinksOnNewAddress, revokeUserLinks } from './links.js';
 import { afterPassword } from '../two-factor/service.js';
@@ -105,7 +105,7 @@ export async function addUserAwaitingApproval(tx: Tx, deps: AppDeps, source: Eve
     createdAt: deps.clock.now(),
   };
   await tx.insert(users).values(row);
-  await recordEvent(tx, source, row.createdAt, userEvent('user.created', row, changedFields(undefined, userFieldsOf(row), USER_FIELDS)));
+  await recordEvents(tx, source, row.createdAt, userChangeEvents('user.created', undefined, row));
   const provider = await providerOf(deps.config, tx);
   await deps.outbox.enqueue(tx, {
     to: await providerRecipients(tx, provider),

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { changedFields } from '../../../shared/events.js';
 import { rolesOf } from '../../../shared/roles.js';
 import type { Page } from '../../../shared/list.js';
 import type { AdminUserFields, CompanyUserDto, CompanyUserListQuery, UserDto } from '../../../shared/users.js';
@@ -10,8 +9,8 @@ import { newId } from '../../lib/ids.js';
 import type { Actor } from '../account/actor.js';
 import { revokeLinksOnNewAddress } from '../account/links.js';
 import { invalidateUserSessions } from '../account/sessions.js';
-import { recordEvent, type EventSource } from '../events/service.js';
-import { USER_FIELDS, userEvent, userFieldsOf } from './events.js';
+import { recordEvents, type EventSource } from '../events/service.js';
+import { userChangeEvents } from './events.js';
 import { assertEmailFree, getUser } from './lookup.js';
 import { findUserDto, listCompanyUserPage } from './queries.js';
 
@@ -46,7 +45,7 @@ export function createUserByAdmin(deps: AppDeps, source: EventSource, fields: Ad
     const id = newId();
     await tx.insert(users).values({ id, ...(await userColumns(tx, fields)), passwordHash: null, createdAt: deps.clock.now() });
     const created = await storedUser(tx, id);
-    await recordEvent(tx, source, deps.clock.now(), userEvent('user.created', created, changedFields(undefined, userFieldsOf(created), USER_FIELDS)));
+    await recordEvents(tx, source, deps.clock.now(), userChangeEvents('user.created', undefined, created));
     return findUserDto(tx, id);
   });
 }
@@ -73,8 +72,7 @@ export function updateUserByAdmin(deps: AppDeps, actor: Actor, source: EventSour
     if (existing.approved && !fields.approved) await invalidateUserSessions(tx, id);
     await revokeLinksOnNewAddress(tx, existing, fields.emailAddress, deps.clock.now());
     const updated = await storedUser(tx, id);
-    const changes = changedFields(userFieldsOf(existing), userFieldsOf(updated), USER_FIELDS);
-    if (Object.keys(changes).length > 0) await recordEvent(tx, source, deps.clock.now(), userEvent('user.updated', updated, changes));
+    await recordEvents(tx, source, deps.clock.now(), userChangeEvents('user.updated', existing, updated));
     return findUserDto(tx, id);
   });
 }
@@ -96,7 +94,7 @@ export async function deleteUser(deps: AppDeps, actor: Actor, source: EventSourc
     const user = await getUser(tx, id);
     if (!user) throw notFound('User');
     await tx.delete(users).where(eq(users.id, id));
-    await recordEvent(tx, source, deps.clock.now(), userEvent(type, user, changedFields(userFieldsOf(user), undefined, USER_FIELDS)));
+    await recordEvents(tx, source, deps.clock.now(), userChangeEvents(type, user, undefined));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { users } from '../../../../drizzle/schema.js';
 import type { EventType, FieldChange } from '../../../shared/events.js';
 import type { Actor } from '../account/actor.js';
-import type { NewEvent } from '../events/service.js';
+import { changeEvents, type NewEvent } from '../events/service.js';
 
 /*
  * A user's events: what a user's change records, named as the API names the user's fields. Never
@@ -35,3 +35,12 @@ export function userEvent(type: EventType, user: UserSubject | undefined, change
   return { type, companyId: user?.companyId ?? null, subjectType: 'user', subjectId: user?.id ?? null, changes };
 }
 
+
+/**
+ * The event of a user's fields going from `before` (none: added) to `after` (none: removed), of the
+ * company the user is in after it (before it, when removed); none when no field changed.
+ */
+export function userChangeEvents(type: EventType, before: User | undefined, after: User | undefined): NewEvent[] {
+  const user = (after ?? before)!;
+  return changeEvents(type, { companyId: user.companyId, subjectType: 'user', subjectId: user.id }, before && userFieldsOf(before), after && userFieldsOf(after), USER_FIELDS);
+}

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { changedFields } from '../../../shared/events.js';
 import { emailAddress, newPassword } from '../../../shared/validation.js';
 import { validationMessage } from '../../validation.js';
 import type { Db } from '../../db.js';
@@ -9,8 +8,8 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeUserLinks } from '../account/links.js';
 import { invalidateUserSessions } from '../account/sessions.js';
-import { recordEvent, recordEvents, type EventSource } from '../events/service.js';
-import { USER_FIELDS, userEvent, userFieldsOf } from './events.js';
+import { recordEvents, type EventSource } from '../events/service.js';
+import { userChangeEvents, userEvent } from './events.js';
 import { findUserByEmail } from './lookup.js';
 
 const superAdminInput = z.object({
@@ -54,9 +53,7 @@ export async function upsertSuperAdmin(
         .returning();
       await invalidateUserSessions(tx, existing.id);
       await revokeUserLinks(tx, existing.id, now);
-      const changes = changedFields(userFieldsOf(existing), userFieldsOf(updated!), USER_FIELDS);
-      const changed = Object.keys(changes).length > 0 ? [userEvent('user.updated', updated!, changes)] : [];
-      await recordEvents(tx, source, now, [...changed, userEvent('user.password_set_by_operator', updated!)]);
+      await recordEvents(tx, source, now, [...userChangeEvents('user.updated', existing, updated), userEvent('user.password_set_by_operator', updated!)]);
       return { created: false, emailAddress: existing.emailAddress };
     }
     const [created] = await tx
@@ -73,7 +70,7 @@ export async function upsertSuperAdmin(
         createdAt: now,
       })
       .returning();
-    await recordEvent(tx, source, now, userEvent('user.created', created!, changedFields(undefined, userFieldsOf(created!), USER_FIELDS)));
+    await recordEvents(tx, source, now, userChangeEvents('user.created', undefined, created));
     return { created: true, emailAddress: fields.emailAddress };
   });
 }

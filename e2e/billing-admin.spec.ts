@@ -107,6 +107,8 @@ describe('/allinvoices', () => {
     await pick(page, 'Company', company.companyName);
     expect(await packageField.isDisabled()).toBe(false);
     await packageField.click();
+    // the company's packages arrive after the field is enabled: until then it offers only "+ Add Manually"
+    await eventually(() => optionTexts(page)).toContain(`${general.description} — $1,500`);
     const options = await optionTexts(page);
     expect(options).toContain(`${general.description} — $1,500`);
     expect(options).toContain(`${own.description} — $251.25`);
